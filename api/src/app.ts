@@ -1,0 +1,55 @@
+/** The API as a Koa app, built from its dependencies so tests build real instances of it. */
+import { bodyParser } from '@koa/bodyparser';
+import cors from '@koa/cors';
+import Router from '@koa/router';
+import Koa from 'koa';
+import type { AppDeps } from './deps.js';
+import { notFound } from './errors.js';
+import { errorHandler } from './middleware/error-handler.js';
+import { requestContext } from './middleware/request-context.js';
+import { securityHeaders } from './middleware/security-headers.js';
+import { createSession } from './middleware/session.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import type { AdminRoute } from './policy.js';
+
+export const BODY_LIMIT = '1mb';
+
+export interface Api {
+  app: Koa;
+  /** The policy table: every admin route with its module and action. */
+  adminRoutes: AdminRoute[];
+}
+
+export function createApi(deps: AppDeps): Api {
+  const app = new Koa({ proxy: deps.config.trustProxy });
+  const router = new Router();
+  const session = createSession(deps);
+  const adminRoutes: AdminRoute[] = [];
+
+  healthRoutes(router, deps);
+  authRoutes(router, deps, session);
+
+  const allowedOrigins = new Set(deps.config.corsOrigins);
+  app.use(requestContext(deps.logger));
+  app.use(errorHandler(deps.logger));
+  app.use(securityHeaders());
+  app.use(
+    cors({
+      // An allow-list (the desktop app's origin): other origins get no CORS headers at all.
+      origin: (ctx) => {
+        const origin = ctx.get('origin');
+        return allowedOrigins.has(origin) ? origin : '';
+      },
+      allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+      maxAge: 600,
+    }),
+  );
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, encoding: 'utf-8' }));
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  app.use(async () => {
+    throw notFound('Endpoint');
+  });
+  return { app, adminRoutes };
+}

@@ -1,0 +1,107 @@
+/** Configuration from the environment, validated once at start: a bad value stops the process naming it. */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// URL (unset means SQLite)')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://example.org' }).optional(),
+  SMTP_URL: z
+    .string()
+    .refine((value) => /^smtps?:\/\//.test(value), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Global Nutrition Network <no-reply@localhost>'),
+  SUPER_ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
+  SUPER_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(72).optional(),
+  SUPER_ADMIN_NAME: z.string().min(2).default('Super Admin'),
+  SEED_DEMO: booleanText.default(true),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ),
+  TRUST_PROXY: booleanText.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  superAdmin: { email: string | undefined; password: string | undefined; name: string };
+  seedDemo: boolean;
+  corsOrigins: string[];
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blankless = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(blankless);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  if (values.NODE_ENV === 'production' && !values.JWT_SECRET) {
+    throw new ConfigError('Invalid configuration: JWT_SECRET is required in production (at least 32 characters)');
+  }
+  return {
+    env: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    jwtSecret: values.JWT_SECRET ?? localJwtSecret(dataDir),
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    superAdmin: {
+      email: values.SUPER_ADMIN_EMAIL,
+      password: values.SUPER_ADMIN_PASSWORD,
+      name: values.SUPER_ADMIN_NAME,
+    },
+    seedDemo: values.SEED_DEMO,
+    corsOrigins: values.CORS_ORIGINS,
+    trustProxy: values.TRUST_PROXY,
+    logLevel: values.LOG_LEVEL,
+  };
+}
+
+/** Outside production a secret is generated once and kept in DATA_DIR, so sessions survive restarts. */
+function localJwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

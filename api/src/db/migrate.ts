@@ -1,0 +1,29 @@
+/**
+ * Migrations are imported statically rather than read from a folder, so the same list runs from
+ * the TypeScript sources (tests) and from the compiled build (production).
+ */
+import type { Knex } from 'knex';
+import * as initialSchema from './migrations/20261121100000_initial_schema.js';
+
+interface Migration {
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+const migrations: Record<string, Migration> = {
+  '20261121100000_initial_schema': initialSchema,
+};
+
+const source: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(migrations).sort(),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => migrations[name]!,
+};
+
+export async function migrateToLatest(db: Knex): Promise<void> {
+  await db.migrate.latest({ migrationSource: source });
+}
+
+export async function rollbackAll(db: Knex): Promise<void> {
+  await db.migrate.rollback({ migrationSource: source }, true);
+}

@@ -1,0 +1,41 @@
+/**
+ * Values read back from either engine, made the same: SQLite gives 0/1 for booleans, epoch
+ * milliseconds for dates and text for JSON; PostgreSQL gives booleans, Date objects, parsed JSON
+ * and count(*) as a string.
+ */
+
+export function toBool(value: unknown): boolean {
+  return value === true || value === 1 || value === '1' || value === 't';
+}
+
+export function toIso(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'number') return new Date(value).toISOString();
+  if (typeof value === 'string') return new Date(/^\d+$/.test(value) ? Number(value) : value).toISOString();
+  throw new TypeError(`Not a date: ${String(value)}`);
+}
+
+export function toIsoOrNull(value: unknown): string | null {
+  return value === null || value === undefined ? null : toIso(value);
+}
+
+export function toJson<T>(value: unknown, fallback: T): T {
+  if (value === null || value === undefined) return fallback;
+  if (typeof value === 'string') {
+    try {
+      return JSON.parse(value) as T;
+    } catch {
+      return fallback;
+    }
+  }
+  return value as T;
+}
+
+/** JSON is written as text on both engines (jsonb accepts it), so arrays never turn into SQL arrays. */
+export function jsonText(value: unknown): string {
+  return JSON.stringify(value);
+}
+
+export function toCount(row: Record<string, unknown> | undefined, column = 'count'): number {
+  return Number(row?.[column] ?? 0);
+}

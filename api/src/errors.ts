@@ -1,0 +1,29 @@
+/** Every error the API answers with: an HTTP status and a stable code. */
+import type { FieldError } from '@npo/shared';
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly errors?: FieldError[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const validationError = (errors: FieldError[], message = errors[0]?.message ?? 'Validation failed') =>
+  new AppError(400, 'validation_failed', message, errors);
+export const badRequest = (message: string) => new AppError(400, 'bad_request', message);
+export const unauthorized = (message = 'Authentication required') => new AppError(401, 'unauthorized', message);
+export const forbidden = (message = "You don't have permission to do this.") =>
+  new AppError(403, 'forbidden', message);
+export const notFound = (what = 'Resource') => new AppError(404, 'not_found', `${what} not found`);
+export const conflict = (message: string) => new AppError(409, 'conflict', message);
+export const payloadTooLarge = () => new AppError(413, 'payload_too_large', 'Request body is too large');
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError(429, 'too_many_requests', message, undefined, {
+    'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });

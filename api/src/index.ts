@@ -1,0 +1,5 @@
+export { createApi, type Api } from './app.js';
+export { loadConfig, ConfigError, type Config } from './config.js';
+export { startRuntime, type Runtime } from './runtime.js';
+export { createLogger, type Logger } from './lib/logger.js';
+export type { AppDeps } from './deps.js';

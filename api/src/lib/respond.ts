@@ -1,0 +1,21 @@
+/** Writers of the success envelope. */
+import type { Pagination, SuccessEnvelope } from '@npo/shared';
+import type { Context } from 'koa';
+
+export function ok<T>(ctx: Context, data: T, options: { status?: number; message?: string } = {}): void {
+  ctx.status = options.status ?? 200;
+  const body: SuccessEnvelope<T> = { success: true, data, ...(options.message && { message: options.message }) };
+  ctx.body = body;
+}
+
+export function created<T>(ctx: Context, data: T, message?: string): void {
+  ok(ctx, data, { status: 201, ...(message && { message }) });
+}
+
+export function okList<T>(ctx: Context, collection: string, items: T[], pagination: Pagination): void {
+  ok(ctx, { [collection]: items, pagination });
+}
+
+export function pagination(page: number, limit: number, total: number): Pagination {
+  return { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) };
+}

@@ -1,0 +1,41 @@
+/** Access tokens (JWT, HS256 pinned) and single-use secrets (reset and invitation links). */
+import { createHash, randomBytes } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import { TOKEN_EXPIRY } from '@npo/shared';
+
+export interface AccessClaims {
+  userId: number;
+  tokenVersion: number;
+}
+
+export function signAccessToken(secret: string, claims: AccessClaims): string {
+  return jwt.sign({ tv: claims.tokenVersion }, secret, {
+    algorithm: 'HS256',
+    expiresIn: TOKEN_EXPIRY,
+    subject: String(claims.userId),
+  });
+}
+
+/** Null for anything but a valid, unexpired HS256 token of ours. */
+export function verifyAccessToken(secret: string, token: string, now: Date): AccessClaims | null {
+  try {
+    const payload = jwt.verify(token, secret, {
+      algorithms: ['HS256'],
+      clockTimestamp: Math.floor(now.getTime() / 1000),
+    });
+    if (typeof payload === 'string' || typeof payload.tv !== 'number' || !/^\d+$/.test(payload.sub ?? '')) return null;
+    return { userId: Number(payload.sub), tokenVersion: payload.tv };
+  } catch {
+    return null;
+  }
+}
+
+/** 32 random bytes for the link; only the SHA-256 is stored, so a database leak opens no account. */
+export function createSecretToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashSecretToken(token) };
+}
+
+export function hashSecretToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,68 @@
+/**
+ * Mail over SMTP_URL; without it, each message becomes an .eml file in DATA_DIR/outbox and a log line,
+ * so a fresh install can still follow reset and invitation links.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from '../lib/logger.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** Sends in the background (so answers take the same time whether or not a mail goes out). */
+  queue(message: MailMessage): void;
+  /** Waits for queued mails: used at shutdown and by tests. */
+  drain(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  logger: Logger;
+}
+
+export function createMailer(options: MailerOptions): Mailer {
+  const { logger } = options;
+  const transport: Transporter = options.smtpUrl
+    ? nodemailer.createTransport(options.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const pending = new Set<Promise<void>>();
+
+  async function send(message: MailMessage): Promise<void> {
+    const info = await transport.sendMail({ from: options.from, ...message });
+    if (options.smtpUrl) {
+      logger.info({ subject: message.subject, messageId: info.messageId }, 'mail sent');
+      return;
+    }
+    await mkdir(options.outboxDir, { recursive: true });
+    const file = path.join(options.outboxDir, `${Date.now()}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
+    await writeFile(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
+    logger.info({ subject: message.subject, file }, 'mail written to outbox (SMTP_URL is not set)');
+  }
+
+  return {
+    send,
+    queue(message) {
+      const sending = send(message)
+        .catch((error: unknown) => logger.error({ err: error, subject: message.subject }, 'mail failed'))
+        .finally(() => pending.delete(sending));
+      pending.add(sending);
+    },
+    async drain() {
+      await Promise.all([...pending]);
+    },
+    async close() {
+      await Promise.all([...pending]);
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/** Plain-text and HTML bodies of every mail the product sends. */
+import { organisationName } from '@npo/shared';
+import type { MailMessage } from './mailer.js';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function layout(paragraphs: string[], action?: { label: string; url: string }): string {
+  const body = paragraphs.map((text) => `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`).join('');
+  const button = action
+    ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#1f7a5c;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#555">Or paste this link into your browser: ${escapeHtml(action.url)}</p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1d2b26">${body}${button}<p style="color:#555">${escapeHtml(organisationName)}</p></body></html>`;
+}
+
+export function passwordResetMail(to: string, name: string, link: string): MailMessage {
+  const lines = [
+    `Hello ${name},`,
+    'We received a request to reset the password of your account. The link below is valid for one hour and can be used once.',
+    'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
+  ];
+  return {
+    to,
+    subject: `Reset your ${organisationName} password`,
+    text: `${lines[0]}\n\n${lines[1]}\n\n${link}\n\n${lines[2]}\n\n${organisationName}\n`,
+    html: layout(lines, { label: 'Reset password', url: link }),
+  };
+}
+
+export function invitationMail(to: string, name: string, link: string): MailMessage {
+  const lines = [
+    `Hello ${name},`,
+    `You have been invited to the ${organisationName} admin console. Choose your password with the link below; it is valid for 7 days.`,
+  ];
+  return {
+    to,
+    subject: `Your ${organisationName} admin account`,
+    text: `${lines[0]}\n\n${lines[1]}\n\n${link}\n\n${organisationName}\n`,
+    html: layout(lines, { label: 'Set your password', url: link }),
+  };
+}
+
+export function contactNotificationMail(
+  to: string,
+  message: { name: string; email: string; phone: string; message: string },
+): MailMessage {
+  const lines = [
+    `New message from the website contact form.`,
+    `Name: ${message.name}\nE-mail: ${message.email}\nPhone: ${message.phone}`,
+    message.message,
+  ];
+  return { to, subject: `Contact form: ${message.name}`, text: lines.join('\n\n') + '\n', html: layout(lines) };
+}

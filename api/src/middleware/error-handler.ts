@@ -1,0 +1,58 @@
+/** One place that turns every thrown error into the envelope of DESIGN.md. */
+import type { ErrorEnvelope, FieldError } from '@npo/shared';
+import type { Middleware } from 'koa';
+import { ZodError } from 'zod';
+import { AppError, conflict, payloadTooLarge, validationError } from '../errors.js';
+import type { Logger } from '../lib/logger.js';
+
+export function zodFieldErrors(error: ZodError): FieldError[] {
+  return error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message }));
+}
+
+interface HttpLikeError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  code?: string;
+  expose?: boolean;
+  message?: string;
+}
+
+/** SQLite and PostgreSQL name a unique-key violation differently. */
+function isUniqueViolation(error: HttpLikeError): boolean {
+  return error.code === '23505' || error.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+function toAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  if (error instanceof ZodError) return validationError(zodFieldErrors(error));
+  const httpError = (error ?? {}) as HttpLikeError;
+  const status = httpError.status ?? httpError.statusCode;
+  if (status === 413 || httpError.type === 'entity.too.large') return payloadTooLarge();
+  // co-body marks unparseable JSON with status 400 (a SyntaxError) or type entity.parse.failed.
+  if (httpError.type === 'entity.parse.failed' || (error instanceof SyntaxError && status === 400)) {
+    return new AppError(400, 'malformed_body', 'Malformed JSON body');
+  }
+  if (isUniqueViolation(httpError)) return conflict('This record already exists.');
+  if (status && status >= 400 && status < 500 && httpError.expose) {
+    return new AppError(status, 'bad_request', httpError.message ?? 'Bad request');
+  }
+  return null;
+}
+
+export function errorHandler(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      const known = toAppError(error);
+      const body: ErrorEnvelope = known
+        ? { success: false, code: known.code, message: known.message, ...(known.errors && { errors: known.errors }) }
+        : { success: false, code: 'internal_error', message: 'Something went wrong on our side. Please try again.' };
+      ctx.status = known?.status ?? 500;
+      ctx.set(known?.headers ?? {});
+      ctx.body = body;
+      if (!known) logger.error({ err: error, requestId: ctx.state.requestId }, 'unhandled error');
+    }
+  };
+}

@@ -1,0 +1,74 @@
+import type { Db } from '../../db/connection.js';
+
+export type TokenPurpose = 'reset' | 'invitation';
+
+export interface AuthTokenRow {
+  id: number;
+  user_id: number;
+  purpose: TokenPurpose;
+  expires_at: unknown;
+  used_at: unknown;
+}
+
+export function createAuthRepository(db: Db) {
+  return {
+    async insertToken(token: { userId: number; purpose: TokenPurpose; hash: string; expiresAt: Date }, now: Date) {
+      await db('auth_tokens').insert({
+        user_id: token.userId,
+        purpose: token.purpose,
+        token_hash: token.hash,
+        expires_at: token.expiresAt,
+        created_at: now,
+      });
+    },
+
+    /** An unused, unexpired token of an active user. */
+    findUsableToken(hash: string, now: Date): Promise<(AuthTokenRow & { email: string; role: string }) | undefined> {
+      return db('auth_tokens')
+        .join('users', 'users.id', 'auth_tokens.user_id')
+        .where('auth_tokens.token_hash', hash)
+        .whereNull('auth_tokens.used_at')
+        .where('auth_tokens.expires_at', '>', now)
+        .where('users.is_active', true)
+        .first('auth_tokens.id', 'auth_tokens.user_id', 'auth_tokens.purpose', 'users.email', 'users.role');
+    },
+
+    /** Marks every open token of the user used; the conditional update makes a token single-use under races. */
+    async consumeTokens(db: Db, userId: number, tokenId: number, now: Date): Promise<boolean> {
+      const claimed = await db('auth_tokens').where({ id: tokenId }).whereNull('used_at').update({ used_at: now });
+      if (claimed !== 1) return false;
+      await db('auth_tokens').where({ user_id: userId }).whereNull('used_at').update({ used_at: now });
+      return true;
+    },
+
+    async countTokensSince(userId: number, purpose: TokenPurpose, since: Date): Promise<number> {
+      const row = await db('auth_tokens')
+        .where({ user_id: userId, purpose })
+        .where('created_at', '>', since)
+        .count({ count: '*' })
+        .first();
+      return Number(row?.count ?? 0);
+    },
+
+    async recordLoginFailure(email: string, now: Date): Promise<void> {
+      await db('login_failures').insert({ email, created_at: now });
+    },
+
+    async loginFailuresSince(email: string, since: Date): Promise<{ count: number; oldest: unknown }> {
+      const row = await db('login_failures')
+        .where({ email })
+        .where('created_at', '>', since)
+        .count({ count: '*' })
+        .min({ oldest: 'created_at' })
+        .first();
+      return { count: Number(row?.count ?? 0), oldest: row?.oldest };
+    },
+
+    async clearLoginFailures(email: string, olderThan?: Date): Promise<void> {
+      const query = db('login_failures').where({ email });
+      await (olderThan ? query.where('created_at', '<=', olderThan) : query).delete();
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

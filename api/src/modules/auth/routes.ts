@@ -1,0 +1,47 @@
+import Router from '@koa/router';
+import { memberLoginSchema, resetPasswordBodySchema, signupSchema, forgotPasswordSchema } from '@npo/shared';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps.js';
+import { created, ok } from '../../lib/respond.js';
+import type { Session } from '../../middleware/session.js';
+import { validate } from '../../middleware/validate.js';
+import { createAuthService, FORGOT_PASSWORD_MESSAGE, RESET_SUCCESS_MESSAGE } from './service.js';
+
+const tokenParams = z.object({ token: z.string().min(1).max(200) });
+
+export function authRoutes(router: Router, deps: AppDeps, session: Session): void {
+  const auth = createAuthService(deps);
+
+  router.post('/api/auth/register', validate({ body: signupSchema }), async (ctx) => {
+    const user = await auth.register(ctx.state.input.body);
+    created(ctx, { user, id: user.id }, 'Registration successful! Please log in.');
+  });
+
+  router.post('/api/auth/login', validate({ body: memberLoginSchema }), async (ctx) => {
+    ok(ctx, await auth.login(ctx.state.input.body));
+  });
+
+  router.get('/api/auth/me', session.requireUser, async (ctx) => {
+    ctx.set('Cache-Control', 'private, no-store');
+    ok(ctx, { user: ctx.state.user });
+  });
+
+  router.post('/api/auth/forgot-password', validate({ body: forgotPasswordSchema }), async (ctx) => {
+    await auth.forgotPassword(ctx.state.input.body.email);
+    ok(ctx, { message: FORGOT_PASSWORD_MESSAGE }, { message: FORGOT_PASSWORD_MESSAGE });
+  });
+
+  router.get('/api/auth/reset-password/:token', validate({ params: tokenParams }), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ok(ctx, await auth.checkResetToken(ctx.state.input.params.token));
+  });
+
+  router.post(
+    '/api/auth/reset-password/:token',
+    validate({ params: tokenParams, body: resetPasswordBodySchema }),
+    async (ctx) => {
+      await auth.resetPassword(ctx.state.input.params.token, ctx.state.input.body.password);
+      ok(ctx, { message: RESET_SUCCESS_MESSAGE }, { message: RESET_SUCCESS_MESSAGE });
+    },
+  );
+}

@@ -1,0 +1,40 @@
+/** Start-up of the whole back end: configuration, database, migrations, bootstrap, mail, the API. */
+import path from 'node:path';
+import { createApi, type Api } from './app.js';
+import type { Config } from './config.js';
+import { createDb } from './db/connection.js';
+import { migrateToLatest } from './db/migrate.js';
+import type { AppDeps } from './deps.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import type { Logger } from './lib/logger.js';
+import { createMailer } from './mail/mailer.js';
+import { seedDemoContent } from './startup/seed.js';
+import { ensureSuperAdmin } from './startup/super-admin.js';
+
+export interface Runtime {
+  deps: AppDeps;
+  api: Api;
+  close(): Promise<void>;
+}
+
+export async function startRuntime(config: Config, logger: Logger, clock: Clock = systemClock): Promise<Runtime> {
+  const db = createDb({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'app.db') });
+  await migrateToLatest(db);
+  await ensureSuperAdmin(db, config, logger, clock.now());
+  if (config.seedDemo && (await seedDemoContent(db, clock.now()))) logger.info('demo content seeded');
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    logger,
+  });
+  const deps: AppDeps = { db, mailer, config, clock, logger };
+  return {
+    deps,
+    api: createApi(deps),
+    async close() {
+      await mailer.close();
+      await db.destroy();
+    },
+  };
+}

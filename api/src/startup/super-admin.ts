@@ -1,0 +1,37 @@
+/** Makes sure somebody can log in to the console on a fresh install. */
+import { fullPermissions } from '@npo/shared';
+import type { Config } from '../config.js';
+import type { Db } from '../db/connection.js';
+import type { Logger } from '../lib/logger.js';
+import { generatePassword, hashPassword } from '../lib/passwords.js';
+import { createUsersRepository } from '../modules/users/repository.js';
+
+const FALLBACK_EMAIL = 'admin@example.org';
+
+export async function ensureSuperAdmin(db: Db, config: Config, logger: Logger, now: Date): Promise<void> {
+  const users = createUsersRepository(db);
+  const existing = await db('users').where({ role: 'super_admin' }).first('id');
+  if (existing) return;
+  const email = (config.superAdmin.email ?? FALLBACK_EMAIL).toLowerCase();
+  const password = config.superAdmin.password ?? generatePassword();
+  const passwordHash = await hashPassword(password);
+  const current = await users.findByEmail(email);
+  if (current) {
+    await db('users').where({ id: current.id }).update({ role: 'super_admin', is_active: true });
+    await users.setPassword(current.id, passwordHash, now);
+  } else {
+    await users.insert(
+      { name: config.superAdmin.name, email, passwordHash, role: 'super_admin', permissions: fullPermissions() },
+      now,
+    );
+  }
+  if (config.superAdmin.password) {
+    logger.info({ email }, 'super admin created from SUPER_ADMIN_EMAIL / SUPER_ADMIN_PASSWORD');
+  } else {
+    // Printed once, on purpose: without it nobody could enter a fresh install. Change it after logging in.
+    logger.warn(
+      { email },
+      `super admin created with a one-time password: ${password} (set SUPER_ADMIN_PASSWORD to choose it)`,
+    );
+  }
+}

@@ -1,0 +1,136 @@
+/** The real API on a real HTTP port, a real database and a real SMTP capture, for one test file. */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AdminRole, Permissions, User } from '@npo/shared';
+import { loadConfig } from '../config.js';
+import { createLogger } from '../lib/logger.js';
+import { hashPassword } from '../lib/passwords.js';
+import { createUsersRepository } from '../modules/users/repository.js';
+import { startRuntime, type Runtime } from '../runtime.js';
+import { createTestDatabase, type Engine, type TestDatabase } from './databases.js';
+import { startSmtpCapture, type SmtpCapture } from './smtp-capture.js';
+
+export const SUPER_ADMIN = { email: 'root@example.org', password: 'root-password-1' };
+export const PUBLIC_URL = 'http://site.test';
+
+/** Real time plus an offset that tests move forward. */
+export class TestClock {
+  private offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  rawBody?: string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestApp {
+  engine: Engine;
+  baseUrl: string;
+  runtime: Runtime;
+  smtp: SmtpCapture;
+  clock: TestClock;
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  /** Creates an account straight in the database and logs it in through the API. */
+  createUser(options: {
+    role?: 'member' | AdminRole;
+    permissions?: Partial<Permissions>;
+    email?: string;
+    password?: string;
+    name?: string;
+  }): Promise<{ user: User; token: string; email: string; password: string }>;
+  count(table: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+let userCounter = 0;
+
+export async function startTestApp(
+  engine: Engine,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const database: TestDatabase = await createTestDatabase(engine);
+  const smtp = await startSmtpCapture();
+  const clock = new TestClock();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: database.dataDir,
+    ...(database.databaseUrl && { DATABASE_URL: database.databaseUrl }),
+    JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    PUBLIC_URL,
+    SMTP_URL: smtp.url,
+    SUPER_ADMIN_EMAIL: SUPER_ADMIN.email,
+    SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password,
+    SEED_DEMO: 'false',
+    CORS_ORIGINS: 'app://console',
+    ...env,
+  });
+  const runtime = await startRuntime(config, createLogger('silent'), clock);
+  const server: Server = createServer(runtime.api.app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    if (options.rawBody !== undefined) headers['content-type'] ??= 'application/json';
+    const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: kept as text for the assertion to show
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T };
+  }
+
+  return {
+    engine,
+    baseUrl,
+    runtime,
+    smtp,
+    clock,
+    request,
+    async createUser({ role = 'member', permissions = {}, email, password = 'password-123', name = 'Test Person' }) {
+      userCounter += 1;
+      const address = email ?? `user${userCounter}-${Date.now()}@example.org`;
+      const users = createUsersRepository(runtime.deps.db);
+      await users.insert(
+        { name, email: address, passwordHash: await hashPassword(password), role, permissions: permissions as Permissions },
+        clock.now(),
+      );
+      const login = await request('POST', '/api/auth/login', { body: { email: address, password } });
+      if (login.status !== 200) throw new Error(`login of ${address} failed: ${JSON.stringify(login.body)}`);
+      return { user: login.body.data.user, token: login.body.data.token, email: address, password };
+    },
+    async count(table) {
+      const row = await runtime.deps.db(table).count({ count: '*' }).first();
+      return Number(row?.count ?? 0);
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await runtime.close();
+      await smtp.close();
+      await database.drop();
+    },
+  };
+}

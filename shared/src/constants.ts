@@ -1,0 +1,60 @@
+/** Business constants and limits of SPEC 9, in one place for the API and both UIs. */
+
+export const PASSWORD_MIN = 6;
+/** bcrypt only reads 72 bytes: longer passwords are refused rather than silently cut. */
+export const PASSWORD_MAX_BYTES = 72;
+export const NAME_MIN = 2;
+export const MESSAGE_MIN = 10;
+export const QUOTE_MAX = 500;
+
+export const PAGE_SIZES = {
+  membership: 20,
+  about: 20,
+  connect: 20,
+  privacyPolicy: 20,
+  termsOfService: 20,
+  activities: 50,
+  testimonials: 50,
+  admins: 50,
+  messages: 50,
+  faqs: 100,
+} as const;
+/** The largest `limit` a list call accepts; larger values are capped, not refused. */
+export const MAX_PAGE_LIMIT = 100;
+
+export const REDIRECT_DELAYS_MS = { signupFallback: 2000, resetSuccess: 3000 } as const;
+
+/** Dashboard relative-time thresholds, in seconds: just now / min / hours / days / a date. */
+export const RELATIVE_TIME_THRESHOLDS_S = { minute: 60, hour: 3600, day: 86400, week: 604800 } as const;
+
+export const HEADER_SHADOW_THRESHOLD_PX = 10;
+export const GROWTH_CHART_DAYS = 7;
+
+export const FALLBACK_COUNTS = { faqs: 8, membershipCards: 6, testimonials: 3, aboutObjectives: 5 } as const;
+
+/** Client cache lifetimes (TanStack Query staleTime) and public HTTP max-age, in seconds. */
+export const CACHE_LIFETIMES_S = {
+  authMe: 300,
+  activities: 300,
+  testimonials: 300,
+  about: 300,
+  contactInfo: 300,
+  users: 300,
+  membershipCards: 600,
+  faqs: 600,
+  privacyPolicy: 600,
+  termsOfService: 600,
+  default: 60,
+} as const;
+/** Lists that refetch on mount when older than this, and on reconnect. */
+export const REFETCH_ON_MOUNT_AFTER_S = 30;
+
+export const STORAGE_KEYS = { token: 'token', user: 'user' } as const;
+
+export const ACTIVITY_STATUSES = ['upcoming', 'past'] as const;
+export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const INVITATION_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const LOGIN_THROTTLE = { maxFailures: 10, windowMs: 15 * 60 * 1000 } as const;
+export const TOKEN_EXPIRY = '7d';

@@ -1,0 +1,143 @@
+/** The shapes that leave the API (its presenters) and that both UIs read. Dates are ISO strings. */
+import type { ActivityStatus } from './constants.js';
+import type { Permissions, Role } from './permissions.js';
+
+export interface User {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  permissions: Permissions;
+  isActive: boolean;
+  lastLogin: string | null;
+  createdAt: string;
+}
+
+export interface MembershipCard {
+  id: number;
+  type: string;
+  title: string;
+  subtitle: string;
+  points: { value: string }[];
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Objective {
+  title: string;
+  description: string;
+}
+
+interface Versioned {
+  id: number;
+  version: number;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AboutUsVersion extends Versioned {
+  description: string;
+  aims: string;
+  objectives: Objective[];
+}
+
+export interface SocialLinks {
+  instagram: string;
+  facebook: string;
+  twitter: string;
+  linkedin: string;
+}
+
+export interface ContactInfoVersion extends Versioned {
+  email: string;
+  phone: string;
+  instagram: string;
+  socialLinks: SocialLinks;
+}
+
+export interface PolicyVersion extends Versioned {
+  title: string;
+  content: string;
+  effectiveDate: string | null;
+  lastUpdated: string;
+}
+
+export interface Activity {
+  id: number;
+  title: string;
+  description: string;
+  date: string;
+  location: string;
+  status: ActivityStatus;
+  tags: string[];
+  capacity: number | null;
+  participants: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Testimonial {
+  id: number;
+  name: string;
+  role: string;
+  quote: string;
+  isFeatured: boolean;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Faq {
+  id: number;
+  question: string;
+  answer: string;
+  category: string | null;
+  isActive: boolean;
+  order: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ContactMessage {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  isRead: boolean;
+  createdAt: string;
+}
+
+export interface DashboardData {
+  stats: {
+    totalUsers: number;
+    totalUsersChange: number;
+    activeAdmins: number;
+    activeAdminsChange: number;
+    totalActivities: number;
+    totalActivitiesChange: number;
+    totalTestimonials: number;
+    totalTestimonialsChange: number;
+  };
+  userGrowth: { day: string; users: number }[];
+  recentUsers: { name: string; email: string; role: Role; createdAt: string }[];
+  upcomingActivities: { title: string; date: string; participants: number; capacity: number | null }[];
+  contentStats: {
+    membershipCards: { total: number; active: number };
+    aboutUsVersions: { total: number; active: number };
+    contactInfoVersions: { total: number; active: number };
+    featuredTestimonials: number;
+  };
+}
+
+export interface LoginResult {
+  user: User;
+  token: string;
+}
+
+export interface ResetTokenCheck {
+  valid: boolean;
+  email: string | null;
+}

@@ -1,0 +1,30 @@
+/** The response envelope of DESIGN.md, shared by the API and its clients. */
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface SuccessEnvelope<T> {
+  success: true;
+  data: T;
+  message?: string;
+}
+
+export interface ErrorEnvelope {
+  success: false;
+  message: string;
+  code?: string;
+  errors?: FieldError[];
+}
+
+export type Envelope<T> = SuccessEnvelope<T> | ErrorEnvelope;
+
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  pages: number;
+}
+
+export type ListData<Name extends string, Item> = { [K in Name]: Item[] } & { pagination: Pagination };

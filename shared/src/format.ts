@@ -1,0 +1,43 @@
+/** Date formatting of DESIGN.md, identical in every visitor's time zone. */
+import { RELATIVE_TIME_THRESHOLDS_S } from './constants.js';
+
+/** Public activity dates: the stored value's UTC wall clock, en-IN, 12-hour with seconds, " (IST)". */
+export function formatPublicActivityDate(iso: string): string {
+  const formatted = new Intl.DateTimeFormat('en-IN', {
+    timeZone: 'UTC',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hour12: true,
+  }).format(new Date(iso));
+  return `${formatted} (IST)`;
+}
+
+/** Console dates in UTC: "Dec 14, 2026, 10:00 AM". */
+export function formatAdminDate(iso: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  }).format(new Date(iso));
+}
+
+/** "just now" / "N min ago" / "N hours ago" / "N days ago" / a date, with SPEC 9's thresholds. */
+export function formatRelativeTime(iso: string, now: Date = new Date()): string {
+  const seconds = Math.max(0, Math.floor((now.getTime() - new Date(iso).getTime()) / 1000));
+  const { minute, hour, day, week } = RELATIVE_TIME_THRESHOLDS_S;
+  if (seconds < minute) return 'just now';
+  if (seconds < hour) return `${Math.floor(seconds / minute)} min ago`;
+  if (seconds < day) return `${Math.floor(seconds / hour)} hours ago`;
+  if (seconds < week) return `${Math.floor(seconds / day)} days ago`;
+  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' }).format(
+    new Date(iso),
+  );
+}

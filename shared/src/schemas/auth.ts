@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { PASSWORD_MIN } from '../constants.js';
+import { email, password, text } from './fields.js';
+
+const MEMBER_EMAIL = 'Please enter a valid email address.';
+const ADMIN_EMAIL = 'Enter a valid email';
+const MEMBER_PASSWORD = 'Password must be at least 6 characters long.';
+const ADMIN_PASSWORD = 'Password must be at least 6 characters';
+const NAME = 'Name must be at least 2 characters.';
+
+export const memberLoginSchema = z.object({
+  email: email(MEMBER_EMAIL),
+  password: z.string({ error: MEMBER_PASSWORD }).min(PASSWORD_MIN, MEMBER_PASSWORD),
+});
+
+export const adminLoginSchema = z.object({
+  email: email(ADMIN_EMAIL),
+  password: z.string({ error: ADMIN_PASSWORD }).min(PASSWORD_MIN, ADMIN_PASSWORD),
+});
+
+export const signupSchema = z.object({
+  name: text(2, NAME, 100, 'Name cannot exceed 100 characters.'),
+  email: email(MEMBER_EMAIL),
+  password: password(PASSWORD_MIN, MEMBER_PASSWORD),
+});
+
+export const forgotPasswordSchema = z.object({
+  email: email(ADMIN_EMAIL),
+});
+
+/** The reset form of both UIs: two fields that must match. */
+export const resetPasswordFormSchema = z
+  .object({
+    password: password(PASSWORD_MIN, ADMIN_PASSWORD),
+    confirmPassword: z.string({ error: ADMIN_PASSWORD }).min(PASSWORD_MIN, ADMIN_PASSWORD),
+  })
+  .refine((values) => values.password === values.confirmPassword, {
+    error: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+
+/** What the API accepts at POST /auth/reset-password/:token: confirmPassword is checked when sent. */
+export const resetPasswordBodySchema = z
+  .object({
+    password: password(PASSWORD_MIN, ADMIN_PASSWORD),
+    confirmPassword: z.string().optional(),
+  })
+  .refine((values) => values.confirmPassword === undefined || values.password === values.confirmPassword, {
+    error: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+
+export const INVALID_RESET_TOKEN = 'Invalid reset token';
+
+export type MemberLoginInput = z.infer<typeof memberLoginSchema>;
+export type AdminLoginInput = z.infer<typeof adminLoginSchema>;
+export type SignupInput = z.infer<typeof signupSchema>;
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;

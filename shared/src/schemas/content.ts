@@ -1,0 +1,179 @@
+/** Schemas of the content forms of SPEC 5, used by the console and by the API. */
+import { z } from 'zod';
+import { ACTIVITY_STATUSES } from '../constants.js';
+import { ADMIN_ROLES, normalisePermissions } from '../permissions.js';
+import { email, flag, isoDateTime, optionalWebUrl, text } from './fields.js';
+
+const LONG_TEXT_MAX = 5000;
+
+export const membershipCardSchema = z.object({
+  type: text(1, 'Type is required', 50, 'Type cannot exceed 50 characters'),
+  title: text(3, 'Title must be at least 3 characters', 200, 'Title cannot exceed 200 characters'),
+  subtitle: text(10, 'Subtitle must be at least 10 characters', 1000, 'Subtitle cannot exceed 1000 characters'),
+  points: z
+    .array(
+      z.object({ value: text(3, 'Point must be at least 3 characters', 300, 'Point cannot exceed 300 characters') }),
+      { error: 'At least one point is required' },
+    )
+    .min(1, 'At least one point is required')
+    .max(20, 'A card can have at most 20 points'),
+  isActive: flag('isActive must be true or false').optional().default(true),
+});
+
+export const aboutUsSchema = z.object({
+  description: text(20, 'Description must be at least 20 characters', LONG_TEXT_MAX, 'Description cannot exceed 5000 characters'),
+  aims: text(20, 'Aims must be at least 20 characters', LONG_TEXT_MAX, 'Aims cannot exceed 5000 characters'),
+  objectives: z
+    .array(
+      z.object({
+        title: text(3, 'Objective title must be at least 3 characters', 200, 'Objective title cannot exceed 200 characters'),
+        description: text(10, 'Objective description must be at least 10 characters', 2000, 'Objective description cannot exceed 2000 characters'),
+      }),
+      { error: 'At least one objective is required' },
+    )
+    .min(1, 'At least one objective is required')
+    .max(30, 'At most 30 objectives are allowed'),
+});
+
+const STATUS_MESSAGE = 'Status must be either upcoming or past.';
+
+export const activitySchema = z.object({
+  title: text(3, 'Title must be at least 3 characters', 200, 'Title cannot exceed 200 characters'),
+  description: text(10, 'Description must be at least 10 characters', LONG_TEXT_MAX, 'Description cannot exceed 5000 characters'),
+  date: isoDateTime('Date is required'),
+  location: text(2, 'Location must be at least 2 characters', 200, 'Location cannot exceed 200 characters'),
+  status: z.enum(ACTIVITY_STATUSES, { error: STATUS_MESSAGE }).optional().default('upcoming'),
+  /** Empty values are dropped before the one-tag minimum is checked. */
+  tags: z
+    .array(z.string({ error: 'Tags must be text' }).trim().max(50, 'A tag cannot exceed 50 characters'), {
+      error: 'At least one tag is required',
+    })
+    .transform((tags) => tags.filter((tag) => tag.length > 0))
+    .pipe(z.array(z.string()).min(1, 'At least one tag is required').max(20, 'At most 20 tags are allowed')),
+  capacity: z
+    .number({ error: 'Capacity must be a whole number' })
+    .int('Capacity must be a whole number')
+    .positive('Capacity must be at least 1')
+    .max(100000, 'Capacity cannot exceed 100000')
+    .nullable()
+    .optional()
+    .default(null),
+});
+
+const URL_MESSAGE = 'Must be a valid URL (https://...) or empty';
+
+export const contactInfoSchema = z.object({
+  email: email('Enter a valid email'),
+  phone: text(10, 'Phone must be at least 10 characters', 30, 'Phone cannot exceed 30 characters'),
+  instagram: text(2, 'Instagram must be at least 2 characters', 100, 'Instagram cannot exceed 100 characters'),
+  socialLinks: z
+    .object({
+      instagram: optionalWebUrl(URL_MESSAGE),
+      facebook: optionalWebUrl(URL_MESSAGE),
+      twitter: optionalWebUrl(URL_MESSAGE),
+      linkedin: optionalWebUrl(URL_MESSAGE),
+    })
+    .optional()
+    .default({ instagram: '', facebook: '', twitter: '', linkedin: '' }),
+});
+
+export const testimonialSchema = z.object({
+  name: text(2, 'Name must be at least 2 characters', 100, 'Name cannot exceed 100 characters'),
+  role: text(3, 'Role must be at least 3 characters', 150, 'Role cannot exceed 150 characters'),
+  quote: text(10, 'Quote must be at least 10 characters', 500, 'Quote must not exceed 500 characters.'),
+  isActive: flag('isActive must be true or false').optional().default(true),
+  isFeatured: flag('isFeatured must be true or false').optional().default(false),
+});
+
+export const faqSchema = z.object({
+  question: text(10, 'Question must be at least 10 characters', 500, 'Question cannot exceed 500 characters'),
+  answer: text(20, 'Answer must be at least 20 characters', 2000, 'Answer cannot exceed 2000 characters'),
+  /** Kept only when non-empty. */
+  category: z
+    .string({ error: 'Category must be text' })
+    .trim()
+    .max(100, 'Category cannot exceed 100 characters')
+    .nullable()
+    .optional()
+    .transform((value) => (value ? value : null)),
+  isActive: flag('isActive must be true or false').optional().default(true),
+  order: z.number({ error: 'Order must be a whole number' }).int().min(0).optional(),
+});
+
+export const faqReorderSchema = z.object({
+  ids: z
+    .array(z.number({ error: 'ids must be FAQ ids' }).int().positive(), { error: 'ids must list every FAQ id' })
+    .min(1, 'ids must list every FAQ id')
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'ids must not repeat' }),
+});
+
+/** Privacy policy and terms: an empty title falls back to the document's name. */
+export function policySchema(defaultTitle: 'Privacy Policy' | 'Terms of Service') {
+  return z.object({
+    title: z
+      .string({ error: 'Title is required' })
+      .trim()
+      .max(200, 'Title cannot exceed 200 characters')
+      .nullable()
+      .optional()
+      .transform((value) => (value ? value : defaultTitle)),
+    content: text(100, 'Content must be at least 100 characters long', 100000, 'Content cannot exceed 100000 characters'),
+    effectiveDate: z
+      .union([z.literal(''), z.null(), isoDateTime('Effective date must be a valid date')])
+      .optional()
+      .transform((value) => (value ? value : null)),
+  });
+}
+export const privacyPolicySchema = policySchema('Privacy Policy');
+export const termsOfServiceSchema = policySchema('Terms of Service');
+
+const permissionsInput = z
+  .record(
+    z.string(),
+    z.object({
+      view: z.boolean({ error: 'Permissions must be true or false' }).optional(),
+      edit: z.boolean({ error: 'Permissions must be true or false' }).optional(),
+      delete: z.boolean({ error: 'Permissions must be true or false' }).optional(),
+    }),
+    { error: 'Permissions must map modules to view, edit and delete' },
+  )
+  .optional()
+  .transform(normalisePermissions);
+
+export const adminUserSchema = z.object({
+  name: text(2, 'Name must be at least 2 characters', 100, 'Name cannot exceed 100 characters'),
+  email: email('Enter a valid email'),
+  role: z.enum(ADMIN_ROLES, { error: 'Role must be admin or super_admin' }),
+  permissions: permissionsInput,
+});
+
+export const contactMessageSchema = z.object({
+  name: text(2, 'Name must be at least 2 characters.', 100, 'Name cannot exceed 100 characters.'),
+  email: email('Please enter a valid email address.'),
+  phone: z
+    .string({ error: 'Phone number is required.' })
+    .trim()
+    .min(1, 'Phone number is required.')
+    .regex(
+      /^\+\d{1,4}\d{6,14}$/,
+      'Phone number must start with + followed by country code and 6-14 digits (e.g., +1234567890).',
+    ),
+  message: text(10, 'Message must be at least 10 characters.', 5000, 'Message cannot exceed 5000 characters.'),
+});
+
+/** What the phone input keeps as the visitor types: digits, and a plus sign only at the start. */
+export function sanitisePhoneInput(value: string): string {
+  const digits = value.replace(/[^\d]/g, '');
+  return value.trimStart().startsWith('+') ? `+${digits}` : digits;
+}
+
+export type MembershipCardInput = z.infer<typeof membershipCardSchema>;
+export type AboutUsInput = z.infer<typeof aboutUsSchema>;
+export type ActivityInput = z.infer<typeof activitySchema>;
+export type ContactInfoInput = z.infer<typeof contactInfoSchema>;
+export type TestimonialInput = z.infer<typeof testimonialSchema>;
+export type FaqInput = z.infer<typeof faqSchema>;
+export type FaqReorderInput = z.infer<typeof faqReorderSchema>;
+export type PolicyInput = z.infer<typeof privacyPolicySchema>;
+export type AdminUserInput = z.infer<typeof adminUserSchema>;
+export type ContactMessageInput = z.infer<typeof contactMessageSchema>;

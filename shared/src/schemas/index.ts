@@ -1,0 +1,4 @@
+export * from './fields.js';
+export * from './auth.js';
+export * from './content.js';
+export * from './query.js';

@@ -1,0 +1,35 @@
+/** Query-string schemas: paging of SPEC 9 and list filters. */
+import { z } from 'zod';
+import { ACTIVITY_STATUSES, MAX_PAGE_LIMIT } from '../constants.js';
+
+const positiveInt = (message: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number)
+    .refine((value) => value >= 1, message);
+
+/** `page` from 1, `limit` capped at MAX_PAGE_LIMIT: a larger limit is lowered, not refused. */
+export function paginationQuery(defaultLimit: number) {
+  return z.object({
+    page: positiveInt('Page must be a positive whole number').optional().default(1),
+    limit: positiveInt('Limit must be a positive whole number')
+      .optional()
+      .default(defaultLimit)
+      .transform((limit) => Math.min(limit, MAX_PAGE_LIMIT)),
+  });
+}
+
+export function activitiesQuery(defaultLimit: number) {
+  return paginationQuery(defaultLimit).extend({
+    status: z.enum(ACTIVITY_STATUSES, { error: 'Status must be either upcoming or past.' }).optional(),
+  });
+}
+
+export function searchQuery(defaultLimit: number) {
+  return paginationQuery(defaultLimit).extend({
+    search: z.string().trim().max(100, 'Search cannot exceed 100 characters').optional(),
+  });
+}
+
+export type PaginationQuery = z.infer<ReturnType<typeof paginationQuery>>;
