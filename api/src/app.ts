@@ -10,8 +10,10 @@ import { requestContext } from './middleware/request-context.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { createSession } from './middleware/session.js';
 import { authRoutes } from './modules/auth/routes.js';
+import type { ModuleContext } from './modules/context.js';
 import { healthRoutes } from './modules/health/routes.js';
-import type { AdminRoute } from './policy.js';
+import { CONTENT_MODULES } from './modules/index.js';
+import { adminModule, type AdminRoute } from './policy.js';
 
 export const BODY_LIMIT = '1mb';
 
@@ -29,6 +31,13 @@ export function createApi(deps: AppDeps): Api {
 
   healthRoutes(router, deps);
   authRoutes(router, deps, session);
+  const context: ModuleContext = {
+    router,
+    deps,
+    session,
+    admin: (module) => adminModule(router, session, adminRoutes, module),
+  };
+  for (const register of CONTENT_MODULES) register(context);
 
   const allowedOrigins = new Set(deps.config.corsOrigins);
   app.use(requestContext(deps.logger));

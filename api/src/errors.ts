@@ -27,3 +27,9 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'too_many_requests', message, undefined, {
     'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
+
+/** The value, or a 404 naming what was looked for. */
+export function found<T>(value: T | undefined | null, what: string): T {
+  if (value === undefined || value === null) throw notFound(what);
+  return value;
+}

@@ -19,3 +19,13 @@ export function okList<T>(ctx: Context, collection: string, items: T[], paginati
 export function pagination(page: number, limit: number, total: number): Pagination {
   return { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) };
 }
+
+/** A page of a list in the envelope of DESIGN.md: `data: { <collection>: [...], pagination }`. */
+export function okPage<T>(
+  ctx: Context,
+  collection: string,
+  result: { items: T[]; total: number },
+  query: { page: number; limit: number },
+): void {
+  okList(ctx, collection, result.items, pagination(query.page, query.limit, result.total));
+}

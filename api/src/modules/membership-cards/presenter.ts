@@ -1,0 +1,15 @@
+import type { MembershipCard } from '@npo/shared';
+import { toBool, toIso, toJson } from '../../db/rows.js';
+
+export function presentMembershipCard(row: any): MembershipCard {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    subtitle: row.subtitle,
+    points: toJson(row.points, []),
+    isActive: toBool(row.is_active),
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+  };
+}
