@@ -1,5 +1,27 @@
 /** Every module that declares public and admin routes; the app registers them in this order. */
+import { registerAboutUs } from './about-us/routes.js';
+import { registerActivities } from './activities/routes.js';
+import { registerContactInfo } from './contact-info/routes.js';
+import { registerContactMessages } from './contact-messages/routes.js';
 import type { ModuleContext } from './context.js';
+import { registerDashboard } from './dashboard/routes.js';
+import { registerFaqs } from './faqs/routes.js';
 import { registerMembershipCards } from './membership-cards/routes.js';
+import { registerPrivacyPolicy } from './privacy-policy/routes.js';
+import { registerTermsOfService } from './terms-of-service/routes.js';
+import { registerTestimonials } from './testimonials/routes.js';
+import { registerUsers } from './users/routes.js';
 
-export const CONTENT_MODULES: ((context: ModuleContext) => void)[] = [registerMembershipCards];
+export const CONTENT_MODULES: ((context: ModuleContext) => void)[] = [
+  registerMembershipCards,
+  registerAboutUs,
+  registerActivities,
+  registerTestimonials,
+  registerContactInfo,
+  registerFaqs,
+  registerPrivacyPolicy,
+  registerTermsOfService,
+  registerUsers,
+  registerContactMessages,
+  registerDashboard,
+];

@@ -1,0 +1,34 @@
+import { aboutUsSchema, CACHE_LIFETIMES_S, PAGE_SIZES, type AboutUsInput, type AboutUsVersion } from '@npo/shared';
+import { jsonText, toBool, toIso, toJson } from '../../db/rows.js';
+import type { ModuleContext } from '../context.js';
+import { registerVersioned } from '../versioned/routes.js';
+
+export function presentAboutUs(row: any): AboutUsVersion {
+  return {
+    id: row.id,
+    version: row.version,
+    isActive: toBool(row.is_active),
+    description: row.description,
+    aims: row.aims,
+    objectives: toJson(row.objectives, []),
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+  };
+}
+
+export function registerAboutUs(context: ModuleContext): void {
+  registerVersioned<AboutUsInput, AboutUsVersion>(context, {
+    kind: {
+      table: 'about_us_versions',
+      label: 'About Us version',
+      present: presentAboutUs,
+      toRow: (input) => ({ description: input.description, aims: input.aims, objectives: jsonText(input.objectives) }),
+    },
+    module: 'about',
+    path: '/about-us',
+    collection: 'aboutUsVersions',
+    schema: aboutUsSchema,
+    pageSize: PAGE_SIZES.about,
+    cacheSeconds: CACHE_LIFETIMES_S.about,
+  });
+}

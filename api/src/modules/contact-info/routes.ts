@@ -1,0 +1,48 @@
+import {
+  CACHE_LIFETIMES_S,
+  contactInfoSchema,
+  PAGE_SIZES,
+  type ContactInfoInput,
+  type ContactInfoVersion,
+} from '@npo/shared';
+import { jsonText, toBool, toIso, toJson } from '../../db/rows.js';
+import type { ModuleContext } from '../context.js';
+import { registerVersioned } from '../versioned/routes.js';
+
+const NO_LINKS = { instagram: '', facebook: '', twitter: '', linkedin: '' };
+
+export function presentContactInfo(row: any): ContactInfoVersion {
+  return {
+    id: row.id,
+    version: row.version,
+    isActive: toBool(row.is_active),
+    email: row.email,
+    phone: row.phone,
+    instagram: row.instagram,
+    socialLinks: { ...NO_LINKS, ...toJson(row.social_links, {}) },
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+  };
+}
+
+export function registerContactInfo(context: ModuleContext): void {
+  registerVersioned<ContactInfoInput, ContactInfoVersion>(context, {
+    kind: {
+      table: 'contact_info_versions',
+      label: 'Contact info version',
+      present: presentContactInfo,
+      toRow: (input) => ({
+        email: input.email,
+        phone: input.phone,
+        instagram: input.instagram,
+        social_links: jsonText(input.socialLinks),
+      }),
+    },
+    module: 'connect',
+    path: '/contact-info',
+    collection: 'contactInfoVersions',
+    schema: contactInfoSchema,
+    pageSize: PAGE_SIZES.connect,
+    cacheSeconds: CACHE_LIFETIMES_S.contactInfo,
+  });
+}

@@ -1,0 +1,16 @@
+import { CACHE_LIFETIMES_S, PAGE_SIZES, privacyPolicySchema, type PolicyInput, type PolicyVersion } from '@npo/shared';
+import type { ModuleContext } from '../context.js';
+import { policyToRow, presentPolicy } from '../versioned/policy-document.js';
+import { registerVersioned } from '../versioned/routes.js';
+
+export function registerPrivacyPolicy(context: ModuleContext): void {
+  registerVersioned<PolicyInput, PolicyVersion>(context, {
+    kind: { table: 'privacy_policy_versions', label: 'Privacy policy version', present: presentPolicy, toRow: policyToRow },
+    module: 'privacy_policy',
+    path: '/privacy-policy',
+    collection: 'privacyPolicies',
+    schema: privacyPolicySchema,
+    pageSize: PAGE_SIZES.privacyPolicy,
+    cacheSeconds: CACHE_LIFETIMES_S.privacyPolicy,
+  });
+}

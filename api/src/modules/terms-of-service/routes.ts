@@ -1,0 +1,16 @@
+import { CACHE_LIFETIMES_S, PAGE_SIZES, termsOfServiceSchema, type PolicyInput, type PolicyVersion } from '@npo/shared';
+import type { ModuleContext } from '../context.js';
+import { policyToRow, presentPolicy } from '../versioned/policy-document.js';
+import { registerVersioned } from '../versioned/routes.js';
+
+export function registerTermsOfService(context: ModuleContext): void {
+  registerVersioned<PolicyInput, PolicyVersion>(context, {
+    kind: { table: 'terms_of_service_versions', label: 'Terms of service version', present: presentPolicy, toRow: policyToRow },
+    module: 'terms_of_service',
+    path: '/terms-of-service',
+    collection: 'termsOfService',
+    schema: termsOfServiceSchema,
+    pageSize: PAGE_SIZES.termsOfService,
+    cacheSeconds: CACHE_LIFETIMES_S.termsOfService,
+  });
+}

@@ -1,0 +1,4 @@
+import type { ModuleContext } from '../context.js';
+
+// Placeholder while this module is written (issue 3); replaced by its real routes.
+export function registerUsers(_context: ModuleContext): void {}

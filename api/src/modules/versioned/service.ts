@@ -1,0 +1,94 @@
+/**
+ * Versioned content (About Us, contact info, privacy policy, terms): POST makes version max+1, the
+ * first version is active, activation leaves exactly one active version, the active one cannot be
+ * deleted. A partial unique index backs the one-active rule; row locks make concurrent activations
+ * queue instead of colliding on it.
+ */
+import type { Knex } from 'knex';
+import { isPostgres, type Db } from '../../db/connection.js';
+import { tableRepository, type Page } from '../../db/table.js';
+import type { AppDeps } from '../../deps.js';
+import { conflict, found } from '../../errors.js';
+
+export interface VersionedKind<Input, Entity> {
+  table: string;
+  /** Used in messages: "About Us version not found". */
+  label: string;
+  present(row: any): Entity;
+  toRow(input: Input): Record<string, unknown>;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+export function createVersionedService<Input, Entity extends { id: number; isActive: boolean }>(
+  deps: AppDeps,
+  kind: VersionedKind<Input, Entity>,
+) {
+  const versions = tableRepository(deps.db, kind.table, kind.present, [{ column: 'version', order: 'desc' }]);
+  const now = () => deps.clock.now();
+
+  /** On PostgreSQL, locks every version so a concurrent writer waits for this transaction. */
+  async function lockVersions(trx: Knex.Transaction): Promise<void> {
+    if (isPostgres(deps.db)) await trx(kind.table).select('id').forUpdate();
+  }
+
+  /** Retries a transaction that lost a race on a unique index (version number or the active flag). */
+  async function withRetry<T>(work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await deps.db.transaction(work);
+      } catch (error) {
+        if (attempt >= 5 || !isUniqueViolation(error)) throw error;
+      }
+    }
+  }
+
+  return {
+    async active(): Promise<Entity> {
+      const row = await deps.db(kind.table).where({ is_active: true }).first();
+      return found(row ? kind.present(row) : undefined, kind.label);
+    },
+
+    list: (page: Page) => versions.page(page),
+
+    get: async (id: number) => found(await versions.findById(id), kind.label),
+
+    create(input: Input): Promise<Entity> {
+      return withRetry(async (trx) => {
+        await lockVersions(trx);
+        const latest = await trx(kind.table).max({ version: 'version' }).first();
+        const version = Number(latest?.version ?? 0) + 1;
+        const hasActive = Boolean(await trx(kind.table).where({ is_active: true }).first('id'));
+        return versions.insert({ ...kind.toRow(input), version, is_active: !hasActive }, now(), trx as Db);
+      });
+    },
+
+    async update(id: number, input: Input): Promise<Entity> {
+      return found(await versions.update(id, kind.toRow(input), now()), kind.label);
+    },
+
+    activate(id: number): Promise<Entity> {
+      return withRetry(async (trx) => {
+        await lockVersions(trx);
+        found(await versions.findById(id, trx as Db), kind.label);
+        await trx(kind.table).where({ is_active: true }).whereNot({ id }).update({ is_active: false, updated_at: now() });
+        return found(await versions.update(id, { is_active: true }, now(), trx as Db), kind.label);
+      });
+    },
+
+    async remove(id: number): Promise<void> {
+      await deps.db.transaction(async (trx) => {
+        const target = found(await versions.findById(id, trx as Db), kind.label);
+        if (target.isActive) throw conflict('The active version cannot be deleted. Activate another version first.');
+        await versions.remove(id, trx as Db);
+      });
+    },
+  };
+}
+
+export type VersionedService<Input, Entity extends { id: number; isActive: boolean }> = ReturnType<
+  typeof createVersionedService<Input, Entity>
+>;
