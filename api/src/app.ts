@@ -2,6 +2,7 @@
 import { bodyParser } from '@koa/bodyparser';
 import cors from '@koa/cors';
 import Router from '@koa/router';
+import { CACHE_LIFETIMES_S } from '@npo/shared';
 import Koa from 'koa';
 import type { AppDeps } from './deps.js';
 import { notFound } from './errors.js';
@@ -13,6 +14,8 @@ import { authRoutes } from './modules/auth/routes.js';
 import type { ModuleContext } from './modules/context.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { CONTENT_MODULES } from './modules/index.js';
+import { buildOpenApi } from './openapi.js';
+import { publicCache } from './lib/public-cache.js';
 import { adminModule, type AdminRoute } from './policy.js';
 
 export const BODY_LIMIT = '1mb';
@@ -38,6 +41,11 @@ export function createApi(deps: AppDeps): Api {
     admin: (module) => adminModule(router, session, adminRoutes, module),
   };
   for (const register of CONTENT_MODULES) register(context);
+  let openApi: unknown;
+  router.get('/api/openapi.json', publicCache(CACHE_LIFETIMES_S.default), async (ctx) => {
+    openApi ??= buildOpenApi(router, adminRoutes);
+    ctx.body = openApi;
+  });
 
   const allowedOrigins = new Set(deps.config.corsOrigins);
   app.use(requestContext(deps.logger));

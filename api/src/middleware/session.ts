@@ -12,6 +12,13 @@ import { createUsersRepository } from '../modules/users/repository.js';
 
 const EXPIRED = 'Your session has expired. Please log in again.';
 
+const authRequirements = new WeakMap<object, 'user' | 'admin'>();
+
+/** Whether a middleware demands a session: read by the OpenAPI builder. */
+export function authRequirementOf(middleware: object): 'user' | 'admin' | undefined {
+  return authRequirements.get(middleware);
+}
+
 export function createSession(deps: AppDeps) {
   const users = createUsersRepository(deps.db);
 
@@ -42,6 +49,9 @@ export function createSession(deps: AppDeps) {
     ctx.state.user = user;
     await next();
   };
+
+  authRequirements.set(requireUser, 'user');
+  authRequirements.set(requireAdmin, 'admin');
 
   /** Runs after requireAdmin: the one permission check of every admin route. */
   function authorize(module: Module, action: Action): Middleware {

@@ -20,8 +20,15 @@ export interface ParsedInput<B = unknown, Q = unknown, P = unknown> {
 export const idParams = z.object({ id: z.string().regex(/^\d{1,12}$/).transform(Number) });
 export type IdParams = z.infer<typeof idParams>;
 
+const declaredSchemas = new WeakMap<object, InputSchemas>();
+
+/** The schemas a validate middleware checks: read by the OpenAPI builder. */
+export function schemasOf(middleware: object): InputSchemas | undefined {
+  return declaredSchemas.get(middleware);
+}
+
 export function validate(schemas: InputSchemas): Middleware {
-  return async (ctx, next) => {
+  const middleware: Middleware = async (ctx, next) => {
     const params = schemas.params?.safeParse((ctx as { params?: unknown }).params ?? {});
     if (params && !params.success) throw notFound();
     const input: ParsedInput = { body: undefined, query: undefined, params: params?.data };
@@ -38,4 +45,6 @@ export function validate(schemas: InputSchemas): Middleware {
     ctx.state.input = input;
     await next();
   };
+  declaredSchemas.set(middleware, schemas);
+  return middleware;
 }

@@ -5,6 +5,8 @@ import type { AdminRole, Permissions, User } from '@npo/shared';
 import { loadConfig } from '../config.js';
 import { createLogger } from '../lib/logger.js';
 import { hashPassword } from '../lib/passwords.js';
+import { signAccessToken } from '../lib/tokens.js';
+import { presentUser } from '../modules/users/presenter.js';
 import { createUsersRepository } from '../modules/users/repository.js';
 import { startRuntime, type Runtime } from '../runtime.js';
 import { createTestDatabase, type Engine, type TestDatabase } from './databases.js';
@@ -44,7 +46,10 @@ export interface TestApp {
   smtp: SmtpCapture;
   clock: TestClock;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
-  /** Creates an account straight in the database and logs it in through the API. */
+  /**
+   * Creates an account straight in the database with a token signed as a login would sign it
+   * (logging in through the API costs two bcrypt rounds per account; the auth tests do that).
+   */
   createUser(options: {
     role?: 'member' | AdminRole;
     permissions?: Partial<Permissions>;
@@ -57,6 +62,12 @@ export interface TestApp {
 }
 
 let userCounter = 0;
+const passwordHashes = new Map<string, Promise<string>>();
+/** Hashes each distinct test password once per test file. */
+function passwordHashFor(password: string): Promise<string> {
+  if (!passwordHashes.has(password)) passwordHashes.set(password, hashPassword(password));
+  return passwordHashes.get(password)!;
+}
 
 export async function startTestApp(
   engine: Engine,
@@ -114,13 +125,12 @@ export async function startTestApp(
       userCounter += 1;
       const address = email ?? `user${userCounter}-${Date.now()}@example.org`;
       const users = createUsersRepository(runtime.deps.db);
-      await users.insert(
-        { name, email: address, passwordHash: await hashPassword(password), role, permissions: permissions as Permissions },
+      const row = await users.insert(
+        { name, email: address, passwordHash: await passwordHashFor(password), role, permissions: permissions as Permissions },
         clock.now(),
       );
-      const login = await request('POST', '/api/auth/login', { body: { email: address, password } });
-      if (login.status !== 200) throw new Error(`login of ${address} failed: ${JSON.stringify(login.body)}`);
-      return { user: login.body.data.user, token: login.body.data.token, email: address, password };
+      const token = signAccessToken(config.jwtSecret, { userId: row.id, tokenVersion: row.token_version });
+      return { user: presentUser(row), token, email: address, password };
     },
     async count(table) {
       const row = await runtime.deps.db(table).count({ count: '*' }).first();

@@ -1,4 +1,45 @@
+import { activitiesQuery, activitySchema, CACHE_LIFETIMES_S, MAX_PAGE_LIMIT, PAGE_SIZES } from '@npo/shared';
+import { publicCache } from '../../lib/public-cache.js';
+import { created, ok, okPage } from '../../lib/respond.js';
+import { idParams, validate } from '../../middleware/validate.js';
 import type { ModuleContext } from '../context.js';
+import { createActivitiesService } from './service.js';
 
-// Placeholder while this module is written (issue 3); replaced by its real routes.
-export function registerActivities(_context: ModuleContext): void {}
+export function registerActivities({ router, deps, session, admin }: ModuleContext): void {
+  const activities = createActivitiesService(deps);
+
+  router.get(
+    '/api/activities',
+    publicCache(CACHE_LIFETIMES_S.activities),
+    validate({ query: activitiesQuery(MAX_PAGE_LIMIT) }),
+    async (ctx) => okPage(ctx, 'activities', await activities.list(ctx.state.input.query), ctx.state.input.query),
+  );
+  router.get(
+    '/api/activities/:id',
+    publicCache(CACHE_LIFETIMES_S.activities),
+    validate({ params: idParams }),
+    async (ctx) => ok(ctx, await activities.get(ctx.state.input.params.id)),
+  );
+  router.post('/api/activities/:id/register', session.requireUser, validate({ params: idParams }), async (ctx) =>
+    created(
+      ctx,
+      await activities.register(ctx.state.input.params.id, ctx.state.user.id),
+      'You are registered for this activity.',
+    ),
+  );
+
+  const routes = admin('activities');
+  routes.get('/activities', validate({ query: activitiesQuery(PAGE_SIZES.activities) }), async (ctx) =>
+    okPage(ctx, 'activities', await activities.list(ctx.state.input.query), ctx.state.input.query),
+  );
+  routes.post('/activities', validate({ body: activitySchema }), async (ctx) =>
+    created(ctx, await activities.create(ctx.state.input.body), 'Activity created'),
+  );
+  routes.put('/activities/:id', validate({ params: idParams, body: activitySchema }), async (ctx) =>
+    ok(ctx, await activities.update(ctx.state.input.params.id, ctx.state.input.body), { message: 'Activity updated' }),
+  );
+  routes.delete('/activities/:id', validate({ params: idParams }), async (ctx) => {
+    await activities.remove(ctx.state.input.params.id);
+    ok(ctx, null, { message: 'Activity deleted' });
+  });
+}

@@ -1,0 +1,55 @@
+import type { Activity, ActivityInput, ActivityStatus } from '@npo/shared';
+import type { OrderBy, Page } from '../../db/table.js';
+import type { AppDeps } from '../../deps.js';
+import { conflict, found, notFound } from '../../errors.js';
+import { createActivitiesRepository } from './repository.js';
+
+export const ALREADY_REGISTERED = 'You are already registered for this activity.';
+export const ACTIVITY_IS_PAST = 'This activity has already taken place; registration is closed.';
+export const ACTIVITY_IS_FULL = 'This activity is full; no places are left.';
+
+export interface ActivitiesQuery extends Page {
+  status?: ActivityStatus | undefined;
+}
+
+/** Upcoming reads like a calendar (soonest first); past and mixed lists show the most recent first. */
+function orderFor(status: ActivityStatus | undefined): OrderBy {
+  const order = status === 'upcoming' ? 'asc' : 'desc';
+  return [
+    { column: 'date', order },
+    { column: 'id', order },
+  ];
+}
+
+function refuseRegistration(activity: Activity, alreadyRegistered: boolean): void {
+  if (activity.status === 'past') throw conflict(ACTIVITY_IS_PAST);
+  if (alreadyRegistered) throw conflict(ALREADY_REGISTERED);
+  if (activity.capacity !== null && activity.participants >= activity.capacity) throw conflict(ACTIVITY_IS_FULL);
+}
+
+export function createActivitiesService(deps: AppDeps) {
+  const activities = createActivitiesRepository(deps.db);
+  const now = () => deps.clock.now();
+  return {
+    list: (query: ActivitiesQuery) => activities.page(query, query.status, orderFor(query.status)),
+    get: async (id: number) => found(await activities.findById(id), 'Activity'),
+    create: (input: ActivityInput) => activities.insert(activities.toRow(input), now()),
+    async update(id: number, input: ActivityInput) {
+      return found(await activities.update(id, activities.toRow(input), now()), 'Activity');
+    },
+    async remove(id: number) {
+      if (!(await activities.remove(id))) throw notFound('Activity');
+    },
+
+    /** One registration per user, none for past or full activities; answers the activity with its new count. */
+    register(activityId: number, userId: number): Promise<Activity> {
+      return deps.db.transaction(async (trx) => {
+        await activities.lockForRegistration(activityId, trx);
+        const activity = found(await activities.findById(activityId, trx), 'Activity');
+        refuseRegistration(activity, await activities.isRegistered(activityId, userId, trx));
+        await activities.addRegistration(activityId, userId, now(), trx);
+        return found(await activities.findById(activityId, trx), 'Activity');
+      });
+    },
+  };
+}

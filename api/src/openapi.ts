@@ -1,0 +1,90 @@
+/**
+ * OpenAPI 3.1 built from the running router: every route's method and path, the shared zod schemas
+ * its validate middleware holds, and its place in the policy table. Nothing is declared twice, so
+ * the description cannot drift from the code.
+ */
+import type Router from '@koa/router';
+import { organisationName } from '@npo/shared';
+import { z, type ZodType } from 'zod';
+import { schemasOf } from './middleware/validate.js';
+import type { AdminRoute } from './policy.js';
+import { authRequirementOf } from './middleware/session.js';
+
+type JsonSchema = Record<string, unknown>;
+
+function jsonSchema(schema: ZodType): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+}
+
+function queryParameters(schema: ZodType | undefined): JsonSchema[] {
+  if (!schema) return [];
+  const properties = (jsonSchema(schema).properties ?? {}) as Record<string, JsonSchema>;
+  return Object.entries(properties).map(([name, property]) => ({ name, in: 'query', required: false, schema: property }));
+}
+
+const envelopeError = {
+  description: 'Error envelope',
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        required: ['success', 'message'],
+        properties: {
+          success: { const: false },
+          message: { type: 'string' },
+          code: { type: 'string' },
+          errors: {
+            type: 'array',
+            items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } },
+          },
+        },
+      },
+    },
+  },
+};
+
+export function buildOpenApi(router: Router, adminRoutes: AdminRoute[]): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const layer of router.stack) {
+    const methods = layer.methods.filter((method) => method !== 'HEAD');
+    if (methods.length === 0) continue;
+    if (typeof layer.path !== 'string') continue;
+    const routePath = layer.path;
+    const schemas = layer.stack.map(schemasOf).find(Boolean);
+    const auth = layer.stack.map(authRequirementOf).find(Boolean);
+    const path = routePath.replace(/:(\w+)/g, '{$1}');
+    const pathParameters = [...routePath.matchAll(/:(\w+)/g)].map(([, name]) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
+    for (const method of methods.map((m) => m.toLowerCase())) {
+      const policy = adminRoutes.find((route) => route.method === method && route.path === routePath);
+      paths[path] ??= {};
+      paths[path][method] = {
+        operationId: `${method}${path.replace(/[^a-zA-Z0-9]+(\w)/g, (_match: string, char: string) => char.toUpperCase())}`,
+        tags: [path.split('/')[path.startsWith('/api/admin') ? 3 : 2] ?? 'api'],
+        ...(policy && { description: `Needs the "${policy.action}" permission on module "${policy.module}".` }),
+        ...(auth && { security: [{ bearer: [] }] }),
+        parameters: [...pathParameters, ...queryParameters(schemas?.query)],
+        ...(schemas?.body && {
+          requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(schemas.body) } } },
+        }),
+        responses: {
+          '200': { description: 'Success envelope: { success: true, data, message? }' },
+          ...(schemas?.body && { '400': envelopeError }),
+          ...(auth && { '401': envelopeError, '403': envelopeError }),
+        },
+      };
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: `${organisationName} API`, version: '1.0.0' },
+    servers: [{ url: '/' }],
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    paths,
+  };
+}

@@ -1,0 +1,200 @@
+/**
+ * The permission matrix, generated from the policy table: every admin route x {anonymous, member,
+ * admin without the permission, admin with exactly that permission, super admin}. A route without
+ * a sample request below fails the suite, so a new route cannot be left out.
+ */
+import { ASSIGNABLE_MODULES, emptyPermissions, fullPermissions, isAssignableModule, type Permissions } from '@npo/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminRoute } from './policy.js';
+import { testEngines } from './test-support/databases.js';
+import { startTestApp, SUPER_ADMIN, type TestApp } from './test-support/test-app.js';
+
+interface Sample {
+  id?: number;
+  body?: unknown;
+}
+
+const policyText = 'These terms describe how the organisation works with members and visitors. '.repeat(3);
+const bodies = {
+  card: { type: 'Community', title: 'Peer network', subtitle: 'Meet colleagues worldwide.', points: [{ value: 'Calls' }] },
+  about: {
+    description: 'A community of nutrition professionals.',
+    aims: 'To connect and educate dietitians.',
+    objectives: [{ title: 'Case studies', description: 'Monthly case circles.' }],
+  },
+  contact: { email: 'hello@example.org', phone: '+91 98765 43210', instagram: '@nutrition' },
+  policy: { title: 'Policy', content: policyText },
+  activity: {
+    title: 'Gut health webinar',
+    description: 'An hour on the microbiome.',
+    date: '2030-01-10T10:00:00Z',
+    location: 'Online',
+    status: 'upcoming',
+    tags: ['webinar'],
+  },
+  testimonial: { name: 'Asha Rao', role: 'Clinical Dietitian', quote: 'A wonderful community of peers.' },
+  faq: { question: 'Who can join the network?', answer: 'Any nutrition professional or student can join.' },
+};
+
+let counter = 0;
+const unique = () => `${Date.now()}-${(counter += 1)}`;
+
+describe.each(testEngines())('permission matrix on %s', (engine) => {
+  let app: TestApp;
+  let superToken: string;
+  let memberToken: string;
+  let bareAdminToken: string;
+  const adminTokens = new Map<string, string>();
+
+  /** Creates through the API as super admin and answers the new id. */
+  async function make(path: string, body: unknown): Promise<number> {
+    const response = await app.request('POST', path, { token: superToken, body });
+    if (response.status !== 201) throw new Error(`fixture ${path}: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body.data.id;
+  }
+  /** A second, inactive version, which may be activated or deleted. */
+  async function inactiveVersion(path: string, body: unknown): Promise<number> {
+    await make(path, body);
+    return make(path, body);
+  }
+  async function contactMessage(): Promise<number> {
+    await app.request('POST', '/api/contact-messages', {
+      body: { name: 'Visitor', email: `v${unique()}@example.org`, phone: '+911234567890', message: 'Hello there, a question.' },
+    });
+    const row = await app.runtime.deps.db('contact_messages').orderBy('id', 'desc').first('id');
+    return row.id;
+  }
+  const staff = () => make('/api/admin/users', { name: 'Staff Person', email: `staff${unique()}@example.org`, role: 'admin' });
+
+  const samples: Record<string, () => Promise<Sample>> = {
+    'get /api/admin/membership-cards': async () => ({}),
+    'post /api/admin/membership-cards': async () => ({ body: bodies.card }),
+    'put /api/admin/membership-cards/:id': async () => ({ id: await make('/api/admin/membership-cards', bodies.card), body: bodies.card }),
+    'delete /api/admin/membership-cards/:id': async () => ({ id: await make('/api/admin/membership-cards', bodies.card) }),
+
+    'get /api/admin/activities': async () => ({}),
+    'post /api/admin/activities': async () => ({ body: bodies.activity }),
+    'put /api/admin/activities/:id': async () => ({ id: await make('/api/admin/activities', bodies.activity), body: bodies.activity }),
+    'delete /api/admin/activities/:id': async () => ({ id: await make('/api/admin/activities', bodies.activity) }),
+
+    'get /api/admin/testimonials': async () => ({}),
+    'post /api/admin/testimonials': async () => ({ body: bodies.testimonial }),
+    'put /api/admin/testimonials/:id': async () => ({ id: await make('/api/admin/testimonials', bodies.testimonial), body: bodies.testimonial }),
+    'patch /api/admin/testimonials/:id/featured': async () => ({ id: await make('/api/admin/testimonials', bodies.testimonial) }),
+    'delete /api/admin/testimonials/:id': async () => ({ id: await make('/api/admin/testimonials', bodies.testimonial) }),
+
+    'get /api/admin/faqs': async () => ({}),
+    'post /api/admin/faqs': async () => ({ body: bodies.faq }),
+    'put /api/admin/faqs/reorder': async () => {
+      await make('/api/admin/faqs', bodies.faq);
+      const rows = await app.runtime.deps.db('faqs').orderBy('id', 'desc').select('id');
+      return { body: { ids: rows.map((row: { id: number }) => row.id) } };
+    },
+    'put /api/admin/faqs/:id': async () => ({ id: await make('/api/admin/faqs', bodies.faq), body: bodies.faq }),
+    'delete /api/admin/faqs/:id': async () => ({ id: await make('/api/admin/faqs', bodies.faq) }),
+
+    'get /api/admin/contact-messages': async () => ({}),
+    'patch /api/admin/contact-messages/:id/read': async () => ({ id: await contactMessage() }),
+    'delete /api/admin/contact-messages/:id': async () => ({ id: await contactMessage() }),
+
+    'get /api/admin/users/stats': async () => ({}),
+    'get /api/admin/users': async () => ({}),
+    'get /api/admin/users/:id': async () => ({ id: await staff() }),
+    'post /api/admin/users': async () => ({
+      body: { name: 'New Admin', email: `new${unique()}@example.org`, role: 'admin', permissions: {} },
+    }),
+    'put /api/admin/users/:id': async () => ({
+      id: await staff(),
+      body: { name: 'Renamed Admin', email: `renamed${unique()}@example.org`, role: 'admin', permissions: {} },
+    }),
+    'patch /api/admin/users/:id/toggle-status': async () => ({ id: await staff() }),
+    'delete /api/admin/users/:id': async () => ({ id: await staff() }),
+
+    'get /api/admin/dashboard': async () => ({}),
+  };
+  for (const [path, body] of [
+    ['about-us', bodies.about],
+    ['contact-info', bodies.contact],
+    ['privacy-policy', bodies.policy],
+    ['terms-of-service', bodies.policy],
+  ] as const) {
+    const base = `/api/admin/${path}`;
+    samples[`get ${base}`] = async () => ({});
+    samples[`get ${base}/:id`] = async () => ({ id: await make(base, body) });
+    samples[`post ${base}`] = async () => ({ body });
+    samples[`put ${base}/:id`] = async () => ({ id: await make(base, body), body });
+    samples[`patch ${base}/:id/activate`] = async () => ({ id: await inactiveVersion(base, body) });
+    samples[`delete ${base}/:id`] = async () => ({ id: await inactiveVersion(base, body) });
+  }
+
+  const key = (route: AdminRoute) => `${route.method} ${route.path}`;
+
+  async function send(route: AdminRoute, token: string | undefined): Promise<number> {
+    const sample = await samples[key(route)]!();
+    const path = route.path.replace(':id', String(sample.id ?? 1));
+    const response = await app.request(route.method.toUpperCase(), path, {
+      ...(token && { token }),
+      ...(sample.body !== undefined && { body: sample.body }),
+    });
+    return response.status;
+  }
+
+  /**
+   * `with`: an admin holding only this module's action; `without`: an admin holding every slot but
+   * that one. For the super-admin-only areas both hold all 18 slots, which must still not be enough.
+   */
+  async function adminToken(route: AdminRoute, variant: 'with' | 'without'): Promise<string> {
+    const name = `${variant} ${route.module}.${route.action}`;
+    if (!adminTokens.has(name)) {
+      let permissions: Permissions = variant === 'with' ? emptyPermissions() : fullPermissions();
+      if (!isAssignableModule(route.module)) permissions = fullPermissions();
+      else permissions[route.module][route.action] = variant === 'with';
+      adminTokens.set(name, (await app.createUser({ role: 'admin', permissions })).token);
+    }
+    return adminTokens.get(name)!;
+  }
+
+  beforeAll(async () => {
+    app = await startTestApp(engine);
+    superToken = (await app.request('POST', '/api/auth/login', { body: SUPER_ADMIN })).body.data.token;
+    memberToken = (await app.createUser({ role: 'member' })).token;
+    bareAdminToken = (await app.createUser({ role: 'admin', permissions: emptyPermissions() })).token;
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('has a sample request for every admin route, and no sample for a route that does not exist', () => {
+    const routes = app.runtime.api.adminRoutes.map(key).sort();
+    expect(routes.length).toBeGreaterThan(40);
+    expect(Object.keys(samples).sort()).toEqual(routes);
+  });
+
+  it('covers the six assignable modules plus the super-admin-only areas and the dashboard', () => {
+    const modules = new Set(app.runtime.api.adminRoutes.map((route) => route.module));
+    for (const module of [...ASSIGNABLE_MODULES, 'privacy_policy', 'terms_of_service', 'admins', 'dashboard']) {
+      expect(modules, module).toContain(module);
+    }
+  });
+
+  it('answers every route as the policy says for each kind of caller', async () => {
+    const failures: string[] = [];
+    for (const route of app.runtime.api.adminRoutes) {
+      const open = route.module === 'dashboard';
+      const superOnly = !open && !isAssignableModule(route.module);
+      const expectations: [string, string | undefined, (status: number) => boolean][] = [
+        ['anonymous', undefined, (s) => s === 401],
+        ['member', memberToken, (s) => s === 403],
+        ['admin with no permission at all', bareAdminToken, open ? (s) => s < 300 : (s) => s === 403],
+        ['admin with every permission but this one', await adminToken(route, 'without'), open ? (s) => s < 300 : (s) => s === 403],
+        ['admin with exactly this permission', await adminToken(route, 'with'), superOnly ? (s) => s === 403 : (s) => s < 300],
+        ['super admin', superToken, (s) => s >= 200 && s < 300],
+      ];
+      for (const [caller, token, expected] of expectations) {
+        const status = await send(route, token);
+        if (!expected(status)) failures.push(`${key(route)} as ${caller}: ${status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
