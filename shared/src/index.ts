@@ -5,3 +5,4 @@ export * from './entities.js';
 export * from './format.js';
 export * from './schemas/index.js';
 export * from './content/defaults.js';
+export * from './client.js';

@@ -1,0 +1,176 @@
+/**
+ * The typed API client used by the site and the console. It speaks the envelope of DESIGN.md:
+ * answers resolve to `data`, failures throw an ApiError carrying the server's message and field errors.
+ */
+import type {
+  AboutUsVersion,
+  Activity,
+  ContactInfoVersion,
+  ContactMessage,
+  DashboardData,
+  Faq,
+  LoginResult,
+  MembershipCard,
+  PolicyVersion,
+  ResetTokenCheck,
+  Testimonial,
+  User,
+} from './entities.js';
+import type { ErrorEnvelope, FieldError, Pagination } from './envelope.js';
+import type {
+  AboutUsInput,
+  ActivityInput,
+  AdminUserInput,
+  ContactInfoInput,
+  ContactMessageInput,
+  FaqInput,
+  MembershipCardInput,
+  PolicyInput,
+  TestimonialInput,
+} from './schemas/content.js';
+import type { SignupInput } from './schemas/auth.js';
+import type { ActivityStatus } from './constants.js';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Input as a form holds it, before the schema's defaults apply. */
+type Draft<T> = { [K in keyof T]?: T[K] | undefined } & Partial<T>;
+
+export interface ApiClientOptions {
+  /** Origin of the API; empty for same-origin calls. */
+  baseUrl?: string;
+  getToken?: () => string | null | undefined;
+  fetch?: typeof fetch;
+}
+
+export type Page<Name extends string, Item> = { [K in Name]: Item[] } & { pagination: Pagination };
+export interface PageQuery {
+  page?: number;
+  limit?: number;
+}
+
+function queryString(query: object = {}): string {
+  const entries = Object.entries(query).filter(([, value]) => value !== undefined && value !== '');
+  return entries.length ? `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString()}` : '';
+}
+
+export function createApiClient(options: ApiClientOptions = {}) {
+  const baseUrl = options.baseUrl ?? '';
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+
+  async function request<T>(method: string, path: string, body?: unknown): Promise<{ data: T; message?: string }> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = options.getToken?.();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await doFetch(`${baseUrl}/api${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch {
+      throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+    }
+    const envelope = (await response.json().catch(() => null)) as
+      | { success: true; data: T; message?: string }
+      | ErrorEnvelope
+      | null;
+    if (!response.ok || !envelope || envelope.success !== true) {
+      const failure = envelope && envelope.success === false ? envelope : null;
+      throw new ApiError(response.status, failure?.message ?? `Request failed (${response.status})`, failure?.errors);
+    }
+    return { data: envelope.data, ...(envelope.message !== undefined && { message: envelope.message }) };
+  }
+
+  const get = async <T>(path: string) => (await request<T>('GET', path)).data;
+  const send = async <T>(method: string, path: string, body?: unknown) => (await request<T>(method, path, body)).data;
+
+  function crud<Name extends string, Item, Input>(path: string) {
+    return {
+      list: (query?: PageQuery & Record<string, unknown>) => get<Page<Name, Item>>(`${path}${queryString(query)}`),
+      create: (input: Draft<Input>) => send<Item>('POST', path, input),
+      update: (id: number, input: Draft<Input>) => send<Item>('PUT', `${path}/${id}`, input),
+      remove: (id: number) => send<null>('DELETE', `${path}/${id}`),
+    };
+  }
+
+  function versioned<Name extends string, Item, Input>(path: string) {
+    return {
+      ...crud<Name, Item, Input>(path),
+      get: (id: number) => get<Item>(`${path}/${id}`),
+      activate: (id: number) => send<Item>('PATCH', `${path}/${id}/activate`),
+    };
+  }
+
+  return {
+    request,
+    auth: {
+      login: (email: string, password: string) => send<LoginResult>('POST', '/auth/login', { email, password }),
+      register: (input: SignupInput) => request<{ user: User; id: number }>('POST', '/auth/register', input),
+      me: () => get<{ user: User }>('/auth/me'),
+      forgotPassword: (email: string) => request<{ message: string }>('POST', '/auth/forgot-password', { email }),
+      checkResetToken: (token: string) => get<ResetTokenCheck>(`/auth/reset-password/${encodeURIComponent(token)}`),
+      resetPassword: (token: string, password: string, confirmPassword: string) =>
+        request<{ message: string }>('POST', `/auth/reset-password/${encodeURIComponent(token)}`, {
+          password,
+          confirmPassword,
+        }),
+    },
+    content: {
+      membershipCards: () => get<Page<'cards', MembershipCard>>('/membership-cards'),
+      activities: (query: PageQuery & { status?: ActivityStatus } = {}) =>
+        get<Page<'activities', Activity>>(`/activities${queryString(query)}`),
+      activity: (id: number) => get<Activity>(`/activities/${id}`),
+      registerForActivity: (id: number) => request<Activity>('POST', `/activities/${id}/register`),
+      testimonials: () => get<Page<'testimonials', Testimonial>>('/testimonials'),
+      aboutUs: () => get<AboutUsVersion>('/about-us'),
+      contactInfo: () => get<ContactInfoVersion>('/contact-info'),
+      faqs: () => get<Page<'faqs', Faq>>('/faqs'),
+      privacyPolicy: () => get<PolicyVersion>('/privacy-policy'),
+      termsOfService: () => get<PolicyVersion>('/terms-of-service'),
+      sendContactMessage: (input: ContactMessageInput) => request<unknown>('POST', '/contact-messages', input),
+    },
+    admin: {
+      dashboard: () => get<DashboardData>('/admin/dashboard'),
+      membershipCards: crud<'cards', MembershipCard, MembershipCardInput>('/admin/membership-cards'),
+      activities: crud<'activities', Activity, ActivityInput>('/admin/activities'),
+      testimonials: {
+        ...crud<'testimonials', Testimonial, TestimonialInput>('/admin/testimonials'),
+        toggleFeatured: (id: number) => send<Testimonial>('PATCH', `/admin/testimonials/${id}/featured`),
+      },
+      faqs: {
+        ...crud<'faqs', Faq, FaqInput>('/admin/faqs'),
+        reorder: (ids: number[]) => send<unknown>('PUT', '/admin/faqs/reorder', { ids }),
+      },
+      aboutUs: versioned<'aboutUsVersions', AboutUsVersion, AboutUsInput>('/admin/about-us'),
+      contactInfo: versioned<'contactInfoVersions', ContactInfoVersion, ContactInfoInput>('/admin/contact-info'),
+      privacyPolicy: versioned<'privacyPolicies', PolicyVersion, PolicyInput>('/admin/privacy-policy'),
+      termsOfService: versioned<'termsOfService', PolicyVersion, PolicyInput>('/admin/terms-of-service'),
+      users: {
+        ...crud<'users', User, AdminUserInput>('/admin/users'),
+        get: (id: number) => get<User>(`/admin/users/${id}`),
+        stats: () => get<Record<string, number>>('/admin/users/stats'),
+        toggleStatus: (id: number) => send<User>('PATCH', `/admin/users/${id}/toggle-status`),
+      },
+      contactMessages: {
+        list: (query?: PageQuery) =>
+          get<Page<'messages', ContactMessage> & { unread: number }>(`/admin/contact-messages${queryString(query)}`),
+        markRead: (id: number) => send<ContactMessage>('PATCH', `/admin/contact-messages/${id}/read`),
+        remove: (id: number) => send<null>('DELETE', `/admin/contact-messages/${id}`),
+      },
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
