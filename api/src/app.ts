@@ -26,6 +26,18 @@ export interface Api {
   adminRoutes: AdminRoute[];
 }
 
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** After a successful admin write, cached pages must be rendered again. */
+function announceContentChanges(deps: AppDeps): Koa.Middleware {
+  return async (ctx, next) => {
+    await next();
+    if (WRITE_METHODS.has(ctx.method) && ctx.path.startsWith('/api/admin/') && ctx.status < 400) {
+      await deps.contentChanges.bump();
+    }
+  };
+}
+
 export function createApi(deps: AppDeps): Api {
   const app = new Koa({ proxy: deps.config.trustProxy });
   const router = new Router();
@@ -62,6 +74,7 @@ export function createApi(deps: AppDeps): Api {
       maxAge: 600,
     }),
   );
+  app.use(announceContentChanges(deps));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, encoding: 'utf-8' }));
   app.use(router.routes());
   app.use(router.allowedMethods());

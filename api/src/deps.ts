@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import type { Clock } from './lib/clock.js';
+import type { ContentChanges } from './lib/content-changes.js';
 import type { Logger } from './lib/logger.js';
 import type { Mailer } from './mail/mailer.js';
 
@@ -11,4 +12,5 @@ export interface AppDeps {
   config: Config;
   clock: Clock;
   logger: Logger;
+  contentChanges: ContentChanges;
 }

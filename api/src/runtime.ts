@@ -6,6 +6,7 @@ import { createDb } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { AppDeps } from './deps.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { localContentChanges, postgresContentChanges } from './lib/content-changes.js';
 import type { Logger } from './lib/logger.js';
 import { createMailer } from './mail/mailer.js';
 import { seedDemoContent } from './startup/seed.js';
@@ -28,12 +29,16 @@ export async function startRuntime(config: Config, logger: Logger, clock: Clock 
     outboxDir: path.join(config.dataDir, 'outbox'),
     logger,
   });
-  const deps: AppDeps = { db, mailer, config, clock, logger };
+  const contentChanges = config.databaseUrl
+    ? await postgresContentChanges(config.databaseUrl, logger)
+    : localContentChanges();
+  const deps: AppDeps = { db, mailer, config, clock, logger, contentChanges };
   return {
     deps,
     api: createApi(deps),
     async close() {
       await mailer.close();
+      await contentChanges.close();
       await db.destroy();
     },
   };

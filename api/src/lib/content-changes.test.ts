@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testEngines, type TestDatabase } from '../test-support/databases.js';
+import { startTestApp, SUPER_ADMIN, type TestApp } from '../test-support/test-app.js';
+import { postgresContentChanges } from './content-changes.js';
+import { createLogger } from './logger.js';
+
+describe.each(testEngines())('content changes on %s', (engine) => {
+  let app: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    app = await startTestApp(engine);
+    token = (await app.request('POST', '/api/auth/login', { body: SUPER_ADMIN })).body.data.token;
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('moves on after a successful admin write and not after a refused one', async () => {
+    const changes = app.runtime.deps.contentChanges;
+    const before = changes.version();
+    expect(before).not.toBeNull();
+    const refused = await app.request('POST', '/api/admin/membership-cards', { token, body: {} });
+    expect(refused.status).toBe(400);
+    await app.request('GET', '/api/admin/membership-cards', { token });
+    expect(changes.version()).toBe(before);
+    const card = { type: 'Tag', title: 'Title', subtitle: 'A long enough subtitle', points: [{ value: 'One' }] };
+    expect((await app.request('POST', '/api/admin/membership-cards', { token, body: card })).status).toBe(201);
+    expect(changes.version()).not.toBe(before);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('content changes across instances on postgres', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('tells every instance listening on the same database', async () => {
+    const logger = createLogger('silent');
+    const first = await postgresContentChanges(database.databaseUrl!, logger);
+    const second = await postgresContentChanges(database.databaseUrl!, logger);
+    try {
+      const seen = second.version();
+      expect(seen).not.toBeNull();
+      await first.bump();
+      await expect.poll(() => second.version(), { timeout: 2000 }).not.toBe(seen);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});
