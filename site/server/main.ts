@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const runtime = await startRuntime(config, logger);
-  const web = createWebApp(runtime.api.app);
+  const web = createWebApp(runtime);
   const server = createServer(web.callback());
   server.listen(config.port, config.host, () => {
     logger.info({ port: config.port, database: config.databaseUrl ? 'postgres' : 'sqlite' }, 'server listening');

@@ -1,35 +1,84 @@
-import Koa from 'koa';
+/**
+ * The production web app: /api goes to the API, /admin to the console's web build, everything
+ * else to the public site.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Runtime } from '@npo/api';
+import Koa, { type Context } from 'koa';
+import { sendFile } from './static-files.js';
 
-const PLACEHOLDER_HEADERS = {
-  'Content-Type': 'text/html; charset=utf-8',
+const HTML_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
-  'Content-Security-Policy': "default-src 'self'; frame-ancestors 'none'",
   'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
 };
+
+/** The repository root: the nearest folder above this file holding both site/ and desktop/. */
+function findRepositoryRoot(from: string): string {
+  let dir = from;
+  while (!(existsSync(path.join(dir, 'site')) && existsSync(path.join(dir, 'desktop')))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+  return dir;
+}
+export const REPOSITORY_ROOT = findRepositoryRoot(fileURLToPath(new URL('.', import.meta.url)));
+export const ADMIN_BUILD_DIR = path.join(REPOSITORY_ROOT, 'desktop', 'dist', 'web');
 
 function placeholder(title: string, text: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p></main></body></html>`;
 }
 
-/** Routes /api to the API app and everything else to the web front ends. */
-export function createWebApp(api: Koa): Koa {
-  const web = new Koa({ proxy: api.proxy });
-  const apiHandler = api.callback();
+function isUnder(ctx: Context, prefix: string): boolean {
+  return ctx.path === prefix || ctx.path.startsWith(`${prefix}/`);
+}
+
+/** The console is a single-page app: its files, or its index.html for any route inside it. */
+async function serveAdmin(ctx: Context, buildDir: string): Promise<void> {
+  ctx.set(HTML_HEADERS);
+  ctx.set('Content-Security-Policy', "frame-ancestors 'none'");
+  if (!existsSync(buildDir)) {
+    ctx.type = 'html';
+    ctx.body = placeholder('Admin console', 'The admin console has not been built yet: run npm run build.');
+    return;
+  }
+  const relative = ctx.path.slice('/admin'.length) || '/';
+  if (relative !== '/' && (await sendFile(ctx, buildDir, relative))) return;
+  if (path.extname(relative) && relative.startsWith('/assets/')) {
+    ctx.status = 404;
+    return;
+  }
+  await sendFile(ctx, buildDir, 'index.html');
+}
+
+export interface WebAppOptions {
+  adminBuildDir?: string;
+  /** Renders the public site; answers false when it has nothing for this request. */
+  renderSite?: (ctx: Context) => Promise<boolean>;
+}
+
+export function createWebApp(runtime: Runtime, options: WebAppOptions = {}): Koa {
+  const web = new Koa({ proxy: runtime.deps.config.trustProxy });
+  const apiHandler = runtime.api.app.callback();
+  const adminBuildDir = options.adminBuildDir ?? ADMIN_BUILD_DIR;
   web.use(async (ctx, next) => {
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
+    if (isUnder(ctx, '/api')) {
       ctx.respond = false;
       await apiHandler(ctx.req, ctx.res);
       return;
     }
+    if (isUnder(ctx, '/admin')) return serveAdmin(ctx, adminBuildDir);
     await next();
   });
   web.use(async (ctx) => {
-    const isAdmin = ctx.path === '/admin' || ctx.path.startsWith('/admin/');
-    ctx.set(PLACEHOLDER_HEADERS);
-    ctx.status = ctx.path === '/' || isAdmin ? 200 : 404;
-    ctx.body = isAdmin
-      ? placeholder('Admin console', 'The admin console is being built.')
-      : placeholder('Global Nutrition Network', 'The public website is being built.');
+    if (options.renderSite && (await options.renderSite(ctx))) return;
+    ctx.set(HTML_HEADERS);
+    ctx.type = 'html';
+    ctx.status = ctx.path === '/' ? 200 : 404;
+    ctx.body = placeholder('Global Nutrition Network', 'The public website is being built.');
   });
   return web;
 }

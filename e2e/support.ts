@@ -1,0 +1,64 @@
+/** Helpers shared by the site and console browser tests. */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { E2E } from '../playwright.config.js';
+
+export { E2E };
+
+export interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Waits for a mail to `to` whose subject matches, caught by the real SMTP server. */
+export async function waitForMail(to: string, subject: RegExp): Promise<Mail> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const mails = (await (await fetch(E2E.mailUrl)).json()) as Mail[];
+    const found = mails.filter((mail) => mail.to.includes(to) && subject.test(mail.subject)).at(-1);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no mail to ${to} matching ${subject}`);
+}
+
+export function linkIn(mail: Mail, path: string): string {
+  const match = new RegExp(`https?://[^\\s"]+${path.replace(/\//g, '\\/')}\\?token=[\\w-]+`).exec(mail.text);
+  if (!match) throw new Error(`no ${path} link in mail: ${mail.text}`);
+  return match[0];
+}
+
+/** Calls the API directly (to arrange data or check what the UI did). */
+export async function api<T = any>(method: string, path: string, options: { token?: string; body?: unknown } = {}) {
+  const response = await fetch(`${E2E.baseUrl}/api${path}`, {
+    method,
+    headers: {
+      ...(options.token && { authorization: `Bearer ${options.token}` }),
+      ...(options.body !== undefined && { 'content-type': 'application/json' }),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  return { status: response.status, body: (await response.json().catch(() => null)) as T };
+}
+
+export async function superAdminToken(): Promise<string> {
+  const login = await api('POST', '/auth/login', { body: E2E.superAdmin });
+  return login.body.data.token;
+}
+
+/** No serious or critical axe violation on the page as it is now. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
+}
+
+let counter = 0;
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${counter}@example.org`;
+}
