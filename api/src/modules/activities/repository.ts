@@ -36,7 +36,11 @@ export function createActivitiesRepository(db: Db) {
     insert: table.insert,
     remove: table.remove,
 
-    async page({ page, limit }: Page, status: ActivityStatus | undefined, orderBy: OrderBy): Promise<PageResult<Activity>> {
+    async page(
+      { page, limit }: Page,
+      status: ActivityStatus | undefined,
+      orderBy: OrderBy,
+    ): Promise<PageResult<Activity>> {
       const [rows, total] = await Promise.all([
         withStatus(status)(withParticipants())
           .orderBy(orderBy)
@@ -49,7 +53,9 @@ export function createActivitiesRepository(db: Db) {
 
     /** Read back after writing, so the answer carries the current participants count. */
     async update(id: number, values: Record<string, unknown>, now: Date): Promise<Activity | undefined> {
-      const changed = await db(ACTIVITIES).where({ id }).update({ ...values, updated_at: now });
+      const changed = await db(ACTIVITIES)
+        .where({ id })
+        .update({ ...values, updated_at: now });
       return changed > 0 ? findById(id) : undefined;
     },
 

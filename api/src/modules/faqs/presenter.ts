@@ -1,0 +1,15 @@
+import type { Faq } from '@npo/shared';
+import { toBool, toIso } from '../../db/rows.js';
+
+export function presentFaq(row: any): Faq {
+  return {
+    id: row.id,
+    question: row.question,
+    answer: row.answer,
+    category: row.category ?? null,
+    isActive: toBool(row.is_active),
+    order: Number(row.sort_order),
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+  };
+}

@@ -1,0 +1,50 @@
+import type { Faq, FaqInput } from '@npo/shared';
+import type { Page } from '../../db/table.js';
+import type { AppDeps } from '../../deps.js';
+import { found, validationError } from '../../errors.js';
+import { createFaqsRepository } from './repository.js';
+
+export const INCOMPLETE_REORDER = 'ids must list every FAQ id';
+
+/** The schema already refuses repeats, so known ids of the right number are exactly the full list. */
+function checkFullList(orderedIds: number[], existingIds: number[]): void {
+  const existing = new Set(existingIds);
+  const unknown = orderedIds.filter((id) => !existing.has(id));
+  if (unknown.length > 0) {
+    throw validationError([{ field: 'ids', message: `ids contains unknown FAQ ids: ${unknown.join(', ')}` }]);
+  }
+  if (orderedIds.length !== existing.size) throw validationError([{ field: 'ids', message: INCOMPLETE_REORDER }]);
+}
+
+export function createFaqsService(deps: AppDeps) {
+  const faqs = createFaqsRepository(deps.db);
+  const now = () => deps.clock.now();
+  return {
+    listPublic: (page: Page) => faqs.page(page, (query) => query.where({ is_active: true })),
+    list: (page: Page) => faqs.page(page),
+
+    /** SPEC: a new FAQ goes to the end (order = current count), whatever order the form sent. */
+    async create(input: FaqInput): Promise<Faq> {
+      return faqs.insert({ ...faqs.toRow(input), sort_order: await faqs.count() }, now());
+    },
+    async update(id: number, input: FaqInput): Promise<Faq> {
+      return found(await faqs.update(id, faqs.toRow(input), now()), 'FAQ');
+    },
+    async remove(id: number): Promise<void> {
+      await deps.db.transaction(async (trx) => {
+        const faq = found(await faqs.findById(id, trx), 'FAQ');
+        await faqs.remove(id, trx);
+        await faqs.closeGap(faq.order, trx);
+      });
+    },
+
+    /** Rewrites every position 0..n-1 in one transaction: all or nothing. */
+    async reorder(orderedIds: number[]): Promise<Faq[]> {
+      await deps.db.transaction(async (trx) => {
+        checkFullList(orderedIds, await faqs.lockedIds(trx));
+        await faqs.setPositions(orderedIds, trx);
+      });
+      return faqs.all((query) => query);
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import type { Testimonial } from '@npo/shared';
+import { toBool, toIso } from '../../db/rows.js';
+
+export function presentTestimonial(row: any): Testimonial {
+  return {
+    id: row.id,
+    name: row.name,
+    role: row.role,
+    quote: row.quote,
+    isFeatured: toBool(row.is_featured),
+    isActive: toBool(row.is_active),
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+  };
+}

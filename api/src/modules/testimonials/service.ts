@@ -1,0 +1,24 @@
+import type { TestimonialInput } from '@npo/shared';
+import type { Page } from '../../db/table.js';
+import type { AppDeps } from '../../deps.js';
+import { found, notFound } from '../../errors.js';
+import { createTestimonialsRepository } from './repository.js';
+
+export function createTestimonialsService(deps: AppDeps) {
+  const testimonials = createTestimonialsRepository(deps.db);
+  const now = () => deps.clock.now();
+  return {
+    listPublic: (page: Page) => testimonials.page(page, (query) => query.where({ is_active: true })),
+    list: (page: Page) => testimonials.page(page),
+    create: (input: TestimonialInput) => testimonials.insert(testimonials.toRow(input), now()),
+    async update(id: number, input: TestimonialInput) {
+      return found(await testimonials.update(id, testimonials.toRow(input), now()), 'Testimonial');
+    },
+    async toggleFeatured(id: number) {
+      return found(await testimonials.toggleFeatured(id, now()), 'Testimonial');
+    },
+    async remove(id: number) {
+      if (!(await testimonials.remove(id))) throw notFound('Testimonial');
+    },
+  };
+}
