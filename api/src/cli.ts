@@ -3,65 +3,63 @@
  * For when nobody can log in:
  *   npm run admin -- create --email a@b.org --name "Ada Admin" [--role admin|super_admin]
  *   npm run admin -- reset-password --email a@b.org
- * A new password is generated and printed once; it is never taken from the command line,
- * where shell history would keep it.
+ * The account logic lives in startup/admin-accounts.ts; this file only reads the command line.
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ADMIN_ROLES, fullPermissions, type AdminRole } from '@npo/shared';
 import { loadConfig } from './config.js';
-import { createDb, type Db } from './db/connection.js';
-import { migrateToLatest } from './db/migrate.js';
-import { generatePassword, hashPassword } from './lib/passwords.js';
-import { createUsersRepository } from './modules/users/repository.js';
+import {
+  createAdminAccount,
+  createdAdminMessage,
+  passwordResetMessage,
+  resetAccountPassword,
+  withDatabase,
+} from './startup/admin-accounts.js';
 
 const USAGE = `Usage:
   npm run admin -- create --email EMAIL --name NAME [--role admin|super_admin]
   npm run admin -- reset-password --email EMAIL`;
 
-async function create(db: Db, email: string, name: string, role: AdminRole): Promise<string> {
-  const users = createUsersRepository(db);
-  if (await users.findByEmail(email)) throw new Error(`An account with ${email} already exists: use reset-password.`);
-  const password = generatePassword();
-  // A CLI-made admin gets every module; narrow it in the console afterwards.
-  await users.insert({ name, email, passwordHash: await hashPassword(password), role, permissions: fullPermissions() }, new Date());
-  return password;
-}
+class UsageError extends Error {}
 
-async function resetPassword(db: Db, email: string): Promise<string> {
-  const users = createUsersRepository(db);
-  const user = await users.findByEmail(email);
-  if (!user) throw new Error(`No account with ${email}.`);
-  const password = generatePassword();
-  await users.setPassword(user.id, await hashPassword(password), new Date());
-  await db('users').where({ id: user.id }).update({ is_active: true });
-  return password;
+type Command =
+  { command: 'create'; email: string; name: string; role: string } | { command: 'reset-password'; email: string };
+
+function parseCommand(args: string[]): Command {
+  const { positionals, values } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string', default: 'super_admin' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [command, ...rest] = positionals;
+  if (values.help || rest.length > 0 || !values.email) throw new UsageError(USAGE);
+  if (command === 'create') {
+    if (!values.name) throw new UsageError(USAGE);
+    return { command, email: values.email, name: values.name, role: values.role };
+  }
+  if (command === 'reset-password') return { command, email: values.email };
+  throw new UsageError(USAGE);
 }
 
 async function main(): Promise<void> {
-  const { positionals, values } = parseArgs({
-    allowPositionals: true,
-    options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string', default: 'super_admin' } },
-  });
-  const command = positionals[0];
-  const email = values.email?.trim().toLowerCase();
-  if (!email || (command !== 'create' && command !== 'reset-password')) throw new Error(USAGE);
-  const config = loadConfig();
-  const db = createDb({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'app.db') });
+  let command: Command;
   try {
-    await migrateToLatest(db);
-    if (command === 'create') {
-      if (!values.name || values.name.trim().length < 2) throw new Error(USAGE);
-      if (!(ADMIN_ROLES as readonly string[]).includes(values.role!)) throw new Error(USAGE);
-      const password = await create(db, email, values.name.trim(), values.role as AdminRole);
-      console.log(`Created ${values.role} ${email}. One-time password: ${password}`);
-    } else {
-      const password = await resetPassword(db, email);
-      console.log(`Password of ${email} reset; older sessions are signed out. New password: ${password}`);
-    }
-  } finally {
-    await db.destroy();
+    command = parseCommand(process.argv.slice(2));
+  } catch (error) {
+    // parseArgs refuses unknown options with its own message; the usage says what is known.
+    throw error instanceof UsageError ? error : new UsageError(`${(error as Error).message}\n${USAGE}`);
   }
+  const config = loadConfig();
+  const message = await withDatabase(config, async (db) =>
+    command.command === 'create'
+      ? createdAdminMessage(await createAdminAccount(db, command))
+      : passwordResetMessage(await resetAccountPassword(db, command.email)),
+  );
+  console.log(message);
 }
 
 main().catch((error: unknown) => {

@@ -9,7 +9,7 @@ import type { Clock } from '../lib/clock.js';
 import { createLogger, type Logger } from '../lib/logger.js';
 import { startRuntime, type Runtime } from '../runtime.js';
 import type { TestDatabase } from './databases.js';
-import type { ApiResponse, RequestOptions } from './test-app.js';
+import type { ApiResponse, RequestOptions, TestApp } from './test-app.js';
 
 export interface LogCapture {
   logger: Logger;
@@ -47,7 +47,7 @@ export interface ServedRuntime {
   runtime: Runtime;
   logs: LogCapture;
   baseUrl: string;
-  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  request: TestApp['request'];
   /** Closes the server and the runtime; the database stays for the next start. */
   close(): Promise<void>;
 }

@@ -1,0 +1,175 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const SECRET = 'a-production-secret-of-at-least-32-chars';
+
+/** The ConfigError loadConfig throws for env; fails the test when it does not throw one. */
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  const tempDirs: string[] = [];
+  function tempDir(): string {
+    const dir = mkdtempSync(path.join(tmpdir(), 'npo-config-'));
+    tempDirs.push(dir);
+    return dir;
+  }
+  afterEach(() => {
+    for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('has the defaults of DESIGN.md', () => {
+    const config = loadConfig({ JWT_SECRET: SECRET });
+    expect(config).toEqual({
+      env: 'development',
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      jwtSecret: SECRET,
+      publicUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      mailFrom: 'Global Nutrition Network <no-reply@localhost>',
+      superAdmin: { email: undefined, password: undefined, name: 'Super Admin' },
+      seedDemo: true,
+      corsOrigins: [],
+      trustProxy: false,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every variable', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://app:pw@db:5432/npo',
+      JWT_SECRET: SECRET,
+      PUBLIC_URL: 'https://nutrition.example.org',
+      SMTP_URL: 'smtps://user:pw@mail.example.org:465',
+      MAIL_FROM: 'Network <hello@example.org>',
+      SUPER_ADMIN_EMAIL: 'root@example.org',
+      SUPER_ADMIN_PASSWORD: 'a-long-password',
+      SUPER_ADMIN_NAME: 'Root Person',
+      SEED_DEMO: 'false',
+      CORS_ORIGINS: ' app://console , http://localhost:5173,,',
+      TRUST_PROXY: 'yes',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      env: 'production',
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir,
+      databaseUrl: 'postgres://app:pw@db:5432/npo',
+      publicUrl: 'https://nutrition.example.org',
+      smtpUrl: 'smtps://user:pw@mail.example.org:465',
+      mailFrom: 'Network <hello@example.org>',
+      superAdmin: { email: 'root@example.org', password: 'a-long-password', name: 'Root Person' },
+      seedDemo: false,
+      corsOrigins: ['app://console', 'http://localhost:5173'],
+      trustProxy: true,
+      logLevel: 'warn',
+    });
+  });
+
+  it.each([
+    ['true', true],
+    ['1', true],
+    ['yes', true],
+    ['false', false],
+    ['0', false],
+    ['no', false],
+  ])('reads SEED_DEMO=%s as %s', (value, expected) => {
+    expect(loadConfig({ JWT_SECRET: SECRET, SEED_DEMO: value }).seedDemo).toBe(expected);
+  });
+
+  it('treats an empty variable as unset', () => {
+    const config = loadConfig({ JWT_SECRET: SECRET, PORT: '', DATABASE_URL: '', SMTP_URL: '', SEED_DEMO: '' });
+    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, smtpUrl: undefined, seedDemo: true });
+  });
+
+  it('refuses production without JWT_SECRET, naming it', () => {
+    const error = configError({ NODE_ENV: 'production', DATA_DIR: tempDir() });
+    expect(error.message).toMatch(/JWT_SECRET/);
+  });
+
+  it.each(['production', 'development'])('refuses a short JWT_SECRET in %s, naming it but not echoing it', (env) => {
+    const error = configError({ NODE_ENV: env, JWT_SECRET: 'short-secret-123' });
+    expect(error.message).toMatch(/JWT_SECRET/);
+    expect(error.message).not.toContain('short-secret-123');
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', '80.5'],
+    ['DATABASE_URL', 'mysql://localhost/npo'],
+    ['DATABASE_URL', '/var/lib/app.db'],
+    ['SEED_DEMO', 'maybe'],
+    ['SEED_DEMO', 'TRUE!'],
+    ['TRUST_PROXY', 'sometimes'],
+    ['NODE_ENV', 'staging'],
+    ['PUBLIC_URL', 'example.org'],
+    ['SMTP_URL', 'http://mail.example.org'],
+    ['SUPER_ADMIN_EMAIL', 'not-an-email'],
+    ['SUPER_ADMIN_PASSWORD', 'short'],
+    ['LOG_LEVEL', 'loud'],
+  ])('refuses %s=%j, naming the variable', (name, value) => {
+    const error = configError({ JWT_SECRET: SECRET, [name]: value });
+    expect(error.message).toMatch(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('names every bad variable at once', () => {
+    const error = configError({ JWT_SECRET: SECRET, PORT: 'abc', SEED_DEMO: 'maybe' });
+    expect(error.message).toMatch(/PORT/);
+    expect(error.message).toMatch(/SEED_DEMO/);
+  });
+
+  it('outside production generates a JWT secret once into DATA_DIR/jwt-secret and reuses it', () => {
+    const dataDir = path.join(tempDir(), 'not-yet-there');
+    const first = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    const file = path.join(dataDir, 'jwt-secret');
+    expect(readFileSync(file, 'utf8')).toBe(first.jwtSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+
+    const second = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+
+    const elsewhere = loadConfig({ NODE_ENV: 'development', DATA_DIR: tempDir() });
+    expect(elsewhere.jwtSecret).not.toBe(first.jwtSecret);
+  });
+
+  it('does not write a secret file when JWT_SECRET is given', () => {
+    const dataDir = tempDir();
+    loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET });
+    expect(() => statSync(path.join(dataDir, 'jwt-secret'))).toThrow();
+  });
+
+  it.each([
+    ['https://nutrition.example.org/', 'https://nutrition.example.org'],
+    ['https://nutrition.example.org//', 'https://nutrition.example.org'],
+    ['https://example.org/network/', 'https://example.org/network'],
+    ['http://localhost:8080', 'http://localhost:8080'],
+  ])('trims the trailing slash of PUBLIC_URL %s', (value, expected) => {
+    expect(loadConfig({ JWT_SECRET: SECRET, PUBLIC_URL: value }).publicUrl).toBe(expected);
+  });
+
+  it('bases the default PUBLIC_URL on PORT', () => {
+    expect(loadConfig({ JWT_SECRET: SECRET, PORT: '4321' }).publicUrl).toBe('http://localhost:4321');
+  });
+});

@@ -1,0 +1,204 @@
+import path from 'node:path';
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUsersRepository } from '../modules/users/repository.js';
+import { createTestDatabase, testEngines, type Engine, type TestDatabase } from '../test-support/databases.js';
+import { createDb, isPostgres, type Db } from './connection.js';
+import { migrateToLatest, rollbackAll } from './migrate.js';
+import { jsonText, toCount } from './rows.js';
+
+const TABLES = [
+  'users',
+  'auth_tokens',
+  'login_failures',
+  'membership_cards',
+  'about_us_versions',
+  'contact_info_versions',
+  'privacy_policy_versions',
+  'terms_of_service_versions',
+  'activities',
+  'activity_registrations',
+  'testimonials',
+  'faqs',
+  'contact_messages',
+];
+
+const now = () => new Date();
+const stamps = () => ({ created_at: now(), updated_at: now() });
+
+/** The content columns of one row of each versioned table. */
+const VERSIONED: Record<string, () => Record<string, unknown>> = {
+  about_us_versions: () => ({ description: 'About', aims: 'Aims', objectives: jsonText([]) }),
+  contact_info_versions: () => ({
+    email: 'info@example.org',
+    phone: '+91 9876543210',
+    instagram: '@network',
+    social_links: jsonText({}),
+  }),
+  privacy_policy_versions: () => ({ title: 'Privacy Policy', content: 'Text' }),
+  terms_of_service_versions: () => ({ title: 'Terms of Service', content: 'Text' }),
+};
+
+const UNIQUE_VIOLATION = { code: expect.stringMatching(/^(23505|SQLITE_CONSTRAINT_UNIQUE)$/) };
+const FOREIGN_KEY_VIOLATION = { code: expect.stringMatching(/^(23503|SQLITE_CONSTRAINT_FOREIGNKEY)$/) };
+
+async function countOf(query: Knex.QueryBuilder): Promise<number> {
+  return toCount(await query.count({ count: '*' }).first());
+}
+
+function openDb(database: TestDatabase): Db {
+  return createDb({ databaseUrl: database.databaseUrl, sqliteFile: path.join(database.dataDir, 'app.db') });
+}
+
+describe.each(testEngines())('database on %s', (engine: Engine) => {
+  let database: TestDatabase;
+  let db: Db;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    db = openDb(database);
+    await migrateToLatest(db);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await database?.drop();
+  });
+
+  describe('migrations', () => {
+    it('run on the engine and create every table', async () => {
+      expect(isPostgres(db)).toBe(engine === 'postgres');
+      for (const table of TABLES) expect(await db.schema.hasTable(table), table).toBe(true);
+    });
+
+    it('are a no-op the second time', async () => {
+      const before = await db('knex_migrations').select('name');
+      await migrateToLatest(db);
+      expect(await db('knex_migrations').select('name')).toEqual(before);
+      expect(before).toHaveLength(1);
+    });
+
+    it('roll back completely and run again', async () => {
+      const scratch = await createTestDatabase(engine);
+      const scratchDb = openDb(scratch);
+      try {
+        await migrateToLatest(scratchDb);
+        await rollbackAll(scratchDb);
+        for (const table of TABLES) expect(await scratchDb.schema.hasTable(table), table).toBe(false);
+        await migrateToLatest(scratchDb);
+        for (const table of TABLES) expect(await scratchDb.schema.hasTable(table), table).toBe(true);
+      } finally {
+        await scratchDb.destroy();
+        await scratch.drop();
+      }
+    });
+  });
+
+  describe.each(Object.keys(VERSIONED))('versioned table %s', (table) => {
+    const row = (version: number, isActive: boolean) => ({
+      version,
+      is_active: isActive,
+      ...VERSIONED[table]!(),
+      ...stamps(),
+    });
+
+    it('allows many inactive rows and exactly one active row', async () => {
+      await db(table).insert([row(1, false), row(2, false), row(3, false)]);
+      await db(table).insert(row(4, true));
+      await expect(db(table).insert(row(5, true))).rejects.toMatchObject(UNIQUE_VIOLATION);
+      await expect(db(table).where({ version: 2 }).update({ is_active: true })).rejects.toMatchObject(UNIQUE_VIOLATION);
+      expect(await db(table).where({ is_active: true }).select('version')).toEqual([{ version: 4 }]);
+      expect(await countOf(db(table))).toBe(4);
+    });
+
+    it('moves the active flag inside a transaction', async () => {
+      await db.transaction(async (trx) => {
+        await trx(table).where({ is_active: true }).update({ is_active: false });
+        await trx(table).where({ version: 2 }).update({ is_active: true });
+      });
+      expect(await db(table).where({ is_active: true }).select('version')).toEqual([{ version: 2 }]);
+    });
+
+    it('refuses a duplicate version number', async () => {
+      await expect(db(table).insert(row(1, false))).rejects.toMatchObject(UNIQUE_VIOLATION);
+    });
+  });
+
+  describe('users', () => {
+    it('keeps e-mails unique: the repository lower-cases, so another case is the same address', async () => {
+      const users = createUsersRepository(db);
+      const user = { name: 'Dup', passwordHash: null, role: 'member' as const, permissions: {} };
+      const first = await users.insert({ ...user, email: 'Same.Person@Example.org' }, now());
+      expect(first.email).toBe('same.person@example.org');
+      await expect(users.insert({ ...user, email: 'same.person@example.org' }, now())).rejects.toMatchObject(
+        UNIQUE_VIOLATION,
+      );
+      await expect(users.insert({ ...user, email: 'SAME.PERSON@EXAMPLE.ORG' }, now())).rejects.toMatchObject(
+        UNIQUE_VIOLATION,
+      );
+      expect(await users.findByEmail('SAME.person@example.ORG')).toMatchObject({ id: first.id });
+    });
+  });
+
+  describe('foreign keys', () => {
+    it('are enforced on this engine', async () => {
+      if (engine === 'sqlite') {
+        expect(await db.raw('pragma foreign_keys')).toEqual([{ foreign_keys: 1 }]);
+      }
+      await expect(
+        db('auth_tokens').insert({
+          user_id: 999_999,
+          purpose: 'reset',
+          token_hash: 'f'.repeat(64),
+          expires_at: now(),
+          created_at: now(),
+        }),
+      ).rejects.toMatchObject(FOREIGN_KEY_VIOLATION);
+    });
+
+    it('cascade: deleting a user deletes their tokens and registrations', async () => {
+      const users = createUsersRepository(db);
+      const user = await users.insert(
+        { name: 'Leaving', email: 'leaving@example.org', passwordHash: null, role: 'member', permissions: {} },
+        now(),
+      );
+      const other = await users.insert(
+        { name: 'Staying', email: 'staying@example.org', passwordHash: null, role: 'member', permissions: {} },
+        now(),
+      );
+      const token = (userId: number, hash: string) => ({
+        user_id: userId,
+        purpose: 'reset',
+        token_hash: hash.repeat(64),
+        expires_at: now(),
+        created_at: now(),
+      });
+      await db('auth_tokens').insert([token(user.id, 'a'), token(user.id, 'b'), token(other.id, 'c')]);
+      const [activity] = await db('activities')
+        .insert({
+          title: 'Webinar',
+          description: 'Talk',
+          date: now(),
+          location: 'Online',
+          status: 'upcoming',
+          tags: jsonText([]),
+          ...stamps(),
+        })
+        .returning('id');
+      const activityId = typeof activity === 'object' ? activity.id : activity;
+      await db('activity_registrations').insert([
+        { activity_id: activityId, user_id: user.id, created_at: now() },
+        { activity_id: activityId, user_id: other.id, created_at: now() },
+      ]);
+      await expect(
+        db('activity_registrations').insert({ activity_id: activityId, user_id: user.id, created_at: now() }),
+      ).rejects.toMatchObject(UNIQUE_VIOLATION);
+
+      await db('users').where({ id: user.id }).delete();
+      expect(await countOf(db('auth_tokens').where({ user_id: user.id }))).toBe(0);
+      expect(await countOf(db('auth_tokens').where({ user_id: other.id }))).toBe(1);
+      expect(await db('activity_registrations').select('user_id')).toEqual([{ user_id: other.id }]);
+
+      await db('activities').where({ id: activityId }).delete();
+      expect(await db('activity_registrations').select('user_id')).toEqual([]);
+    });
+  });
+});
