@@ -1,5 +1,6 @@
 /** The shapes that leave the API (its presenters) and that both UIs read. Dates are ISO strings. */
 import type { ActivityStatus } from './constants.js';
+import type { Pagination } from './envelope.js';
 import type { Permissions, Role } from './permissions.js';
 
 export interface User {
@@ -11,6 +12,16 @@ export interface User {
   isActive: boolean;
   lastLogin: string | null;
   createdAt: string;
+}
+
+/** Account counts of GET /api/admin/users/stats; every account counts once by role and once by status. */
+export interface UserStats {
+  total: number;
+  admins: number;
+  superAdmins: number;
+  members: number;
+  active: number;
+  inactive: number;
 }
 
 export interface MembershipCard {
@@ -108,6 +119,13 @@ export interface ContactMessage {
   message: string;
   isRead: boolean;
   createdAt: string;
+}
+
+/** GET /api/admin/contact-messages: a page of messages and the number still unread. */
+export interface ContactMessagesPage {
+  messages: ContactMessage[];
+  pagination: Pagination;
+  unread: number;
 }
 
 export interface DashboardData {

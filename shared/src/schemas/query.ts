@@ -1,6 +1,7 @@
 /** Query-string schemas: paging of SPEC 9 and list filters. */
 import { z } from 'zod';
 import { ACTIVITY_STATUSES, MAX_PAGE_LIMIT } from '../constants.js';
+import { ROLES } from '../permissions.js';
 
 const positiveInt = (message: string) =>
   z
@@ -32,4 +33,12 @@ export function searchQuery(defaultLimit: number) {
   });
 }
 
+/** The admins list: staff accounts unless `role` asks for one role (members included). */
+export function usersQuery(defaultLimit: number) {
+  return searchQuery(defaultLimit).extend({
+    role: z.enum(ROLES, { error: 'Role must be member, admin or super_admin' }).optional(),
+  });
+}
+
 export type PaginationQuery = z.infer<ReturnType<typeof paginationQuery>>;
+export type UsersQuery = z.infer<ReturnType<typeof usersQuery>>;

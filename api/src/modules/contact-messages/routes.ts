@@ -1,4 +1,33 @@
+import { contactMessageSchema, PAGE_SIZES, paginationQuery, type ContactMessagesPage } from '@npo/shared';
+import { created, ok, pagination } from '../../lib/respond.js';
+import { idParams, validate } from '../../middleware/validate.js';
 import type { ModuleContext } from '../context.js';
+import { createContactMessagesService, MESSAGE_SENT } from './service.js';
 
-// Placeholder while this module is written (issue 3); replaced by its real routes.
-export function registerContactMessages(_context: ModuleContext): void {}
+export function registerContactMessages({ router, deps, admin }: ModuleContext): void {
+  const messages = createContactMessagesService(deps);
+
+  router.post('/api/contact-messages', validate({ body: contactMessageSchema }), async (ctx) => {
+    const message = await messages.send(ctx.state.input.body);
+    created(ctx, { id: message.id }, MESSAGE_SENT);
+  });
+
+  const routes = admin('connect');
+  routes.get('/contact-messages', validate({ query: paginationQuery(PAGE_SIZES.messages) }), async (ctx) => {
+    const { page, limit } = ctx.state.input.query;
+    const result = await messages.list({ page, limit });
+    const data: ContactMessagesPage = {
+      messages: result.items,
+      pagination: pagination(page, limit, result.total),
+      unread: result.unread,
+    };
+    ok(ctx, data);
+  });
+  routes.patch('/contact-messages/:id/read', validate({ params: idParams }), async (ctx) =>
+    ok(ctx, await messages.markRead(ctx.state.input.params.id), { message: 'Message marked as read' }),
+  );
+  routes.delete('/contact-messages/:id', validate({ params: idParams }), async (ctx) => {
+    await messages.remove(ctx.state.input.params.id);
+    ok(ctx, null, { message: 'Message deleted' });
+  });
+}

@@ -1,4 +1,13 @@
+import { ok } from '../../lib/respond.js';
 import type { ModuleContext } from '../context.js';
+import { createDashboardService } from './service.js';
 
-// Placeholder while this module is written (issue 3); replaced by its real routes.
-export function registerDashboard(_context: ModuleContext): void {}
+export function registerDashboard({ deps, admin }: ModuleContext): void {
+  const dashboard = createDashboardService(deps);
+
+  // The 'dashboard' module is open to every admin; it takes no input.
+  admin('dashboard').get('/dashboard', async (ctx) => {
+    ctx.set('Cache-Control', 'private, no-store');
+    ok(ctx, await dashboard.load());
+  });
+}

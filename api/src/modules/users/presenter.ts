@@ -1,4 +1,4 @@
-import { normalisePermissions, type Role, type User } from '@npo/shared';
+import { normalisePermissions, type Role, type User, type UserStats } from '@npo/shared';
 import { toBool, toIso, toIsoOrNull, toJson } from '../../db/rows.js';
 
 export interface UserRow {
@@ -25,5 +25,25 @@ export function presentUser(row: UserRow): User {
     isActive: toBool(row.is_active),
     lastLogin: toIsoOrNull(row.last_login_at),
     createdAt: toIso(row.created_at),
+  };
+}
+
+/** One row of the accounts counted by role and active status. */
+export interface UserCountRow {
+  role: Role;
+  is_active: unknown;
+  count: unknown;
+}
+
+export function presentUserStats(groups: UserCountRow[]): UserStats {
+  const sum = (keep: (group: UserCountRow) => boolean) =>
+    groups.filter(keep).reduce((total, group) => total + Number(group.count), 0);
+  return {
+    total: sum(() => true),
+    admins: sum((group) => group.role === 'admin'),
+    superAdmins: sum((group) => group.role === 'super_admin'),
+    members: sum((group) => group.role === 'member'),
+    active: sum((group) => toBool(group.is_active)),
+    inactive: sum((group) => !toBool(group.is_active)),
   };
 }

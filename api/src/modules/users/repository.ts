@@ -1,7 +1,9 @@
-import type { Permissions, Role } from '@npo/shared';
-import type { Db } from '../../db/connection.js';
+import { ADMIN_ROLES, type Permissions, type Role, type User } from '@npo/shared';
+import type { Knex } from 'knex';
+import { isPostgres, type Db } from '../../db/connection.js';
 import { jsonText } from '../../db/rows.js';
-import type { UserRow } from './presenter.js';
+import { tableRepository, type Page, type PageResult } from '../../db/table.js';
+import { presentUser, type UserCountRow, type UserRow } from './presenter.js';
 
 export interface NewUser {
   name: string;
@@ -12,8 +14,43 @@ export interface NewUser {
   isActive?: boolean;
 }
 
+/** What an admin edits on an account (PUT /api/admin/users/:id). */
+export interface AccountChanges {
+  name: string;
+  email: string;
+  role: Role;
+  permissions: Permissions;
+}
+
+export interface UsersFilter {
+  search?: string | undefined;
+  /** Without a role, the list holds staff accounts (admin and super_admin). */
+  role?: Role | undefined;
+}
+
+/** LIKE reads % and _ as wildcards; someone searching for them means the characters themselves. */
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, '\\$&');
+}
+
+function filterUsers(query: Knex.QueryBuilder, { search, role }: UsersFilter): Knex.QueryBuilder {
+  const byRole = role ? query.where({ role }) : query.whereIn('role', [...ADMIN_ROLES]);
+  if (!search) return byRole;
+  // PostgreSQL's LIKE is case-sensitive, so names are compared lower-cased; e-mails are stored that way.
+  const pattern = `%${escapeLike(search.toLowerCase())}%`;
+  return byRole.where((match) =>
+    match.whereRaw("lower(name) like ? escape '\\'", [pattern]).orWhereRaw("email like ? escape '\\'", [pattern]),
+  );
+}
+
 export function createUsersRepository(db: Db) {
   const users = () => db('users');
+  const presented = tableRepository(db, 'users', presentUser, [
+    { column: 'name', order: 'asc' },
+    { column: 'id', order: 'asc' },
+  ]);
+  /** PostgreSQL row locks; SQLite runs on one connection, so its transactions already take turns. */
+  const locked = (query: Knex.QueryBuilder) => (isPostgres(db) ? query.forUpdate() : query);
   return {
     findById: (id: number): Promise<UserRow | undefined> => users().where({ id }).first(),
     findByEmail: (email: string): Promise<UserRow | undefined> =>
@@ -45,6 +82,53 @@ export function createUsersRepository(db: Db) {
 
     async recordLogin(id: number, now: Date): Promise<void> {
       await users().where({ id }).update({ last_login_at: now });
+    },
+
+    page: (page: Page, filter: UsersFilter): Promise<PageResult<User>> =>
+      presented.page(page, (query) => filterUsers(query, filter)),
+
+    countByRoleAndStatus: (): Promise<UserCountRow[]> =>
+      users().select('role', 'is_active').count({ count: '*' }).groupBy('role', 'is_active') as Promise<UserCountRow[]>,
+
+    async updateAccount(id: number, changes: AccountChanges, now: Date): Promise<UserRow | undefined> {
+      const [row] = await users()
+        .where({ id })
+        .update({
+          name: changes.name,
+          email: changes.email.toLowerCase(),
+          role: changes.role,
+          permissions: jsonText(changes.permissions),
+          updated_at: now,
+        })
+        .returning('*');
+      return row as UserRow | undefined;
+    },
+
+    /** Deactivation also bumps the token version, so tokens issued before it stay dead after a reactivation. */
+    async setActive(id: number, isActive: boolean, now: Date): Promise<UserRow | undefined> {
+      const [row] = await users()
+        .where({ id })
+        .update({
+          is_active: isActive,
+          updated_at: now,
+          ...(!isActive && { token_version: db.raw('token_version + 1') }),
+        })
+        .returning('*');
+      return row as UserRow | undefined;
+    },
+
+    remove: async (id: number): Promise<boolean> => (await users().where({ id }).delete()) > 0,
+
+    /**
+     * Inside a transaction: locks the active super admins, then the target, always in that order, so two
+     * changes that could each remove the last active super admin queue up instead of both passing.
+     */
+    async lockForAccountChange(id: number): Promise<{ target: UserRow | undefined; activeSuperAdminIds: number[] }> {
+      const superAdmins: { id: number }[] = await locked(
+        users().where({ role: 'super_admin', is_active: true }).orderBy('id').select('id'),
+      );
+      const target: UserRow | undefined = await locked(users().where({ id })).first();
+      return { target, activeSuperAdminIds: superAdmins.map((row) => row.id) };
     },
 
     async countActiveSuperAdmins(): Promise<number> {

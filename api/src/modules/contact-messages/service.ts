@@ -1,0 +1,65 @@
+/**
+ * The public contact form (DESIGN.md replaces SPEC 7's external form service): every message is kept
+ * for staff to read under Connect, and the active contact e-mail is notified.
+ */
+import type { ContactMessage, ContactMessageInput } from '@npo/shared';
+import { toIso } from '../../db/rows.js';
+import type { Page } from '../../db/table.js';
+import type { AppDeps } from '../../deps.js';
+import { found, notFound, tooManyRequests } from '../../errors.js';
+import { contactNotificationMail } from '../../mail/templates.js';
+import { createContactMessagesRepository } from './repository.js';
+
+export const MESSAGE_SENT = 'Thanks! Your message has been sent.';
+/** Per sender address, so one visitor cannot flood the staff inbox. */
+export const CONTACT_THROTTLE = { maxMessages: 5, windowMs: 60 * 60 * 1000 } as const;
+
+export function createContactMessagesService(deps: AppDeps) {
+  const messages = createContactMessagesRepository(deps.db);
+  const now = () => deps.clock.now();
+
+  async function throttle(email: string): Promise<void> {
+    const windowStart = new Date(now().getTime() - CONTACT_THROTTLE.windowMs);
+    const sent = await messages.sentSince(email, windowStart);
+    if (sent.count < CONTACT_THROTTLE.maxMessages) return;
+    const retryAt = new Date(toIso(sent.oldest)).getTime() + CONTACT_THROTTLE.windowMs;
+    const seconds = (retryAt - now().getTime()) / 1000;
+    throw tooManyRequests(
+      `Too many messages from this email address. Please try again in ${Math.max(1, Math.ceil(seconds / 60))} minutes.`,
+      seconds,
+    );
+  }
+
+  async function notifyStaff(message: ContactMessage): Promise<void> {
+    const to = await messages.activeContactEmail();
+    if (!to) {
+      // The message is kept and shows in the console; only the e-mail alert has nowhere to go.
+      deps.logger.warn(
+        { contactMessageId: message.id },
+        'contact message stored without notification: no active contact info',
+      );
+      return;
+    }
+    deps.mailer.queue(contactNotificationMail(to, message));
+  }
+
+  return {
+    async send(input: ContactMessageInput): Promise<ContactMessage> {
+      await throttle(input.email);
+      const message = await messages.insert(input, now());
+      await notifyStaff(message);
+      return message;
+    },
+
+    async list(page: Page) {
+      const [result, unread] = await Promise.all([messages.page(page), messages.countUnread()]);
+      return { ...result, unread };
+    },
+
+    markRead: async (id: number) => found(await messages.markRead(id), 'Contact message'),
+
+    async remove(id: number): Promise<void> {
+      if (!(await messages.remove(id))) throw notFound('Contact message');
+    },
+  };
+}

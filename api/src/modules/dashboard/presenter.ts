@@ -1,0 +1,30 @@
+import type { DashboardData, Role } from '@npo/shared';
+import { toIso } from '../../db/rows.js';
+
+export interface RecentUserRow {
+  name: string;
+  email: string;
+  role: Role;
+  created_at: unknown;
+}
+
+export interface UpcomingActivityRow {
+  title: string;
+  date: unknown;
+  capacity: number | null;
+  /** count(*) of the activity's registrations: a string on PostgreSQL. */
+  participants: unknown;
+}
+
+export function presentRecentUser(row: RecentUserRow): DashboardData['recentUsers'][number] {
+  return { name: row.name, email: row.email, role: row.role, createdAt: toIso(row.created_at) };
+}
+
+export function presentUpcomingActivity(row: UpcomingActivityRow): DashboardData['upcomingActivities'][number] {
+  return {
+    title: row.title,
+    date: toIso(row.date),
+    participants: Number(row.participants ?? 0),
+    capacity: row.capacity === null ? null : Number(row.capacity),
+  };
+}

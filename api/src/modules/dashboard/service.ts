@@ -1,0 +1,115 @@
+/**
+ * DESIGN.md's dashboard from real data: each change compares what was created in the last 30 days
+ * with the 30 days before, and the growth chart counts new users on each UTC day of the current
+ * ISO week (Monday first).
+ */
+import type { DashboardData } from '@npo/shared';
+import type { AppDeps } from '../../deps.js';
+import {
+  activeStaff,
+  both,
+  createdBetween,
+  createdWithin,
+  createDashboardRepository,
+  isTrue,
+  type Condition,
+} from './repository.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PERIOD_DAYS = 30;
+export const WEEK_DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+type WeekDay = (typeof WEEK_DAYS)[number];
+
+/** Rounded to one decimal; growing from nothing counts as +100 %, nothing in either period as 0. */
+export function percentChange(current: number, previous: number): number {
+  if (previous === 0) return current > 0 ? 100 : 0;
+  return Math.round(((current - previous) / previous) * 1000) / 10;
+}
+
+/** Monday 00:00 UTC of the ISO week that holds `now`. */
+export function startOfIsoWeek(now: Date): Date {
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const daysSinceMonday = (now.getUTCDay() + 6) % 7;
+  return new Date(midnight - daysSinceMonday * DAY_MS);
+}
+
+function daysOfCurrentWeek(now: Date): Record<WeekDay, Condition> {
+  const monday = startOfIsoWeek(now).getTime();
+  const day = (index: number) => new Date(monday + index * DAY_MS);
+  return Object.fromEntries(
+    WEEK_DAYS.map((name, index) => [name, createdWithin(day(index), day(index + 1))]),
+  ) as Record<WeekDay, Condition>;
+}
+
+function comparisonPeriods(now: Date): { current: Condition; previous: Condition } {
+  const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  return {
+    current: createdBetween(daysAgo(PERIOD_DAYS), now),
+    previous: createdBetween(daysAgo(2 * PERIOD_DAYS), daysAgo(PERIOD_DAYS)),
+  };
+}
+
+type Counts<Name extends string> = Record<Name | 'total', number>;
+type PeriodCounts = Counts<'current' | 'previous'>;
+type UserCounts = PeriodCounts & Counts<WeekDay | 'activeStaff' | 'staffCurrent' | 'staffPrevious'>;
+
+function statsFrom(users: UserCounts, activities: PeriodCounts, testimonials: PeriodCounts): DashboardData['stats'] {
+  return {
+    totalUsers: users.total,
+    totalUsersChange: percentChange(users.current, users.previous),
+    activeAdmins: users.activeStaff,
+    activeAdminsChange: percentChange(users.staffCurrent, users.staffPrevious),
+    totalActivities: activities.total,
+    totalActivitiesChange: percentChange(activities.current, activities.previous),
+    totalTestimonials: testimonials.total,
+    totalTestimonialsChange: percentChange(testimonials.current, testimonials.previous),
+  };
+}
+
+export function createDashboardService(deps: AppDeps) {
+  const dashboard = createDashboardRepository(deps.db);
+
+  function countUsers(now: Date): Promise<UserCounts> {
+    const { current, previous } = comparisonPeriods(now);
+    return dashboard.count('users', {
+      ...daysOfCurrentWeek(now),
+      current,
+      previous,
+      activeStaff,
+      staffCurrent: both(activeStaff, current),
+      staffPrevious: both(activeStaff, previous),
+    });
+  }
+
+  const totalAndActive = (table: string) => dashboard.count(table, { active: isTrue('is_active') });
+
+  return {
+    async load(): Promise<DashboardData> {
+      const now = deps.clock.now();
+      const periods = comparisonPeriods(now);
+      const [users, activities, testimonials, cards, aboutUs, contactInfo, recentUsers, upcomingActivities] =
+        await Promise.all([
+          countUsers(now),
+          dashboard.count('activities', periods),
+          dashboard.count('testimonials', { ...periods, featured: isTrue('is_featured') }),
+          totalAndActive('membership_cards'),
+          totalAndActive('about_us_versions'),
+          totalAndActive('contact_info_versions'),
+          dashboard.recentUsers(),
+          dashboard.upcomingActivities(),
+        ]);
+      return {
+        stats: statsFrom(users, activities, testimonials),
+        userGrowth: WEEK_DAYS.map((day) => ({ day, users: users[day] })),
+        recentUsers,
+        upcomingActivities,
+        contentStats: {
+          membershipCards: { total: cards.total, active: cards.active },
+          aboutUsVersions: { total: aboutUs.total, active: aboutUs.active },
+          contactInfoVersions: { total: contactInfo.total, active: contactInfo.active },
+          featuredTestimonials: testimonials.featured,
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * Staff accounts (super admins only): new admins choose their own password through an invitation,
+ * a super admin cannot be deleted, nobody deletes or deactivates themselves, and the last active
+ * super admin keeps both the role and the active status.
+ */
+import type { AdminUserInput, User, UserStats, UsersQuery } from '@npo/shared';
+import { toBool } from '../../db/rows.js';
+import type { AppDeps } from '../../deps.js';
+import { conflict, found } from '../../errors.js';
+import { createAuthService } from '../auth/service.js';
+import { presentUser, presentUserStats, type UserRow } from './presenter.js';
+import { createUsersRepository, type UsersRepository } from './repository.js';
+
+export const EMAIL_TAKEN = 'An account with this email already exists.';
+export const LAST_SUPER_ADMIN = 'The last active super admin must stay an active super admin.';
+export const CANNOT_DELETE_SUPER_ADMIN = 'A super admin account cannot be deleted. Change its role to admin first.';
+export const CANNOT_DELETE_SELF = 'You cannot delete your own account.';
+export const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account.';
+
+function isActiveSuperAdmin(row: UserRow): boolean {
+  return row.role === 'super_admin' && toBool(row.is_active);
+}
+
+export function createUsersService(deps: AppDeps) {
+  const users = createUsersRepository(deps.db);
+  const auth = createAuthService(deps);
+  const now = () => deps.clock.now();
+
+  async function ensureEmailFree(email: string, ownerId?: number, repository: UsersRepository = users): Promise<void> {
+    const owner = await repository.findByEmail(email);
+    if (owner && owner.id !== ownerId) throw conflict(EMAIL_TAKEN);
+  }
+
+  /**
+   * Runs a change to one account in a transaction that has locked the active super admins first.
+   * `change` learns whether the target is the only active super admin left.
+   */
+  function changeAccount(
+    id: number,
+    change: (target: UserRow, isLastSuperAdmin: boolean, trxUsers: UsersRepository) => Promise<UserRow | undefined>,
+  ): Promise<User> {
+    return deps.db.transaction(async (trx) => {
+      const trxUsers = createUsersRepository(trx);
+      const { target, activeSuperAdminIds } = await trxUsers.lockForAccountChange(id);
+      const row = found(target, 'User');
+      const isLastSuperAdmin = isActiveSuperAdmin(row) && activeSuperAdminIds.every((other) => other === row.id);
+      return presentUser(found(await change(row, isLastSuperAdmin, trxUsers), 'User'));
+    });
+  }
+
+  return {
+    stats: async (): Promise<UserStats> => presentUserStats(await users.countByRoleAndStatus()),
+
+    list: ({ page, limit, search, role }: UsersQuery) => users.page({ page, limit }, { search, role }),
+
+    get: async (id: number): Promise<User> => presentUser(found(await users.findById(id), 'User')),
+
+    async create(input: AdminUserInput): Promise<User> {
+      await ensureEmailFree(input.email);
+      const row = await users.insert({ ...input, passwordHash: null }, now());
+      try {
+        await auth.sendInvitation(row);
+      } catch (error) {
+        // Without its invitation nobody could ever log in to the account: take it back so it can be retried.
+        await users.remove(row.id);
+        throw error;
+      }
+      return presentUser(row);
+    },
+
+    async update(id: number, input: AdminUserInput): Promise<User> {
+      return changeAccount(id, async (target, isLastSuperAdmin, trxUsers) => {
+        await ensureEmailFree(input.email, target.id, trxUsers);
+        if (isLastSuperAdmin && input.role !== 'super_admin') throw conflict(LAST_SUPER_ADMIN);
+        return trxUsers.updateAccount(target.id, input, now());
+      });
+    },
+
+    async toggleStatus(id: number, actor: User): Promise<User> {
+      return changeAccount(id, async (target, isLastSuperAdmin, trxUsers) => {
+        if (target.id === actor.id) throw conflict(CANNOT_DEACTIVATE_SELF);
+        if (isLastSuperAdmin) throw conflict(LAST_SUPER_ADMIN);
+        return trxUsers.setActive(target.id, !toBool(target.is_active), now());
+      });
+    },
+
+    async remove(id: number, actor: User): Promise<void> {
+      const target = found(await users.findById(id), 'User');
+      if (target.id === actor.id) throw conflict(CANNOT_DELETE_SELF);
+      if (target.role === 'super_admin') throw conflict(CANNOT_DELETE_SUPER_ADMIN);
+      await users.remove(target.id);
+    },
+  };
+}
