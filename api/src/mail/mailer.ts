@@ -12,6 +12,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  replyTo?: string;
 }
 
 export interface Mailer {

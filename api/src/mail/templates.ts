@@ -50,5 +50,11 @@ export function contactNotificationMail(
     `Name: ${message.name}\nE-mail: ${message.email}\nPhone: ${message.phone}`,
     message.message,
   ];
-  return { to, subject: `Contact form: ${message.name}`, text: lines.join('\n\n') + '\n', html: layout(lines) };
+  return {
+    to,
+    replyTo: message.email,
+    subject: `Contact form: ${message.name}`,
+    text: lines.join('\n\n') + '\n',
+    html: layout(lines),
+  };
 }

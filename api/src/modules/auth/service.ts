@@ -114,7 +114,8 @@ export function createAuthService(deps: AppDeps) {
         { userId: row.id, purpose: 'invitation', hash, expiresAt: new Date(now().getTime() + INVITATION_TOKEN_TTL_MS) },
         now(),
       );
-      deps.mailer.queue(invitationMail(row.email, row.name, linkFor(row, token)));
+      // Awaited, unlike reset mails: the super admin creating the account must learn if it did not go out.
+      await deps.mailer.send(invitationMail(row.email, row.name, linkFor(row, token)));
     },
   };
 }
