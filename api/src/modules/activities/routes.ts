@@ -3,6 +3,7 @@ import { publicCache } from '../../lib/public-cache.js';
 import { created, ok, okPage } from '../../lib/respond.js';
 import { idParams, validate } from '../../middleware/validate.js';
 import type { ModuleContext } from '../context.js';
+import { registerAdminCrud } from '../crud-routes.js';
 import { createActivitiesService } from './service.js';
 
 export function registerActivities({ router, deps, session, admin }: ModuleContext): void {
@@ -28,18 +29,12 @@ export function registerActivities({ router, deps, session, admin }: ModuleConte
     ),
   );
 
-  const routes = admin('activities');
-  routes.get('/activities', validate({ query: activitiesQuery(PAGE_SIZES.activities) }), async (ctx) =>
-    okPage(ctx, 'activities', await activities.list(ctx.state.input.query), ctx.state.input.query),
-  );
-  routes.post('/activities', validate({ body: activitySchema }), async (ctx) =>
-    created(ctx, await activities.create(ctx.state.input.body), 'Activity created'),
-  );
-  routes.put('/activities/:id', validate({ params: idParams, body: activitySchema }), async (ctx) =>
-    ok(ctx, await activities.update(ctx.state.input.params.id, ctx.state.input.body), { message: 'Activity updated' }),
-  );
-  routes.delete('/activities/:id', validate({ params: idParams }), async (ctx) => {
-    await activities.remove(ctx.state.input.params.id);
-    ok(ctx, null, { message: 'Activity deleted' });
+  registerAdminCrud(admin('activities'), {
+    path: '/activities',
+    collection: 'activities',
+    label: 'Activity',
+    schema: activitySchema,
+    listQuery: activitiesQuery(PAGE_SIZES.activities),
+    service: activities,
   });
 }
