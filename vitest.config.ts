@@ -11,7 +11,12 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['shared/src/**/*.test.ts', 'api/src/**/*.test.ts', 'site/server/**/*.test.ts'],
+    include: [
+      'shared/src/**/*.test.ts',
+      'api/src/**/*.test.ts',
+      'site/server/**/*.test.ts',
+      'desktop/src/**/*.test.ts',
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

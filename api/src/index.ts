@@ -3,3 +3,4 @@ export { loadConfig, ConfigError, type Config } from './config.js';
 export { startRuntime, type Runtime } from './runtime.js';
 export { createLogger, type Logger } from './lib/logger.js';
 export type { AppDeps } from './deps.js';
+export { createPublicContent, type PublicContent } from './public-content.js';

@@ -4,13 +4,18 @@
  */
 import { createServer } from 'node:http';
 import { ConfigError, createLogger, loadConfig, startRuntime } from '@npo/api';
-import { createWebApp } from './web-app.js';
+import { createSiteRenderer, loadSiteBuild } from './site-renderer.js';
+import { createWebApp, SITE_BUILD_DIR } from './web-app.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const runtime = await startRuntime(config, logger);
-  const web = createWebApp(runtime);
+  const siteBuilt = await loadSiteBuild(SITE_BUILD_DIR);
+  if (!siteBuilt) logger.warn({ dir: SITE_BUILD_DIR }, 'the public site has not been built: run npm run build');
+  const web = createWebApp(runtime, {
+    ...(siteBuilt && { renderSite: createSiteRenderer(runtime, { buildDir: SITE_BUILD_DIR }) }),
+  });
   const server = createServer(web.callback());
   server.listen(config.port, config.host, () => {
     logger.info({ port: config.port, database: config.databaseUrl ? 'postgres' : 'sqlite' }, 'server listening');

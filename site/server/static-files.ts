@@ -35,6 +35,22 @@ async function fileAt(file: string): Promise<{ size: number; mtime: Date } | nul
   }
 }
 
+/** Encodings a build may have written beside a file (`app.js.br`, `app.js.gz`), best first. */
+const PRECOMPRESSED = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+
+/** The smallest precompressed sibling the client accepts, or the file itself. */
+async function pickEncoding(ctx: Context, file: string) {
+  for (const { encoding, suffix } of PRECOMPRESSED) {
+    if (!ctx.acceptsEncodings(encoding)) continue;
+    const info = await fileAt(file + suffix);
+    if (info) return { path: file + suffix, info, encoding };
+  }
+  return null;
+}
+
 /** Answers `relativePath` from `root` if it is a file there; false when there is no such file. */
 export async function sendFile(ctx: Context, root: string, relativePath: string): Promise<boolean> {
   const decoded = decodeURIComponent(relativePath);
@@ -42,15 +58,20 @@ export async function sendFile(ctx: Context, root: string, relativePath: string)
   if (!file.startsWith(path.resolve(root) + path.sep)) return false;
   const info = await fileAt(file);
   if (!info) return false;
-  const hashed = /[.-][\w-]{8,}\.(js|mjs|css|woff2|svg|png|jpe?g|webp|avif)$/.test(file) || file.includes(`${path.sep}assets${path.sep}`);
+  const hashed =
+    /[.-][\w-]{8,}\.(js|mjs|css|woff2|svg|png|jpe?g|webp|avif)$/.test(file) ||
+    file.includes(`${path.sep}assets${path.sep}`);
   ctx.set('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
   ctx.type = TYPES[path.extname(file)] ?? 'application/octet-stream';
-  ctx.length = info.size;
+  const encoded = await pickEncoding(ctx, file);
+  ctx.vary('Accept-Encoding');
+  ctx.length = encoded?.info.size ?? info.size;
   ctx.lastModified = info.mtime;
   if (ctx.fresh) {
     ctx.status = 304;
     return true;
   }
-  ctx.body = ctx.method === 'HEAD' ? null : createReadStream(file);
+  if (encoded) ctx.set('Content-Encoding', encoded.encoding);
+  ctx.body = ctx.method === 'HEAD' ? null : createReadStream(encoded?.path ?? file);
   return true;
 }

@@ -27,6 +27,8 @@ function findRepositoryRoot(from: string): string {
 }
 export const REPOSITORY_ROOT = findRepositoryRoot(fileURLToPath(new URL('.', import.meta.url)));
 export const ADMIN_BUILD_DIR = path.join(REPOSITORY_ROOT, 'desktop', 'dist', 'web');
+/** Vike's build of the public site: client/ for browsers, server/entry.mjs for rendering. */
+export const SITE_BUILD_DIR = path.join(REPOSITORY_ROOT, 'site', 'dist', 'vike');
 
 function placeholder(title: string, text: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p></main></body></html>`;
@@ -64,6 +66,11 @@ export function createWebApp(runtime: Runtime, options: WebAppOptions = {}): Koa
   const web = new Koa({ proxy: runtime.deps.config.trustProxy });
   const apiHandler = runtime.api.app.callback();
   const adminBuildDir = options.adminBuildDir ?? ADMIN_BUILD_DIR;
+  // Koa would print every error to stderr; a visitor who leaves mid-download is not one worth logging.
+  web.on('error', (error: NodeJS.ErrnoException, ctx?: Context) => {
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE' || error.code === 'ECONNRESET' || ctx?.req.destroyed) return;
+    runtime.deps.logger.error({ err: error, path: ctx?.path }, 'web request failed');
+  });
   web.use(async (ctx, next) => {
     if (isUnder(ctx, '/api')) {
       ctx.respond = false;

@@ -161,11 +161,7 @@ export const contactMessageSchema = z.object({
   message: text(10, 'Message must be at least 10 characters.', 5000, 'Message cannot exceed 5000 characters.'),
 });
 
-/** What the phone input keeps as the visitor types: digits, and a plus sign only at the start. */
-export function sanitisePhoneInput(value: string): string {
-  const digits = value.replace(/[^\d]/g, '');
-  return value.trimStart().startsWith('+') ? `+${digits}` : digits;
-}
+export { sanitisePhoneInput } from '../phone.js';
 
 export type MembershipCardInput = z.infer<typeof membershipCardSchema>;
 export type AboutUsInput = z.infer<typeof aboutUsSchema>;

@@ -2,6 +2,7 @@ import { aboutUsSchema, CACHE_LIFETIMES_S, PAGE_SIZES, type AboutUsInput, type A
 import { jsonText, toBool, toIso, toJson } from '../../db/rows.js';
 import type { ModuleContext } from '../context.js';
 import { registerVersioned } from '../versioned/routes.js';
+import type { VersionedKind } from '../versioned/service.js';
 
 export function presentAboutUs(row: any): AboutUsVersion {
   return {
@@ -16,14 +17,16 @@ export function presentAboutUs(row: any): AboutUsVersion {
   };
 }
 
+export const aboutUsKind: VersionedKind<AboutUsInput, AboutUsVersion> = {
+  table: 'about_us_versions',
+  label: 'About Us version',
+  present: presentAboutUs,
+  toRow: (input) => ({ description: input.description, aims: input.aims, objectives: jsonText(input.objectives) }),
+};
+
 export function registerAboutUs(context: ModuleContext): void {
   registerVersioned<AboutUsInput, AboutUsVersion>(context, {
-    kind: {
-      table: 'about_us_versions',
-      label: 'About Us version',
-      present: presentAboutUs,
-      toRow: (input) => ({ description: input.description, aims: input.aims, objectives: jsonText(input.objectives) }),
-    },
+    kind: aboutUsKind,
     module: 'about',
     path: '/about-us',
     collection: 'aboutUsVersions',

@@ -8,6 +8,7 @@ import {
 import { jsonText, toBool, toIso, toJson } from '../../db/rows.js';
 import type { ModuleContext } from '../context.js';
 import { registerVersioned } from '../versioned/routes.js';
+import type { VersionedKind } from '../versioned/service.js';
 
 const NO_LINKS = { instagram: '', facebook: '', twitter: '', linkedin: '' };
 
@@ -25,19 +26,21 @@ export function presentContactInfo(row: any): ContactInfoVersion {
   };
 }
 
+export const contactInfoKind: VersionedKind<ContactInfoInput, ContactInfoVersion> = {
+  table: 'contact_info_versions',
+  label: 'Contact info version',
+  present: presentContactInfo,
+  toRow: (input) => ({
+    email: input.email,
+    phone: input.phone,
+    instagram: input.instagram,
+    social_links: jsonText(input.socialLinks),
+  }),
+};
+
 export function registerContactInfo(context: ModuleContext): void {
   registerVersioned<ContactInfoInput, ContactInfoVersion>(context, {
-    kind: {
-      table: 'contact_info_versions',
-      label: 'Contact info version',
-      present: presentContactInfo,
-      toRow: (input) => ({
-        email: input.email,
-        phone: input.phone,
-        instagram: input.instagram,
-        social_links: jsonText(input.socialLinks),
-      }),
-    },
+    kind: contactInfoKind,
     module: 'connect',
     path: '/contact-info',
     collection: 'contactInfoVersions',

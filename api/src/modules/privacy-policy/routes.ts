@@ -2,10 +2,18 @@ import { CACHE_LIFETIMES_S, PAGE_SIZES, privacyPolicySchema, type PolicyInput, t
 import type { ModuleContext } from '../context.js';
 import { policyToRow, presentPolicy } from '../versioned/policy-document.js';
 import { registerVersioned } from '../versioned/routes.js';
+import type { VersionedKind } from '../versioned/service.js';
+
+export const privacyPolicyKind: VersionedKind<PolicyInput, PolicyVersion> = {
+  table: 'privacy_policy_versions',
+  label: 'Privacy policy version',
+  present: presentPolicy,
+  toRow: policyToRow,
+};
 
 export function registerPrivacyPolicy(context: ModuleContext): void {
   registerVersioned<PolicyInput, PolicyVersion>(context, {
-    kind: { table: 'privacy_policy_versions', label: 'Privacy policy version', present: presentPolicy, toRow: policyToRow },
+    kind: privacyPolicyKind,
     module: 'privacy_policy',
     path: '/privacy-policy',
     collection: 'privacyPolicies',

@@ -2,10 +2,18 @@ import { CACHE_LIFETIMES_S, PAGE_SIZES, termsOfServiceSchema, type PolicyInput, 
 import type { ModuleContext } from '../context.js';
 import { policyToRow, presentPolicy } from '../versioned/policy-document.js';
 import { registerVersioned } from '../versioned/routes.js';
+import type { VersionedKind } from '../versioned/service.js';
+
+export const termsOfServiceKind: VersionedKind<PolicyInput, PolicyVersion> = {
+  table: 'terms_of_service_versions',
+  label: 'Terms of service version',
+  present: presentPolicy,
+  toRow: policyToRow,
+};
 
 export function registerTermsOfService(context: ModuleContext): void {
   registerVersioned<PolicyInput, PolicyVersion>(context, {
-    kind: { table: 'terms_of_service_versions', label: 'Terms of service version', present: presentPolicy, toRow: policyToRow },
+    kind: termsOfServiceKind,
     module: 'terms_of_service',
     path: '/terms-of-service',
     collection: 'termsOfService',

@@ -52,6 +52,12 @@ export function createVersionedService<Input, Entity extends { id: number; isAct
       return found(row ? kind.present(row) : undefined, kind.label);
     },
 
+    /** The public version, or null when none is active (the site then shows its built-in text). */
+    async activeOrNull(): Promise<Entity | null> {
+      const row = await deps.db(kind.table).where({ is_active: true }).first();
+      return row ? kind.present(row) : null;
+    },
+
     list: (page: Page) => versions.page(page),
 
     get: async (id: number) => found(await versions.findById(id), kind.label),

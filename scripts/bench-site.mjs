@@ -1,0 +1,264 @@
+/* global window, performance, PerformanceObserver -- inside page.evaluate(), which runs in the browser */
+// Performance benchmark of the public site, against the BUILT server (run `npm run build` first):
+//   1. GET / throughput of the real server (HTML cache warm) against a bare node:http server sending
+//      the very same bytes, both driven by autocannon on loopback; budget: at least half the bare rps.
+//   2. JavaScript the home page loads on first load, summed gzip sizes; budget: at most 120 kB.
+//   3. Lab metrics of the home page in Chromium (FCP, LCP, CLS, long tasks / TBT, transfer sizes),
+//      with Lighthouse-like mobile throttling (4x CPU, 150 ms RTT, 1.6 Mbps) and without.
+// Usage: npm run bench [-- --duration 10 --connections 50]. Exits 1 when a budget is missed.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { chromium } from 'playwright-core';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const { values: options } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+  },
+});
+const DURATION_S = Number(options.duration);
+const CONNECTIONS = Number(options.connections);
+const JS_BUDGET_BYTES = 120_000;
+const MIN_RPS_RATIO = 0.5;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const children = [];
+process.on('exit', () => children.forEach((child) => child.kill()));
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+function start(command, args, env) {
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  children.push(child);
+  return child;
+}
+
+async function startSite() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'npo-bench-'));
+  start('node', ['site/dist/server/main.js'], {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SUPER_ADMIN_EMAIL: 'bench@example.org',
+    SUPER_ADMIN_PASSWORD: 'bench-password-1',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(`${baseUrl}/api/health`);
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  return baseUrl;
+}
+
+/** A node:http server in its own process that answers every request with `body`, nothing else. */
+async function startBareServer(body, contentType) {
+  const port = await freePort();
+  const source = `
+    const http = require('node:http');
+    const body = Buffer.from(process.env.BODY_BASE64, 'base64');
+    http.createServer((req, res) => {
+      res.writeHead(200, { 'Content-Type': process.env.CONTENT_TYPE, 'Content-Length': body.length });
+      res.end(body);
+    }).listen(${port}, '127.0.0.1');`;
+  start('node', ['-e', source], { BODY_BASE64: body.toString('base64'), CONTENT_TYPE: contentType });
+  const url = `http://127.0.0.1:${port}/`;
+  await waitFor(url);
+  return url;
+}
+
+function cannon(url, duration = DURATION_S) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration, pipelining: 1 }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+async function throughput(baseUrl) {
+  // The bytes a client without Accept-Encoding gets, as autocannon is such a client.
+  const response = await fetch(`${baseUrl}/`, { headers: { 'accept-encoding': 'identity' } });
+  const body = Buffer.from(await response.arrayBuffer());
+  const bareUrl = await startBareServer(body, response.headers.get('content-type'));
+  // Warm both up first (the first request of / also fills the HTML cache).
+  await cannon(`${baseUrl}/`, 2);
+  await cannon(bareUrl, 2);
+  const site = await cannon(`${baseUrl}/`);
+  const bare = await cannon(bareUrl);
+  const check = (result) => result.non2xx === 0 && result.errors === 0;
+  return {
+    bytes: body.length,
+    siteRps: site.requests.average,
+    bareRps: bare.requests.average,
+    siteLatencyP99: site.latency.p99,
+    bareLatencyP99: bare.latency.p99,
+    clean: check(site) && check(bare),
+  };
+}
+
+const LAB_OBSERVERS = () => {
+  window.__lab = { lcp: 0, cls: 0, longTasks: [] };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__lab.lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__lab.cls += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      window.__lab.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+};
+
+async function loadHome(browser, baseUrl, throttled) {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (throttled) {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+  }
+  await page.addInitScript(LAB_OBSERVERS);
+  const scripts = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.url());
+  });
+  await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(1000);
+  const lab = await page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    const navigation = performance.getEntriesByType('navigation')[0];
+    const resources = performance.getEntriesByType('resource');
+    const fcp = paint ? paint.startTime : 0;
+    const sum = (items) => items.reduce((total, item) => total + (item.transferSize || 0), 0);
+    return {
+      fcp,
+      lcp: window.__lab.lcp,
+      cls: window.__lab.cls,
+      tbt: window.__lab.longTasks
+        .filter((task) => task.start >= fcp)
+        .reduce((total, task) => total + Math.max(0, task.duration - 50), 0),
+      longTasks: window.__lab.longTasks.length,
+      domContentLoaded: navigation.domContentLoadedEventEnd,
+      load: navigation.loadEventEnd,
+      requests: resources.length + 1,
+      transfer: {
+        document: navigation.transferSize,
+        scripts: sum(resources.filter((entry) => entry.name.endsWith('.js'))),
+        styles: sum(resources.filter((entry) => entry.name.endsWith('.css'))),
+        images: sum(resources.filter((entry) => /\.(svg|png|jpe?g|webp|avif)$/.test(new URL(entry.name).pathname))),
+        total: navigation.transferSize + sum(resources),
+      },
+    };
+  });
+  await context.close();
+  return { lab, scripts: [...new Set(scripts)] };
+}
+
+async function scriptBudget(scriptUrls) {
+  const files = [];
+  for (const url of scriptUrls) {
+    const body = Buffer.from(await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+    files.push({ file: new URL(url).pathname, raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+  }
+  return {
+    files,
+    gzip: files.reduce((total, file) => total + file.gzip, 0),
+    raw: files.reduce((total, file) => total + file.raw, 0),
+  };
+}
+
+const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+const ms = (value) => `${Math.round(value)} ms`;
+
+const baseUrl = await startSite();
+console.log(`site server: ${baseUrl}`);
+// The first request of a page loads its server code and fills the HTML cache: measure what follows.
+for (let round = 0; round < 3; round += 1) await fetch(`${baseUrl}/`).then((response) => response.arrayBuffer());
+
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+const warm = await loadHome(browser, baseUrl, false);
+const throttled = await loadHome(browser, baseUrl, true);
+await browser.close();
+const js = await scriptBudget(warm.scripts);
+
+console.log('\nHome page JavaScript on first load (gzip -9 of each file the page loads):');
+for (const file of js.files) console.log(`  ${kB(file.gzip).padStart(9)}  ${file.file}`);
+const jsOk = js.gzip <= JS_BUDGET_BYTES;
+console.log(`  total ${kB(js.gzip)} gzip (${kB(js.raw)} raw); budget ${kB(JS_BUDGET_BYTES)}: ${jsOk ? 'OK' : 'OVER'}`);
+
+for (const [label, run] of [
+  ['unthrottled', warm],
+  ['mobile throttling: 4x CPU, 150 ms RTT, 1.6 Mbps', throttled],
+]) {
+  const { lab } = run;
+  console.log(`\nLab metrics, home page, ${label}:`);
+  console.log(
+    `  FCP ${ms(lab.fcp)}   LCP ${ms(lab.lcp)}   CLS ${lab.cls.toFixed(3)}   TBT ${ms(lab.tbt)} (${lab.longTasks} long tasks)`,
+  );
+  console.log(`  DOMContentLoaded ${ms(lab.domContentLoaded)}   load ${ms(lab.load)}   requests ${lab.requests}`);
+  const t = lab.transfer;
+  console.log(
+    `  transferred: document ${kB(t.document)}, scripts ${kB(t.scripts)}, styles ${kB(t.styles)}, images ${kB(t.images)}, total ${kB(t.total)}`,
+  );
+}
+
+console.log(`\nThroughput of GET / (${CONNECTIONS} connections, ${DURATION_S} s each, loopback):`);
+const rps = await throughput(baseUrl);
+const ratio = rps.siteRps / rps.bareRps;
+const rpsOk = ratio >= MIN_RPS_RATIO && rps.clean;
+console.log(`  response body ${kB(rps.bytes)}`);
+console.log(`  site server  ${rps.siteRps.toFixed(0).padStart(7)} req/s   p99 ${rps.siteLatencyP99} ms`);
+console.log(`  bare node    ${rps.bareRps.toFixed(0).padStart(7)} req/s   p99 ${rps.bareLatencyP99} ms`);
+console.log(
+  `  ratio ${ratio.toFixed(2)}; budget ≥ ${MIN_RPS_RATIO}: ${rpsOk ? 'OK' : 'MISSED'}${rps.clean ? '' : ' (errors or non-2xx answers)'}`,
+);
+
+process.exit(jsOk && rpsOk ? 0 : 1);

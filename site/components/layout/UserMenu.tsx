@@ -1,0 +1,76 @@
+import type { User } from '@npo/shared';
+import { useEffect, useId, useRef, useState } from 'react';
+import { ChevronDownIcon } from '../icons';
+
+interface UserMenuProps {
+  user: User | null;
+  onLogout(): void;
+}
+
+/** The logged-in member's menu: initial, name and e-mail, and Logout. A disclosure, closed by Escape or a click outside. */
+export function UserMenu({ user, onLogout }: UserMenuProps) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const container = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const name = user?.name?.trim() || 'Member';
+  const initial = name.charAt(0).toUpperCase();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!container.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="user-menu" ref={container}>
+      <button
+        ref={button}
+        type="button"
+        className="user-menu__button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={`Account menu for ${name}`}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span className="avatar" aria-hidden="true">
+          {initial}
+        </span>
+        <ChevronDownIcon size={16} className="user-menu__chevron" />
+      </button>
+      <div id={panelId} className="user-menu__panel" hidden={!open}>
+        <div className="user-menu__who">
+          <span className="avatar avatar--large" aria-hidden="true">
+            {initial}
+          </span>
+          <span>
+            <span className="user-menu__name">{name}</span>
+            {user?.email && <span className="user-menu__email">{user.email}</span>}
+          </span>
+        </div>
+        <button
+          type="button"
+          className="user-menu__logout"
+          onClick={() => {
+            setOpen(false);
+            onLogout();
+          }}
+        >
+          Logout
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+/** SPEC 2 and 4's member screens: signup, login, the user menu and logout, and their messages. */
+import { expect, test, type Page } from '@playwright/test';
+import { api, E2E, superAdminToken, uniqueEmail } from '../../e2e/support.js';
+import { open } from './helpers.js';
+
+async function storage(page: Page) {
+  return page.evaluate(() => ({ token: localStorage.getItem('token'), user: localStorage.getItem('user') }));
+}
+
+test('signup, then login, then the user menu, then logout', async ({ page }) => {
+  const email = uniqueEmail('member');
+  await open(page, '/signup');
+  await page.getByLabel('Full name').fill('Ada Lovelace');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('secret-123');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('secret-123');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const stored = await storage(page);
+  expect(stored.token).toBeTruthy();
+  expect(JSON.parse(stored.user!)).toMatchObject({ name: 'Ada Lovelace', email, role: 'member' });
+
+  const menuButton = page.getByRole('button', { name: 'Account menu for Ada Lovelace' });
+  await expect(menuButton).toContainText('A');
+  await menuButton.click();
+  await expect(page.getByText('Ada Lovelace', { exact: true })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeHidden();
+  await menuButton.click();
+
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+  expect(await storage(page)).toEqual({ token: null, user: null });
+  expect(requests.filter((url) => url.includes('/api/'))).toEqual([]);
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the signup and login forms show SPEC 5 messages and the submitting texts', async ({ page }) => {
+  await open(page, '/signup');
+  await page.getByLabel('Full name').fill('A');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Password', { exact: true }).fill('123');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Name must be at least 2 characters.')).toBeVisible();
+  await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+  await expect(page.getByText('Password must be at least 6 characters long.')).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+
+  await open(page, '/login');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+  await expect(page.getByText('Password must be at least 6 characters long.')).toBeVisible();
+
+  // A slow answer leaves time to see the button's submitting text.
+  await page.route('**/api/auth/login', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  await page.getByLabel('Email').fill('nobody@example.org');
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+});
+
+test('signing up twice with one e-mail shows the server message', async ({ page }) => {
+  const email = uniqueEmail('twice');
+  await api('POST', '/auth/register', { body: { name: 'First Person', email, password: 'secret-123' } });
+  await open(page, '/signup');
+  await page.getByLabel('Full name').fill('Second Person');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('secret-123');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('alert')).toHaveText('An account with this email already exists.');
+});
+
+test('the password field shows and hides the password', async ({ page }) => {
+  await open(page, '/login');
+  const password = page.getByLabel('Password', { exact: true });
+  await password.fill('visible-now');
+  await expect(password).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: 'Hide password' }).click();
+  await expect(password).toHaveAttribute('type', 'password');
+});
+
+test('an admin account is refused on the member login and no session is stored', async ({ page }) => {
+  await open(page, '/login');
+  await page.getByLabel('Email').fill(E2E.superAdmin.email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E.superAdmin.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Admin accounts must use the admin login page at /admin/login');
+  expect(await storage(page)).toEqual({ token: null, user: null });
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a logged-in member who opens /login or /signup is sent home', async ({ page }) => {
+  const email = uniqueEmail('already');
+  await api('POST', '/auth/register', { body: { name: 'Grace Hopper', email, password: 'secret-123' } });
+  const login = await api('POST', '/auth/login', { body: { email, password: 'secret-123' } });
+  await open(page, '/join-us');
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('user', JSON.stringify(user));
+  }, login.body.data);
+  await open(page, '/login');
+  await expect(page).toHaveURL(/\/$/);
+  await open(page, '/signup');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Account menu for Grace Hopper' })).toBeVisible();
+});
+
+test('the super admin fixture exists (the admin refusal above relies on it)', async () => {
+  expect(await superAdminToken()).toBeTruthy();
+});

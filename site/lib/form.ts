@@ -1,0 +1,94 @@
+/**
+ * A small form state for the site's few forms, validated by the shared zod schemas (SPEC 5's exact
+ * messages). `onChange` forms check each field as it is typed; the others check on submit, then on
+ * every change after that, so a corrected field clears its message at once.
+ */
+import { useEffect, useState } from 'react';
+
+/** What the site needs of a zod schema (kept structural, so this file does not import zod). */
+export interface Schema<Output> {
+  safeParse(
+    value: unknown,
+  ):
+    | { success: true; data: Output }
+    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+}
+
+export type FieldErrors<Name extends string> = Partial<Record<Name, string>>;
+
+type Result<Name extends string, Output> = { data: Output; errors: null } | { data: null; errors: FieldErrors<Name> };
+
+export function validate<Name extends string, Output>(
+  schema: Schema<Output>,
+  values: Record<Name, string>,
+): Result<Name, Output> {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return { data: parsed.data, errors: null };
+  const errors: FieldErrors<Name> = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? '') as Name;
+    errors[field] ??= issue.message;
+  }
+  return { data: null, errors };
+}
+
+const allFields = <Name extends string>(values: Record<Name, string>) => new Set(Object.keys(values) as Name[]);
+
+export interface FormOptions<Name extends string, Output> {
+  initialValues: Record<Name, string>;
+  schema: Schema<Output> | null;
+  mode?: 'onChange' | 'onSubmit';
+}
+
+export function useSchemaForm<Name extends string, Output>({
+  initialValues,
+  schema,
+  mode = 'onSubmit',
+}: FormOptions<Name, Output>) {
+  const [values, setValues] = useState(initialValues);
+  const [errors, setErrors] = useState<FieldErrors<Name>>({});
+  const [checked, setChecked] = useState<ReadonlySet<Name>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+
+  function errorsFor(next: Record<Name, string>, fields: ReadonlySet<Name>): FieldErrors<Name> {
+    if (!schema) return {};
+    const all: FieldErrors<Name> = validate(schema, next).errors ?? {};
+    const shown: FieldErrors<Name> = {};
+    for (const field of fields) if (all[field]) shown[field] = all[field];
+    return shown;
+  }
+
+  function setValue(name: Name, value: string): void {
+    const next: Record<Name, string> = { ...values, [name]: value };
+    setValues(next);
+    if (mode === 'onChange' || submitted) {
+      const fields = new Set(checked).add(name);
+      setChecked(fields);
+      setErrors(errorsFor(next, submitted ? allFields(next) : fields));
+    }
+  }
+
+  // A schema that arrives after typing began (loaded on demand) checks what was typed meanwhile.
+  useEffect(() => {
+    if (schema && (checked.size > 0 || submitted))
+      setErrors(errorsFor(values, submitted ? allFields(values) : checked));
+  }, [schema]); // only the schema's arrival matters here, not every keystroke
+
+  /** Checks every field and shows every message; the parsed values when all are valid. */
+  function validateAll(schemaNow: Schema<Output> | null = schema): Output | null {
+    setSubmitted(true);
+    if (!schemaNow) return null;
+    const result = validate(schemaNow, values);
+    setErrors(result.errors ?? {});
+    return result.data;
+  }
+
+  function reset(): void {
+    setValues(initialValues);
+    setErrors({});
+    setChecked(new Set());
+    setSubmitted(false);
+  }
+
+  return { values, errors, setValue, validateAll, reset };
+}

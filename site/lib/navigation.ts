@@ -1,0 +1,24 @@
+/** Navigation helpers around Vike's client router. */
+import { navigate } from 'vike/client/router';
+
+export { navigate };
+
+/**
+ * Where to go after logging in: a path on this site taken from `?next=`, never another origin
+ * (`//evil.example` or `/\evil.example` are refused), else home.
+ */
+export function safeNextPath(search: Record<string, string> | undefined, fallback = '/'): string {
+  const next = search?.next;
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback;
+  return next;
+}
+
+/** Same-page anchors scroll smoothly (SPEC 2); the sticky header's height is kept by scroll-margin in CSS. */
+export function scrollToSection(id: string): boolean {
+  const target = document.getElementById(id);
+  if (!target) return false;
+  const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  target.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+  history.replaceState(history.state, '', `#${id}`);
+  return true;
+}

@@ -1,0 +1,85 @@
+import { isAdminRole, memberLoginSchema } from '@npo/shared';
+import { useState, type FormEvent } from 'react';
+import { usePageContext } from 'vike-react/usePageContext';
+import { useRedirectWhenLoggedIn } from '../../../components/auth/useRedirectWhenLoggedIn';
+import { PasswordField } from '../../../components/auth/PasswordField';
+import { FormAlert, TextField } from '../../../components/forms/Field';
+import { Form } from '../../../components/forms/Form';
+import { messageOf, withApi } from '../../../lib/api';
+import { useAuth } from '../../../lib/auth';
+import { useSchemaForm } from '../../../lib/form';
+import { navigate, safeNextPath } from '../../../lib/navigation';
+
+const ADMIN_REFUSED = 'Admin accounts must use the admin login page at /admin/login';
+
+export default function LoginPage() {
+  const auth = useAuth();
+  const leaving = useRedirectWhenLoggedIn();
+  const { urlParsed } = usePageContext();
+  const form = useSchemaForm({ initialValues: { email: '', password: '' }, schema: memberLoginSchema });
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    const input = form.validateAll();
+    if (!input) return;
+    setSubmitting(true);
+    try {
+      const { user, token } = await withApi((api) => api.auth.login(input.email, input.password));
+      if (!user || !token) {
+        setError('Invalid response from server');
+      } else if (isAdminRole(user.role)) {
+        // Staff sessions belong to the console: nothing is stored here.
+        setError(ADMIN_REFUSED);
+      } else {
+        leaving.current = true;
+        auth.setCredentials(user, token);
+        await navigate(safeNextPath(urlParsed.search));
+        return;
+      }
+    } catch (failure) {
+      setError(messageOf(failure, 'Login failed'));
+    }
+    setSubmitting(false);
+  }
+
+  return (
+    <>
+      <h1 className="auth__title">Welcome back</h1>
+      <p className="auth__subtitle">Log in to your member account.</p>
+      <Form className="form" onSubmit={submit}>
+        {error && <FormAlert tone="error">{error}</FormAlert>}
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={form.values.email}
+          error={form.errors.email}
+          onValue={(value) => form.setValue('email', value)}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          value={form.values.password}
+          error={form.errors.password}
+          onValue={(value) => form.setValue('password', value)}
+          aside={
+            <a href="/forgot-password" className="field__aside-link">
+              Forgot password?
+            </a>
+          }
+        />
+        <button type="submit" className="button button--primary button--block" disabled={submitting}>
+          {submitting ? 'Logging in...' : 'Log in'}
+        </button>
+      </Form>
+      <p className="auth__switch">
+        New here? <a href="/signup">Create an account</a>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,7 @@
+import type { Config } from 'vike/types';
+
+export default {
+  title: 'Global Nutrition Network | Dietitians and nutritionists worldwide',
+  description:
+    'The Global Nutrition Network connects dietitians and nutritionists worldwide: case study discussions, webinars, research collaboration, job opportunities and a supportive professional community. Membership is currently free.',
+} satisfies Config;

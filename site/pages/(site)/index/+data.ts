@@ -1,0 +1,12 @@
+import type { PageContext } from 'vike/types';
+import { loadPageContent } from '../../../lib/content';
+
+export const data = (pageContext: PageContext) =>
+  loadPageContent(pageContext, [
+    'aboutUs',
+    'membershipCards',
+    'testimonials',
+    'faqs',
+    'upcomingActivities',
+    'pastActivities',
+  ]);

@@ -1,0 +1,95 @@
+/**
+ * Rendered pages kept per URL path, each stamped with the content version read before it was
+ * rendered. A page is served from here only while that version is still the current one, so an edit
+ * made in the console (on this instance or, through PostgreSQL NOTIFY, on any other) makes every
+ * stored page miss at once. With the version unknown (listener down) nothing is stored or served.
+ * Pages also expire after a while, because a little of what they show (the footer's year) moves with
+ * the clock rather than with the content.
+ */
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+
+export interface CachedPage {
+  html: string;
+  /** The same HTML as bytes, and gzipped on first demand: a hit costs no encoding work. */
+  bytes: Buffer;
+  gzip(): Buffer;
+  etag: string;
+  contentVersion: number;
+  storedAt: number;
+}
+
+export interface HtmlCacheOptions {
+  maxEntries?: number;
+  maxAgeMs?: number;
+  now?: () => number;
+}
+
+export const HTML_CACHE_DEFAULTS = { maxEntries: 100, maxAgeMs: 10 * 60 * 1000 } as const;
+
+export function etagOf(bytes: Buffer): string {
+  return `"${createHash('sha1').update(bytes).digest('base64url')}"`;
+}
+
+export function createCachedPage(html: string, contentVersion: number, storedAt: number): CachedPage {
+  const bytes = Buffer.from(html);
+  let gzipped: Buffer | undefined;
+  return {
+    html,
+    bytes,
+    gzip: () => (gzipped ??= gzipSync(bytes)),
+    etag: etagOf(bytes),
+    contentVersion,
+    storedAt,
+  };
+}
+
+export function createHtmlCache(options: HtmlCacheOptions = {}) {
+  const maxEntries = options.maxEntries ?? HTML_CACHE_DEFAULTS.maxEntries;
+  const maxAgeMs = options.maxAgeMs ?? HTML_CACHE_DEFAULTS.maxAgeMs;
+  const now = options.now ?? Date.now;
+  // A Map keeps insertion order: re-inserting on each hit makes the first key the least recently used.
+  const pages = new Map<string, CachedPage>();
+
+  return {
+    /** The stored page for `path`, if it was rendered at `currentVersion` and is not too old. */
+    get(path: string, currentVersion: number | null): CachedPage | undefined {
+      const page = pages.get(path);
+      if (!page) return undefined;
+      if (currentVersion === null || page.contentVersion !== currentVersion || now() - page.storedAt > maxAgeMs) {
+        pages.delete(path);
+        return undefined;
+      }
+      pages.delete(path);
+      pages.set(path, page);
+      return page;
+    },
+
+    /**
+     * Stores the HTML rendered for `path`; `versionBeforeRender` must be read before rendering began,
+     * so an edit that lands during the render leaves the page already out of date.
+     */
+    set(path: string, html: string, versionBeforeRender: number | null): CachedPage {
+      const page = createCachedPage(html, versionBeforeRender ?? -1, now());
+      if (versionBeforeRender === null) return page;
+      pages.delete(path);
+      pages.set(path, page);
+      while (pages.size > maxEntries) {
+        const oldest = pages.keys().next().value;
+        if (oldest === undefined) break;
+        pages.delete(oldest);
+      }
+      return page;
+    },
+
+    get size(): number {
+      return pages.size;
+    },
+
+    clear(): void {
+      pages.clear();
+    },
+  };
+}
+
+export type HtmlCache = ReturnType<typeof createHtmlCache>;

@@ -1,0 +1,36 @@
+/** robots.txt and sitemap.xml, with absolute URLs on PUBLIC_URL (never on the Host header). */
+
+/** The public pages worth indexing; the auth screens are left out on purpose. */
+export const SITEMAP_PATHS = ['/', '/join-us', '/why-join-us', '/connect', '/privacy-policy', '/terms-of-service'];
+
+function absolute(publicUrl: string, path: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}${path}`;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+export function robotsTxt(publicUrl: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin',
+    'Disallow: /api/',
+    'Disallow: /reset-password',
+    '',
+    `Sitemap: ${absolute(publicUrl, '/sitemap.xml')}`,
+    '',
+  ].join('\n');
+}
+
+export function sitemapXml(publicUrl: string): string {
+  const urls = SITEMAP_PATHS.map((path) => `  <url><loc>${escapeXml(absolute(publicUrl, path))}</loc></url>`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}

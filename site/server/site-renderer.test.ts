@@ -1,0 +1,192 @@
+/**
+ * The public site as production serves it: the real Vike build (run `npm run build` first; `npm test`
+ * does), a real database with the demo content, and edits made through the real API.
+ */
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { createLogger, loadConfig, startRuntime, type Runtime } from '@npo/api';
+import { defaultAboutUs } from '@npo/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testEngines, type TestDatabase } from '../../api/src/test-support/databases.js';
+import { createHtmlCache } from './html-cache.js';
+import { createSiteRenderer, loadSiteBuild } from './site-renderer.js';
+import { createWebApp, SITE_BUILD_DIR } from './web-app.js';
+
+const SUPER_ADMIN = { email: 'root@example.org', password: 'root-password-1' };
+const built = existsSync(path.join(SITE_BUILD_DIR, 'server', 'entry.mjs'));
+if (!built) console.warn('site renderer tests not run: the site is not built (npm run build)');
+
+interface Instance {
+  runtime: Runtime;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+async function startInstance(database: TestDatabase): Promise<Instance> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: database.dataDir,
+    ...(database.databaseUrl && { DATABASE_URL: database.databaseUrl }),
+    JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    PUBLIC_URL: 'https://site.test',
+    SUPER_ADMIN_EMAIL: SUPER_ADMIN.email,
+    SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password,
+    SEED_DEMO: 'true',
+  });
+  const runtime = await startRuntime(config, createLogger('silent'));
+  const renderSite = createSiteRenderer(runtime, { buildDir: SITE_BUILD_DIR, cache: createHtmlCache() });
+  const server: Server = createServer(createWebApp(runtime, { renderSite }).callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    runtime,
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await runtime.close();
+    },
+  };
+}
+
+async function page(instance: Instance, pathname: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${instance.baseUrl}${pathname}`, { headers });
+  return { status: response.status, headers: response.headers, html: await response.text() };
+}
+
+async function adminToken(instance: Instance): Promise<string> {
+  const response = await fetch(`${instance.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(SUPER_ADMIN),
+  });
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
+
+/** A new About Us version made active through the admin API, as the console does it. */
+async function publishAbout(instance: Instance, token: string, description: string): Promise<void> {
+  const call = async (method: string, pathname: string, body?: unknown) => {
+    const response = await fetch(`${instance.baseUrl}/api/admin${pathname}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.status).toBeLessThan(300);
+    return (await response.json()) as { data: { id: number } };
+  };
+  const created = await call('POST', '/about-us', { ...defaultAboutUs, description });
+  await call('PATCH', `/about-us/${created.data.id}/activate`);
+}
+
+describe.skipIf(!built).each(testEngines())('the server-rendered site on %s', (engine) => {
+  let database: TestDatabase;
+  let site: Instance;
+  let token: string;
+  beforeAll(async () => {
+    await loadSiteBuild(SITE_BUILD_DIR);
+    database = await createTestDatabase(engine);
+    site = await startInstance(database);
+    token = await adminToken(site);
+  });
+  afterAll(async () => {
+    await site?.close();
+    await database?.drop();
+  });
+
+  it('delivers the home page complete: active content, head tags and security headers', async () => {
+    const home = await page(site, '/');
+    expect(home.status).toBe(200);
+    expect(home.html).toContain(defaultAboutUs.description);
+    expect(home.html).not.toContain('Loading');
+    expect(home.html).toMatch(/<title>Global Nutrition Network \| [^<]+<\/title>/);
+    expect(home.html).toContain('<link rel="canonical" href="https://site.test/"/>');
+    expect(home.html).toContain('<meta property="og:url" content="https://site.test/"/>');
+    expect(home.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(home.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(home.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(home.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('serves a cached page until the content changes, then renders the edit on the next load', async () => {
+    await page(site, '/');
+    const cached = await page(site, '/');
+    expect(cached.headers.get('x-cache')).toBe('HIT');
+    // fetch() would add "Cache-Control: no-cache" to a conditional request; a revalidating browser sends max-age=0.
+    const revalidated = await page(site, '/', {
+      'if-none-match': cached.headers.get('etag')!,
+      'cache-control': 'max-age=0',
+    });
+    expect(revalidated.status).toBe(304);
+
+    const description = `Edited in the console at ${Date.now()}: the About text as visitors now read it.`;
+    await publishAbout(site, token, description);
+    const next = await page(site, '/');
+    expect(next.headers.get('x-cache')).toBe('MISS');
+    expect(next.html).toContain(description);
+    expect(next.html).not.toContain(defaultAboutUs.description);
+  });
+
+  it('never caches a URL with a query string, an error page or a 404', async () => {
+    await page(site, '/reset-password?token=abc');
+    expect((await page(site, '/reset-password?token=abc')).headers.get('x-cache')).toBe('MISS');
+    const missing = await page(site, '/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain('Page not found');
+    expect((await page(site, '/no-such-page')).headers.get('x-cache')).toBe('MISS');
+  });
+
+  it("keeps Vike's redirect of a trailing slash, Location included", async () => {
+    const response = await fetch(`${site.baseUrl}/join-us/`, { redirect: 'manual' });
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/join-us');
+  });
+
+  it('sends a form posted before hydration back to its page, so nothing typed travels further', async () => {
+    const response = await fetch(`${site.baseUrl}/login`, {
+      method: 'POST',
+      body: new URLSearchParams({ email: 'someone@example.org', password: 'secret-123' }),
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/login');
+  });
+
+  it('sends the page gzipped to a browser that accepts it', async () => {
+    const response = await fetch(`${site.baseUrl}/join-us`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(await response.text()).toContain('Joining is currently free');
+  });
+
+  it('answers robots.txt and sitemap.xml on PUBLIC_URL', async () => {
+    expect((await page(site, '/robots.txt')).html).toContain('Sitemap: https://site.test/sitemap.xml');
+    const sitemap = await page(site, '/sitemap.xml');
+    expect(sitemap.html).toContain('<loc>https://site.test/privacy-policy</loc>');
+  });
+});
+
+describe.skipIf(!built || !process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL database', () => {
+  let database: TestDatabase;
+  let first: Instance;
+  let second: Instance;
+  beforeAll(async () => {
+    await loadSiteBuild(SITE_BUILD_DIR);
+    database = await createTestDatabase('postgres');
+    first = await startInstance(database);
+    second = await startInstance(database);
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+    await database?.drop();
+  });
+
+  it('shows an edit made through one instance on the next load from the other', async () => {
+    await page(second, '/');
+    expect((await page(second, '/')).headers.get('x-cache')).toBe('HIT');
+    const description = `Edited through the first instance at ${Date.now()}, read through the second.`;
+    await publishAbout(first, await adminToken(first), description);
+    // The change reaches the other instance by NOTIFY, which PostgreSQL sends at commit.
+    const next = await page(second, '/');
+    expect(next.html).toContain(description);
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * The public site: the client build's files, robots.txt and sitemap.xml, and every other GET
+ * rendered by Vike with the current content read in-process (createPublicContent), through the
+ * HTML cache.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createPublicContent, type Runtime } from '@npo/api';
+import type { Context } from 'koa';
+import { renderPage } from 'vike/server';
+import { createCachedPage, createHtmlCache, type CachedPage, type HtmlCache } from './html-cache.js';
+import { robotsTxt, sitemapXml } from './seo-files.js';
+import { PAGE_SECURITY_HEADERS } from './security-headers.js';
+import { sendFile } from './static-files.js';
+
+export interface SiteRendererOptions {
+  /** The Vike build: `client/` (browser files) and `server/entry.mjs`. */
+  buildDir: string;
+  cache?: HtmlCache;
+}
+
+interface RenderedPage {
+  status: number;
+  contentType: string;
+  /** Vike's other headers, e.g. Location on its trailing-slash redirects (never on a cached 200). */
+  headers?: [string, string][];
+  page: CachedPage;
+  /** Served from the HTML cache (says so in X-Cache, for whoever checks what the cache does). */
+  fromCache?: boolean;
+}
+
+/** Gzip is worth its CPU only above a packet or so. */
+const COMPRESS_MIN_BYTES = 1024;
+
+/** Loads Vike's server build (it registers the pages with vike/server); false when not built. */
+export async function loadSiteBuild(buildDir: string): Promise<boolean> {
+  const entry = path.join(buildDir, 'server', 'entry.mjs');
+  if (!existsSync(entry)) return false;
+  await import(pathToFileURL(entry).href);
+  return true;
+}
+
+function hasHiddenSegment(urlPath: string): boolean {
+  return urlPath.split('/').some((segment) => segment.startsWith('.'));
+}
+
+function sendText(ctx: Context, type: string, text: string): void {
+  ctx.set('Cache-Control', 'public, max-age=3600');
+  ctx.type = type;
+  ctx.body = ctx.method === 'HEAD' ? null : text;
+}
+
+function sendPage(ctx: Context, rendered: RenderedPage): void {
+  const { page } = rendered;
+  ctx.set(PAGE_SECURITY_HEADERS);
+  // Always revalidated: the ETag makes that cheap, and an edit shows on the very next load.
+  ctx.set('Cache-Control', 'no-cache');
+  ctx.set('ETag', page.etag);
+  ctx.set('X-Cache', rendered.fromCache ? 'HIT' : 'MISS');
+  ctx.vary('Accept-Encoding');
+  for (const [name, value] of rendered.headers ?? []) ctx.set(name, value);
+  ctx.status = rendered.status;
+  ctx.type = rendered.contentType;
+  if (rendered.status === 200 && ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  const gzip = page.bytes.length >= COMPRESS_MIN_BYTES && ctx.acceptsEncodings('gzip', 'identity') === 'gzip';
+  const body = gzip ? page.gzip() : page.bytes;
+  if (gzip) ctx.set('Content-Encoding', 'gzip');
+  ctx.length = body.length;
+  ctx.body = ctx.method === 'HEAD' ? null : body;
+}
+
+export function createSiteRenderer(runtime: Runtime, options: SiteRendererOptions) {
+  const clientDir = path.join(options.buildDir, 'client');
+  const cache = options.cache ?? createHtmlCache();
+  const publicContent = createPublicContent(runtime.deps);
+  const { publicUrl } = runtime.deps.config;
+  const contentChanges = runtime.deps.contentChanges;
+  // Concurrent requests for one page at one content version share a single render.
+  const rendering = new Map<string, Promise<RenderedPage>>();
+
+  async function render(url: string, versionBeforeRender: number | null, cacheKey: string | null) {
+    const pageContext = await renderPage({ urlOriginal: url, publicContent, publicUrl });
+    const response = pageContext.httpResponse;
+    if (!response) return null;
+    const html = response.body;
+    const contentType =
+      response.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? 'text/html;charset=utf-8';
+    const headers = response.headers.filter(([name]) => !/^(content-type|cache-control)$/i.test(name));
+    const cacheable = cacheKey !== null && response.statusCode === 200 && contentType.startsWith('text/html');
+    const page = cacheable ? cache.set(cacheKey, html, versionBeforeRender) : createCachedPage(html, -1, Date.now());
+    return { status: response.statusCode, contentType, headers, page };
+  }
+
+  async function renderThroughCache(ctx: Context): Promise<RenderedPage | null> {
+    // Only the bare path is cached: a query string (a reset token, say) makes the URL one of a kind.
+    const cacheKey = ctx.querystring === '' ? ctx.path : null;
+    const version = contentChanges.version();
+    if (cacheKey !== null) {
+      const hit = cache.get(cacheKey, version);
+      if (hit) return { status: 200, contentType: 'text/html;charset=utf-8', page: hit, fromCache: true };
+    }
+    if (cacheKey === null || version === null) return render(ctx.url, version, cacheKey);
+    const flightKey = `${version}:${cacheKey}`;
+    let flight = rendering.get(flightKey);
+    if (!flight) {
+      flight = render(ctx.url, version, cacheKey).then((rendered) => {
+        if (!rendered) throw new Error(`Vike rendered nothing for ${cacheKey}`);
+        return rendered;
+      });
+      rendering.set(flightKey, flight);
+      void flight.finally(() => rendering.delete(flightKey)).catch(() => {});
+    }
+    return flight;
+  }
+
+  return async function renderSite(ctx: Context): Promise<boolean> {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      // Pages take no submissions: a form sent before hydration (see components/forms/Form.tsx)
+      // is sent back to its page, its body unread.
+      ctx.status = 303;
+      ctx.redirect(ctx.path);
+      return true;
+    }
+    if (ctx.path === '/robots.txt') {
+      sendText(ctx, 'text/plain; charset=utf-8', robotsTxt(publicUrl));
+      return true;
+    }
+    if (ctx.path === '/sitemap.xml') {
+      sendText(ctx, 'application/xml; charset=utf-8', sitemapXml(publicUrl));
+      return true;
+    }
+    if (path.posix.extname(ctx.path) && !hasHiddenSegment(ctx.path)) {
+      if (await sendFile(ctx, clientDir, ctx.path)) return true;
+      if (ctx.path.startsWith('/assets/')) {
+        ctx.status = 404;
+        return true;
+      }
+    }
+    const rendered = await renderThroughCache(ctx);
+    if (!rendered) return false;
+    sendPage(ctx, rendered);
+    return true;
+  };
+}
