@@ -1,0 +1,119 @@
+/** Activities: filters with counts, UTC dates, create/edit/delete, checked through the API. */
+import { expect, test } from '@playwright/test';
+import { answerConfirm, api, expectToast, openAs, superAdminToken, unique } from './console.js';
+
+interface ActivityRow {
+  id: number;
+  title: string;
+  date: string;
+  status: string;
+  tags: string[];
+  location: string;
+  capacity: number | null;
+}
+
+async function findActivity(title: string): Promise<ActivityRow | undefined> {
+  const list = await api('GET', '/admin/activities?limit=100', { token: await superAdminToken() });
+  return (list.body.data.activities as ActivityRow[]).find((activity) => activity.title === title);
+}
+
+const filterButton = (page: import('@playwright/test').Page, label: string) =>
+  page.getByRole('button', { name: new RegExp(`^${label} \\(\\d+\\)$`) });
+
+async function count(page: import('@playwright/test').Page, label: string): Promise<number> {
+  const text = await filterButton(page, label).textContent();
+  return Number(/\((\d+)\)/.exec(text ?? '')?.[1]);
+}
+
+test('activities: create in UTC, filter, edit the status, delete', async ({ page }) => {
+  await openAs(page, '/activities');
+  await expect(page.getByRole('heading', { name: 'Activities', level: 1 })).toBeVisible();
+  await expect(filterButton(page, 'All')).toHaveAttribute('aria-pressed', 'true');
+  const upcomingBefore = await count(page, 'Upcoming');
+  const pastBefore = await count(page, 'Past');
+
+  await page.getByRole('button', { name: 'Add Activity' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Activity' });
+  await dialog.getByRole('button', { name: 'Create Activity' }).click();
+  await expect(dialog.getByText('Title must be at least 3 characters')).toBeVisible();
+  await expect(dialog.getByText('Date is required')).toBeVisible();
+  await expect(dialog.getByText('Location must be at least 2 characters')).toBeVisible();
+  await expect(dialog.getByText('At least one tag is required')).toBeVisible();
+
+  const title = unique('Nutrition Webinar');
+  await dialog.getByLabel('Title', { exact: true }).fill(title);
+  await dialog.getByLabel('Description').fill('A webinar about nutrition in practice.');
+  await dialog.getByLabel('Date and time (UTC)').fill('2031-03-04T09:30');
+  await dialog.getByLabel('Location').fill('Online');
+  await dialog.getByLabel('Capacity').fill('80');
+  await expect(dialog.getByRole('button', { name: 'Remove tag 1' })).toBeDisabled();
+  await dialog.getByRole('textbox', { name: 'Tag 1' }).fill('Webinar');
+  await dialog.getByRole('button', { name: 'Add tag' }).click();
+  await dialog.getByRole('textbox', { name: 'Tag 2' }).fill('Education');
+  await dialog.getByRole('button', { name: 'Create Activity' }).click();
+  await expect(dialog).toBeHidden();
+  await expectToast(page, 'Activity created');
+
+  const created = await findActivity(title);
+  expect(created).toMatchObject({
+    date: '2031-03-04T09:30:00.000Z',
+    status: 'upcoming',
+    location: 'Online',
+    tags: ['Webinar', 'Education'],
+    capacity: 80,
+  });
+  const card = page.getByTestId('activity-card').filter({ hasText: title });
+  await expect(card).toContainText('Mar 4, 2031, 9:30 AM');
+  await expect(card).toContainText('Upcoming');
+  await expect(card).toContainText('Webinar');
+  expect(await count(page, 'Upcoming')).toBe(upcomingBefore + 1);
+
+  await filterButton(page, 'Past').click();
+  await expect(filterButton(page, 'Past')).toHaveAttribute('aria-pressed', 'true');
+  await expect(card).toHaveCount(0);
+  await filterButton(page, 'Upcoming').click();
+  await expect(card).toBeVisible();
+
+  await card.getByRole('button', { name: 'Edit' }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit Activity' });
+  await expect(editor.getByLabel('Date and time (UTC)')).toHaveValue('2031-03-04T09:30');
+  await editor.getByLabel('Status').selectOption('past');
+  await editor.getByLabel('Date and time (UTC)').fill('2031-03-04T23:45');
+  await editor.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(editor).toBeHidden();
+  expect(await findActivity(title)).toMatchObject({ status: 'past', date: '2031-03-04T23:45:00.000Z' });
+  await expect(card).toHaveCount(0); // the Upcoming filter is still on
+  expect(await count(page, 'Past')).toBe(pastBefore + 1);
+  await filterButton(page, 'Past').click();
+  await expect(card).toContainText('Mar 4, 2031, 11:45 PM');
+
+  await card.getByRole('button', { name: 'Delete' }).click();
+  await answerConfirm(page, 'Are you sure you want to delete this activity?');
+  await expect(card).toHaveCount(0);
+  expect(await findActivity(title)).toBeUndefined();
+  expect(await count(page, 'Past')).toBe(pastBefore);
+});
+
+test.describe('in another time zone', () => {
+  test.use({ timezoneId: 'Pacific/Auckland' });
+
+  test('the date is still shown and edited in UTC', async ({ page }) => {
+    const title = unique('Zone Check');
+    await api('POST', '/admin/activities', {
+      token: await superAdminToken(),
+      body: {
+        title,
+        description: 'Checks that the time zone does not matter.',
+        date: '2031-12-14T10:00:00.000Z',
+        location: 'Online',
+        status: 'upcoming',
+        tags: ['Zone'],
+      },
+    });
+    await openAs(page, '/activities');
+    const card = page.getByTestId('activity-card').filter({ hasText: title });
+    await expect(card).toContainText('Dec 14, 2031, 10:00 AM');
+    await card.getByRole('button', { name: 'Edit' }).click();
+    await expect(page.getByRole('dialog').getByLabel('Date and time (UTC)')).toHaveValue('2031-12-14T10:00');
+  });
+});

@@ -1,0 +1,103 @@
+/** Helpers of the console's browser tests, on top of the shared e2e/support.ts. */
+import { expect, type Page } from '@playwright/test';
+import { api, E2E, linkIn, uniqueEmail, waitForMail } from '../../e2e/support.js';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export const SUPER_ADMIN: Credentials = E2E.superAdmin;
+
+let sequence = 0;
+/** A name no other test (or earlier run on the same database) uses. */
+export function unique(prefix: string): string {
+  sequence += 1;
+  return `${prefix} ${Date.now().toString(36)}${sequence}`;
+}
+
+interface LoginResult {
+  token: string;
+  user: unknown;
+}
+
+// Each login costs a bcrypt comparison on the server: one per account and test worker is enough.
+const sessions = new Map<string, Promise<LoginResult>>();
+
+export function sessionFor(credentials: Credentials): Promise<LoginResult> {
+  const key = `${credentials.email}\n${credentials.password}`;
+  let session = sessions.get(key);
+  if (!session) {
+    session = api('POST', '/auth/login', { body: credentials }).then((login) => {
+      expect(login.status).toBe(200);
+      return login.body.data as LoginResult;
+    });
+    sessions.set(key, session);
+  }
+  return session;
+}
+
+export async function superAdminToken(): Promise<string> {
+  return (await sessionFor(SUPER_ADMIN)).token;
+}
+
+/** Through the login form, as a person would. */
+export async function signIn(page: Page, credentials: Credentials = SUPER_ADMIN): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(credentials.email);
+  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+/** A session stored the way the console stores it, then the given screen opened (faster than the form). */
+export async function openAs(page: Page, path: string, credentials: Credentials = SUPER_ADMIN): Promise<void> {
+  const session = await sessionFor(credentials);
+  // Any console page except the login (which clears the session) gives access to its storage.
+  await page.goto('/admin/forgot-password');
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('user', JSON.stringify(user));
+  }, session);
+  await page.goto(`/admin${path}`);
+}
+
+export type PermissionGrant = Partial<Record<string, Partial<Record<'view' | 'edit' | 'delete', boolean>>>>;
+
+/** An admin created by the super admin, who set a password through the invitation mail's link. */
+export async function createAdmin(
+  permissions: PermissionGrant,
+  name = unique('Admin'),
+): Promise<Credentials & { id: number }> {
+  const token = await superAdminToken();
+  const email = uniqueEmail('admin');
+  const created = await api('POST', '/admin/users', { token, body: { name, email, role: 'admin', permissions } });
+  expect(created.status).toBe(201);
+  const link = linkIn(await waitForMail(email, /admin account/), '/admin/reset-password');
+  const resetToken = new URL(link).searchParams.get('token')!;
+  const password = 'limited-secret-1';
+  const reset = await api('POST', `/auth/reset-password/${resetToken}`, {
+    body: { password, confirmPassword: password },
+  });
+  expect(reset.status).toBe(200);
+  return { id: created.body.data.id, email, password };
+}
+
+/** The open confirmation shows exactly `message`; `answer` confirms it (the default) or cancels it. */
+export async function answerConfirm(page: Page, message: string, button = 'Delete'): Promise<void> {
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(message);
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
+  await expect(page.locator('.bp6-toast').filter({ hasText: text }).first()).toBeVisible();
+}
+
+/** The card (or row) of one item, found by a text it shows. */
+export function itemWith(page: Page, testId: string, text: string) {
+  return page.getByTestId(testId).filter({ hasText: text });
+}
+
+export { api, uniqueEmail, waitForMail, linkIn, E2E };

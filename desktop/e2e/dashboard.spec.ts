@@ -1,0 +1,132 @@
+/** SPEC 2's dashboard and the console's look: stats, chart, overview, recent users, theme, a11y. */
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../../e2e/support.js';
+import { api, openAs, superAdminToken, unique } from './console.js';
+
+test('the dashboard shows stat cards, the week chart, content overview, recent users and upcoming activities', async ({
+  page,
+}) => {
+  const token = await superAdminToken();
+  const title = unique('Dashboard Workshop');
+  await api('POST', '/admin/activities', {
+    token,
+    body: {
+      title,
+      description: 'An activity created to appear on the dashboard.',
+      date: '2030-01-15T10:00:00.000Z',
+      location: 'Online',
+      status: 'upcoming',
+      tags: ['Test'],
+      capacity: 25,
+    },
+  });
+  await openAs(page, '');
+
+  const stats = page.getByTestId('stat-card');
+  await expect(stats).toHaveCount(4);
+  for (const label of ['Total Users', 'Active Admins', 'Activities', 'Testimonials']) {
+    await expect(stats.filter({ hasText: label })).toContainText(/% from last month/);
+  }
+  const chart = page.locator('figure.chart');
+  for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']) {
+    await expect(chart.locator('.recharts-cartesian-axis-tick-value', { hasText: day })).toBeVisible();
+  }
+  await expect(chart).toContainText('New users per day this week: Mon');
+
+  const overview = page.locator('.panel').filter({ hasText: 'Content Overview' });
+  await expect(overview).toContainText(/Membership cards\s*\d+\/\d+ active/);
+  await expect(overview).toContainText(/About Us versions\s*\d+\/\d+ active/);
+  await expect(overview).toContainText(/Contact info versions\s*\d+\/\d+ active/);
+  await expect(overview).toContainText(/Featured testimonials\s*\d+/);
+
+  const recent = page.locator('.panel').filter({ hasText: 'Recent Users' });
+  await expect(recent.locator('.person').first()).toContainText(/just now|min ago|hours ago|days ago|\w{3} \d+, \d{4}/);
+
+  const upcoming = page.locator('.panel').filter({ hasText: 'Upcoming Activities' });
+  await expect(upcoming.locator('.activity-row').first()).toContainText(/\d+\/(\d+|∞)/);
+});
+
+test('a dashboard that cannot load shows SPEC 8 texts', async ({ page }) => {
+  await page.route('**/api/admin/dashboard', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"message":"Broken"}' }),
+  );
+  await openAs(page, '');
+  await expect(page.getByText('Failed to load dashboard data')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Please try refreshing the page')).toBeVisible();
+});
+
+test('missing parts of the dashboard answer are filled with sample numbers', async ({ page }) => {
+  await page.route('**/api/admin/dashboard', (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({ success: true, data: { stats: { totalUsers: 4321 } } }),
+    }),
+  );
+  await openAs(page, '');
+  await expect(page.getByTestId('stat-card').filter({ hasText: 'Total Users' })).toContainText('4,321');
+  await expect(page.getByTestId('stat-card').filter({ hasText: 'Active Admins' })).toContainText('8');
+  await expect(page.locator('.panel').filter({ hasText: 'Content Overview' })).toContainText('6/6 active');
+});
+
+test('the dark theme toggle is applied at once and remembered', async ({ page }) => {
+  await openAs(page, '');
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(page.locator('html')).toHaveClass(/bp6-dark/);
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/bp6-dark/);
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await expect(page.locator('html')).not.toHaveClass(/bp6-dark/);
+});
+
+test.describe('accessibility (axe)', () => {
+  for (const theme of ['light', 'dark']) {
+    test(`the login page has no serious violations (${theme})`, async ({ page }) => {
+      await page.goto('/admin/login');
+      await page.evaluate((value) => localStorage.setItem('admin-theme', value), theme);
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      // With validation errors shown as well.
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await expect(page.getByText('Enter a valid email')).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+
+    test(`the dashboard has no serious violations (${theme})`, async ({ page }) => {
+      await openAs(page, '/forgot-password');
+      await page.evaluate((value) => localStorage.setItem('admin-theme', value), theme);
+      await page.goto('/admin');
+      await expect(page.getByTestId('stat-card')).toHaveCount(4);
+      await expect(page.locator('.recharts-bar-rectangle').first()).toBeAttached();
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+});
+
+test('keyboard: the skip link and the account menu work without a mouse', async ({ page }) => {
+  await openAs(page, '');
+  await expect(page.getByTestId('stat-card')).toHaveCount(4);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  const account = page.getByRole('button', { name: /Account menu for/ });
+  await account.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'View Site' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(account).toBeFocused();
+});
+
+test('on a tablet the sidebar is a drawer opened from the top bar', async ({ page }) => {
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await openAs(page, '');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await drawer.getByRole('link', { name: 'FAQs' }).click();
+  await expect(page).toHaveURL(/\/admin\/faqs$/);
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'FAQs', level: 1 })).toBeVisible();
+});

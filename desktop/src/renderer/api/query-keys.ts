@@ -1,0 +1,17 @@
+/** Query keys of every list the console reads, so mutations invalidate exactly what they change. */
+export const queryKeys = {
+  me: ['auth', 'me'],
+  dashboard: ['dashboard'],
+  membershipCards: ['membership-cards'],
+  aboutUs: ['about-us'],
+  activities: ['activities'],
+  testimonials: ['testimonials'],
+  contactInfo: ['contact-info'],
+  contactMessages: ['contact-messages'],
+  faqs: ['faqs'],
+  privacyPolicy: ['privacy-policy'],
+  termsOfService: ['terms-of-service'],
+  users: ['users'],
+} as const;
+
+export type QueryKeyName = keyof typeof queryKeys;

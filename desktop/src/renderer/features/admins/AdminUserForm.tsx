@@ -1,0 +1,73 @@
+import {
+  adminUserSchema,
+  emptyPermissions,
+  normalisePermissions,
+  type AdminRole,
+  type AdminUserInput,
+  type Permissions,
+  type User,
+} from '@npo/shared';
+import { Callout } from '@blueprintjs/core';
+import { useForm } from 'react-hook-form';
+import { SelectField, TextField } from '../../ui/form/fields';
+import { FormDialog } from '../../ui/form/FormDialog';
+import type { FormDialogState } from '../../ui/form/useFormDialog';
+import { PermissionGrid } from './PermissionGrid';
+import { schemaResolver } from '../../ui/form/resolver';
+
+export interface AdminFormValues {
+  name: string;
+  email: string;
+  role: AdminRole;
+  permissions: Permissions;
+}
+
+interface AdminUserFormProps {
+  dialog: FormDialogState<User>;
+  onSave: (input: AdminUserInput, id?: number) => Promise<unknown>;
+}
+
+export function AdminUserForm({ dialog, onSave }: AdminUserFormProps) {
+  const editing = dialog.item;
+  const form = useForm<AdminFormValues, unknown, AdminUserInput>({
+    resolver: schemaResolver(adminUserSchema),
+    defaultValues: {
+      name: editing?.name ?? '',
+      email: editing?.email ?? '',
+      role: editing?.role === 'super_admin' ? 'super_admin' : 'admin',
+      permissions: editing ? normalisePermissions(editing.permissions) : emptyPermissions(),
+    },
+  });
+  return (
+    <FormDialog
+      title={editing ? 'Edit Admin User' : 'Add Admin User'}
+      icon="person"
+      isOpen={dialog.isOpen}
+      onClose={dialog.close}
+      form={form}
+      onSubmit={(input) => onSave(input, editing?.id)}
+      submitText={editing ? 'Save Changes' : 'Create and Send Invitation'}
+      canEdit
+      width={680}
+    >
+      {!editing && (
+        <Callout intent="primary" icon="envelope" compact className="form-note">
+          The new admin receives an e-mail with a link to choose a password (valid for 7 days).
+        </Callout>
+      )}
+      <div className="form-row">
+        <TextField<AdminFormValues> name="name" label="Full name" autoFocus autoComplete="off" />
+        <TextField<AdminFormValues> name="email" label="Email" type="email" autoComplete="off" />
+      </div>
+      <SelectField<AdminFormValues>
+        name="role"
+        label="Role"
+        options={[
+          { value: 'admin', label: 'Admin' },
+          { value: 'super_admin', label: 'Super Admin' },
+        ]}
+      />
+      <PermissionGrid />
+    </FormDialog>
+  );
+}

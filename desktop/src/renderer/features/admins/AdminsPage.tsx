@@ -1,0 +1,108 @@
+/** Staff accounts (super admins only, SPEC 6): search, table, invitations, permissions, active status. */
+import { Button, InputGroup } from '@blueprintjs/core';
+import { PAGE_SIZES, type User } from '@npo/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../api/client';
+import { cachePolicy } from '../../api/cache-policy';
+import { queryKeys } from '../../api/query-keys';
+import { useAdminMutation } from '../../data/useAdminMutation';
+import { useCrudMutations } from '../../data/useCrudMutations';
+import { useCurrentUser } from '../../session/session-store';
+import { useFormDialog } from '../../ui/form/useFormDialog';
+import { ListFooter } from '../../ui/ListFooter';
+import { ListStates } from '../../ui/ListStates';
+import { PageHeader } from '../../ui/PageHeader';
+import { AccessRestricted } from '../../ui/states';
+import { AdminsTable } from './AdminsTable';
+import { AdminUserForm } from './AdminUserForm';
+
+function matches(user: User, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  return !needle || user.name.toLowerCase().includes(needle) || user.email.toLowerCase().includes(needle);
+}
+
+// Editing oneself may change one's own role or permissions: the session's profile is refreshed too.
+const ALSO_AFFECTED = [queryKeys.me];
+
+function AdminsScreen() {
+  const me = useCurrentUser();
+  const dialog = useFormDialog<User>();
+  const [search, setSearch] = useState('');
+  const query = useQuery({
+    queryKey: queryKeys.users,
+    queryFn: () => api.admin.users.list({ page: 1, limit: PAGE_SIZES.admins }),
+    ...cachePolicy('users'),
+  });
+  const { save, confirmDelete } = useCrudMutations({
+    client: api.admin.users,
+    queryKey: queryKeys.users,
+    alsoInvalidates: ALSO_AFFECTED,
+    noun: 'Admin user',
+    createdMessage: (input) => `Admin user created. An invitation has been sent to ${input.email}.`,
+    deleteConfirm: 'Are you sure you want to delete this admin user? This action cannot be undone.',
+    saveFailure: 'Failed to save admin user',
+    deleteFailure: 'Failed to delete admin user',
+  });
+  const toggleStatus = useAdminMutation<number, User>({
+    mutationFn: api.admin.users.toggleStatus,
+    invalidates: [queryKeys.users, ...ALSO_AFFECTED],
+    success: (user) => (user.isActive ? `${user.name} activated` : `${user.name} deactivated`),
+    failure: 'Failed to change the status',
+  });
+
+  const users = query.data?.users ?? [];
+  const total = query.data?.pagination.total ?? 0;
+  const shown = users.filter((user) => matches(user, search));
+
+  return (
+    <>
+      <PageHeader
+        title="Admins"
+        summary={
+          query.isSuccess ? `${total} admin ${total === 1 ? 'user' : 'users'}` : 'Staff accounts and their permissions.'
+        }
+        actions={<Button icon="new-person" intent="primary" text="Add Admin" onClick={dialog.openCreate} />}
+      />
+      <div className="section-toolbar">
+        <InputGroup
+          type="search"
+          leftIcon="search"
+          placeholder="Search by name or email"
+          aria-label="Search admins by name or email"
+          value={search}
+          onValueChange={setSearch}
+          className="search-box"
+        />
+        {search && query.isSuccess && (
+          <p className="section-count" role="status">
+            {shown.length} of {users.length} shown
+          </p>
+        )}
+      </div>
+      <ListStates
+        query={query}
+        loadError="Failed to load admin users"
+        isEmpty={shown.length === 0}
+        empty={search ? 'No admin users match your search.' : 'No admin users yet.'}
+      >
+        <div className="table-scroll">
+          <AdminsTable
+            users={shown}
+            currentUserId={me.id}
+            onEdit={dialog.openEdit}
+            onDelete={(user) => void confirmDelete(user.id)}
+            onToggleStatus={(user) => toggleStatus.mutateAsync(user.id)}
+          />
+        </div>
+        <ListFooter shown={users.length} total={total} noun="admin users" />
+      </ListStates>
+      <AdminUserForm key={dialog.key} dialog={dialog} onSave={save} />
+    </>
+  );
+}
+
+export default function AdminsPage() {
+  const me = useCurrentUser();
+  return me.role === 'super_admin' ? <AdminsScreen /> : <AccessRestricted />;
+}

@@ -1,0 +1,116 @@
+/** The staff table: role badge, "N/18 permissions", active switch, last login, Edit and Delete. */
+import { Button, HTMLTable, Switch, Tag } from '@blueprintjs/core';
+import { countPermissions, formatAdminDate, PERMISSION_SLOTS, type User } from '@npo/shared';
+import { useEffect, useState } from 'react';
+
+function permissionSummary(user: User): string {
+  const granted = user.role === 'super_admin' ? PERMISSION_SLOTS : countPermissions(user.permissions);
+  return `${granted}/${PERMISSION_SLOTS} permissions`;
+}
+
+/** Flips at once when clicked; goes back if the server refuses (the refusal is toasted). */
+function ActiveSwitch({
+  user,
+  disabled,
+  onToggle,
+}: {
+  user: User;
+  disabled: boolean;
+  onToggle: () => Promise<unknown>;
+}) {
+  const [checked, setChecked] = useState(user.isActive);
+  useEffect(() => setChecked(user.isActive), [user.isActive]);
+  return (
+    <Switch
+      role="switch"
+      checked={checked}
+      disabled={disabled}
+      title={disabled ? 'You cannot deactivate your own account' : undefined}
+      aria-label={`Active: ${user.name}`}
+      className="table-switch"
+      onChange={() => {
+        setChecked(!checked);
+        onToggle().catch(() => setChecked(user.isActive));
+      }}
+    />
+  );
+}
+
+interface AdminsTableProps {
+  users: User[];
+  currentUserId: number;
+  onEdit: (user: User) => void;
+  onDelete: (user: User) => void;
+  onToggleStatus: (user: User) => Promise<unknown>;
+}
+
+export function AdminsTable({ users, currentUserId, onEdit, onDelete, onToggleStatus }: AdminsTableProps) {
+  return (
+    <HTMLTable className="admins-table" striped>
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Email</th>
+          <th scope="col">Role</th>
+          <th scope="col">Permissions</th>
+          <th scope="col">Active</th>
+          <th scope="col">Last login</th>
+          <th scope="col">
+            <span className="sr-only">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {users.map((user) => {
+          const isSelf = user.id === currentUserId;
+          const isSuperAdmin = user.role === 'super_admin';
+          return (
+            <tr key={user.id} data-testid="admin-row">
+              <td className="cell-strong">
+                {user.name}
+                {isSelf && <span className="muted"> (you)</span>}
+              </td>
+              <td className="break-all">{user.email}</td>
+              <td>
+                <Tag intent={isSuperAdmin ? 'danger' : 'primary'} minimal={!isSuperAdmin}>
+                  {isSuperAdmin ? 'Super Admin' : 'Admin'}
+                </Tag>
+              </td>
+              <td>{permissionSummary(user)}</td>
+              <td>
+                <ActiveSwitch user={user} disabled={isSelf} onToggle={() => onToggleStatus(user)} />
+              </td>
+              <td>{user.lastLogin ? formatAdminDate(user.lastLogin) : 'Never'}</td>
+              <td className="cell-actions">
+                <Button
+                  icon="edit"
+                  variant="minimal"
+                  text="Edit"
+                  aria-label={`Edit ${user.name}`}
+                  onClick={() => onEdit(user)}
+                />
+                <Button
+                  icon="trash"
+                  variant="minimal"
+                  intent="danger"
+                  text="Delete"
+                  aria-label={`Delete ${user.name}`}
+                  // SPEC 6: a super admin cannot be deleted; DESIGN: nobody deletes themselves.
+                  disabled={isSuperAdmin || isSelf}
+                  title={
+                    isSuperAdmin
+                      ? 'Super admin accounts cannot be deleted'
+                      : isSelf
+                        ? 'You cannot delete your own account'
+                        : undefined
+                  }
+                  onClick={() => onDelete(user)}
+                />
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </HTMLTable>
+  );
+}

@@ -1,0 +1,96 @@
+import { Card, Tab, Tabs, Tag } from '@blueprintjs/core';
+import type { ContactInfoVersion } from '@npo/shared';
+import { useState } from 'react';
+import { useModuleAccess } from '../../data/useModuleAccess';
+import { PageHeader } from '../../ui/PageHeader';
+import { VersionedScreen } from '../versioned/VersionedScreen';
+import { contactInfoKind } from './contact-info-kind';
+import { ContactInfoForm } from './ContactInfoForm';
+import { MessagesInbox, useContactMessages } from './MessagesInbox';
+
+const SOCIAL_LABELS = {
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  twitter: 'Twitter',
+  linkedin: 'LinkedIn',
+} as const;
+
+function ContactInfoBody({ version }: { version: ContactInfoVersion }) {
+  const links = (Object.keys(SOCIAL_LABELS) as (keyof typeof SOCIAL_LABELS)[]).filter(
+    (key) => version.socialLinks[key],
+  );
+  return (
+    <div className="item-body contact-grid">
+      <Card compact className="detail-card">
+        <dl className="details">
+          <div className="details-row">
+            <dt>Email</dt>
+            <dd>{version.email}</dd>
+          </div>
+          <div className="details-row">
+            <dt>Phone</dt>
+            <dd>{version.phone}</dd>
+          </div>
+          <div className="details-row">
+            <dt>Instagram</dt>
+            <dd>{version.instagram}</dd>
+          </div>
+        </dl>
+      </Card>
+      <Card compact className="detail-card">
+        {links.length === 0 ? (
+          <p className="muted">No social links</p>
+        ) : (
+          <dl className="details">
+            {links.map((key) => (
+              <div key={key} className="details-row">
+                <dt>{SOCIAL_LABELS[key]}</dt>
+                <dd className="break-all">{version.socialLinks[key]}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+type ConnectTab = 'info' | 'messages';
+
+export default function ConnectPage() {
+  const access = useModuleAccess('connect');
+  const [tab, setTab] = useState<ConnectTab>('info');
+  const unread = useContactMessages(access.canView).data?.unread ?? 0;
+  return (
+    <>
+      <PageHeader title="Connect Us" summary="Contact details shown on the site, and the messages visitors send." />
+      <Tabs id="connect-tabs" selectedTabId={tab} onChange={(next) => setTab(next as ConnectTab)} large>
+        <Tab
+          id="info"
+          title="Contact Information"
+          panel={
+            <VersionedScreen
+              kind={contactInfoKind}
+              renderBody={(version) => <ContactInfoBody version={version} />}
+              renderForm={(props) => <ContactInfoForm key={props.dialog.key} {...props} />}
+            />
+          }
+        />
+        <Tab
+          id="messages"
+          title={
+            <>
+              Messages{' '}
+              {unread > 0 && (
+                <Tag round intent="primary" aria-label={`${unread} unread`}>
+                  {unread}
+                </Tag>
+              )}
+            </>
+          }
+          panel={<MessagesInbox access={access} />}
+        />
+      </Tabs>
+    </>
+  );
+}

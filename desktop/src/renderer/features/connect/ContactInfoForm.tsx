@@ -1,0 +1,79 @@
+/** Contact info in two cards (SPEC 2): how to reach the organisation, and its social profiles. */
+import { Card } from '@blueprintjs/core';
+import { contactInfoSchema, type ContactInfoInput, type ContactInfoVersion } from '@npo/shared';
+import { useForm } from 'react-hook-form';
+import { TextField } from '../../ui/form/fields';
+import { FormDialog } from '../../ui/form/FormDialog';
+import type { VersionFormProps } from '../versioned/VersionedScreen';
+import { schemaResolver } from '../../ui/form/resolver';
+
+type ContactFormValues = {
+  email: string;
+  phone: string;
+  instagram: string;
+  socialLinks: { instagram: string; facebook: string; twitter: string; linkedin: string };
+};
+
+function initialValues(version?: ContactInfoVersion): ContactFormValues {
+  return {
+    email: version?.email ?? '',
+    phone: version?.phone ?? '',
+    instagram: version?.instagram ?? '',
+    socialLinks: {
+      instagram: version?.socialLinks.instagram ?? '',
+      facebook: version?.socialLinks.facebook ?? '',
+      twitter: version?.socialLinks.twitter ?? '',
+      linkedin: version?.socialLinks.linkedin ?? '',
+    },
+  };
+}
+
+const SOCIAL_NETWORKS = [
+  { key: 'instagram', label: 'Instagram URL', placeholder: 'https://instagram.com/…' },
+  { key: 'facebook', label: 'Facebook URL', placeholder: 'https://facebook.com/…' },
+  { key: 'twitter', label: 'Twitter URL', placeholder: 'https://twitter.com/…' },
+  { key: 'linkedin', label: 'LinkedIn URL', placeholder: 'https://linkedin.com/…' },
+] as const;
+
+export function ContactInfoForm({ dialog, canEdit, onSave }: VersionFormProps<ContactInfoVersion, ContactInfoInput>) {
+  const editing = dialog.item;
+  const form = useForm<ContactFormValues, unknown, ContactInfoInput>({
+    resolver: schemaResolver(contactInfoSchema),
+    defaultValues: initialValues(editing),
+  });
+  return (
+    <FormDialog
+      title={editing ? `Edit Version ${editing.version}` : 'New Contact Information Version'}
+      icon="envelope"
+      isOpen={dialog.isOpen}
+      onClose={dialog.close}
+      form={form}
+      onSubmit={(input) => onSave(input, editing?.id)}
+      submitText={editing ? 'Save Changes' : 'Create Version'}
+      canEdit={canEdit}
+      width={820}
+    >
+      <div className="form-cards">
+        <Card className="form-card">
+          <h3 className="form-card-title">Contact details</h3>
+          <TextField<ContactFormValues> name="email" label="Email" type="email" autoFocus autoComplete="off" />
+          <TextField<ContactFormValues> name="phone" label="Phone" type="tel" placeholder="+1 234 567 8900" />
+          <TextField<ContactFormValues> name="instagram" label="Instagram handle" placeholder="@organisation" />
+        </Card>
+        <Card className="form-card">
+          <h3 className="form-card-title">Social links</h3>
+          {SOCIAL_NETWORKS.map(({ key, label, placeholder }) => (
+            <TextField<ContactFormValues>
+              key={key}
+              name={`socialLinks.${key}`}
+              label={label}
+              type="url"
+              placeholder={placeholder}
+              optional
+            />
+          ))}
+        </Card>
+      </div>
+    </FormDialog>
+  );
+}

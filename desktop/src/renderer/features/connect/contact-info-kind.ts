@@ -1,0 +1,23 @@
+import { PAGE_SIZES, type ContactInfoInput, type ContactInfoVersion } from '@npo/shared';
+import { api } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+import type { VersionedKind } from '../versioned/useVersions';
+
+export const contactInfoKind: VersionedKind<ContactInfoVersion, ContactInfoInput> = {
+  module: 'connect',
+  queryKey: queryKeys.contactInfo,
+  lifetime: 'contactInfo',
+  pageSize: PAGE_SIZES.connect,
+  client: api.admin.contactInfo,
+  collection: 'contactInfoVersions',
+  noun: 'Contact info version',
+  texts: {
+    loadError: 'Failed to load contact information versions',
+    empty: 'No versions found. Create your first contact information version!',
+    deleteConfirm: 'Are you sure you want to delete this version?',
+    saveFailure: 'Failed to save contact information',
+    activateFailure: 'Failed to activate version',
+    deleteFailure: 'Failed to delete version',
+  },
+  hideDeleteOnActive: false,
+};

@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+import { useCurrentUser } from '../../session/session-store';
+import { PageHeader } from '../../ui/PageHeader';
+import { LoadError, Loading } from '../../ui/states';
+import { ContentOverview } from './ContentOverview';
+import { RecentUsers } from './RecentUsers';
+import { withSamples } from './sample-dashboard';
+import { StatCards } from './StatCards';
+import { UpcomingActivities } from './UpcomingActivities';
+import { UserGrowthChart } from './UserGrowthChart';
+
+export default function DashboardPage() {
+  const user = useCurrentUser();
+  const query = useQuery({ queryKey: queryKeys.dashboard, queryFn: api.admin.dashboard });
+  const firstName = user.name.split(' ')[0] ?? user.name;
+
+  if (query.isPending) return <Loading />;
+  if (query.isError) {
+    return (
+      <>
+        <PageHeader title="Dashboard" />
+        <LoadError title="Failed to load dashboard data" description="Please try refreshing the page" />
+      </>
+    );
+  }
+  const data = withSamples(query.data);
+  const now = new Date();
+  return (
+    <>
+      <PageHeader title="Dashboard" summary={`Welcome back, ${firstName}. Here is what is happening on the site.`} />
+      <StatCards stats={data.stats} />
+      <div className="dashboard-grid">
+        <UserGrowthChart growth={data.userGrowth} />
+        <ContentOverview content={data.contentStats} />
+        <RecentUsers users={data.recentUsers} now={now} />
+        <UpcomingActivities activities={data.upcomingActivities} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { Card, Icon, type IconName } from '@blueprintjs/core';
+import type { DashboardData } from '@npo/shared';
+
+type Stats = DashboardData['stats'];
+
+const CARDS: { label: string; value: keyof Stats; change: keyof Stats; icon: IconName }[] = [
+  { label: 'Total Users', value: 'totalUsers', change: 'totalUsersChange', icon: 'people' },
+  { label: 'Active Admins', value: 'activeAdmins', change: 'activeAdminsChange', icon: 'shield' },
+  { label: 'Activities', value: 'totalActivities', change: 'totalActivitiesChange', icon: 'calendar' },
+  { label: 'Testimonials', value: 'totalTestimonials', change: 'totalTestimonialsChange', icon: 'comment' },
+];
+
+/** "+12.5% from last month": the last 30 days against the 30 before (DESIGN). */
+export function changeText(change: number): string {
+  const sign = change > 0 ? '+' : '';
+  return `${sign}${change}% from last month`;
+}
+
+export function StatCards({ stats }: { stats: Stats }) {
+  return (
+    <ul className="stat-grid" aria-label="Key figures">
+      {CARDS.map((card) => {
+        const change = stats[card.change];
+        const trend = change > 0 ? 'up' : change < 0 ? 'down' : 'flat';
+        return (
+          <li key={card.label}>
+            <Card className="stat-card" data-testid="stat-card">
+              <div className="stat-head">
+                <h2 className="stat-label">{card.label}</h2>
+                <span className={`stat-icon stat-icon-${card.value}`} aria-hidden>
+                  <Icon icon={card.icon} size={18} />
+                </span>
+              </div>
+              <p className="stat-value">{stats[card.value].toLocaleString('en-US')}</p>
+              <p className={`stat-change stat-change-${trend}`}>
+                <Icon
+                  icon={trend === 'up' ? 'trending-up' : trend === 'down' ? 'trending-down' : 'minus'}
+                  size={14}
+                  aria-hidden
+                />{' '}
+                {changeText(change)}
+              </p>
+            </Card>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

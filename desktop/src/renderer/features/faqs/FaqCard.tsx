@@ -1,0 +1,67 @@
+import { Button, Card, Icon, Tag } from '@blueprintjs/core';
+import { formatAdminDate, type Faq } from '@npo/shared';
+import type { ModuleAccess } from '../../data/useModuleAccess';
+import type { MoveDirection } from './useFaqReorder';
+
+interface FaqCardProps {
+  faq: Faq;
+  index: number;
+  count: number;
+  access: ModuleAccess;
+  isDragged: boolean;
+  onMove: (direction: MoveDirection) => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+export function FaqCard({ faq, index, count, access, isDragged, onMove, onEdit, onDelete }: FaqCardProps) {
+  return (
+    <Card className={`item-card faq-card${isDragged ? ' is-dragged' : ''}`} data-testid="faq-card">
+      <div className="item-head">
+        <div className="item-title-row">
+          {access.canEdit && <Icon icon="drag-handle-vertical" className="drag-handle" aria-hidden />}
+          <span className="position" aria-label={`Position ${index + 1}`}>
+            #{index + 1}
+          </span>
+          {faq.isActive ? <Tag intent="success">Active</Tag> : <Tag minimal>Inactive</Tag>}
+          {faq.category && (
+            <Tag minimal round icon="tag">
+              {faq.category}
+            </Tag>
+          )}
+        </div>
+        <div className="item-actions">
+          {access.canEdit && (
+            <>
+              <Button
+                icon="arrow-up"
+                variant="minimal"
+                aria-label={`Move up: ${faq.question}`}
+                title="Move up"
+                data-move={`${faq.id}-up`}
+                disabled={index === 0}
+                onClick={() => onMove('up')}
+              />
+              <Button
+                icon="arrow-down"
+                variant="minimal"
+                aria-label={`Move down: ${faq.question}`}
+                title="Move down"
+                data-move={`${faq.id}-down`}
+                disabled={index === count - 1}
+                onClick={() => onMove('down')}
+              />
+              <Button icon="edit" variant="minimal" text="Edit" onClick={onEdit} />
+            </>
+          )}
+          {access.canDelete && (
+            <Button icon="trash" variant="minimal" intent="danger" text="Delete" onClick={onDelete} />
+          )}
+        </div>
+      </div>
+      <h2 className="item-title faq-question">{faq.question}</h2>
+      <p className="clamp-3">{faq.answer}</p>
+      <p className="item-meta">Updated {formatAdminDate(faq.updatedAt)}</p>
+    </Card>
+  );
+}

@@ -1,0 +1,104 @@
+import { Button, Card, Tag } from '@blueprintjs/core';
+import { PAGE_SIZES, type MembershipCard } from '@npo/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { cachePolicy } from '../../api/cache-policy';
+import { queryKeys } from '../../api/query-keys';
+import { useCrudMutations } from '../../data/useCrudMutations';
+import { useModuleAccess } from '../../data/useModuleAccess';
+import { useFormDialog } from '../../ui/form/useFormDialog';
+import { ListFooter } from '../../ui/ListFooter';
+import { ListStates } from '../../ui/ListStates';
+import { PageHeader } from '../../ui/PageHeader';
+import { MembershipCardForm } from './MembershipCardForm';
+
+function MembershipCardView({
+  card,
+  onEdit,
+  onDelete,
+}: {
+  card: MembershipCard;
+  onEdit?: () => void;
+  onDelete?: () => void;
+}) {
+  return (
+    <Card className="item-card membership-card" data-testid="membership-card">
+      <div className="item-head">
+        <Tag intent="primary" minimal>
+          {card.type}
+        </Tag>
+        <div className="item-actions">
+          {onEdit && (
+            <Button icon="edit" variant="minimal" aria-label={`Edit ${card.title}`} title="Edit" onClick={onEdit} />
+          )}
+          {onDelete && (
+            <Button
+              icon="trash"
+              variant="minimal"
+              intent="danger"
+              aria-label={`Delete ${card.title}`}
+              title="Delete"
+              onClick={onDelete}
+            />
+          )}
+        </div>
+      </div>
+      <h2 className="item-title">{card.title}</h2>
+      <p className="muted">{card.subtitle}</p>
+      <ul className="point-list">
+        {card.points.map((point, index) => (
+          <li key={index}>{point.value}</li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+export default function MembershipPage() {
+  const access = useModuleAccess('membership');
+  const dialog = useFormDialog<MembershipCard>();
+  const query = useQuery({
+    queryKey: queryKeys.membershipCards,
+    queryFn: () => api.admin.membershipCards.list({ page: 1, limit: PAGE_SIZES.membership }),
+    ...cachePolicy('membershipCards'),
+  });
+  const { save, confirmDelete } = useCrudMutations({
+    client: api.admin.membershipCards,
+    queryKey: queryKeys.membershipCards,
+    noun: 'Membership card',
+    deleteConfirm: 'Are you sure you want to delete this card?',
+    saveFailure: 'Failed to save card',
+    deleteFailure: 'Failed to delete card',
+  });
+
+  const cards = query.data?.cards ?? [];
+  return (
+    <>
+      <PageHeader
+        title="Membership"
+        summary="Benefit cards of the Membership Benefits section."
+        actions={access.canEdit && <Button icon="add" intent="primary" text="Add Card" onClick={dialog.openCreate} />}
+      />
+      <ListStates
+        query={query}
+        loadError="Failed to load cards"
+        isEmpty={cards.length === 0}
+        empty="No membership cards yet."
+      >
+        <ul className="card-grid" aria-label="Membership cards">
+          {cards.map((card) => (
+            <li key={card.id}>
+              <MembershipCardView
+                card={card}
+                onEdit={access.canEdit ? () => dialog.openEdit(card) : undefined}
+                onDelete={access.canDelete ? () => void confirmDelete(card.id) : undefined}
+              />
+            </li>
+          ))}
+        </ul>
+        <ListFooter shown={cards.length} total={query.data?.pagination.total ?? 0} noun="cards" />
+      </ListStates>
+      <MembershipCardForm key={dialog.key} dialog={dialog} canEdit={access.canEdit} onSave={save} />
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+/** Privacy policy and terms of service: one screen, two configurations (both super-admin only). */
+import { PAGE_SIZES, type PolicyInput, type PolicyVersion } from '@npo/shared';
+import { api } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+import type { VersionedKind } from '../versioned/useVersions';
+
+export interface PolicyKind extends VersionedKind<PolicyVersion, PolicyInput> {
+  /** Page heading and the title an empty title field falls back to. */
+  documentName: 'Privacy Policy' | 'Terms of Service';
+  publicPath: string;
+}
+
+const SHARED_TEXTS = {
+  deleteConfirm: 'Are you sure you want to delete this version? This action cannot be undone.',
+  activateConfirm: 'Are you sure you want to activate this version? This will make it the public version.',
+  activateFailure: 'Failed to activate version',
+  deleteFailure: 'Failed to delete version',
+};
+
+export const privacyPolicyKind: PolicyKind = {
+  documentName: 'Privacy Policy',
+  publicPath: '/privacy-policy',
+  module: 'privacy_policy',
+  queryKey: queryKeys.privacyPolicy,
+  lifetime: 'privacyPolicy',
+  pageSize: PAGE_SIZES.privacyPolicy,
+  client: api.admin.privacyPolicy,
+  collection: 'privacyPolicies',
+  noun: 'Privacy policy version',
+  texts: {
+    ...SHARED_TEXTS,
+    loadError: 'Error loading privacy policy versions',
+    empty: 'No versions found. Create your first privacy policy version!',
+    saveFailure: 'Failed to save privacy policy',
+  },
+  hideDeleteOnActive: true,
+};
+
+export const termsOfServiceKind: PolicyKind = {
+  documentName: 'Terms of Service',
+  publicPath: '/terms-of-service',
+  module: 'terms_of_service',
+  queryKey: queryKeys.termsOfService,
+  lifetime: 'termsOfService',
+  pageSize: PAGE_SIZES.termsOfService,
+  client: api.admin.termsOfService,
+  collection: 'termsOfService',
+  noun: 'Terms of service version',
+  texts: {
+    ...SHARED_TEXTS,
+    loadError: 'Error loading terms of service versions',
+    empty: 'No versions found. Create your first terms of service version!',
+    saveFailure: 'Failed to save terms of service',
+  },
+  hideDeleteOnActive: true,
+};

@@ -1,0 +1,125 @@
+import { Button, Card, Tag } from '@blueprintjs/core';
+import { PAGE_SIZES, type Testimonial } from '@npo/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { cachePolicy } from '../../api/cache-policy';
+import { queryKeys } from '../../api/query-keys';
+import { useAdminMutation } from '../../data/useAdminMutation';
+import { useCrudMutations } from '../../data/useCrudMutations';
+import { useModuleAccess, type ModuleAccess } from '../../data/useModuleAccess';
+import { useFormDialog } from '../../ui/form/useFormDialog';
+import { ListFooter } from '../../ui/ListFooter';
+import { ListStates } from '../../ui/ListStates';
+import { PageHeader } from '../../ui/PageHeader';
+import { TestimonialForm } from './TestimonialForm';
+
+interface TestimonialCardProps {
+  testimonial: Testimonial;
+  access: ModuleAccess;
+  featuring: boolean;
+  onToggleFeatured: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+function TestimonialCard({ testimonial, access, featuring, onToggleFeatured, onEdit, onDelete }: TestimonialCardProps) {
+  return (
+    <Card className="item-card" data-testid="testimonial-card">
+      <div className="item-head">
+        <div className="item-title-row">
+          <h2 className="item-title">{testimonial.name}</h2>
+          <span className="muted">{testimonial.role}</span>
+          {testimonial.isFeatured && (
+            <Tag intent="warning" icon="star">
+              Featured
+            </Tag>
+          )}
+          {!testimonial.isActive && <Tag minimal>Inactive</Tag>}
+        </div>
+        <div className="item-actions">
+          {access.canEdit && (
+            <>
+              <Button
+                icon={testimonial.isFeatured ? 'star' : 'star-empty'}
+                variant="minimal"
+                text={testimonial.isFeatured ? 'Unfeature' : 'Feature'}
+                loading={featuring}
+                onClick={onToggleFeatured}
+              />
+              <Button icon="edit" variant="minimal" text="Edit" onClick={onEdit} />
+            </>
+          )}
+          {access.canDelete && (
+            <Button icon="trash" variant="minimal" intent="danger" text="Delete" onClick={onDelete} />
+          )}
+        </div>
+      </div>
+      <blockquote className="quote">“{testimonial.quote}”</blockquote>
+    </Card>
+  );
+}
+
+export default function TestimonialsPage() {
+  const access = useModuleAccess('testimonials');
+  const dialog = useFormDialog<Testimonial>();
+  const query = useQuery({
+    queryKey: queryKeys.testimonials,
+    queryFn: () => api.admin.testimonials.list({ page: 1, limit: PAGE_SIZES.testimonials }),
+    ...cachePolicy('testimonials'),
+  });
+  const { save, confirmDelete } = useCrudMutations({
+    client: api.admin.testimonials,
+    queryKey: queryKeys.testimonials,
+    noun: 'Testimonial',
+    deleteConfirm: 'Are you sure you want to delete this testimonial?',
+    saveFailure: 'Failed to save testimonial',
+    deleteFailure: 'Failed to delete testimonial',
+  });
+  const toggleFeatured = useAdminMutation<number, Testimonial>({
+    mutationFn: api.admin.testimonials.toggleFeatured,
+    invalidates: [queryKeys.testimonials],
+    success: (result) => (result.isFeatured ? 'Testimonial featured' : 'Testimonial unfeatured'),
+    failure: 'Failed to update testimonial',
+  });
+
+  const testimonials = query.data?.testimonials ?? [];
+  const total = query.data?.pagination.total ?? 0;
+  return (
+    <>
+      <PageHeader
+        title="Testimonials"
+        summary={
+          query.isSuccess
+            ? `${total} ${total === 1 ? 'testimonial' : 'testimonials'} in total`
+            : 'What members say about the organisation.'
+        }
+        actions={
+          access.canEdit && <Button icon="add" intent="primary" text="Add Testimonial" onClick={dialog.openCreate} />
+        }
+      />
+      <ListStates
+        query={query}
+        loadError="Failed to load testimonials"
+        isEmpty={testimonials.length === 0}
+        empty="No testimonials yet."
+      >
+        <ul className="item-list" aria-label="Testimonials">
+          {testimonials.map((testimonial) => (
+            <li key={testimonial.id}>
+              <TestimonialCard
+                testimonial={testimonial}
+                access={access}
+                featuring={toggleFeatured.isPending && toggleFeatured.variables === testimonial.id}
+                onToggleFeatured={() => toggleFeatured.mutate(testimonial.id)}
+                onEdit={() => dialog.openEdit(testimonial)}
+                onDelete={() => void confirmDelete(testimonial.id)}
+              />
+            </li>
+          ))}
+        </ul>
+        <ListFooter shown={testimonials.length} total={total} noun="testimonials" />
+      </ListStates>
+      <TestimonialForm key={dialog.key} dialog={dialog} canEdit={access.canEdit} onSave={save} />
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * The list/activate/delete/save machinery shared by the four kinds of versioned content (About Us,
+ * contact info, privacy policy, terms of service): SPEC 4 gives them the same life cycle, so they
+ * share one hook and differ only in their texts and in the shape of a version.
+ */
+import type { Module, Pagination } from '@npo/shared';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { cachePolicy } from '../../api/cache-policy';
+import { useAdminMutation } from '../../data/useAdminMutation';
+import { useCrudMutations } from '../../data/useCrudMutations';
+import { useModuleAccess } from '../../data/useModuleAccess';
+import { useConfirm } from '../../ui/ConfirmProvider';
+
+export interface VersionBase {
+  id: number;
+  version: number;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface VersionedKind<Item extends VersionBase, Input> {
+  module: Module;
+  queryKey: QueryKey;
+  lifetime: Parameters<typeof cachePolicy>[0];
+  pageSize: number;
+  /** The admin calls of this kind, from the shared client. */
+  client: {
+    list: (query: { page: number; limit: number }) => Promise<Record<string, unknown> & { pagination: Pagination }>;
+    create: (input: Input) => Promise<Item>;
+    update: (id: number, input: Input) => Promise<Item>;
+    remove: (id: number) => Promise<unknown>;
+    activate: (id: number) => Promise<Item>;
+  };
+  /** Collection name of the list answer (SPEC 3). */
+  collection: string;
+  /** "About Us version", used in success toasts. */
+  noun: string;
+  texts: {
+    loadError: string;
+    empty: string;
+    deleteConfirm: string;
+    /** Asked before activating; without it activation happens at once. */
+    activateConfirm?: string;
+    saveFailure: string;
+    activateFailure: string;
+    deleteFailure: string;
+  };
+  /** Privacy policy and terms hide Delete on the active version (SPEC 4); the others disable it. */
+  hideDeleteOnActive: boolean;
+}
+
+export function useVersions<Item extends VersionBase, Input>(kind: VersionedKind<Item, Input>) {
+  const access = useModuleAccess(kind.module);
+  const confirm = useConfirm();
+  const query = useQuery({
+    queryKey: kind.queryKey,
+    queryFn: () => kind.client.list({ page: 1, limit: kind.pageSize }),
+    ...cachePolicy(kind.lifetime),
+    enabled: access.canView,
+  });
+  const versions = (query.data?.[kind.collection] as Item[] | undefined) ?? [];
+
+  const { save, confirmDelete } = useCrudMutations({
+    client: kind.client,
+    queryKey: kind.queryKey,
+    noun: kind.noun,
+    deleteConfirm: kind.texts.deleteConfirm,
+    saveFailure: kind.texts.saveFailure,
+    deleteFailure: kind.texts.deleteFailure,
+  });
+  const activation = useAdminMutation<number, Item>({
+    mutationFn: kind.client.activate,
+    invalidates: [kind.queryKey],
+    success: (result) => `Version ${result.version} is now active`,
+    failure: kind.texts.activateFailure,
+  });
+
+  async function activate(version: Item): Promise<void> {
+    if (kind.texts.activateConfirm) {
+      const confirmed = await confirm({
+        message: kind.texts.activateConfirm,
+        confirmText: 'Activate',
+        intent: 'primary',
+        icon: 'endorsed',
+      });
+      if (!confirmed) return;
+    }
+    activation.mutate(version.id);
+  }
+
+  return {
+    access,
+    query,
+    versions,
+    total: query.data?.pagination.total ?? versions.length,
+    save,
+    activate,
+    remove: (version: Item) => confirmDelete(version.id),
+    activatingId: activation.isPending ? activation.variables : undefined,
+  };
+}

@@ -1,0 +1,52 @@
+import { Icon } from '@blueprintjs/core';
+import { NavLink } from 'react-router-dom';
+import { platform } from '../platform';
+import { useCurrentUser } from '../session/session-store';
+import { visibleEntries } from './navigation';
+
+interface SidebarProps {
+  /** Icons only (wide screens, collapsed by the user); labels stay available to screen readers. */
+  collapsed?: boolean;
+  onNavigate?: () => void;
+}
+
+export function Sidebar({ collapsed = false, onNavigate }: SidebarProps) {
+  const user = useCurrentUser();
+  return (
+    <nav aria-label="Main" className={`sidebar${collapsed ? ' sidebar-collapsed' : ''}`}>
+      <ul className="sidebar-list">
+        {visibleEntries(user).map((entry) => (
+          <li key={entry.label}>
+            {entry.to ? (
+              <NavLink
+                to={entry.to}
+                end={entry.to === '/'}
+                className={({ isActive }) => `sidebar-link${isActive ? ' is-active' : ''}`}
+                title={collapsed ? entry.label : undefined}
+                onClick={onNavigate}
+              >
+                <Icon icon={entry.icon} aria-hidden />
+                <span className="sidebar-label">{entry.label}</span>
+              </NavLink>
+            ) : (
+              <a
+                href={platform.publicSiteUrl('/')}
+                className="sidebar-link"
+                title={collapsed ? entry.label : undefined}
+                onClick={(event) => {
+                  event.preventDefault();
+                  platform.openPublicSite('/');
+                  onNavigate?.();
+                }}
+              >
+                <Icon icon={entry.icon} aria-hidden />
+                <span className="sidebar-label">{entry.label}</span>
+                <Icon icon="share" size={12} className="sidebar-external" aria-hidden />
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

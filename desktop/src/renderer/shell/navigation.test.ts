@@ -1,0 +1,43 @@
+import { emptyPermissions, type User } from '@npo/shared';
+import { describe, expect, it } from 'vitest';
+import { visibleEntries } from './navigation';
+
+function staff(role: User['role'], grant: Record<string, { view: boolean }> = {}): User {
+  const permissions = emptyPermissions();
+  for (const [module, { view }] of Object.entries(grant)) permissions[module as keyof typeof permissions].view = view;
+  return {
+    id: 1,
+    name: 'A',
+    email: 'a@example.org',
+    role,
+    permissions,
+    isActive: true,
+    lastLogin: null,
+    createdAt: '',
+  };
+}
+
+describe('sidebar entries', () => {
+  it('are all shown, in SPEC order, to a super admin', () => {
+    expect(visibleEntries(staff('super_admin')).map((entry) => entry.label)).toEqual([
+      'Dashboard',
+      'Admins',
+      'Membership',
+      'About Us',
+      'Activities',
+      'Connect Us',
+      'FAQs',
+      'Privacy Policy',
+      'Terms of Service',
+      'Testimonials',
+      'Home',
+    ]);
+  });
+
+  it('show an admin Dashboard, Home and the modules it may view, never Admins or the policies', () => {
+    const labels = visibleEntries(staff('admin', { faqs: { view: true }, about: { view: true } })).map(
+      (entry) => entry.label,
+    );
+    expect(labels).toEqual(['Dashboard', 'About Us', 'FAQs', 'Home']);
+  });
+});

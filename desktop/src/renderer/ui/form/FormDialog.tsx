@@ -1,0 +1,92 @@
+/**
+ * The create/edit form of every module, in a dialog: focus moves to the first field and returns to
+ * the button that opened it; saving closes it; Cancel discards the changes (the next open starts
+ * afresh). A failed save keeps it open: the mutation toasts the server's answer, and field errors
+ * are also shown beside their inputs.
+ */
+import { Button, Dialog, DialogBody, DialogFooter, NonIdealState, type IconName } from '@blueprintjs/core';
+import { ApiError } from '@npo/shared';
+import type { ReactNode } from 'react';
+import { FormProvider, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+
+interface FormDialogProps<Input extends FieldValues, Output> {
+  title: string;
+  icon?: IconName;
+  isOpen: boolean;
+  onClose: () => void;
+  form: UseFormReturn<Input, unknown, Output>;
+  onSubmit: (values: Output) => Promise<unknown>;
+  submitText: string;
+  /** Without the edit permission the form is replaced by SPEC 6's refusal. */
+  canEdit: boolean;
+  width?: number;
+  children: ReactNode;
+}
+
+export function FormDialog<Input extends FieldValues, Output>({
+  title,
+  icon,
+  isOpen,
+  onClose,
+  form,
+  onSubmit,
+  submitText,
+  canEdit,
+  width = 640,
+  children,
+}: FormDialogProps<Input, Output>) {
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+      onClose();
+    } catch (error) {
+      showFieldErrors(form, error);
+    }
+  });
+
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title={title}
+      icon={icon}
+      canOutsideClickClose={false}
+      style={{ width, maxWidth: 'calc(100vw - 32px)' }}
+      className="form-dialog"
+    >
+      {canEdit ? (
+        <FormProvider {...form}>
+          <form onSubmit={submit} noValidate>
+            <DialogBody>{children}</DialogBody>
+            <DialogFooter
+              actions={
+                <>
+                  <Button text="Cancel" onClick={onClose} />
+                  <Button type="submit" intent="primary" text={submitText} loading={form.formState.isSubmitting} />
+                </>
+              }
+            />
+          </form>
+        </FormProvider>
+      ) : (
+        <>
+          <DialogBody>
+            <NonIdealState icon="lock" description="You don't have permission to edit this module." />
+          </DialogBody>
+          <DialogFooter actions={<Button text="Close" onClick={onClose} />} />
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+/** Server-side field errors beside their inputs too (the toast already lists them). */
+function showFieldErrors<Input extends FieldValues>(
+  form: UseFormReturn<Input, unknown, unknown>,
+  error: unknown,
+): void {
+  if (!(error instanceof ApiError)) return;
+  for (const { field, message } of error.errors) {
+    if (field) form.setError(field as Path<Input>, { type: 'server', message });
+  }
+}

@@ -1,0 +1,69 @@
+/** The non-ideal states every screen shares: loading, load failure, refusal, empty list. */
+import { Button, NonIdealState, Spinner, type IconName } from '@blueprintjs/core';
+import type { ReactElement, ReactNode } from 'react';
+import { useDocumentTitle } from './useDocumentTitle';
+
+export function Loading({ label = 'Loading...' }: { label?: string }) {
+  return (
+    <div className="state-block" role="status" aria-live="polite">
+      <Spinner size={32} aria-label={label} />
+      <span className="sr-only">{label}</span>
+    </div>
+  );
+}
+
+export function LoadError({
+  title,
+  description,
+  onRetry,
+}: {
+  title: string;
+  description?: string;
+  onRetry?: () => void;
+}) {
+  return (
+    <div className="state-block" role="alert">
+      <NonIdealState
+        icon="error"
+        title={title}
+        description={description}
+        action={onRetry && <Button icon="refresh" text="Try again" onClick={onRetry} />}
+      />
+    </div>
+  );
+}
+
+export function Refusal({
+  title,
+  description,
+  icon = 'lock',
+}: {
+  title: string;
+  description: string;
+  icon?: IconName;
+}) {
+  useDocumentTitle(title);
+  return (
+    <div className="state-block">
+      <NonIdealState icon={icon} title={title} description={description} />
+    </div>
+  );
+}
+
+export function InsufficientPermissions({ action = 'view' }: { action?: string }) {
+  return (
+    <Refusal title="Insufficient permissions" description={`You don't have permission to ${action} this module.`} />
+  );
+}
+
+export function AccessRestricted() {
+  return <Refusal title="Access Restricted" description="Only super administrators can manage admin users." />;
+}
+
+export function EmptyList({ children, action }: { children: ReactNode; action?: ReactElement }) {
+  return (
+    <div className="state-block">
+      <NonIdealState icon="inbox" description={children} action={action} />
+    </div>
+  );
+}

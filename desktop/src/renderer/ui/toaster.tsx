@@ -1,0 +1,27 @@
+/** Toasts for outcomes: one shared Blueprint toaster, created on first use. */
+import { Intent, OverlayToaster, Position, type Toaster } from '@blueprintjs/core';
+
+let toaster: Promise<Toaster> | undefined;
+
+function getToaster(): Promise<Toaster> {
+  toaster ??= OverlayToaster.create({ position: Position.TOP, maxToasts: 4 });
+  return toaster;
+}
+
+export function notifySuccess(message: string): void {
+  void getToaster().then((instance) =>
+    instance.show({ message, intent: Intent.SUCCESS, icon: 'tick-circle', timeout: 4000 }),
+  );
+}
+
+/** Failures stay longer: each line is one server message or one 'field: message'. */
+export function notifyFailure(lines: string[]): void {
+  const message = (
+    <div className="toast-lines" data-testid="failure-toast">
+      {lines.map((line, index) => (
+        <div key={index}>{line}</div>
+      ))}
+    </div>
+  );
+  void getToaster().then((instance) => instance.show({ message, intent: Intent.DANGER, icon: 'error', timeout: 8000 }));
+}
