@@ -31,6 +31,11 @@ export function toJson<T>(value: unknown, fallback: T): T {
   return value as T;
 }
 
+/** Drops the keys a partial payload left out, so an update keeps what is stored for them. */
+export function withoutUndefined<T extends Record<string, unknown>>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
 /** JSON is written as text on both engines (jsonb accepts it), so arrays never turn into SQL arrays. */
 export function jsonText(value: unknown): string {
   return JSON.stringify(value);

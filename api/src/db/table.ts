@@ -4,7 +4,7 @@
  */
 import type { Knex } from 'knex';
 import type { Db } from './connection.js';
-import { toCount } from './rows.js';
+import { toCount, withoutUndefined } from './rows.js';
 
 export interface Page {
   page: number;
@@ -24,6 +24,7 @@ export function tableRepository<Entity>(
   present: (row: any) => Entity,
   defaultOrder: OrderBy = [{ column: 'id', order: 'desc' }],
 ) {
+  // Keys left undefined are not written: inserts take the column default, updates keep the stored value.
   return {
     async page(
       { page, limit }: Page,
@@ -52,7 +53,7 @@ export function tableRepository<Entity>(
 
     async insert(values: Record<string, unknown>, now: Date, trx: Db = db): Promise<Entity> {
       const [row] = await trx(table)
-        .insert({ ...values, created_at: now, updated_at: now })
+        .insert({ ...withoutUndefined(values), created_at: now, updated_at: now })
         .returning('*');
       return present(row);
     },
@@ -60,7 +61,7 @@ export function tableRepository<Entity>(
     async update(id: number, values: Record<string, unknown>, now: Date, trx: Db = db): Promise<Entity | undefined> {
       const [row] = await trx(table)
         .where({ id })
-        .update({ ...values, updated_at: now })
+        .update({ ...withoutUndefined(values), updated_at: now })
         .returning('*');
       return row ? present(row) : undefined;
     },

@@ -17,7 +17,8 @@ export const membershipCardSchema = z.object({
     )
     .min(1, 'At least one point is required')
     .max(20, 'A card can have at most 20 points'),
-  isActive: flag('isActive must be true or false').optional().default(true),
+  /** Left out: a new card is active, an edited one keeps its state. */
+  isActive: flag('isActive must be true or false').optional(),
 });
 
 export const aboutUsSchema = z.object({
@@ -81,8 +82,9 @@ export const testimonialSchema = z.object({
   name: text(2, 'Name must be at least 2 characters', 100, 'Name cannot exceed 100 characters'),
   role: text(3, 'Role must be at least 3 characters', 150, 'Role cannot exceed 150 characters'),
   quote: text(10, 'Quote must be at least 10 characters', 500, 'Quote must not exceed 500 characters.'),
-  isActive: flag('isActive must be true or false').optional().default(true),
-  isFeatured: flag('isFeatured must be true or false').optional().default(false),
+  /** Left out: a new testimonial is active and not featured, an edited one keeps both. */
+  isActive: flag('isActive must be true or false').optional(),
+  isFeatured: flag('isFeatured must be true or false').optional(),
 });
 
 export const faqSchema = z.object({

@@ -42,7 +42,7 @@ describe.each(testEngines())('membership cards on %s', (engine) => {
     const publicList = await app.request('GET', '/api/membership-cards');
     expect(publicList.body.data.cards).toEqual([]);
 
-    await app.request('PUT', `/api/admin/membership-cards/${id}`, { token, body: validCard });
+    await app.request('PUT', `/api/admin/membership-cards/${id}`, { token, body: { ...validCard, isActive: true } });
     const visible = await app.request('GET', '/api/membership-cards');
     expect(visible.body.data.cards).toHaveLength(1);
     expect(visible.headers.get('cache-control')).toBe('public, max-age=600');

@@ -64,7 +64,7 @@ describe.each(testEngines())('testimonials on %s', (engine) => {
     const hidden = await app.request('GET', '/api/testimonials');
     expect(hidden.body.data.testimonials).toEqual([]);
 
-    await app.request('PUT', `/api/admin/testimonials/${id}`, { token, body: validTestimonial });
+    await app.request('PUT', `/api/admin/testimonials/${id}`, { token, body: { ...validTestimonial, isActive: true } });
     const visible = await app.request('GET', '/api/testimonials');
     expect(ids(visible.body.data.testimonials)).toEqual([id]);
     expect(visible.headers.get('cache-control')).toBe('public, max-age=300');
@@ -105,6 +105,27 @@ describe.each(testEngines())('testimonials on %s', (engine) => {
     const unfeature = await app.request('PATCH', `/api/admin/testimonials/${first.id}/featured`, { token });
     expect(unfeature.body.data).toMatchObject({ id: first.id, isFeatured: false });
     expect(ids((await app.request('GET', '/api/testimonials')).body.data.testimonials)).toEqual([second.id, first.id]);
+  });
+
+  it('keeps the featured and active flags when an edit sends only name, role and quote (SPEC payload)', async () => {
+    const created = await app.request('POST', '/api/admin/testimonials', {
+      token,
+      body: { ...validTestimonial, isFeatured: true, isActive: false },
+    });
+    const id = created.body.data.id;
+    const edited = await app.request('PUT', `/api/admin/testimonials/${id}`, {
+      token,
+      body: { name: 'Edited Name', role: validTestimonial.role, quote: validTestimonial.quote },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data).toMatchObject({ name: 'Edited Name', isFeatured: true, isActive: false });
+    const plain = await app.request('POST', '/api/admin/testimonials', {
+      token,
+      body: { name: 'Plain Person', role: validTestimonial.role, quote: validTestimonial.quote },
+    });
+    expect(plain.body.data).toMatchObject({ isFeatured: false, isActive: true });
+    await app.request('DELETE', `/api/admin/testimonials/${id}`, { token });
+    await app.request('DELETE', `/api/admin/testimonials/${plain.body.data.id}`, { token });
   });
 
   it('refuses invalid bodies with field messages and changes nothing', async () => {
