@@ -23,7 +23,13 @@ if (run('npm', ['run', 'build']) !== 0) {
 }
 
 const vitestFile = path.join(reports, 'vitest.json');
-const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`]);
+const vitestStatus = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestFile}`,
+]);
 const vitest = readJson(vitestFile);
 
 const playwrightFile = path.join(reports, 'playwright.json');

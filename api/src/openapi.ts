@@ -20,7 +20,12 @@ function jsonSchema(schema: ZodType): JsonSchema {
 function queryParameters(schema: ZodType | undefined): JsonSchema[] {
   if (!schema) return [];
   const properties = (jsonSchema(schema).properties ?? {}) as Record<string, JsonSchema>;
-  return Object.entries(properties).map(([name, property]) => ({ name, in: 'query', required: false, schema: property }));
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: false,
+    schema: property,
+  }));
 }
 
 const envelopeError = {

@@ -3,7 +3,13 @@
  * admin without the permission, admin with exactly that permission, super admin}. A route without
  * a sample request below fails the suite, so a new route cannot be left out.
  */
-import { ASSIGNABLE_MODULES, emptyPermissions, fullPermissions, isAssignableModule, type Permissions } from '@npo/shared';
+import {
+  ASSIGNABLE_MODULES,
+  emptyPermissions,
+  fullPermissions,
+  isAssignableModule,
+  type Permissions,
+} from '@npo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminRoute } from './policy.js';
 import { testEngines } from './test-support/databases.js';
@@ -16,7 +22,12 @@ interface Sample {
 
 const policyText = 'These terms describe how the organisation works with members and visitors. '.repeat(3);
 const bodies = {
-  card: { type: 'Community', title: 'Peer network', subtitle: 'Meet colleagues worldwide.', points: [{ value: 'Calls' }] },
+  card: {
+    type: 'Community',
+    title: 'Peer network',
+    subtitle: 'Meet colleagues worldwide.',
+    points: [{ value: 'Calls' }],
+  },
   about: {
     description: 'A community of nutrition professionals.',
     aims: 'To connect and educate dietitians.',
@@ -49,7 +60,8 @@ describe.each(testEngines())('permission matrix on %s', (engine) => {
   /** Creates through the API as super admin and answers the new id. */
   async function make(path: string, body: unknown): Promise<number> {
     const response = await app.request('POST', path, { token: superToken, body });
-    if (response.status !== 201) throw new Error(`fixture ${path}: ${response.status} ${JSON.stringify(response.body)}`);
+    if (response.status !== 201)
+      throw new Error(`fixture ${path}: ${response.status} ${JSON.stringify(response.body)}`);
     return response.body.data.id;
   }
   /** A second, inactive version, which may be activated or deleted. */
@@ -59,29 +71,50 @@ describe.each(testEngines())('permission matrix on %s', (engine) => {
   }
   async function contactMessage(): Promise<number> {
     await app.request('POST', '/api/contact-messages', {
-      body: { name: 'Visitor', email: `v${unique()}@example.org`, phone: '+911234567890', message: 'Hello there, a question.' },
+      body: {
+        name: 'Visitor',
+        email: `v${unique()}@example.org`,
+        phone: '+911234567890',
+        message: 'Hello there, a question.',
+      },
     });
     const row = await app.runtime.deps.db('contact_messages').orderBy('id', 'desc').first('id');
     return row.id;
   }
-  const staff = () => make('/api/admin/users', { name: 'Staff Person', email: `staff${unique()}@example.org`, role: 'admin' });
+  const staff = () =>
+    make('/api/admin/users', { name: 'Staff Person', email: `staff${unique()}@example.org`, role: 'admin' });
 
   const samples: Record<string, () => Promise<Sample>> = {
     'get /api/admin/membership-cards': async () => ({}),
     'post /api/admin/membership-cards': async () => ({ body: bodies.card }),
-    'put /api/admin/membership-cards/:id': async () => ({ id: await make('/api/admin/membership-cards', bodies.card), body: bodies.card }),
-    'delete /api/admin/membership-cards/:id': async () => ({ id: await make('/api/admin/membership-cards', bodies.card) }),
+    'put /api/admin/membership-cards/:id': async () => ({
+      id: await make('/api/admin/membership-cards', bodies.card),
+      body: bodies.card,
+    }),
+    'delete /api/admin/membership-cards/:id': async () => ({
+      id: await make('/api/admin/membership-cards', bodies.card),
+    }),
 
     'get /api/admin/activities': async () => ({}),
     'post /api/admin/activities': async () => ({ body: bodies.activity }),
-    'put /api/admin/activities/:id': async () => ({ id: await make('/api/admin/activities', bodies.activity), body: bodies.activity }),
+    'put /api/admin/activities/:id': async () => ({
+      id: await make('/api/admin/activities', bodies.activity),
+      body: bodies.activity,
+    }),
     'delete /api/admin/activities/:id': async () => ({ id: await make('/api/admin/activities', bodies.activity) }),
 
     'get /api/admin/testimonials': async () => ({}),
     'post /api/admin/testimonials': async () => ({ body: bodies.testimonial }),
-    'put /api/admin/testimonials/:id': async () => ({ id: await make('/api/admin/testimonials', bodies.testimonial), body: bodies.testimonial }),
-    'patch /api/admin/testimonials/:id/featured': async () => ({ id: await make('/api/admin/testimonials', bodies.testimonial) }),
-    'delete /api/admin/testimonials/:id': async () => ({ id: await make('/api/admin/testimonials', bodies.testimonial) }),
+    'put /api/admin/testimonials/:id': async () => ({
+      id: await make('/api/admin/testimonials', bodies.testimonial),
+      body: bodies.testimonial,
+    }),
+    'patch /api/admin/testimonials/:id/featured': async () => ({
+      id: await make('/api/admin/testimonials', bodies.testimonial),
+    }),
+    'delete /api/admin/testimonials/:id': async () => ({
+      id: await make('/api/admin/testimonials', bodies.testimonial),
+    }),
 
     'get /api/admin/faqs': async () => ({}),
     'post /api/admin/faqs': async () => ({ body: bodies.faq }),
@@ -186,8 +219,16 @@ describe.each(testEngines())('permission matrix on %s', (engine) => {
         ['anonymous', undefined, (s) => s === 401],
         ['member', memberToken, (s) => s === 403],
         ['admin with no permission at all', bareAdminToken, open ? (s) => s < 300 : (s) => s === 403],
-        ['admin with every permission but this one', await adminToken(route, 'without'), open ? (s) => s < 300 : (s) => s === 403],
-        ['admin with exactly this permission', await adminToken(route, 'with'), superOnly ? (s) => s === 403 : (s) => s < 300],
+        [
+          'admin with every permission but this one',
+          await adminToken(route, 'without'),
+          open ? (s) => s < 300 : (s) => s === 403,
+        ],
+        [
+          'admin with exactly this permission',
+          await adminToken(route, 'with'),
+          superOnly ? (s) => s === 403 : (s) => s < 300,
+        ],
         ['super admin', superToken, (s) => s >= 200 && s < 300],
       ];
       for (const [caller, token, expected] of expectations) {

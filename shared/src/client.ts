@@ -83,9 +83,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
     }
     const envelope = (await response.json().catch(() => null)) as
-      | { success: true; data: T; message?: string }
-      | ErrorEnvelope
-      | null;
+      { success: true; data: T; message?: string } | ErrorEnvelope | null;
     if (!response.ok || !envelope || envelope.success !== true) {
       const failure = envelope && envelope.success === false ? envelope : null;
       throw new ApiError(response.status, failure?.message ?? `Request failed (${response.status})`, failure?.errors);

@@ -17,7 +17,12 @@ export interface ParsedInput<B = unknown, Q = unknown, P = unknown> {
 }
 
 /** Route ids are positive integers; anything else names nothing, so it is a 404, not a 400. */
-export const idParams = z.object({ id: z.string().regex(/^\d{1,12}$/).transform(Number) });
+export const idParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .transform(Number),
+});
 export type IdParams = z.infer<typeof idParams>;
 
 const declaredSchemas = new WeakMap<object, InputSchemas>();

@@ -69,10 +69,7 @@ function passwordHashFor(password: string): Promise<string> {
   return passwordHashes.get(password)!;
 }
 
-export async function startTestApp(
-  engine: Engine,
-  env: Record<string, string> = {},
-): Promise<TestApp> {
+export async function startTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestApp> {
   const database: TestDatabase = await createTestDatabase(engine);
   const smtp = await startSmtpCapture();
   const clock = new TestClock();
@@ -126,7 +123,13 @@ export async function startTestApp(
       const address = email ?? `user${userCounter}-${Date.now()}@example.org`;
       const users = createUsersRepository(runtime.deps.db);
       const row = await users.insert(
-        { name, email: address, passwordHash: await passwordHashFor(password), role, permissions: permissions as Permissions },
+        {
+          name,
+          email: address,
+          passwordHash: await passwordHashFor(password),
+          role,
+          permissions: permissions as Permissions,
+        },
         clock.now(),
       );
       const token = signAccessToken(config.jwtSecret, { userId: row.id, tokenVersion: row.token_version });

@@ -160,8 +160,7 @@ export const defaultMembershipCards: DefaultMembershipCard[] = [
   {
     type: 'Career',
     title: 'Career Development',
-    subtitle:
-      'Discover job openings, internships and mentoring that help you take the next step in your career.',
+    subtitle: 'Discover job openings, internships and mentoring that help you take the next step in your career.',
     points: [
       { value: 'Vacancies shared by members and partners' },
       { value: 'One-to-one mentoring' },
@@ -171,8 +170,7 @@ export const defaultMembershipCards: DefaultMembershipCard[] = [
   {
     type: 'Research',
     title: 'Research Collaboration',
-    subtitle:
-      'Find partners for studies, surveys and publications, and build confidence in research methods.',
+    subtitle: 'Find partners for studies, surveys and publications, and build confidence in research methods.',
     points: [
       { value: 'Multi-country research projects' },
       { value: 'Journal club discussions' },
@@ -182,8 +180,7 @@ export const defaultMembershipCards: DefaultMembershipCard[] = [
   {
     type: 'Global',
     title: 'Global Network',
-    subtitle:
-      'Connect with colleagues across continents and learn how nutrition is practised in other health systems.',
+    subtitle: 'Connect with colleagues across continents and learn how nutrition is practised in other health systems.',
     points: [
       { value: 'Members in many countries' },
       { value: 'Guidance on studying and working abroad' },
@@ -193,8 +190,7 @@ export const defaultMembershipCards: DefaultMembershipCard[] = [
   {
     type: 'Practice',
     title: 'Better Clinical Practice',
-    subtitle:
-      'Sharpen your clinical reasoning through case studies and practical tools you can use with patients.',
+    subtitle: 'Sharpen your clinical reasoning through case studies and practical tools you can use with patients.',
     points: [
       { value: 'Regular case study discussions' },
       { value: 'Evidence-based counselling tools' },

@@ -22,13 +22,28 @@ export const membershipCardSchema = z.object({
 });
 
 export const aboutUsSchema = z.object({
-  description: text(20, 'Description must be at least 20 characters', LONG_TEXT_MAX, 'Description cannot exceed 5000 characters'),
+  description: text(
+    20,
+    'Description must be at least 20 characters',
+    LONG_TEXT_MAX,
+    'Description cannot exceed 5000 characters',
+  ),
   aims: text(20, 'Aims must be at least 20 characters', LONG_TEXT_MAX, 'Aims cannot exceed 5000 characters'),
   objectives: z
     .array(
       z.object({
-        title: text(3, 'Objective title must be at least 3 characters', 200, 'Objective title cannot exceed 200 characters'),
-        description: text(10, 'Objective description must be at least 10 characters', 2000, 'Objective description cannot exceed 2000 characters'),
+        title: text(
+          3,
+          'Objective title must be at least 3 characters',
+          200,
+          'Objective title cannot exceed 200 characters',
+        ),
+        description: text(
+          10,
+          'Objective description must be at least 10 characters',
+          2000,
+          'Objective description cannot exceed 2000 characters',
+        ),
       }),
       { error: 'At least one objective is required' },
     )
@@ -40,7 +55,12 @@ const STATUS_MESSAGE = 'Status must be either upcoming or past.';
 
 export const activitySchema = z.object({
   title: text(3, 'Title must be at least 3 characters', 200, 'Title cannot exceed 200 characters'),
-  description: text(10, 'Description must be at least 10 characters', LONG_TEXT_MAX, 'Description cannot exceed 5000 characters'),
+  description: text(
+    10,
+    'Description must be at least 10 characters',
+    LONG_TEXT_MAX,
+    'Description cannot exceed 5000 characters',
+  ),
   date: isoDateTime('Date is required'),
   location: text(2, 'Location must be at least 2 characters', 200, 'Location cannot exceed 200 characters'),
   status: z.enum(ACTIVITY_STATUSES, { error: STATUS_MESSAGE }).optional().default('upcoming'),
@@ -119,7 +139,12 @@ export function policySchema(defaultTitle: 'Privacy Policy' | 'Terms of Service'
       .nullable()
       .optional()
       .transform((value) => (value ? value : defaultTitle)),
-    content: text(100, 'Content must be at least 100 characters long', 100000, 'Content cannot exceed 100000 characters'),
+    content: text(
+      100,
+      'Content must be at least 100 characters long',
+      100000,
+      'Content cannot exceed 100000 characters',
+    ),
     effectiveDate: z
       .union([z.literal(''), z.null(), isoDateTime('Effective date must be a valid date')])
       .optional()

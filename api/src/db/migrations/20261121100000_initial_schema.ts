@@ -16,7 +16,10 @@ function timestamps(table: Knex.CreateTableBuilder): void {
 /** Version number, active flag, and a partial unique index that allows one active row only. */
 function versioned(knex: Knex, table: Knex.CreateTableBuilder, name: string): void {
   table.increments('id').primary();
-  table.integer('version').notNullable().unique({ indexName: `${name}_version_unique` });
+  table
+    .integer('version')
+    .notNullable()
+    .unique({ indexName: `${name}_version_unique` });
   table.boolean('is_active').notNullable().defaultTo(false);
   table.unique(['is_active'], {
     indexName: `${name}_one_active`,

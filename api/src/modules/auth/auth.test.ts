@@ -76,7 +76,10 @@ describe.each(testEngines())('auth on %s', (engine) => {
         body: { name: 'Long Pass', email: 'long@example.org', password: 'a'.repeat(73) },
       });
       expect(response.status).toBe(400);
-      expect(response.body.errors[0]).toEqual({ field: 'password', message: 'Password cannot be longer than 72 bytes.' });
+      expect(response.body.errors[0]).toEqual({
+        field: 'password',
+        message: 'Password cannot be longer than 72 bytes.',
+      });
     });
   });
 
@@ -229,7 +232,9 @@ describe.each(testEngines())('auth on %s', (engine) => {
       const token = tokenFromMail((await app.smtp.waitForMail((m) => m.to.includes(email))).text, '/reset-password');
       app.clock.advance(61 * 60 * 1000);
       expect((await app.request('GET', `/api/auth/reset-password/${token}`)).body.data.valid).toBe(false);
-      const reset = await app.request('POST', `/api/auth/reset-password/${token}`, { body: { password: 'new-pass-1' } });
+      const reset = await app.request('POST', `/api/auth/reset-password/${token}`, {
+        body: { password: 'new-pass-1' },
+      });
       expect(reset.status).toBe(400);
     });
 

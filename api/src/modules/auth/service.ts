@@ -55,7 +55,13 @@ export function createAuthService(deps: AppDeps) {
     async register(input: SignupInput): Promise<User> {
       if (await users.findByEmail(input.email)) throw conflict('An account with this email already exists.');
       const row = await users.insert(
-        { name: input.name, email: input.email, passwordHash: await hashPassword(input.password), role: 'member', permissions: {} },
+        {
+          name: input.name,
+          email: input.email,
+          passwordHash: await hashPassword(input.password),
+          role: 'member',
+          permissions: {},
+        },
         now(),
       );
       return presentUser(row);

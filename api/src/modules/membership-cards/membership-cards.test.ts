@@ -15,8 +15,9 @@ describe.each(testEngines())('membership cards on %s', (engine) => {
   let token: string;
   beforeAll(async () => {
     app = await startTestApp(engine);
-    token = (await app.createUser({ role: 'admin', permissions: { membership: { view: true, edit: true, delete: true } } }))
-      .token;
+    token = (
+      await app.createUser({ role: 'admin', permissions: { membership: { view: true, edit: true, delete: true } } })
+    ).token;
   });
   afterAll(async () => {
     await app?.close();
@@ -76,13 +77,26 @@ describe.each(testEngines())('membership cards on %s', (engine) => {
       [{ ...validCard, title: 42 }, ['title']],
       [{ ...validCard, isActive: 'yes' }, ['isActive']],
     ];
-    await expectInvalidBodies(app, { method: 'POST', path: '/api/admin/membership-cards', token, table: 'membership_cards' }, cases);
+    await expectInvalidBodies(
+      app,
+      { method: 'POST', path: '/api/admin/membership-cards', token, table: 'membership_cards' },
+      cases,
+    );
     const id = (await app.request('POST', '/api/admin/membership-cards', { token, body: validCard })).body.data.id;
-    await expectInvalidBodies(app, { method: 'PUT', path: `/api/admin/membership-cards/${id}`, token, table: 'membership_cards' }, cases);
+    await expectInvalidBodies(
+      app,
+      { method: 'PUT', path: `/api/admin/membership-cards/${id}`, token, table: 'membership_cards' },
+      cases,
+    );
   });
 
   it('answers 404 for unknown and malformed ids', async () => {
-    await expectUnknownIds(app, { method: 'PUT', path: (id) => `/api/admin/membership-cards/${id}`, token, body: validCard });
+    await expectUnknownIds(app, {
+      method: 'PUT',
+      path: (id) => `/api/admin/membership-cards/${id}`,
+      token,
+      body: validCard,
+    });
     await expectUnknownIds(app, { method: 'DELETE', path: (id) => `/api/admin/membership-cards/${id}`, token });
   });
 

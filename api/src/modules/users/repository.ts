@@ -53,8 +53,7 @@ export function createUsersRepository(db: Db) {
   const locked = (query: Knex.QueryBuilder) => (isPostgres(db) ? query.forUpdate() : query);
   return {
     findById: (id: number): Promise<UserRow | undefined> => users().where({ id }).first(),
-    findByEmail: (email: string): Promise<UserRow | undefined> =>
-      users().where({ email: email.toLowerCase() }).first(),
+    findByEmail: (email: string): Promise<UserRow | undefined> => users().where({ email: email.toLowerCase() }).first(),
 
     async insert(user: NewUser, now: Date): Promise<UserRow> {
       const [row] = await users()

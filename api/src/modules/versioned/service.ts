@@ -80,7 +80,10 @@ export function createVersionedService<Input, Entity extends { id: number; isAct
       return withRetry(async (trx) => {
         await lockVersions(trx);
         found(await versions.findById(id, trx as Db), kind.label);
-        await trx(kind.table).where({ is_active: true }).whereNot({ id }).update({ is_active: false, updated_at: now() });
+        await trx(kind.table)
+          .where({ is_active: true })
+          .whereNot({ id })
+          .update({ is_active: false, updated_at: now() });
         return found(await versions.update(id, { is_active: true }, now(), trx as Db), kind.label);
       });
     },

@@ -18,11 +18,46 @@ const kinds = [
     }),
     invalid: [
       [{}, ['description', 'aims', 'objectives']],
-      [{ description: 'too short', aims: 'To connect and educate dietitians worldwide.', objectives: [{ title: 'Abc', description: 'Long enough text' }] }, ['description']],
-      [{ description: 'A community of nutrition professionals.', aims: 'short', objectives: [{ title: 'Abc', description: 'Long enough text' }] }, ['aims']],
-      [{ description: 'A community of nutrition professionals.', aims: 'To connect and educate dietitians worldwide.', objectives: [] }, ['objectives']],
-      [{ description: 'A community of nutrition professionals.', aims: 'To connect and educate dietitians worldwide.', objectives: [{ title: 'Ab', description: 'short' }] }, ['objectives']],
-      [{ description: 'x'.repeat(5001), aims: 'To connect and educate dietitians worldwide.', objectives: [{ title: 'Abc', description: 'Long enough text' }] }, ['description']],
+      [
+        {
+          description: 'too short',
+          aims: 'To connect and educate dietitians worldwide.',
+          objectives: [{ title: 'Abc', description: 'Long enough text' }],
+        },
+        ['description'],
+      ],
+      [
+        {
+          description: 'A community of nutrition professionals.',
+          aims: 'short',
+          objectives: [{ title: 'Abc', description: 'Long enough text' }],
+        },
+        ['aims'],
+      ],
+      [
+        {
+          description: 'A community of nutrition professionals.',
+          aims: 'To connect and educate dietitians worldwide.',
+          objectives: [],
+        },
+        ['objectives'],
+      ],
+      [
+        {
+          description: 'A community of nutrition professionals.',
+          aims: 'To connect and educate dietitians worldwide.',
+          objectives: [{ title: 'Ab', description: 'short' }],
+        },
+        ['objectives'],
+      ],
+      [
+        {
+          description: 'x'.repeat(5001),
+          aims: 'To connect and educate dietitians worldwide.',
+          objectives: [{ title: 'Abc', description: 'Long enough text' }],
+        },
+        ['description'],
+      ],
       [{ description: 42, aims: null, objectives: 'none' }, ['description', 'aims', 'objectives']],
     ] as [unknown, string[]][],
   },
@@ -34,15 +69,31 @@ const kinds = [
       email: `hello${n}@example.org`,
       phone: '+91 98765 43210',
       instagram: '@nutrition',
-      socialLinks: { instagram: 'https://instagram.com/x', facebook: '', twitter: '', linkedin: 'https://linkedin.com/company/x' },
+      socialLinks: {
+        instagram: 'https://instagram.com/x',
+        facebook: '',
+        twitter: '',
+        linkedin: 'https://linkedin.com/company/x',
+      },
     }),
     invalid: [
       [{}, ['email', 'phone', 'instagram']],
       [{ email: 'nope', phone: '+91 98765 43210', instagram: '@n1' }, ['email']],
       [{ email: 'a@example.org', phone: '12345', instagram: '@n1' }, ['phone']],
       [{ email: 'a@example.org', phone: '+91 98765 43210', instagram: 'x' }, ['instagram']],
-      [{ email: 'a@example.org', phone: '+91 98765 43210', instagram: '@n1', socialLinks: { facebook: 'javascript:alert(1)' } }, ['socialLinks']],
-      [{ email: 'a@example.org', phone: '+91 98765 43210', instagram: '@n1', socialLinks: { twitter: 'not a url' } }, ['socialLinks']],
+      [
+        {
+          email: 'a@example.org',
+          phone: '+91 98765 43210',
+          instagram: '@n1',
+          socialLinks: { facebook: 'javascript:alert(1)' },
+        },
+        ['socialLinks'],
+      ],
+      [
+        { email: 'a@example.org', phone: '+91 98765 43210', instagram: '@n1', socialLinks: { twitter: 'not a url' } },
+        ['socialLinks'],
+      ],
       [{ email: 'a@example.org', phone: '9'.repeat(31), instagram: '@n1' }, ['phone']],
     ] as [unknown, string[]][],
   },
@@ -50,7 +101,11 @@ const kinds = [
     path: 'privacy-policy',
     table: 'privacy_policy_versions',
     collection: 'privacyPolicies',
-    valid: (n: number) => ({ title: `Privacy Policy v${n}`, content: policyText, effectiveDate: '2026-12-01T00:00:00.000Z' }),
+    valid: (n: number) => ({
+      title: `Privacy Policy v${n}`,
+      content: policyText,
+      effectiveDate: '2026-12-01T00:00:00.000Z',
+    }),
     invalid: [
       [{}, ['content']],
       [{ content: 'too short' }, ['content']],
@@ -150,7 +205,11 @@ describe.each(testEngines())('versioned content on %s', (engine) => {
     it('refuses invalid bodies with field messages and changes nothing', async () => {
       await expectInvalidBodies(app, { method: 'POST', path: admin, token, table: kind.table }, kind.invalid);
       const target = (await app.request('GET', `/api/${kind.path}`)).body.data;
-      await expectInvalidBodies(app, { method: 'PUT', path: `${admin}/${target.id}`, token, table: kind.table }, kind.invalid);
+      await expectInvalidBodies(
+        app,
+        { method: 'PUT', path: `${admin}/${target.id}`, token, table: kind.table },
+        kind.invalid,
+      );
     });
 
     it('answers 404 for unknown and malformed ids', async () => {
@@ -167,7 +226,11 @@ describe.each(testEngines())('versioned content on %s', (engine) => {
       body: { title: '   ', content: `  ${policyText}  `, effectiveDate: '' },
     });
     expect(response.status).toBe(201);
-    expect(response.body.data).toMatchObject({ title: 'Terms of Service', content: policyText.trim(), effectiveDate: null });
+    expect(response.body.data).toMatchObject({
+      title: 'Terms of Service',
+      content: policyText.trim(),
+      effectiveDate: null,
+    });
     const privacy = await app.request('POST', '/api/admin/privacy-policy', { token, body: { content: policyText } });
     expect(privacy.body.data.title).toBe('Privacy Policy');
     expect(privacy.body.data.lastUpdated).toBe(privacy.body.data.updatedAt);
