@@ -90,5 +90,10 @@ export function useSchemaForm<Name extends string, Output>({
     setSubmitted(false);
   }
 
-  return { values, errors, setValue, validateAll, reset };
+  /** The value, message and change handler of one field, to spread onto its input component. */
+  function bind(name: Name) {
+    return { value: values[name], error: errors[name], onValue: (value: string) => setValue(name, value) };
+  }
+
+  return { values, errors, setValue, bind, validateAll, reset };
 }

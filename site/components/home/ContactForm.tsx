@@ -54,23 +54,8 @@ export function ContactForm() {
         Send us a message
       </h3>
       <div className="form-grid">
-        <TextField
-          label="Name"
-          name="name"
-          autoComplete="name"
-          value={values.name}
-          error={errors.name}
-          onValue={(value) => form.setValue('name', value)}
-        />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          error={errors.email}
-          onValue={(value) => form.setValue('email', value)}
-        />
+        <TextField label="Name" name="name" autoComplete="name" {...form.bind('name')} />
+        <TextField label="Email" name="email" type="email" autoComplete="email" {...form.bind('email')} />
       </div>
       <TextField
         label="Phone Number"
@@ -84,14 +69,7 @@ export function ContactForm() {
         error={errors.phone}
         onValue={(value) => form.setValue('phone', sanitisePhoneInput(value))}
       />
-      <TextArea
-        label="Message"
-        name="message"
-        rows={5}
-        value={values.message}
-        error={errors.message}
-        onValue={(value) => form.setValue('message', value)}
-      />
+      <TextArea label="Message" name="message" rows={5} {...form.bind('message')} />
       {status === 'sent' && <FormAlert tone="success">{CONTACT_SENT}</FormAlert>}
       {status === 'failed' && <FormAlert tone="error">{CONTACT_FAILED}</FormAlert>}
       <button type="submit" className="button button--primary button--block" disabled={status === 'sending'}>

@@ -46,15 +46,7 @@ export default function ForgotPasswordPage() {
           </p>
           <Form className="form" onSubmit={submit}>
             {error && <FormAlert tone="error">{error}</FormAlert>}
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              value={form.values.email}
-              error={form.errors.email}
-              onValue={(value) => form.setValue('email', value)}
-            />
+            <TextField label="Email" name="email" type="email" autoComplete="email" {...form.bind('email')} />
             <button type="submit" className="button button--primary button--block" disabled={submitting}>
               {submitting ? 'Sending...' : 'Send Reset Link'}
             </button>

@@ -51,22 +51,12 @@ export default function LoginPage() {
       <p className="auth__subtitle">Log in to your member account.</p>
       <Form className="form" onSubmit={submit}>
         {error && <FormAlert tone="error">{error}</FormAlert>}
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={form.values.email}
-          error={form.errors.email}
-          onValue={(value) => form.setValue('email', value)}
-        />
+        <TextField label="Email" name="email" type="email" autoComplete="email" {...form.bind('email')} />
         <PasswordField
           label="Password"
           name="password"
           autoComplete="current-password"
-          value={form.values.password}
-          error={form.errors.password}
-          onValue={(value) => form.setValue('password', value)}
+          {...form.bind('password')}
           aside={
             <a href="/forgot-password" className="field__aside-link">
               Forgot password?

@@ -81,21 +81,12 @@ function ResetForm({ token, email }: { token: string; email: string | null }) {
       )}
       <Form className="form" onSubmit={submit}>
         {error && <FormAlert tone="error">{error}</FormAlert>}
-        <PasswordField
-          label="New Password"
-          name="password"
-          autoComplete="new-password"
-          value={form.values.password}
-          error={form.errors.password}
-          onValue={(value) => form.setValue('password', value)}
-        />
+        <PasswordField label="New Password" name="password" autoComplete="new-password" {...form.bind('password')} />
         <PasswordField
           label="Confirm Password"
           name="confirmPassword"
           autoComplete="new-password"
-          value={form.values.confirmPassword}
-          error={form.errors.confirmPassword}
-          onValue={(value) => form.setValue('confirmPassword', value)}
+          {...form.bind('confirmPassword')}
         />
         <button type="submit" className="button button--primary button--block" disabled={submitting}>
           {submitting ? 'Resetting...' : 'Reset Password'}

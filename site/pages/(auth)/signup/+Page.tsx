@@ -52,31 +52,14 @@ export default function SignupPage() {
       ) : (
         <Form className="form" onSubmit={submit}>
           {error && <FormAlert tone="error">{error}</FormAlert>}
-          <TextField
-            label="Full name"
-            name="name"
-            autoComplete="name"
-            value={form.values.name}
-            error={form.errors.name}
-            onValue={(value) => form.setValue('name', value)}
-          />
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={form.values.email}
-            error={form.errors.email}
-            onValue={(value) => form.setValue('email', value)}
-          />
+          <TextField label="Full name" name="name" autoComplete="name" {...form.bind('name')} />
+          <TextField label="Email" name="email" type="email" autoComplete="email" {...form.bind('email')} />
           <PasswordField
             label="Password"
             name="password"
             autoComplete="new-password"
             hint="At least 6 characters."
-            value={form.values.password}
-            error={form.errors.password}
-            onValue={(value) => form.setValue('password', value)}
+            {...form.bind('password')}
           />
           <button type="submit" className="button button--primary button--block" disabled={submitting}>
             {submitting ? 'Creating...' : 'Create account'}
