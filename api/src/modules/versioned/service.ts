@@ -46,17 +46,15 @@ export function createVersionedService<Input, Entity extends { id: number; isAct
     }
   }
 
-  return {
-    async active(): Promise<Entity> {
-      const row = await deps.db(kind.table).where({ is_active: true }).first();
-      return found(row ? kind.present(row) : undefined, kind.label);
-    },
+  /** The public version, or null when none is active (the site then shows its built-in text). */
+  async function activeOrNull(): Promise<Entity | null> {
+    const row = await deps.db(kind.table).where({ is_active: true }).first();
+    return row ? kind.present(row) : null;
+  }
 
-    /** The public version, or null when none is active (the site then shows its built-in text). */
-    async activeOrNull(): Promise<Entity | null> {
-      const row = await deps.db(kind.table).where({ is_active: true }).first();
-      return row ? kind.present(row) : null;
-    },
+  return {
+    activeOrNull,
+    active: async (): Promise<Entity> => found(await activeOrNull(), kind.label),
 
     list: (page: Page) => versions.page(page),
 

@@ -1,32 +1,24 @@
 import { forgotPasswordSchema } from '@npo/shared';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { FormAlert, TextField } from '../../../components/forms/Field';
 import { Form } from '../../../components/forms/Form';
-import { messageOf, withApi } from '../../../lib/api';
+import { withApi } from '../../../lib/api';
 import { useSchemaForm } from '../../../lib/form';
+import { useFormSubmit } from '../../../lib/submit';
 
 const FORGOT_SUCCESS = 'If an account exists with this email, you will receive a password reset link shortly.';
 
 export default function ForgotPasswordPage() {
   const form = useSchemaForm({ initialValues: { email: '' }, schema: forgotPasswordSchema });
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    const input = form.validateAll();
-    if (!input) return;
-    setSubmitting(true);
-    try {
+  const { submit, submitting, error } = useFormSubmit(
+    form.validateAll,
+    async (input) => {
       const answer = await withApi((api) => api.auth.forgotPassword(input.email));
       setSent(answer.message ?? answer.data?.message ?? FORGOT_SUCCESS);
-    } catch (failure) {
-      setError(messageOf(failure, 'Failed to send reset email. Please try again.'));
-      setSubmitting(false);
-    }
-  }
+    },
+    'Failed to send reset email. Please try again.',
+  );
 
   return (
     <>

@@ -1,14 +1,14 @@
 import { isAdminRole, memberLoginSchema } from '@npo/shared';
-import { useState, type FormEvent } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { useRedirectWhenLoggedIn } from '../../../components/auth/useRedirectWhenLoggedIn';
 import { PasswordField } from '../../../components/auth/PasswordField';
 import { FormAlert, TextField } from '../../../components/forms/Field';
 import { Form } from '../../../components/forms/Form';
-import { messageOf, withApi } from '../../../lib/api';
+import { withApi } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { useSchemaForm } from '../../../lib/form';
 import { navigate, safeNextPath } from '../../../lib/navigation';
+import { useFormSubmit } from '../../../lib/submit';
 
 const ADMIN_REFUSED = 'Admin accounts must use the admin login page at /admin/login';
 
@@ -17,33 +17,19 @@ export default function LoginPage() {
   const leaving = useRedirectWhenLoggedIn();
   const { urlParsed } = usePageContext();
   const form = useSchemaForm({ initialValues: { email: '', password: '' }, schema: memberLoginSchema });
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    const input = form.validateAll();
-    if (!input) return;
-    setSubmitting(true);
-    try {
+  const { submit, submitting, error } = useFormSubmit(
+    form.validateAll,
+    async (input) => {
       const { user, token } = await withApi((api) => api.auth.login(input.email, input.password));
-      if (!user || !token) {
-        setError('Invalid response from server');
-      } else if (isAdminRole(user.role)) {
-        // Staff sessions belong to the console: nothing is stored here.
-        setError(ADMIN_REFUSED);
-      } else {
-        leaving.current = true;
-        auth.setCredentials(user, token);
-        await navigate(safeNextPath(urlParsed.search));
-        return;
-      }
-    } catch (failure) {
-      setError(messageOf(failure, 'Login failed'));
-    }
-    setSubmitting(false);
-  }
+      if (!user || !token) return 'Invalid response from server';
+      // Staff sessions belong to the console: nothing is stored here.
+      if (isAdminRole(user.role)) return ADMIN_REFUSED;
+      leaving.current = true;
+      auth.setCredentials(user, token);
+      await navigate(safeNextPath(urlParsed.search));
+    },
+    'Login failed',
+  );
 
   return (
     <>

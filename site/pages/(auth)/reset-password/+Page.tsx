@@ -1,13 +1,13 @@
 import { REDIRECT_DELAYS_MS, resetPasswordFormSchema } from '@npo/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { PasswordField } from '../../../components/auth/PasswordField';
 import { FormAlert } from '../../../components/forms/Field';
 import { Form } from '../../../components/forms/Form';
-import { messageOf, withApi } from '../../../lib/api';
+import { withApi } from '../../../lib/api';
 import { useSchemaForm } from '../../../lib/form';
-import { navigate } from '../../../lib/navigation';
+import { useFormSubmit, useRedirectAfter } from '../../../lib/submit';
 
 const RESET_SUCCESS = 'Password has been reset successfully.';
 
@@ -33,31 +33,17 @@ function InvalidLink() {
 
 function ResetForm({ token, email }: { token: string; email: string | null }) {
   const form = useSchemaForm({ initialValues: { password: '', confirmPassword: '' }, schema: resetPasswordFormSchema });
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-
   // SPEC 4: the success message stays 3 s, then the login page.
-  useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(() => void navigate('/login'), REDIRECT_DELAYS_MS.resetSuccess);
-    return () => clearTimeout(timer);
-  }, [done]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    const input = form.validateAll();
-    if (!input) return;
-    setSubmitting(true);
-    try {
+  useRedirectAfter(done, '/login', REDIRECT_DELAYS_MS.resetSuccess);
+  const { submit, submitting, error } = useFormSubmit(
+    form.validateAll,
+    async (input) => {
       const answer = await withApi((api) => api.auth.resetPassword(token, input.password, input.confirmPassword));
       setDone(answer.message ?? answer.data?.message ?? RESET_SUCCESS);
-    } catch (failure) {
-      setError(messageOf(failure, 'Failed to reset password. Please try again.'));
-      setSubmitting(false);
-    }
-  }
+    },
+    'Failed to reset password. Please try again.',
+  );
 
   if (done) {
     return (

@@ -1,47 +1,31 @@
 import { REDIRECT_DELAYS_MS, signupSchema } from '@npo/shared';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useRedirectWhenLoggedIn } from '../../../components/auth/useRedirectWhenLoggedIn';
 import { PasswordField } from '../../../components/auth/PasswordField';
 import { FormAlert, TextField } from '../../../components/forms/Field';
 import { Form } from '../../../components/forms/Form';
-import { messageOf, withApi } from '../../../lib/api';
+import { withApi } from '../../../lib/api';
 import { useSchemaForm } from '../../../lib/form';
 import { navigate } from '../../../lib/navigation';
+import { useFormSubmit, useRedirectAfter } from '../../../lib/submit';
 
 const SIGNUP_FALLBACK_MESSAGE = 'Registration successful! Please log in.';
 
 export default function SignupPage() {
   useRedirectWhenLoggedIn();
   const form = useSchemaForm({ initialValues: { name: '', email: '', password: '' }, schema: signupSchema });
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-
   // SPEC 4: an answer without user or id shows the notice, then /login follows after 2 s.
-  useEffect(() => {
-    if (!notice) return;
-    const timer = setTimeout(() => void navigate('/login'), REDIRECT_DELAYS_MS.signupFallback);
-    return () => clearTimeout(timer);
-  }, [notice]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    const input = form.validateAll();
-    if (!input) return;
-    setSubmitting(true);
-    try {
+  useRedirectAfter(notice, '/login', REDIRECT_DELAYS_MS.signupFallback);
+  const { submit, submitting, error } = useFormSubmit(
+    form.validateAll,
+    async (input) => {
       const { data } = await withApi((api) => api.auth.register(input));
-      if (data?.user || data?.id) {
-        await navigate('/login');
-        return;
-      }
-      setNotice(SIGNUP_FALLBACK_MESSAGE);
-    } catch (failure) {
-      setError(messageOf(failure, 'Signup failed'));
-      setSubmitting(false);
-    }
-  }
+      if (data?.user || data?.id) await navigate('/login');
+      else setNotice(SIGNUP_FALLBACK_MESSAGE);
+    },
+    'Signup failed',
+  );
 
   return (
     <>
