@@ -93,7 +93,8 @@ test('cancel discards the changes and a cancelled delete keeps the card', async 
   await page.keyboard.press('Enter');
   await expect(alert).toBeHidden();
   await card.getByRole('button', { name: `Delete ${title}` }).click();
-  await expect(page.getByRole('alertdialog')).toBeVisible();
+  // Escape is pressed once focus is inside the dialog, as a person would: before that it goes to the page.
+  await expect(page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('alertdialog')).toBeHidden();
   await expect(card).toBeVisible();
