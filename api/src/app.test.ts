@@ -154,6 +154,47 @@ describe.each(testEngines())('the API foundation on %s', (engine) => {
       expect(response.headers.get('access-control-max-age')).toBe('600');
     });
 
+    it('lets the allowed origin send If-Match and read the ETag of an answer', async () => {
+      const preflight = await app.request('OPTIONS', '/api/admin/faqs/1', {
+        headers: {
+          Origin: ALLOWED_ORIGIN,
+          'Access-Control-Request-Method': 'PUT',
+          'Access-Control-Request-Headers': 'authorization, content-type, if-match',
+        },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe(ALLOWED_ORIGIN);
+      expect(preflight.headers.get('access-control-allow-methods')).toMatch(/PUT/);
+      expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toMatch(/\bif-match\b/);
+
+      const token = (await app.request('POST', '/api/auth/login', { body: SUPER_ADMIN })).body.data.token;
+      const created = await app.request('POST', '/api/admin/faqs', {
+        token,
+        headers: { Origin: ALLOWED_ORIGIN },
+        body: { question: 'Who can join the network?', answer: 'Any nutrition professional can join us.' },
+      });
+      expect(created.headers.get('etag')).toBe('"1"');
+      expect(created.headers.get('access-control-expose-headers')?.toLowerCase()).toMatch(/\betag\b/);
+    });
+
+    it('gives a preflight with If-Match from an unlisted origin no CORS headers at all', async () => {
+      const response = await app.request('OPTIONS', '/api/admin/faqs/1', {
+        headers: {
+          Origin: 'app://other-console',
+          'Access-Control-Request-Method': 'PUT',
+          'Access-Control-Request-Headers': 'if-match',
+        },
+      });
+      for (const header of [
+        'access-control-allow-origin',
+        'access-control-allow-methods',
+        'access-control-allow-headers',
+        'access-control-expose-headers',
+      ]) {
+        expect(response.headers.get(header), header).toBeNull();
+      }
+    });
+
     it('does not answer a preflight of another origin as allowed', async () => {
       const response = await app.request('OPTIONS', '/api/auth/login', {
         headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },

@@ -70,7 +70,9 @@ export function createApi(deps: AppDeps): Api {
         const origin = ctx.get('origin');
         return allowedOrigins.has(origin) ? origin : '';
       },
-      allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+      // If-Match makes an edit conditional; the ETag of an answer is the revision the editor sends back.
+      allowHeaders: ['Authorization', 'Content-Type', 'If-Match', 'X-Request-Id'],
+      exposeHeaders: ['ETag'],
       maxAge: 600,
     }),
   );

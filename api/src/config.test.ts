@@ -96,6 +96,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ JWT_SECRET: SECRET, SEED_DEMO: value }).seedDemo).toBe(expected);
   });
 
+  it.each([
+    ['app://console', ['app://console']],
+    ['app://console,https://admin.example.org', ['app://console', 'https://admin.example.org']],
+  ])('reads CORS_ORIGINS=%j, custom schemes included, as %j', (value, expected) => {
+    expect(loadConfig({ JWT_SECRET: SECRET, CORS_ORIGINS: value }).corsOrigins).toEqual(expected);
+  });
+
   it('treats an empty variable as unset', () => {
     const config = loadConfig({ JWT_SECRET: SECRET, PORT: '', DATABASE_URL: '', SMTP_URL: '', SEED_DEMO: '' });
     expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, smtpUrl: undefined, seedDemo: true });

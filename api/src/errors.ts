@@ -1,5 +1,6 @@
 /** Every error the API answers with: an HTTP status and a stable code. */
 import type { FieldError } from '@npo/shared';
+import { etagOf } from './lib/respond.js';
 
 export class AppError extends Error {
   constructor(
@@ -21,6 +22,20 @@ export const unauthorized = (message = 'Authentication required') => new AppErro
 export const forbidden = (message = "You don't have permission to do this.") => new AppError(403, 'forbidden', message);
 export const notFound = (what = 'Resource') => new AppError(404, 'not_found', `${what} not found`);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
+
+export const EDIT_CONFLICT = 'Someone else changed this item while you were editing it.';
+export const IF_MATCH_FORMAT = 'If-Match must be the item\'s ETag, e.g. "3"';
+
+/** An If-Match precondition failed: the answer carries the item as it is now, for the editor to compare. */
+export class EditConflictError extends AppError {
+  constructor(readonly current: { revision: number }) {
+    super(409, 'edit_conflict', EDIT_CONFLICT, undefined, { ETag: etagOf(current) });
+    this.name = 'EditConflictError';
+  }
+}
+
+export const editConflict = (current: { revision: number }) => new EditConflictError(current);
+export const malformedIfMatch = () => validationError([{ field: 'If-Match', message: IF_MATCH_FORMAT }]);
 export const payloadTooLarge = () => new AppError(413, 'payload_too_large', 'Request body is too large');
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'too_many_requests', message, undefined, {

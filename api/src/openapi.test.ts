@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './test-support/test-app.js';
 
+interface OpenApiOperation {
+  parameters: { name: string; in: string }[];
+  responses: Record<string, unknown>;
+}
+
 describe('GET /api/openapi.json', () => {
   let app: TestApp;
   beforeAll(async () => {
@@ -29,5 +34,35 @@ describe('GET /api/openapi.json', () => {
     expect(faq.properties.question).toMatchObject({ type: 'string', minLength: 10, maxLength: 500 });
     const list = document.paths['/api/admin/membership-cards'].get;
     expect(list.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(['page', 'limit']);
+  });
+
+  it('documents If-Match and the 409 edit conflict on every item write, and only there', async () => {
+    const document = (await app.request('GET', '/api/openapi.json')).body;
+    const operations = Object.entries(document.paths as Record<string, Record<string, OpenApiOperation>>).flatMap(
+      ([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ method, path, operation })),
+    );
+    const conditional = operations.filter(({ operation }) =>
+      operation.parameters.some((parameter) => parameter.name === 'If-Match'),
+    );
+    const itemWrites = operations.filter(
+      ({ method, path }) => ['put', 'patch', 'delete'].includes(method) && path.includes('{id}'),
+    );
+    expect(conditional.map(({ method, path }) => `${method} ${path}`).sort()).toEqual(
+      itemWrites.map(({ method, path }) => `${method} ${path}`).sort(),
+    );
+    for (const { method, path, operation } of conditional) {
+      const label = `${method} ${path}`;
+      expect(
+        operation.parameters.find((parameter) => parameter.name === 'If-Match'),
+        label,
+      ).toMatchObject({
+        in: 'header',
+        required: false,
+      });
+      expect(operation.responses['409'], label).toMatchObject({ headers: { ETag: expect.any(Object) } });
+      expect(JSON.stringify(operation.responses['409']), label).toContain('edit_conflict');
+      expect(operation.responses['400'], label).toBeDefined();
+    }
+    expect(document.paths['/api/admin/faqs/reorder'].put.responses['409']).toBeUndefined();
   });
 });

@@ -6,6 +6,8 @@
 import type Router from '@koa/router';
 import { organisationName } from '@npo/shared';
 import { z, type ZodType } from 'zod';
+import { EDIT_CONFLICT, IF_MATCH_FORMAT } from './errors.js';
+import { precondition } from './middleware/precondition.js';
 import { schemasOf } from './middleware/validate.js';
 import type { AdminRoute } from './policy.js';
 import { authRequirementOf } from './middleware/session.js';
@@ -49,6 +51,53 @@ const envelopeError = {
   },
 };
 
+const ifMatchParameter = {
+  name: 'If-Match',
+  in: 'header',
+  required: false,
+  description:
+    'The ETag of the item as the editor read it ("<revision>", W/"<revision>", a comma list, or *). ' +
+    'The write applies only while the item still has that revision; without the header it always applies. ' +
+    `A malformed value is a 400: ${IF_MATCH_FORMAT}.`,
+  schema: { type: 'string', examples: ['"3"'] },
+};
+
+const editConflictAnswer = {
+  description: `code "edit_conflict" (${EDIT_CONFLICT}) with \`current\`, the item as it is now; or code "conflict" when a rule refuses the change.`,
+  headers: { ETag: { description: 'The current revision of the item', schema: { type: 'string' } } },
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        required: ['success', 'message'],
+        properties: {
+          success: { const: false },
+          message: { type: 'string' },
+          code: { enum: ['edit_conflict', 'conflict'] },
+          current: { type: 'object', description: 'With edit_conflict: the item as GET and the list show it now' },
+        },
+      },
+    },
+  },
+};
+
+/** The parts of an operation that If-Match adds: the header, the ETag of a success, the 409 and the 400. */
+function preconditionParts() {
+  return {
+    parameters: [ifMatchParameter],
+    responses: {
+      '200': {
+        description:
+          'Success envelope: { success: true, data, message? }; when data is the item, ETag is its new revision',
+        headers: { ETag: { description: "The item's revision, for the next If-Match", schema: { type: 'string' } } },
+      },
+      '400': envelopeError,
+      '404': envelopeError,
+      '409': editConflictAnswer,
+    },
+  };
+}
+
 export function buildOpenApi(router: Router, adminRoutes: AdminRoute[]): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const layer of router.stack) {
@@ -58,6 +107,7 @@ export function buildOpenApi(router: Router, adminRoutes: AdminRoute[]): JsonSch
     const routePath = layer.path;
     const schemas = layer.stack.map(schemasOf).find(Boolean);
     const auth = layer.stack.map(authRequirementOf).find(Boolean);
+    const conditional = layer.stack.includes(precondition) ? preconditionParts() : undefined;
     const path = routePath.replace(/:(\w+)/g, '{$1}');
     const pathParameters = [...routePath.matchAll(/:(\w+)/g)].map(([, name]) => ({
       name,
@@ -73,7 +123,7 @@ export function buildOpenApi(router: Router, adminRoutes: AdminRoute[]): JsonSch
         tags: [path.split('/')[path.startsWith('/api/admin') ? 3 : 2] ?? 'api'],
         ...(policy && { description: `Needs the "${policy.action}" permission on module "${policy.module}".` }),
         ...(auth && { security: [{ bearer: [] }] }),
-        parameters: [...pathParameters, ...queryParameters(schemas?.query)],
+        parameters: [...pathParameters, ...queryParameters(schemas?.query), ...(conditional?.parameters ?? [])],
         ...(schemas?.body && {
           requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(schemas.body) } } },
         }),
@@ -81,6 +131,7 @@ export function buildOpenApi(router: Router, adminRoutes: AdminRoute[]): JsonSch
           '200': { description: 'Success envelope: { success: true, data, message? }' },
           ...(schemas?.body && { '400': envelopeError }),
           ...(auth && { '401': envelopeError, '403': envelopeError }),
+          ...conditional?.responses,
         },
       };
     }

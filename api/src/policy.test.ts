@@ -13,39 +13,13 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminRoute } from './policy.js';
 import { testEngines } from './test-support/databases.js';
+import { sampleBodies as bodies, versionedSamples } from './test-support/samples.js';
 import { startTestApp, SUPER_ADMIN, type TestApp } from './test-support/test-app.js';
 
 interface Sample {
   id?: number;
   body?: unknown;
 }
-
-const policyText = 'These terms describe how the organisation works with members and visitors. '.repeat(3);
-const bodies = {
-  card: {
-    type: 'Community',
-    title: 'Peer network',
-    subtitle: 'Meet colleagues worldwide.',
-    points: [{ value: 'Calls' }],
-  },
-  about: {
-    description: 'A community of nutrition professionals.',
-    aims: 'To connect and educate dietitians.',
-    objectives: [{ title: 'Case studies', description: 'Monthly case circles.' }],
-  },
-  contact: { email: 'hello@example.org', phone: '+91 98765 43210', instagram: '@nutrition' },
-  policy: { title: 'Policy', content: policyText },
-  activity: {
-    title: 'Gut health webinar',
-    description: 'An hour on the microbiome.',
-    date: '2030-01-10T10:00:00Z',
-    location: 'Online',
-    status: 'upcoming',
-    tags: ['webinar'],
-  },
-  testimonial: { name: 'Asha Rao', role: 'Clinical Dietitian', quote: 'A wonderful community of peers.' },
-  faq: { question: 'Who can join the network?', answer: 'Any nutrition professional or student can join.' },
-};
 
 let counter = 0;
 const unique = () => `${Date.now()}-${(counter += 1)}`;
@@ -145,12 +119,7 @@ describe.each(testEngines())('permission matrix on %s', (engine) => {
 
     'get /api/admin/dashboard': async () => ({}),
   };
-  for (const [path, body] of [
-    ['about-us', bodies.about],
-    ['contact-info', bodies.contact],
-    ['privacy-policy', bodies.policy],
-    ['terms-of-service', bodies.policy],
-  ] as const) {
+  for (const [path, body] of versionedSamples) {
     const base = `/api/admin/${path}`;
     samples[`get ${base}`] = async () => ({});
     samples[`get ${base}/:id`] = async () => ({ id: await make(base, body) });

@@ -36,10 +36,32 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors: FieldError[] = [],
+    /** The server's stable error code (e.g. `edit_conflict`), when it sent one. */
+    readonly code?: string,
+    /** With a 409 edit conflict: the item as it is now on the server. */
+    readonly current?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** Status 0: the request never got an answer (offline, server down, refused by CORS). */
+export function isNetworkError(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 0;
+}
+
+/** Someone else changed or deleted the item since the editor read it (409 with the current item). */
+export function isEditConflict(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 409 && error.code === 'edit_conflict';
+}
+
+/**
+ * The version of an item the editor saw. Sent as `If-Match: "<revision>"`; without it a write keeps
+ * SPEC's last-writer-wins behaviour.
+ */
+export interface Precondition {
+  revision?: number;
 }
 
 /** Input as a form holds it, before the schema's defaults apply. */
@@ -67,8 +89,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = options.baseUrl ?? '';
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
 
-  async function request<T>(method: string, path: string, body?: unknown): Promise<{ data: T; message?: string }> {
+  async function request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    precondition: Precondition = {},
+  ): Promise<{ data: T; message?: string }> {
     const headers: Record<string, string> = { Accept: 'application/json' };
+    if (precondition.revision !== undefined) headers['If-Match'] = `"${precondition.revision}"`;
     const token = options.getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -86,20 +114,29 @@ export function createApiClient(options: ApiClientOptions = {}) {
       { success: true; data: T; message?: string } | ErrorEnvelope | null;
     if (!response.ok || !envelope || envelope.success !== true) {
       const failure = envelope && envelope.success === false ? envelope : null;
-      throw new ApiError(response.status, failure?.message ?? `Request failed (${response.status})`, failure?.errors);
+      throw new ApiError(
+        response.status,
+        failure?.message ?? `Request failed (${response.status})`,
+        failure?.errors,
+        failure?.code,
+        failure?.current,
+      );
     }
     return { data: envelope.data, ...(envelope.message !== undefined && { message: envelope.message }) };
   }
 
   const get = async <T>(path: string) => (await request<T>('GET', path)).data;
-  const send = async <T>(method: string, path: string, body?: unknown) => (await request<T>(method, path, body)).data;
+  const send = async <T>(method: string, path: string, body?: unknown, precondition?: Precondition) =>
+    (await request<T>(method, path, body, precondition)).data;
 
   function crud<Name extends string, Item, Input>(path: string) {
     return {
       list: (query?: PageQuery & Record<string, unknown>) => get<Page<Name, Item>>(`${path}${queryString(query)}`),
       create: (input: Draft<Input>) => send<Item>('POST', path, input),
-      update: (id: number, input: Draft<Input>) => send<Item>('PUT', `${path}/${id}`, input),
-      remove: (id: number) => send<null>('DELETE', `${path}/${id}`),
+      update: (id: number, input: Draft<Input>, precondition?: Precondition) =>
+        send<Item>('PUT', `${path}/${id}`, input, precondition),
+      remove: (id: number, precondition?: Precondition) =>
+        send<null>('DELETE', `${path}/${id}`, undefined, precondition),
     };
   }
 
@@ -107,7 +144,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return {
       ...crud<Name, Item, Input>(path),
       get: (id: number) => get<Item>(`${path}/${id}`),
-      activate: (id: number) => send<Item>('PATCH', `${path}/${id}/activate`),
+      activate: (id: number, precondition?: Precondition) =>
+        send<Item>('PATCH', `${path}/${id}/activate`, undefined, precondition),
     };
   }
 
@@ -145,7 +183,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       activities: crud<'activities', Activity, ActivityInput>('/admin/activities'),
       testimonials: {
         ...crud<'testimonials', Testimonial, TestimonialInput>('/admin/testimonials'),
-        toggleFeatured: (id: number) => send<Testimonial>('PATCH', `/admin/testimonials/${id}/featured`),
+        toggleFeatured: (id: number, precondition?: Precondition) =>
+          send<Testimonial>('PATCH', `/admin/testimonials/${id}/featured`, undefined, precondition),
       },
       faqs: {
         ...crud<'faqs', Faq, FaqInput>('/admin/faqs'),
@@ -159,13 +198,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
         ...crud<'users', User, AdminUserInput>('/admin/users'),
         get: (id: number) => get<User>(`/admin/users/${id}`),
         stats: () => get<Record<string, number>>('/admin/users/stats'),
-        toggleStatus: (id: number) => send<User>('PATCH', `/admin/users/${id}/toggle-status`),
+        toggleStatus: (id: number, precondition?: Precondition) =>
+          send<User>('PATCH', `/admin/users/${id}/toggle-status`, undefined, precondition),
       },
       contactMessages: {
         list: (query?: PageQuery) =>
           get<Page<'messages', ContactMessage> & { unread: number }>(`/admin/contact-messages${queryString(query)}`),
-        markRead: (id: number) => send<ContactMessage>('PATCH', `/admin/contact-messages/${id}/read`),
-        remove: (id: number) => send<null>('DELETE', `/admin/contact-messages/${id}`),
+        markRead: (id: number, precondition?: Precondition) =>
+          send<ContactMessage>('PATCH', `/admin/contact-messages/${id}/read`, undefined, precondition),
+        remove: (id: number, precondition?: Precondition) =>
+          send<null>('DELETE', `/admin/contact-messages/${id}`, undefined, precondition),
       },
     },
   };

@@ -1,10 +1,15 @@
-/** The shapes that leave the API (its presenters) and that both UIs read. Dates are ISO strings. */
+/**
+ * The shapes that leave the API (its presenters) and that both UIs read. Dates are ISO strings.
+ * `revision` counts the admin edits of a row (1 when created): it is the item's ETag, and an editor
+ * sends it back as `If-Match` so that a change made meanwhile by someone else is refused with 409.
+ */
 import type { ActivityStatus } from './constants.js';
 import type { Pagination } from './envelope.js';
 import type { Permissions, Role } from './permissions.js';
 
 export interface User {
   id: number;
+  revision: number;
   name: string;
   email: string;
   role: Role;
@@ -26,6 +31,7 @@ export interface UserStats {
 
 export interface MembershipCard {
   id: number;
+  revision: number;
   type: string;
   title: string;
   subtitle: string;
@@ -42,6 +48,7 @@ export interface Objective {
 
 interface Versioned {
   id: number;
+  revision: number;
   version: number;
   isActive: boolean;
   createdAt: string;
@@ -77,6 +84,7 @@ export interface PolicyVersion extends Versioned {
 
 export interface Activity {
   id: number;
+  revision: number;
   title: string;
   description: string;
   date: string;
@@ -91,6 +99,7 @@ export interface Activity {
 
 export interface Testimonial {
   id: number;
+  revision: number;
   name: string;
   role: string;
   quote: string;
@@ -102,6 +111,7 @@ export interface Testimonial {
 
 export interface Faq {
   id: number;
+  revision: number;
   question: string;
   answer: string;
   category: string | null;
@@ -113,6 +123,7 @@ export interface Faq {
 
 export interface ContactMessage {
   id: number;
+  revision: number;
   name: string;
   email: string;
   phone: string;

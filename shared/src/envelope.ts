@@ -16,6 +16,8 @@ export interface ErrorEnvelope {
   message: string;
   code?: string;
   errors?: FieldError[];
+  /** With 409 `edit_conflict`: the item as it is now on the server, for the editor to compare. */
+  current?: unknown;
 }
 
 export type Envelope<T> = SuccessEnvelope<T> | ErrorEnvelope;

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUsersRepository } from '../modules/users/repository.js';
 import { createTestDatabase, testEngines, type Engine, type TestDatabase } from '../test-support/databases.js';
 import { createDb, isPostgres, type Db } from './connection.js';
-import { migrateToLatest, rollbackAll } from './migrate.js';
+import { migrateToLatest, migrationSource, rollbackAll } from './migrate.js';
+import { REVISED_TABLES } from './migrations/20261123090000_row_revisions.js';
 import { jsonText, toCount } from './rows.js';
 
 const TABLES = [
@@ -73,7 +74,7 @@ describe.each(testEngines())('database on %s', (engine: Engine) => {
       const before = await db('knex_migrations').select('name');
       await migrateToLatest(db);
       expect(await db('knex_migrations').select('name')).toEqual(before);
-      expect(before).toHaveLength(1);
+      expect(before).toHaveLength(2);
     });
 
     it('roll back completely and run again', async () => {
@@ -85,6 +86,62 @@ describe.each(testEngines())('database on %s', (engine: Engine) => {
         for (const table of TABLES) expect(await scratchDb.schema.hasTable(table), table).toBe(false);
         await migrateToLatest(scratchDb);
         for (const table of TABLES) expect(await scratchDb.schema.hasTable(table), table).toBe(true);
+      } finally {
+        await scratchDb.destroy();
+        await scratch.drop();
+      }
+    });
+  });
+
+  describe('row revisions', () => {
+    it('start at 1 on every table an admin edits', async () => {
+      const [card] = await db('membership_cards')
+        .insert({ type: 'Community', title: 'Card', subtitle: 'Text', points: jsonText([]), ...stamps() })
+        .returning('*');
+      expect(card.revision).toBe(1);
+      for (const table of REVISED_TABLES) expect(await db.schema.hasColumn(table, 'revision'), table).toBe(true);
+    });
+
+    it('roll back alone without losing the rows that hang off users, then come back at 1', async () => {
+      const scratch = await createTestDatabase(engine);
+      const scratchDb = openDb(scratch);
+      try {
+        await migrateToLatest(scratchDb);
+        const [user] = await scratchDb('users')
+          .insert({ name: 'Kept', email: 'kept@example.org', role: 'member', ...stamps() })
+          .returning('id');
+        const userId = typeof user === 'object' ? user.id : user;
+        await scratchDb('auth_tokens').insert({
+          user_id: userId,
+          purpose: 'reset',
+          token_hash: 'k'.repeat(64),
+          expires_at: now(),
+          created_at: now(),
+        });
+        await scratchDb('about_us_versions').insert({
+          version: 1,
+          is_active: true,
+          ...VERSIONED.about_us_versions!(),
+          ...stamps(),
+        });
+        await scratchDb('users').where({ id: userId }).update({ revision: 5 });
+
+        await scratchDb.migrate.down({ migrationSource });
+        for (const table of REVISED_TABLES)
+          expect(await scratchDb.schema.hasColumn(table, 'revision'), table).toBe(false);
+        expect(await countOf(scratchDb('auth_tokens'))).toBe(1);
+        // The partial unique index survives SQLite's copy of the table.
+        await expect(
+          scratchDb('about_us_versions').insert({
+            version: 2,
+            is_active: true,
+            ...VERSIONED.about_us_versions!(),
+            ...stamps(),
+          }),
+        ).rejects.toMatchObject(UNIQUE_VIOLATION);
+
+        await migrateToLatest(scratchDb);
+        expect(await scratchDb('users').where({ id: userId }).first('revision')).toEqual({ revision: 1 });
       } finally {
         await scratchDb.destroy();
         await scratch.drop();

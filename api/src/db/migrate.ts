@@ -4,26 +4,31 @@
  */
 import type { Knex } from 'knex';
 import * as initialSchema from './migrations/20261121100000_initial_schema.js';
+import * as rowRevisions from './migrations/20261123090000_row_revisions.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
   down(knex: Knex): Promise<void>;
+  /** `transaction: false` runs the migration outside knex's transaction (see the migration for why). */
+  config?: { transaction?: boolean };
 }
 
 const migrations: Record<string, Migration> = {
   '20261121100000_initial_schema': initialSchema,
+  '20261123090000_row_revisions': rowRevisions,
 };
 
-const source: Knex.MigrationSource<string> = {
+/** Exported for tests that step through single migrations (`db.migrate.down({ migrationSource })`). */
+export const migrationSource: Knex.MigrationSource<string> = {
   getMigrations: async () => Object.keys(migrations).sort(),
   getMigrationName: (name) => name,
   getMigration: async (name) => migrations[name]!,
 };
 
 export async function migrateToLatest(db: Knex): Promise<void> {
-  await db.migrate.latest({ migrationSource: source });
+  await db.migrate.latest({ migrationSource });
 }
 
 export async function rollbackAll(db: Knex): Promise<void> {
-  await db.migrate.rollback({ migrationSource: source }, true);
+  await db.migrate.rollback({ migrationSource }, true);
 }

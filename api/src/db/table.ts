@@ -4,6 +4,7 @@
  */
 import type { Knex } from 'knex';
 import type { Db } from './connection.js';
+import { deleteRevised, updateRevised, type ExpectedRevision } from './revisions.js';
 import { toCount, withoutUndefined } from './rows.js';
 
 export interface Page {
@@ -18,12 +19,23 @@ export interface PageResult<T> {
 
 export type OrderBy = { column: string; order: 'asc' | 'desc' }[];
 
-export function tableRepository<Entity>(
+/** How an admin edit runs: conditional on If-Match when `expected` is given, inside `trx` when given. */
+export interface EditOptions {
+  expected?: ExpectedRevision | undefined;
+  trx?: Db | undefined;
+}
+
+export function tableRepository<Entity extends { revision: number }>(
   db: Db,
   table: string,
   present: (row: any) => Entity,
   defaultOrder: OrderBy = [{ column: 'id', order: 'desc' }],
 ) {
+  async function findById(id: number, trx: Db = db): Promise<Entity | undefined> {
+    const row = await trx(table).where({ id }).first();
+    return row ? present(row) : undefined;
+  }
+
   // Keys left undefined are not written: inserts take the column default, updates keep the stored value.
   return {
     async page(
@@ -46,10 +58,7 @@ export function tableRepository<Entity>(
       return rows.map(present);
     },
 
-    async findById(id: number, trx: Db = db): Promise<Entity | undefined> {
-      const row = await trx(table).where({ id }).first();
-      return row ? present(row) : undefined;
-    },
+    findById,
 
     async insert(values: Record<string, unknown>, now: Date, trx: Db = db): Promise<Entity> {
       const [row] = await trx(table)
@@ -58,16 +67,21 @@ export function tableRepository<Entity>(
       return present(row);
     },
 
-    async update(id: number, values: Record<string, unknown>, now: Date, trx: Db = db): Promise<Entity | undefined> {
-      const [row] = await trx(table)
-        .where({ id })
-        .update({ ...withoutUndefined(values), updated_at: now })
-        .returning('*');
+    /** An admin edit: raises the revision; undefined when no row has the id (409 when If-Match fails). */
+    async update(
+      id: number,
+      values: Record<string, unknown>,
+      now: Date,
+      { expected, trx = db }: EditOptions = {},
+    ): Promise<Entity | undefined> {
+      const write = { db: trx, table, id, expected, current: () => findById(id, trx) };
+      const row = await updateRevised(write, { ...withoutUndefined(values), updated_at: now });
       return row ? present(row) : undefined;
     },
 
-    async remove(id: number, trx: Db = db): Promise<boolean> {
-      return (await trx(table).where({ id }).delete()) > 0;
+    /** Whether a row was deleted (409 when If-Match fails). */
+    async remove(id: number, { expected, trx = db }: EditOptions = {}): Promise<boolean> {
+      return deleteRevised({ db: trx, table, id, expected, current: () => findById(id, trx) });
     },
 
     async count(filter: (query: Knex.QueryBuilder) => Knex.QueryBuilder = (query) => query): Promise<number> {
@@ -76,4 +90,4 @@ export function tableRepository<Entity>(
   };
 }
 
-export type TableRepository<Entity> = ReturnType<typeof tableRepository<Entity>>;
+export type TableRepository<Entity extends { revision: number }> = ReturnType<typeof tableRepository<Entity>>;

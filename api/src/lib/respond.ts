@@ -12,6 +12,19 @@ export function created<T>(ctx: Context, data: T, message?: string): void {
   ok(ctx, data, { status: 201, ...(message && { message }) });
 }
 
+/** An item's revision is its ETag (strong, quoted): what an editor sends back as If-Match. */
+export const etagOf = (item: { revision: number }) => `"${item.revision}"`;
+
+/** One admin item, with its ETag, so the editor can make its next write conditional on this revision. */
+export function okItem<T extends { revision: number }>(
+  ctx: Context,
+  item: T,
+  options: { status?: number; message?: string } = {},
+): void {
+  ctx.set('ETag', etagOf(item));
+  ok(ctx, item, options);
+}
+
 export function okList<T>(ctx: Context, collection: string, items: T[], pagination: Pagination): void {
   ok(ctx, { [collection]: items, pagination });
 }

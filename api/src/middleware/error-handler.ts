@@ -2,7 +2,7 @@
 import type { ErrorEnvelope, FieldError } from '@npo/shared';
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
-import { AppError, conflict, payloadTooLarge, validationError } from '../errors.js';
+import { AppError, conflict, EditConflictError, payloadTooLarge, validationError } from '../errors.js';
 import type { Logger } from '../lib/logger.js';
 
 export function zodFieldErrors(error: ZodError): FieldError[] {
@@ -40,6 +40,16 @@ function toAppError(error: unknown): AppError | null {
   return null;
 }
 
+function envelopeOf(error: AppError): ErrorEnvelope {
+  return {
+    success: false,
+    code: error.code,
+    message: error.message,
+    ...(error.errors && { errors: error.errors }),
+    ...(error instanceof EditConflictError && { current: error.current }),
+  };
+}
+
 export function errorHandler(logger: Logger): Middleware {
   return async (ctx, next) => {
     try {
@@ -47,7 +57,7 @@ export function errorHandler(logger: Logger): Middleware {
     } catch (error) {
       const known = toAppError(error);
       const body: ErrorEnvelope = known
-        ? { success: false, code: known.code, message: known.message, ...(known.errors && { errors: known.errors }) }
+        ? envelopeOf(known)
         : { success: false, code: 'internal_error', message: 'Something went wrong on our side. Please try again.' };
       ctx.status = known?.status ?? 500;
       ctx.set(known?.headers ?? {});

@@ -1,6 +1,7 @@
 /** Every route validates with a shared schema; handlers read ctx.state.input only. */
 import type { Middleware } from 'koa';
 import { z, type ZodType } from 'zod';
+import type { ExpectedRevision } from '../db/revisions.js';
 import { notFound, validationError } from '../errors.js';
 import { zodFieldErrors } from './error-handler.js';
 
@@ -14,6 +15,8 @@ export interface ParsedInput<B = unknown, Q = unknown, P = unknown> {
   body: B;
   query: Q;
   params: P;
+  /** If-Match on an item write, added by the precondition middleware; undefined: no precondition. */
+  expectedRevision?: ExpectedRevision | undefined;
 }
 
 /** Route ids are positive integers; anything else names nothing, so it is a 404, not a 400. */

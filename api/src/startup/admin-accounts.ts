@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import { createDb, type Db } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { nextRevision } from '../db/revisions.js';
 import { generatePassword, hashPassword } from '../lib/passwords.js';
 import { createUsersRepository } from '../modules/users/repository.js';
 
@@ -75,7 +76,10 @@ export async function resetAccountPassword(db: Db, email: string, now: Date = ne
   const passwordHash = await hashPassword(password);
   await db.transaction(async (trx) => {
     await createUsersRepository(trx).setPassword(user.id, passwordHash, now);
-    await trx('users').where({ id: user.id }).update({ is_active: true });
+    // The password is not an admin edit, but the reactivation is: an open console form goes stale.
+    await trx('users')
+      .where({ id: user.id, is_active: false })
+      .update({ is_active: true, ...nextRevision(trx) });
     await trx('auth_tokens').where({ user_id: user.id }).whereNull('used_at').update({ used_at: now });
     await trx('login_failures').where({ email: user.email }).delete();
   });

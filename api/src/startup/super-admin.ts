@@ -2,6 +2,7 @@
 import { fullPermissions } from '@npo/shared';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
+import { nextRevision } from '../db/revisions.js';
 import type { Logger } from '../lib/logger.js';
 import { generatePassword, hashPassword } from '../lib/passwords.js';
 import { createUsersRepository } from '../modules/users/repository.js';
@@ -17,7 +18,10 @@ export async function ensureSuperAdmin(db: Db, config: Config, logger: Logger, n
   const passwordHash = await hashPassword(password);
   const current = await users.findByEmail(email);
   if (current) {
-    await db('users').where({ id: current.id }).update({ role: 'super_admin', is_active: true });
+    // Role and status are what the console edits: an admin form holding the old ones must go stale.
+    await db('users')
+      .where({ id: current.id })
+      .update({ role: 'super_admin', is_active: true, ...nextRevision(db) });
     await users.setPassword(current.id, passwordHash, now);
   } else {
     await users.insert(

@@ -7,6 +7,7 @@ import type { VersionedKind } from '../versioned/service.js';
 export function presentAboutUs(row: any): AboutUsVersion {
   return {
     id: row.id,
+    revision: Number(row.revision),
     version: row.version,
     isActive: toBool(row.is_active),
     description: row.description,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testEngines } from '../../test-support/databases.js';
-import { expectInvalidBodies, expectUnknownIds } from '../../test-support/expectations.js';
+import { expectInvalidBodies, expectUnknownIds, malformedIfMatchCases } from '../../test-support/expectations.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 import { ACTIVITY_IS_FULL, ACTIVITY_IS_PAST, ALREADY_REGISTERED } from './service.js';
 
@@ -223,11 +223,10 @@ describe.each(testEngines())('activities on %s', (engine) => {
       cases,
     );
     const { id } = await createActivity();
-    await expectInvalidBodies(
-      app,
-      { method: 'PUT', path: `/api/admin/activities/${id}`, token, table: 'activities' },
-      cases,
-    );
+    await expectInvalidBodies(app, { method: 'PUT', path: `/api/admin/activities/${id}`, token, table: 'activities' }, [
+      ...cases,
+      ...malformedIfMatchCases(validActivity),
+    ]);
   });
 
   it('answers 404 for unknown and malformed ids', async () => {

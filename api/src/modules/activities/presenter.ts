@@ -5,6 +5,7 @@ import { toCount, toIso, toJson } from '../../db/rows.js';
 export function presentActivity(row: any): Activity {
   return {
     id: row.id,
+    revision: Number(row.revision),
     title: row.title,
     description: row.description,
     date: toIso(row.date),

@@ -1,8 +1,9 @@
 import type { Activity, ActivityInput, ActivityStatus } from '@npo/shared';
 import type { Knex } from 'knex';
 import { isPostgres, type Db } from '../../db/connection.js';
+import { deleteRevised, updateRevised } from '../../db/revisions.js';
 import { jsonText } from '../../db/rows.js';
-import { tableRepository, type OrderBy, type Page, type PageResult } from '../../db/table.js';
+import { tableRepository, type EditOptions, type OrderBy, type Page, type PageResult } from '../../db/table.js';
 import { presentActivity } from './presenter.js';
 
 const ACTIVITIES = 'activities';
@@ -34,7 +35,10 @@ export function createActivitiesRepository(db: Db) {
     findById,
     // A new activity has no registrations yet, so the row as inserted presents the right count (0).
     insert: table.insert,
-    remove: table.remove,
+
+    /** Whether a row was deleted; a 409 shows the activity with its participants, as the list does. */
+    remove: (id: number, { expected }: EditOptions = {}): Promise<boolean> =>
+      deleteRevised({ db, table: ACTIVITIES, id, expected, current: () => findById(id) }),
 
     async page(
       { page, limit }: Page,
@@ -51,12 +55,16 @@ export function createActivitiesRepository(db: Db) {
       return { items: rows.map(presentActivity), total };
     },
 
-    /** Read back after writing, so the answer carries the current participants count. */
-    async update(id: number, values: Record<string, unknown>, now: Date): Promise<Activity | undefined> {
-      const changed = await db(ACTIVITIES)
-        .where({ id })
-        .update({ ...values, updated_at: now });
-      return changed > 0 ? findById(id) : undefined;
+    /** An admin edit, read back after writing, so the answer carries the current participants count. */
+    async update(
+      id: number,
+      values: Record<string, unknown>,
+      now: Date,
+      { expected }: EditOptions = {},
+    ): Promise<Activity | undefined> {
+      const write = { db, table: ACTIVITIES, id, expected, current: () => findById(id) };
+      const changed = await updateRevised(write, { ...values, updated_at: now });
+      return changed ? findById(id) : undefined;
     },
 
     /** On PostgreSQL, makes concurrent registrations for one activity wait their turn for the capacity check. */

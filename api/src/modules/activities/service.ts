@@ -1,4 +1,5 @@
 import type { Activity, ActivityInput, ActivityStatus } from '@npo/shared';
+import type { ExpectedRevision } from '../../db/revisions.js';
 import type { OrderBy, Page } from '../../db/table.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, found, notFound } from '../../errors.js';
@@ -34,11 +35,11 @@ export function createActivitiesService(deps: AppDeps) {
     list: (query: ActivitiesQuery) => activities.page(query, query.status, orderFor(query.status)),
     get: async (id: number) => found(await activities.findById(id), 'Activity'),
     create: (input: ActivityInput) => activities.insert(activities.toRow(input), now()),
-    async update(id: number, input: ActivityInput) {
-      return found(await activities.update(id, activities.toRow(input), now()), 'Activity');
+    async update(id: number, input: ActivityInput, expected?: ExpectedRevision) {
+      return found(await activities.update(id, activities.toRow(input), now(), { expected }), 'Activity');
     },
-    async remove(id: number) {
-      if (!(await activities.remove(id))) throw notFound('Activity');
+    async remove(id: number, expected?: ExpectedRevision) {
+      if (!(await activities.remove(id, { expected }))) throw notFound('Activity');
     },
 
     /** One registration per user, none for past or full activities; answers the activity with its new count. */

@@ -15,6 +15,7 @@ const NO_LINKS = { instagram: '', facebook: '', twitter: '', linkedin: '' };
 export function presentContactInfo(row: any): ContactInfoVersion {
   return {
     id: row.id,
+    revision: Number(row.revision),
     version: row.version,
     isActive: toBool(row.is_active),
     email: row.email,

@@ -145,6 +145,7 @@ describe.each(testEngines())('contact messages on %s', (engine) => {
     expect(times).toEqual([...times].sort().reverse());
     expect(all.messages[0]).toEqual({
       id: expect.any(Number),
+      revision: 1,
       name: validMessage.name,
       email: 'busy@example.org',
       phone: validMessage.phone,
@@ -156,7 +157,7 @@ describe.each(testEngines())('contact messages on %s', (engine) => {
     const target = all.messages[1]!;
     const read = await app.request('PATCH', `/api/admin/contact-messages/${target.id}/read`, { token: rootToken });
     expect(read.status).toBe(200);
-    expect(read.body.data).toEqual({ ...target, isRead: true });
+    expect(read.body.data).toEqual({ ...target, isRead: true, revision: target.revision + 1 });
     expect((await listMessages()).unread).toBe(total - 1);
     const again = await app.request('PATCH', `/api/admin/contact-messages/${target.id}/read`, { token: rootToken });
     expect(again.status).toBe(200);

@@ -8,12 +8,14 @@ export interface ContactMessageRow {
   phone: string;
   message: string;
   is_read: unknown;
+  revision: number;
   created_at: unknown;
 }
 
 export function presentContactMessage(row: ContactMessageRow): ContactMessage {
   return {
     id: row.id,
+    revision: Number(row.revision),
     name: row.name,
     email: row.email,
     phone: row.phone,

@@ -1,8 +1,9 @@
 import type { ContactMessage, ContactMessageInput } from '@npo/shared';
 import type { Db } from '../../db/connection.js';
+import { updateRevised, type ExpectedRevision } from '../../db/revisions.js';
 import { toCount } from '../../db/rows.js';
 import { tableRepository } from '../../db/table.js';
-import { presentContactMessage } from './presenter.js';
+import { presentContactMessage, type ContactMessageRow } from './presenter.js';
 
 export function createContactMessagesRepository(db: Db) {
   const messages = tableRepository(db, 'contact_messages', presentContactMessage, [
@@ -22,8 +23,9 @@ export function createContactMessagesRepository(db: Db) {
       return presentContactMessage(row);
     },
 
-    async markRead(id: number): Promise<ContactMessage | undefined> {
-      const [row] = await db('contact_messages').where({ id }).update({ is_read: true }).returning('*');
+    async markRead(id: number, expected?: ExpectedRevision): Promise<ContactMessage | undefined> {
+      const write = { db, table: 'contact_messages', id, expected, current: () => messages.findById(id) };
+      const row = await updateRevised<ContactMessageRow>(write, { is_read: true });
       return row ? presentContactMessage(row) : undefined;
     },
 

@@ -1,5 +1,6 @@
 import { contactMessageSchema, PAGE_SIZES, paginationQuery, type ContactMessagesPage } from '@npo/shared';
-import { created, ok, pagination } from '../../lib/respond.js';
+import { created, ok, okItem, pagination } from '../../lib/respond.js';
+import { precondition } from '../../middleware/precondition.js';
 import { idParams, validate } from '../../middleware/validate.js';
 import type { ModuleContext } from '../context.js';
 import { createContactMessagesService, MESSAGE_SENT } from './service.js';
@@ -23,11 +24,12 @@ export function registerContactMessages({ router, deps, admin }: ModuleContext):
     };
     ok(ctx, data);
   });
-  routes.patch('/contact-messages/:id/read', validate({ params: idParams }), async (ctx) =>
-    ok(ctx, await messages.markRead(ctx.state.input.params.id), { message: 'Message marked as read' }),
-  );
-  routes.delete('/contact-messages/:id', validate({ params: idParams }), async (ctx) => {
-    await messages.remove(ctx.state.input.params.id);
+  routes.patch('/contact-messages/:id/read', validate({ params: idParams }), precondition, async (ctx) => {
+    const { params, expectedRevision } = ctx.state.input;
+    okItem(ctx, await messages.markRead(params.id, expectedRevision), { message: 'Message marked as read' });
+  });
+  routes.delete('/contact-messages/:id', validate({ params: idParams }), precondition, async (ctx) => {
+    await messages.remove(ctx.state.input.params.id, ctx.state.input.expectedRevision);
     ok(ctx, null, { message: 'Message deleted' });
   });
 }

@@ -3,6 +3,7 @@
  * for staff to read under Connect, and the active contact e-mail is notified.
  */
 import type { ContactMessage, ContactMessageInput } from '@npo/shared';
+import type { ExpectedRevision } from '../../db/revisions.js';
 import { toIso } from '../../db/rows.js';
 import type { Page } from '../../db/table.js';
 import type { AppDeps } from '../../deps.js';
@@ -56,10 +57,11 @@ export function createContactMessagesService(deps: AppDeps) {
       return { ...result, unread };
     },
 
-    markRead: async (id: number) => found(await messages.markRead(id), 'Contact message'),
+    markRead: async (id: number, expected?: ExpectedRevision) =>
+      found(await messages.markRead(id, expected), 'Contact message'),
 
-    async remove(id: number): Promise<void> {
-      if (!(await messages.remove(id))) throw notFound('Contact message');
+    async remove(id: number, expected?: ExpectedRevision): Promise<void> {
+      if (!(await messages.remove(id, { expected }))) throw notFound('Contact message');
     },
   };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testEngines } from '../../test-support/databases.js';
-import { expectInvalidBodies, expectUnknownIds } from '../../test-support/expectations.js';
+import { expectInvalidBodies, expectUnknownIds, malformedIfMatchCases } from '../../test-support/expectations.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 import { INCOMPLETE_REORDER } from './service.js';
 
@@ -184,7 +184,10 @@ describe.each(testEngines())('faqs on %s', (engine) => {
     ];
     await expectInvalidBodies(app, { method: 'POST', path: '/api/admin/faqs', token, table: 'faqs' }, cases);
     const { id } = await createFaq();
-    await expectInvalidBodies(app, { method: 'PUT', path: `/api/admin/faqs/${id}`, token, table: 'faqs' }, cases);
+    await expectInvalidBodies(app, { method: 'PUT', path: `/api/admin/faqs/${id}`, token, table: 'faqs' }, [
+      ...cases,
+      ...malformedIfMatchCases(validFaq),
+    ]);
   });
 
   it('answers 404 for unknown and malformed ids', async () => {

@@ -4,6 +4,7 @@ import { toBool, toIso } from '../../db/rows.js';
 export function presentFaq(row: any): Faq {
   return {
     id: row.id,
+    revision: Number(row.revision),
     question: row.question,
     answer: row.answer,
     category: row.category ?? null,

@@ -1,5 +1,6 @@
 import type { FaqInput } from '@npo/shared';
 import { isPostgres, type Db } from '../../db/connection.js';
+import { nextRevision } from '../../db/revisions.js';
 import { tableRepository, type OrderBy } from '../../db/table.js';
 import { presentFaq } from './presenter.js';
 
@@ -12,6 +13,7 @@ const BY_POSITION: OrderBy = [
 ];
 
 // Position writes leave updated_at alone: the console's "updated" date tells when the text last changed.
+// They do raise the revision of each FAQ they move: an edit form holding the old order is then stale.
 export function createFaqsRepository(db: Db) {
   return {
     ...tableRepository(db, FAQS, presentFaq, BY_POSITION),
@@ -25,13 +27,18 @@ export function createFaqsRepository(db: Db) {
 
     async setPositions(orderedIds: number[], trx: Db): Promise<void> {
       for (const [position, id] of orderedIds.entries()) {
-        await trx(FAQS).where({ id }).whereNot({ sort_order: position }).update({ sort_order: position });
+        await trx(FAQS)
+          .where({ id })
+          .whereNot({ sort_order: position })
+          .update({ sort_order: position, ...nextRevision(trx) });
       }
     },
 
     /** Moves the FAQs after a removed one up a place, so positions stay 0..n-1 and a new FAQ (order = count) lands last. */
     async closeGap(removedPosition: number, trx: Db): Promise<void> {
-      await trx(FAQS).where('sort_order', '>', removedPosition).decrement('sort_order', 1);
+      await trx(FAQS)
+        .where('sort_order', '>', removedPosition)
+        .update({ sort_order: trx.raw('sort_order - 1'), ...nextRevision(trx) });
     },
 
     /** The order is written only when sent, so an edit without one keeps the FAQ's place. */

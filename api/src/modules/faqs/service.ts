@@ -1,7 +1,8 @@
 import type { Faq, FaqInput } from '@npo/shared';
+import type { ExpectedRevision } from '../../db/revisions.js';
 import type { Page } from '../../db/table.js';
 import type { AppDeps } from '../../deps.js';
-import { found, validationError } from '../../errors.js';
+import { found, notFound, validationError } from '../../errors.js';
 import { createFaqsRepository } from './repository.js';
 
 export const INCOMPLETE_REORDER = 'ids must list every FAQ id';
@@ -27,13 +28,14 @@ export function createFaqsService(deps: AppDeps) {
     async create(input: FaqInput): Promise<Faq> {
       return faqs.insert({ ...faqs.toRow(input), sort_order: await faqs.count() }, now());
     },
-    async update(id: number, input: FaqInput): Promise<Faq> {
-      return found(await faqs.update(id, faqs.toRow(input), now()), 'FAQ');
+    async update(id: number, input: FaqInput, expected?: ExpectedRevision): Promise<Faq> {
+      return found(await faqs.update(id, faqs.toRow(input), now(), { expected }), 'FAQ');
     },
-    async remove(id: number): Promise<void> {
+    async remove(id: number, expected?: ExpectedRevision): Promise<void> {
       await deps.db.transaction(async (trx) => {
         const faq = found(await faqs.findById(id, trx), 'FAQ');
-        await faqs.remove(id, trx);
+        // Deleted meanwhile by someone else: their delete already closed the gap.
+        if (!(await faqs.remove(id, { expected, trx }))) throw notFound('FAQ');
         await faqs.closeGap(faq.order, trx);
       });
     },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../test-support/databases.js';
-import { expectInvalidBodies, expectUnknownIds } from '../../test-support/expectations.js';
+import { expectInvalidBodies, expectUnknownIds, malformedIfMatchCases } from '../../test-support/expectations.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 
 const validCard = {
@@ -86,7 +86,7 @@ describe.each(testEngines())('membership cards on %s', (engine) => {
     await expectInvalidBodies(
       app,
       { method: 'PUT', path: `/api/admin/membership-cards/${id}`, token, table: 'membership_cards' },
-      cases,
+      [...cases, ...malformedIfMatchCases(validCard)],
     );
   });
 

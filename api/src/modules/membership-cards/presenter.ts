@@ -4,6 +4,7 @@ import { toBool, toIso, toJson } from '../../db/rows.js';
 export function presentMembershipCard(row: any): MembershipCard {
   return {
     id: row.id,
+    revision: Number(row.revision),
     type: row.type,
     title: row.title,
     subtitle: row.subtitle,

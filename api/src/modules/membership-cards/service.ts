@@ -1,4 +1,5 @@
 import type { MembershipCardInput } from '@npo/shared';
+import type { ExpectedRevision } from '../../db/revisions.js';
 import type { Page } from '../../db/table.js';
 import type { AppDeps } from '../../deps.js';
 import { found, notFound } from '../../errors.js';
@@ -11,11 +12,11 @@ export function createMembershipCardsService(deps: AppDeps) {
     listPublic: (page: Page) => cards.page(page, (query) => query.where({ is_active: true })),
     list: (page: Page) => cards.page(page),
     create: (input: MembershipCardInput) => cards.insert(cards.toRow(input), now()),
-    async update(id: number, input: MembershipCardInput) {
-      return found(await cards.update(id, cards.toRow(input), now()), 'Membership card');
+    async update(id: number, input: MembershipCardInput, expected?: ExpectedRevision) {
+      return found(await cards.update(id, cards.toRow(input), now(), { expected }), 'Membership card');
     },
-    async remove(id: number) {
-      if (!(await cards.remove(id))) throw notFound('Membership card');
+    async remove(id: number, expected?: ExpectedRevision) {
+      if (!(await cards.remove(id, { expected }))) throw notFound('Membership card');
     },
   };
 }

@@ -4,6 +4,7 @@ import { toBool, toIso } from '../../db/rows.js';
 export function presentTestimonial(row: any): Testimonial {
   return {
     id: row.id,
+    revision: Number(row.revision),
     name: row.name,
     role: row.role,
     quote: row.quote,

@@ -1,5 +1,6 @@
 import type { TestimonialInput } from '@npo/shared';
 import type { Db } from '../../db/connection.js';
+import type { ExpectedRevision } from '../../db/revisions.js';
 import { tableRepository, type OrderBy } from '../../db/table.js';
 import { presentTestimonial } from './presenter.js';
 
@@ -15,7 +16,8 @@ export function createTestimonialsRepository(db: Db) {
   return {
     ...table,
     /** Flipped inside the UPDATE, so two quick toggles never both start from the same old value. */
-    toggleFeatured: (id: number, now: Date) => table.update(id, { is_featured: db.raw('NOT is_featured') }, now),
+    toggleFeatured: (id: number, now: Date, expected?: ExpectedRevision) =>
+      table.update(id, { is_featured: db.raw('NOT is_featured') }, now, { expected }),
     toRow: (input: TestimonialInput) => ({
       name: input.name,
       role: input.role,

@@ -1,6 +1,7 @@
 import { CACHE_LIFETIMES_S, MAX_PAGE_LIMIT, PAGE_SIZES, paginationQuery, testimonialSchema } from '@npo/shared';
 import { publicCache } from '../../lib/public-cache.js';
-import { ok, okPage } from '../../lib/respond.js';
+import { okItem, okPage } from '../../lib/respond.js';
+import { precondition } from '../../middleware/precondition.js';
 import { idParams, validate } from '../../middleware/validate.js';
 import type { ModuleContext } from '../context.js';
 import { registerAdminCrud } from '../crud-routes.js';
@@ -26,8 +27,8 @@ export function registerTestimonials({ router, deps, admin }: ModuleContext): vo
     listQuery: paginationQuery(PAGE_SIZES.testimonials),
     service: testimonials,
   });
-  routes.patch('/testimonials/:id/featured', validate({ params: idParams }), async (ctx) => {
-    const testimonial = await testimonials.toggleFeatured(ctx.state.input.params.id);
-    ok(ctx, testimonial, { message: testimonial.isFeatured ? 'Testimonial featured' : 'Testimonial unfeatured' });
+  routes.patch('/testimonials/:id/featured', validate({ params: idParams }), precondition, async (ctx) => {
+    const testimonial = await testimonials.toggleFeatured(ctx.state.input.params.id, ctx.state.input.expectedRevision);
+    okItem(ctx, testimonial, { message: testimonial.isFeatured ? 'Testimonial featured' : 'Testimonial unfeatured' });
   });
 }

@@ -1,4 +1,5 @@
 import type { TestimonialInput } from '@npo/shared';
+import type { ExpectedRevision } from '../../db/revisions.js';
 import type { Page } from '../../db/table.js';
 import type { AppDeps } from '../../deps.js';
 import { found, notFound } from '../../errors.js';
@@ -11,14 +12,14 @@ export function createTestimonialsService(deps: AppDeps) {
     listPublic: (page: Page) => testimonials.page(page, (query) => query.where({ is_active: true })),
     list: (page: Page) => testimonials.page(page),
     create: (input: TestimonialInput) => testimonials.insert(testimonials.toRow(input), now()),
-    async update(id: number, input: TestimonialInput) {
-      return found(await testimonials.update(id, testimonials.toRow(input), now()), 'Testimonial');
+    async update(id: number, input: TestimonialInput, expected?: ExpectedRevision) {
+      return found(await testimonials.update(id, testimonials.toRow(input), now(), { expected }), 'Testimonial');
     },
-    async toggleFeatured(id: number) {
-      return found(await testimonials.toggleFeatured(id, now()), 'Testimonial');
+    async toggleFeatured(id: number, expected?: ExpectedRevision) {
+      return found(await testimonials.toggleFeatured(id, now(), expected), 'Testimonial');
     },
-    async remove(id: number) {
-      if (!(await testimonials.remove(id))) throw notFound('Testimonial');
+    async remove(id: number, expected?: ExpectedRevision) {
+      if (!(await testimonials.remove(id, { expected }))) throw notFound('Testimonial');
     },
   };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testEngines } from '../../test-support/databases.js';
-import { expectInvalidBodies, expectUnknownIds } from '../../test-support/expectations.js';
+import { expectInvalidBodies, expectUnknownIds, malformedIfMatchCases } from '../../test-support/expectations.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 
 const validTestimonial = {
@@ -152,7 +152,7 @@ describe.each(testEngines())('testimonials on %s', (engine) => {
     await expectInvalidBodies(
       app,
       { method: 'PUT', path: `/api/admin/testimonials/${id}`, token, table: 'testimonials' },
-      cases,
+      [...cases, ...malformedIfMatchCases(validTestimonial)],
     );
   });
 

@@ -9,6 +9,7 @@ export interface UserRow {
   role: Role;
   permissions: unknown;
   token_version: number;
+  revision: number;
   is_active: unknown;
   last_login_at: unknown;
   created_at: unknown;
@@ -18,6 +19,7 @@ export interface UserRow {
 export function presentUser(row: UserRow): User {
   return {
     id: row.id,
+    revision: Number(row.revision),
     name: row.name,
     email: row.email,
     role: row.role,

@@ -1,6 +1,7 @@
 import { ADMIN_ROLES, type Permissions, type Role, type User } from '@npo/shared';
 import type { Knex } from 'knex';
 import { isPostgres, type Db } from '../../db/connection.js';
+import { deleteRevised, updateRevised, type ExpectedRevision, type RevisedWrite } from '../../db/revisions.js';
 import { jsonText } from '../../db/rows.js';
 import { tableRepository, type Page, type PageResult } from '../../db/table.js';
 import { presentUser, type UserCountRow, type UserRow } from './presenter.js';
@@ -51,6 +52,19 @@ export function createUsersRepository(db: Db) {
   ]);
   /** PostgreSQL row locks; SQLite runs on one connection, so its transactions already take turns. */
   const locked = (query: Knex.QueryBuilder) => (isPostgres(db) ? query.forUpdate() : query);
+  /** An admin edit of one account; a 409 shows the account as the console lists it. */
+  const adminEdit = (id: number, expected: ExpectedRevision | undefined): RevisedWrite => ({
+    db,
+    table: 'users',
+    id,
+    expected,
+    current: async () => {
+      const row: UserRow | undefined = await users().where({ id }).first();
+      return row && presentUser(row);
+    },
+  });
+  // Sign-in, password and token-version writes are not admin edits: they leave the revision alone, so
+  // an admin's open form on the account does not go stale when its owner logs in.
   return {
     findById: (id: number): Promise<UserRow | undefined> => users().where({ id }).first(),
     findByEmail: (email: string): Promise<UserRow | undefined> => users().where({ email: email.toLowerCase() }).first(),
@@ -89,34 +103,31 @@ export function createUsersRepository(db: Db) {
     countByRoleAndStatus: (): Promise<UserCountRow[]> =>
       users().select('role', 'is_active').count({ count: '*' }).groupBy('role', 'is_active') as Promise<UserCountRow[]>,
 
-    async updateAccount(id: number, changes: AccountChanges, now: Date): Promise<UserRow | undefined> {
-      const [row] = await users()
-        .where({ id })
-        .update({
-          name: changes.name,
-          email: changes.email.toLowerCase(),
-          role: changes.role,
-          permissions: jsonText(changes.permissions),
-          updated_at: now,
-        })
-        .returning('*');
-      return row as UserRow | undefined;
+    updateAccount(
+      id: number,
+      changes: AccountChanges,
+      now: Date,
+      expected?: ExpectedRevision,
+    ): Promise<UserRow | undefined> {
+      return updateRevised<UserRow>(adminEdit(id, expected), {
+        name: changes.name,
+        email: changes.email.toLowerCase(),
+        role: changes.role,
+        permissions: jsonText(changes.permissions),
+        updated_at: now,
+      });
     },
 
     /** Deactivation also bumps the token version, so tokens issued before it stay dead after a reactivation. */
-    async setActive(id: number, isActive: boolean, now: Date): Promise<UserRow | undefined> {
-      const [row] = await users()
-        .where({ id })
-        .update({
-          is_active: isActive,
-          updated_at: now,
-          ...(!isActive && { token_version: db.raw('token_version + 1') }),
-        })
-        .returning('*');
-      return row as UserRow | undefined;
+    setActive(id: number, isActive: boolean, now: Date, expected?: ExpectedRevision): Promise<UserRow | undefined> {
+      return updateRevised<UserRow>(adminEdit(id, expected), {
+        is_active: isActive,
+        updated_at: now,
+        ...(!isActive && { token_version: db.raw('token_version + 1') }),
+      });
     },
 
-    remove: async (id: number): Promise<boolean> => (await users().where({ id }).delete()) > 0,
+    remove: (id: number, expected?: ExpectedRevision): Promise<boolean> => deleteRevised(adminEdit(id, expected)),
 
     /**
      * Inside a transaction: locks the active super admins, then the target, always in that order, so two

@@ -1,5 +1,6 @@
 import { adminUserSchema, PAGE_SIZES, usersQuery } from '@npo/shared';
-import { created, ok, okPage } from '../../lib/respond.js';
+import { ok, okItem, okPage } from '../../lib/respond.js';
+import { precondition } from '../../middleware/precondition.js';
 import { idParams, validate } from '../../middleware/validate.js';
 import type { ModuleContext } from '../context.js';
 import { createUsersService } from './service.js';
@@ -14,20 +15,25 @@ export function registerUsers({ deps, admin }: ModuleContext): void {
     okPage(ctx, 'users', await users.list(ctx.state.input.query), ctx.state.input.query),
   );
   routes.get('/users/:id', validate({ params: idParams }), async (ctx) =>
-    ok(ctx, await users.get(ctx.state.input.params.id)),
+    okItem(ctx, await users.get(ctx.state.input.params.id)),
   );
   routes.post('/users', validate({ body: adminUserSchema }), async (ctx) =>
-    created(ctx, await users.create(ctx.state.input.body), 'Admin user created. An invitation has been sent.'),
+    okItem(ctx, await users.create(ctx.state.input.body), {
+      status: 201,
+      message: 'Admin user created. An invitation has been sent.',
+    }),
   );
-  routes.put('/users/:id', validate({ params: idParams, body: adminUserSchema }), async (ctx) =>
-    ok(ctx, await users.update(ctx.state.input.params.id, ctx.state.input.body), { message: 'Admin user updated' }),
-  );
-  routes.patch('/users/:id/toggle-status', validate({ params: idParams }), async (ctx) => {
-    const user = await users.toggleStatus(ctx.state.input.params.id, ctx.state.user);
-    ok(ctx, user, { message: user.isActive ? 'User activated' : 'User deactivated' });
+  routes.put('/users/:id', validate({ params: idParams, body: adminUserSchema }), precondition, async (ctx) => {
+    const { params, body, expectedRevision } = ctx.state.input;
+    okItem(ctx, await users.update(params.id, body, expectedRevision), { message: 'Admin user updated' });
   });
-  routes.delete('/users/:id', validate({ params: idParams }), async (ctx) => {
-    await users.remove(ctx.state.input.params.id, ctx.state.user);
+  routes.patch('/users/:id/toggle-status', validate({ params: idParams }), precondition, async (ctx) => {
+    const { params, expectedRevision } = ctx.state.input;
+    const user = await users.toggleStatus(params.id, ctx.state.user, expectedRevision);
+    okItem(ctx, user, { message: user.isActive ? 'User activated' : 'User deactivated' });
+  });
+  routes.delete('/users/:id', validate({ params: idParams }), precondition, async (ctx) => {
+    await users.remove(ctx.state.input.params.id, ctx.state.user, ctx.state.input.expectedRevision);
     ok(ctx, null, { message: 'User deleted' });
   });
 }

@@ -4,9 +4,10 @@
  * super admin keeps both the role and the active status.
  */
 import type { AdminUserInput, User, UserStats, UsersQuery } from '@npo/shared';
+import { ensureRevision, type ExpectedRevision } from '../../db/revisions.js';
 import { toBool } from '../../db/rows.js';
 import type { AppDeps } from '../../deps.js';
-import { conflict, found } from '../../errors.js';
+import { conflict, found, notFound } from '../../errors.js';
 import { createAuthService } from '../auth/service.js';
 import { presentUser, presentUserStats, type UserRow } from './presenter.js';
 import { createUsersRepository, type UsersRepository } from './repository.js';
@@ -33,16 +34,19 @@ export function createUsersService(deps: AppDeps) {
 
   /**
    * Runs a change to one account in a transaction that has locked the active super admins first.
-   * `change` learns whether the target is the only active super admin left.
+   * The If-Match precondition is checked before the account rules; `change` learns whether the
+   * target is the only active super admin left.
    */
   function changeAccount(
     id: number,
+    expected: ExpectedRevision | undefined,
     change: (target: UserRow, isLastSuperAdmin: boolean, trxUsers: UsersRepository) => Promise<UserRow | undefined>,
   ): Promise<User> {
     return deps.db.transaction(async (trx) => {
       const trxUsers = createUsersRepository(trx);
       const { target, activeSuperAdminIds } = await trxUsers.lockForAccountChange(id);
       const row = found(target, 'User');
+      ensureRevision(presentUser(row), expected);
       const isLastSuperAdmin = isActiveSuperAdmin(row) && activeSuperAdminIds.every((other) => other === row.id);
       return presentUser(found(await change(row, isLastSuperAdmin, trxUsers), 'User'));
     });
@@ -68,27 +72,28 @@ export function createUsersService(deps: AppDeps) {
       return presentUser(row);
     },
 
-    async update(id: number, input: AdminUserInput): Promise<User> {
-      return changeAccount(id, async (target, isLastSuperAdmin, trxUsers) => {
+    async update(id: number, input: AdminUserInput, expected?: ExpectedRevision): Promise<User> {
+      return changeAccount(id, expected, async (target, isLastSuperAdmin, trxUsers) => {
         await ensureEmailFree(input.email, target.id, trxUsers);
         if (isLastSuperAdmin && input.role !== 'super_admin') throw conflict(LAST_SUPER_ADMIN);
-        return trxUsers.updateAccount(target.id, input, now());
+        return trxUsers.updateAccount(target.id, input, now(), expected);
       });
     },
 
-    async toggleStatus(id: number, actor: User): Promise<User> {
-      return changeAccount(id, async (target, isLastSuperAdmin, trxUsers) => {
+    async toggleStatus(id: number, actor: User, expected?: ExpectedRevision): Promise<User> {
+      return changeAccount(id, expected, async (target, isLastSuperAdmin, trxUsers) => {
         if (target.id === actor.id) throw conflict(CANNOT_DEACTIVATE_SELF);
         if (isLastSuperAdmin) throw conflict(LAST_SUPER_ADMIN);
-        return trxUsers.setActive(target.id, !toBool(target.is_active), now());
+        return trxUsers.setActive(target.id, !toBool(target.is_active), now(), expected);
       });
     },
 
-    async remove(id: number, actor: User): Promise<void> {
+    async remove(id: number, actor: User, expected?: ExpectedRevision): Promise<void> {
       const target = found(await users.findById(id), 'User');
+      ensureRevision(presentUser(target), expected);
       if (target.id === actor.id) throw conflict(CANNOT_DELETE_SELF);
       if (target.role === 'super_admin') throw conflict(CANNOT_DELETE_SUPER_ADMIN);
-      await users.remove(target.id);
+      if (!(await users.remove(target.id, expected))) throw notFound('User');
     },
   };
 }

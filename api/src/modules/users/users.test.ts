@@ -1,7 +1,7 @@
 import { fullPermissions, normalisePermissions, type User } from '@npo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../test-support/databases.js';
-import { expectInvalidBodies, expectUnknownIds } from '../../test-support/expectations.js';
+import { expectInvalidBodies, expectUnknownIds, malformedIfMatchCases } from '../../test-support/expectations.js';
 import { PUBLIC_URL, startTestApp, SUPER_ADMIN, type TestApp } from '../../test-support/test-app.js';
 import {
   CANNOT_DEACTIVATE_SELF,
@@ -95,6 +95,7 @@ describe.each(testEngines())('admin users on %s', (engine) => {
     const created = response.body.data as User;
     expect(created).toEqual({
       id: expect.any(Number),
+      revision: 1,
       name: 'Ines Duarte',
       email: 'ines.duarte@example.org',
       role: 'admin',
@@ -392,7 +393,7 @@ describe.each(testEngines())('admin users on %s', (engine) => {
     await expectInvalidBodies(
       app,
       { method: 'PUT', path: `/api/admin/users/${user.id}`, token: root.token, table: 'users' },
-      cases,
+      [...cases, ...malformedIfMatchCases(valid)],
     );
 
     const messages = await app.request('POST', '/api/admin/users', {

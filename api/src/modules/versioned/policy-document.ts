@@ -6,6 +6,7 @@ export function presentPolicy(row: any): PolicyVersion {
   const updatedAt = toIso(row.updated_at);
   return {
     id: row.id,
+    revision: Number(row.revision),
     version: row.version,
     isActive: toBool(row.is_active),
     title: row.title,

@@ -2,10 +2,11 @@
 import { paginationQuery, type Module } from '@npo/shared';
 import type { ZodType } from 'zod';
 import { publicCache } from '../../lib/public-cache.js';
-import { created, ok, okPage } from '../../lib/respond.js';
+import { ok, okItem, okPage } from '../../lib/respond.js';
+import { precondition } from '../../middleware/precondition.js';
 import { idParams, validate } from '../../middleware/validate.js';
 import type { ModuleContext } from '../context.js';
-import { createVersionedService, type VersionedKind } from './service.js';
+import { createVersionedService, type VersionedKind, type VersionEntity } from './service.js';
 
 export interface VersionedRoutes<Input, Entity> {
   kind: VersionedKind<Input, Entity>;
@@ -18,7 +19,7 @@ export interface VersionedRoutes<Input, Entity> {
   cacheSeconds: number;
 }
 
-export function registerVersioned<Input, Entity extends { id: number; isActive: boolean }>(
+export function registerVersioned<Input, Entity extends VersionEntity>(
   { router, deps, admin }: ModuleContext,
   options: VersionedRoutes<Input, Entity>,
 ): void {
@@ -32,19 +33,21 @@ export function registerVersioned<Input, Entity extends { id: number; isActive: 
     okPage(ctx, options.collection, await versions.list(ctx.state.input.query), ctx.state.input.query),
   );
   routes.get(`${options.path}/:id`, validate({ params: idParams }), async (ctx) =>
-    ok(ctx, await versions.get(ctx.state.input.params.id)),
+    okItem(ctx, await versions.get(ctx.state.input.params.id)),
   );
   routes.post(options.path, validate({ body: options.schema }), async (ctx) =>
-    created(ctx, await versions.create(ctx.state.input.body), `${label} created`),
+    okItem(ctx, await versions.create(ctx.state.input.body), { status: 201, message: `${label} created` }),
   );
-  routes.put(`${options.path}/:id`, validate({ params: idParams, body: options.schema }), async (ctx) =>
-    ok(ctx, await versions.update(ctx.state.input.params.id, ctx.state.input.body), { message: `${label} updated` }),
-  );
-  routes.patch(`${options.path}/:id/activate`, validate({ params: idParams }), async (ctx) =>
-    ok(ctx, await versions.activate(ctx.state.input.params.id), { message: `${label} activated` }),
-  );
-  routes.delete(`${options.path}/:id`, validate({ params: idParams }), async (ctx) => {
-    await versions.remove(ctx.state.input.params.id);
+  routes.put(`${options.path}/:id`, validate({ params: idParams, body: options.schema }), precondition, async (ctx) => {
+    const { params, body, expectedRevision } = ctx.state.input;
+    okItem(ctx, await versions.update(params.id, body, expectedRevision), { message: `${label} updated` });
+  });
+  routes.patch(`${options.path}/:id/activate`, validate({ params: idParams }), precondition, async (ctx) => {
+    const { params, expectedRevision } = ctx.state.input;
+    okItem(ctx, await versions.activate(params.id, expectedRevision), { message: `${label} activated` });
+  });
+  routes.delete(`${options.path}/:id`, validate({ params: idParams }), precondition, async (ctx) => {
+    await versions.remove(ctx.state.input.params.id, ctx.state.input.expectedRevision);
     ok(ctx, null, { message: `${label} deleted` });
   });
 }

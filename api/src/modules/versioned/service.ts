@@ -6,9 +6,10 @@
  */
 import type { Knex } from 'knex';
 import { isPostgres, type Db } from '../../db/connection.js';
+import { ensureRevision, nextRevision, type ExpectedRevision } from '../../db/revisions.js';
 import { tableRepository, type Page } from '../../db/table.js';
 import type { AppDeps } from '../../deps.js';
-import { conflict, found } from '../../errors.js';
+import { conflict, found, notFound } from '../../errors.js';
 
 export interface VersionedKind<Input, Entity> {
   table: string;
@@ -23,7 +24,14 @@ function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-export function createVersionedService<Input, Entity extends { id: number; isActive: boolean }>(
+/** What every kind's presenter gives; `revision` makes admin writes conditional on If-Match. */
+export interface VersionEntity {
+  id: number;
+  isActive: boolean;
+  revision: number;
+}
+
+export function createVersionedService<Input, Entity extends VersionEntity>(
   deps: AppDeps,
   kind: VersionedKind<Input, Entity>,
 ) {
@@ -70,32 +78,36 @@ export function createVersionedService<Input, Entity extends { id: number; isAct
       });
     },
 
-    async update(id: number, input: Input): Promise<Entity> {
-      return found(await versions.update(id, kind.toRow(input), now()), kind.label);
+    async update(id: number, input: Input, expected?: ExpectedRevision): Promise<Entity> {
+      return found(await versions.update(id, kind.toRow(input), now(), { expected }), kind.label);
     },
 
-    activate(id: number): Promise<Entity> {
+    /** The version it deactivates is changed too, so its revision goes up as well. */
+    activate(id: number, expected?: ExpectedRevision): Promise<Entity> {
       return withRetry(async (trx) => {
         await lockVersions(trx);
-        found(await versions.findById(id, trx as Db), kind.label);
+        const target = found(await versions.findById(id, trx as Db), kind.label);
+        ensureRevision(target, expected);
         await trx(kind.table)
           .where({ is_active: true })
           .whereNot({ id })
-          .update({ is_active: false, updated_at: now() });
-        return found(await versions.update(id, { is_active: true }, now(), trx as Db), kind.label);
+          .update({ is_active: false, updated_at: now(), ...nextRevision(trx) });
+        return found(await versions.update(id, { is_active: true }, now(), { expected, trx }), kind.label);
       });
     },
 
-    async remove(id: number): Promise<void> {
+    /** The precondition comes before the active-version rule: a stale editor first sees what changed. */
+    async remove(id: number, expected?: ExpectedRevision): Promise<void> {
       await deps.db.transaction(async (trx) => {
         const target = found(await versions.findById(id, trx as Db), kind.label);
+        ensureRevision(target, expected);
         if (target.isActive) throw conflict('The active version cannot be deleted. Activate another version first.');
-        await versions.remove(id, trx as Db);
+        if (!(await versions.remove(id, { expected, trx }))) throw notFound(kind.label);
       });
     },
   };
 }
 
-export type VersionedService<Input, Entity extends { id: number; isActive: boolean }> = ReturnType<
+export type VersionedService<Input, Entity extends VersionEntity> = ReturnType<
   typeof createVersionedService<Input, Entity>
 >;

@@ -1,7 +1,7 @@
 /** The four kinds of versioned content share one service: each is checked through its own routes. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../test-support/databases.js';
-import { expectInvalidBodies, expectUnknownIds } from '../../test-support/expectations.js';
+import { expectInvalidBodies, expectUnknownIds, malformedIfMatchCases } from '../../test-support/expectations.js';
 import { startTestApp, SUPER_ADMIN, type TestApp } from '../../test-support/test-app.js';
 
 const policyText = 'These terms describe how the organisation works with members and visitors. '.repeat(3);
@@ -205,11 +205,10 @@ describe.each(testEngines())('versioned content on %s', (engine) => {
     it('refuses invalid bodies with field messages and changes nothing', async () => {
       await expectInvalidBodies(app, { method: 'POST', path: admin, token, table: kind.table }, kind.invalid);
       const target = (await app.request('GET', `/api/${kind.path}`)).body.data;
-      await expectInvalidBodies(
-        app,
-        { method: 'PUT', path: `${admin}/${target.id}`, token, table: kind.table },
-        kind.invalid,
-      );
+      await expectInvalidBodies(app, { method: 'PUT', path: `${admin}/${target.id}`, token, table: kind.table }, [
+        ...kind.invalid,
+        ...malformedIfMatchCases(kind.valid(1)),
+      ]);
     });
 
     it('answers 404 for unknown and malformed ids', async () => {

@@ -7,6 +7,7 @@ function staff(role: User['role'], grant: Record<string, { view: boolean }> = {}
   for (const [module, { view }] of Object.entries(grant)) permissions[module as keyof typeof permissions].view = view;
   return {
     id: 1,
+    revision: 1,
     name: 'A',
     email: 'a@example.org',
     role,
