@@ -1,17 +1,21 @@
 import 'normalize.css/normalize.css';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './styles/app.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { platform } from './platform';
 import { applyTheme } from './theme/theme';
 
 applyTheme();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+
+// The console's modules read the session and the server address when they load, so they are
+// imported only once the host has handed them over (at once on the web; from the shell on desktop).
+platform
+  .init()
+  .then(() => import('./boot'))
+  .then(({ boot }) => boot(container))
+  .catch((error: unknown) => {
+    console.error(error);
+    container.textContent = 'The console could not start. Restart the application and try again.';
+  });

@@ -1,8 +1,9 @@
 /** The routes of SPEC 2 under /admin: three signed-out screens, then every screen inside the shell. */
 import type { Module } from '@npo/shared';
 import { NonIdealState } from '@blueprintjs/core';
-import { lazy, type ComponentType, type ReactNode } from 'react';
-import { Link, Route, Routes } from 'react-router-dom';
+import { lazy, useEffect, type ComponentType, type ReactNode } from 'react';
+import { platform } from './platform';
+import { Link, Route, Routes, useNavigate } from 'react-router-dom';
 import { useModuleAccess } from './data/useModuleAccess';
 import LoginPage from './features/auth/LoginPage';
 import { RequireAdmin } from './session/RequireAdmin';
@@ -28,6 +29,7 @@ const TermsOfServicePage = page(() =>
   import('./features/policies/PolicyPage').then((module) => ({ default: module.TermsOfServicePage })),
 );
 const AdminsPage = page(() => import('./features/admins/AdminsPage'));
+const ServerSettingsPage = page(() => import('./features/server/ServerSettingsPage'));
 
 /** A module screen, or SPEC 6's refusal when the user may not view the module. */
 function ModuleRoute({ module, children }: { module: Module; children: ReactNode }) {
@@ -49,9 +51,19 @@ function NotFound() {
   );
 }
 
+/** Desktop: the "Server address…" menu item opens the server screen from anywhere. */
+function useServerSettingsMenu(): void {
+  const navigate = useNavigate();
+  useEffect(() => platform.server?.onOpenSettings(() => navigate('/server')), [navigate]);
+}
+
 export function AppRoutes() {
+  useServerSettingsMenu();
+  // Desktop, first run: nothing else makes sense before the app knows its server.
+  if (platform.server && !platform.server.current()) return <ServerSettingsPage />;
   return (
     <Routes>
+      <Route path="server" element={platform.server ? <ServerSettingsPage /> : <NotFound />} />
       <Route path="login" element={<LoginPage />} />
       <Route path="forgot-password" element={<ForgotPasswordPage />} />
       <Route path="reset-password" element={<ResetPasswordPage />} />

@@ -1,16 +1,23 @@
 /**
- * The pattern of every change made in the console: call the API, refetch what it affects (and the
- * dashboard, whose counts summarise everything), then tell the user how it went. Failures are always
- * shown (SPEC 8's fallbacks when the server says nothing useful) and rethrown to the caller, so a
- * form stays open with its values.
+ * The pattern of every change made in the console: send it (or keep it in the outbox when the server
+ * cannot be reached), refetch what it affects (and the dashboard, whose counts summarise everything),
+ * then tell the user how it went. A conflict with someone else's edit is put to the user before
+ * anything is overwritten. Failures are always shown (SPEC 8's fallbacks when the server says nothing
+ * useful) and rethrown to the caller, so a form stays open with its values.
  */
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { describeError } from '../api/errors';
 import { queryKeys } from '../api/query-keys';
+import type { Change } from '../offline/outbox';
+import { KEPT_THEIRS, QUEUED, submitChange } from '../offline/sync';
 import { notifyFailure, notifySuccess } from '../ui/toaster';
 
+export const QUEUED_MESSAGE = 'Saved on this computer. It will be sent when the connection returns.';
+export const KEPT_THEIRS_MESSAGE = 'Kept the version on the server';
+
 export interface AdminMutationOptions<Variables, Result> {
-  mutationFn: (variables: Variables) => Promise<Result>;
+  /** The request this action makes, as data (so that it can wait in the outbox). */
+  change: (variables: Variables) => Omit<Change, 'invalidates'>;
   /** Lists this change affects; the dashboard is always refreshed as well. */
   invalidates: readonly QueryKey[];
   success?: string | ((result: Result, variables: Variables) => string);
@@ -18,21 +25,26 @@ export interface AdminMutationOptions<Variables, Result> {
   failure: string;
 }
 
+export type MutationOutcome<Result> = Result | typeof QUEUED | typeof KEPT_THEIRS;
+
 export function useAdminMutation<Variables = void, Result = unknown>({
-  mutationFn,
+  change,
   invalidates,
   success,
   failure,
 }: AdminMutationOptions<Variables, Result>) {
   const queryClient = useQueryClient();
-  return useMutation<Result, unknown, Variables>({
-    mutationFn,
-    onSuccess: async (result, variables) => {
-      if (success) notifySuccess(typeof success === 'function' ? success(result, variables) : success);
+  const affected = [...invalidates, queryKeys.dashboard] as unknown as Change['invalidates'];
+  return useMutation<MutationOutcome<Result>, unknown, Variables>({
+    mutationFn: (variables) => submitChange<Result>({ ...change(variables), invalidates: affected }),
+    // Changes go through the outbox when offline: TanStack Query must not hold them back itself.
+    networkMode: 'always',
+    onSuccess: async (outcome, variables) => {
+      if (outcome === QUEUED) return notifySuccess(QUEUED_MESSAGE);
+      if (outcome === KEPT_THEIRS) return notifySuccess(KEPT_THEIRS_MESSAGE);
+      if (success) notifySuccess(typeof success === 'function' ? success(outcome, variables) : success);
       // Awaited so that the list on screen is current when the caller continues (e.g. closes the form).
-      await Promise.all(
-        [...invalidates, queryKeys.dashboard].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      );
+      await Promise.all(affected.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onError: (error) => notifyFailure(describeError(error, failure)),
   });

@@ -1,19 +1,17 @@
 /**
- * Save (create or update, depending on whether an id is held) and confirmed delete: the same two
+ * Save (create or update, depending on whether an item is held) and confirmed delete: the same two
  * actions on every content screen, with SPEC's confirmation text and failure fallbacks per screen.
+ * Updates and deletions carry the revision the editor saw, so someone else's edit made meanwhile is
+ * never silently overwritten.
  */
 import type { QueryKey } from '@tanstack/react-query';
 import { useConfirm } from '../ui/ConfirmProvider';
+import { describeItem, type Revisioned } from './describe-item';
 import { useAdminMutation } from './useAdminMutation';
 
-export interface CrudClient<Item, Input> {
-  create: (input: Input) => Promise<Item>;
-  update: (id: number, input: Input) => Promise<Item>;
-  remove: (id: number) => Promise<unknown>;
-}
-
-export interface CrudOptions<Item, Input> {
-  client: CrudClient<Item, Input>;
+export interface CrudOptions<Input> {
+  /** API path of the list, e.g. /admin/membership-cards */
+  path: string;
   queryKey: QueryKey;
   /** "Membership card": toasts say "Membership card created/updated/deleted". */
   noun: string;
@@ -26,30 +24,44 @@ export interface CrudOptions<Item, Input> {
   createdMessage?: (input: Input) => string;
 }
 
-export function useCrudMutations<Item, Input>(options: CrudOptions<Item, Input>) {
-  const { client, noun, createdMessage } = options;
+export function useCrudMutations<Input>(options: CrudOptions<Input>) {
+  const { path, noun, createdMessage } = options;
   const confirm = useConfirm();
   const invalidates = [options.queryKey, ...(options.alsoInvalidates ?? [])];
-  const save = useAdminMutation<{ id?: number; input: Input }, Item>({
-    mutationFn: ({ id, input }) => (id === undefined ? client.create(input) : client.update(id, input)),
+  const save = useAdminMutation<{ item?: Revisioned; input: Input }>({
+    change: ({ item, input }) =>
+      item
+        ? {
+            method: 'PUT',
+            path: `${path}/${item.id}`,
+            body: input,
+            revision: item.revision,
+            label: `Edit ${noun.toLowerCase()} ${describeItem(input)}`,
+          }
+        : { method: 'POST', path, body: input, label: `New ${noun.toLowerCase()} ${describeItem(input)}` },
     invalidates,
-    success: (_result, { id, input }) =>
-      id !== undefined ? `${noun} updated` : createdMessage ? createdMessage(input) : `${noun} created`,
+    success: (_result, { item, input }) =>
+      item ? `${noun} updated` : createdMessage ? createdMessage(input) : `${noun} created`,
     failure: options.saveFailure,
   });
-  const remove = useAdminMutation<number>({
-    mutationFn: client.remove,
+  const remove = useAdminMutation<Revisioned>({
+    change: (item) => ({
+      method: 'DELETE',
+      path: `${path}/${item.id}`,
+      revision: item.revision,
+      label: `Delete ${noun.toLowerCase()} ${describeItem(item)}`,
+    }),
     invalidates,
     success: `${noun} deleted`,
     failure: options.deleteFailure,
   });
   return {
     /** Resolves once the list is refetched; rejects (after the toast) so a form can stay open. */
-    save: (input: Input, id?: number) => save.mutateAsync({ id, input }),
+    save: (input: Input, item?: Revisioned) => save.mutateAsync({ item, input }),
     /** Asks SPEC's question first; nothing happens on Cancel. */
-    confirmDelete: async (id: number) => {
-      if (await confirm({ message: options.deleteConfirm })) remove.mutate(id);
+    confirmDelete: async (item: Revisioned) => {
+      if (await confirm({ message: options.deleteConfirm })) remove.mutate(item);
     },
-    deletingId: remove.isPending ? remove.variables : undefined,
+    deletingId: remove.isPending ? remove.variables?.id : undefined,
   };
 }

@@ -1,22 +1,47 @@
 /**
  * Everything that differs between the console in a browser and the console inside Electron.
  * The renderer talks to the host only through this interface; the variant is chosen at build time
- * by the `@platform` alias (web.ts for the /admin build; the Electron build points it elsewhere).
+ * by the `@platform` alias (web.ts for the /admin build, electron.ts for the desktop build).
  */
+import type { SetServerResult, StoreName } from '../../bridge/contract';
+
+export type { SetServerResult, StoreName };
+
 export interface KeyValueStorage {
   get(key: string): string | null;
   set(key: string, value: string): void;
   remove(key: string): void;
 }
 
+/** Larger documents the console keeps between runs: the query cache and the offline outbox. */
+export interface DurableStore {
+  read(name: StoreName): Promise<string | null>;
+  write(name: StoreName, value: string): Promise<void>;
+}
+
+/** The organisation's server, chosen by the staff member (desktop only: the web console is served by it). */
+export interface ServerConnection {
+  /** The server origin, or null before the first run's setup. */
+  current(): string | null;
+  /** Checks and keeps a new address; on success the shell reloads the console. */
+  change(address: string): Promise<SetServerResult>;
+  /** The "Server address…" menu item. Returns the function that stops listening. */
+  onOpenSettings(listener: () => void): () => void;
+}
+
 export interface Platform {
   readonly kind: 'web' | 'electron';
-  /** Origin of the API; empty means the same origin as the console. */
+  /** Reads what the host keeps (server address, session) before the console first renders. */
+  init(): Promise<void>;
+  /** Origin of the API; empty means the same origin as the console. Final once init() resolved. */
   readonly apiBaseUrl: string;
-  /** Browser history under /admin on the web; a file:// page needs hash routing. */
+  /** Browser history under /admin on the web; the packaged desktop app uses hash routing. */
   readonly routing: 'browser' | 'hash';
   /** Where the session (keys `token` and `user`) and preferences are kept. */
   readonly storage: KeyValueStorage;
+  readonly durable: DurableStore;
+  /** Null on the web, where the console always talks to the server that served it. */
+  readonly server: ServerConnection | null;
   /** Absolute address of a page of the public site. */
   publicSiteUrl(path?: string): string;
   /**

@@ -1,7 +1,7 @@
 /** The console served at /admin by the production server: same-origin API, localStorage. */
-import type { KeyValueStorage, Platform } from './types';
+import type { DurableStore, KeyValueStorage, Platform } from './types';
 
-// Storage can throw (private mode, disabled storage); the console then simply forgets between loads.
+// Storage can throw (private mode, disabled storage, quota): the console then simply forgets between loads.
 const storage: KeyValueStorage = {
   get(key) {
     try {
@@ -26,15 +26,25 @@ const storage: KeyValueStorage = {
   },
 };
 
+const DURABLE_PREFIX = 'npo-console:';
+
+const durable: DurableStore = {
+  read: async (name) => storage.get(DURABLE_PREFIX + name),
+  write: async (name, value) => storage.set(DURABLE_PREFIX + name, value),
+};
+
 function publicSiteUrl(path = '/'): string {
   return new URL(path, window.location.origin).toString();
 }
 
 export const platform: Platform = {
   kind: 'web',
+  init: async () => {},
   apiBaseUrl: '',
   routing: 'browser',
   storage,
+  durable,
+  server: null,
   publicSiteUrl,
   openPublicSite(path, options) {
     if (options?.sameWindow) window.location.assign(publicSiteUrl(path));

@@ -3,7 +3,7 @@
  * the visitor goes to /admin/login. When the console loads, the user is refreshed from /auth/me (so
  * permission changes made by a super admin apply), and a failed refresh also ends the session.
  */
-import { isAdminRole } from '@npo/shared';
+import { isAdminRole, isNetworkError } from '@npo/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
@@ -19,7 +19,8 @@ export function RequireAdmin() {
     queryKey: queryKeys.me,
     queryFn: api.auth.me,
     enabled: allowed,
-    retry: false,
+    // Only an answer ends the session: offline, the console goes on with the stored profile.
+    retry: (_count, error) => isNetworkError(error),
     ...cachePolicy('authMe'),
   });
 

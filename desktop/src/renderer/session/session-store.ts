@@ -61,13 +61,13 @@ export function clearSession(): void {
   if (current) publish(null);
 }
 
-function subscribe(listener: () => void): () => void {
+export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 export function useSession(): Session | null {
-  return useSyncExternalStore(subscribe, getSession, getSession);
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
 }
 
 /** The signed-in user inside the shell, where the route guard guarantees one. */

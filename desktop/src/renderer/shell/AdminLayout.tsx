@@ -5,6 +5,7 @@
 import { Button, Drawer, Position } from '@blueprintjs/core';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { ConnectionBanner } from '../offline/ConnectionBanner';
 import { Wordmark } from '../ui/Logo';
 import { Loading } from '../ui/states';
 import { useMediaQuery } from '../ui/useMediaQuery';
@@ -83,6 +84,7 @@ export function AdminLayout() {
         </aside>
       )}
       <main id="main-content" className="content" ref={mainRef} tabIndex={-1}>
+        <ConnectionBanner />
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>

@@ -12,6 +12,19 @@ export function Loading({ label = 'Loading...' }: { label?: string }) {
   );
 }
 
+/** Offline, a screen whose content was never loaded on this computer has nothing to show yet. */
+export function NotSyncedYet() {
+  return (
+    <div className="state-block" role="status">
+      <NonIdealState
+        icon="offline"
+        title="Not available offline yet"
+        description="This screen has not been opened on this computer while connected. It will load when the connection returns."
+      />
+    </div>
+  );
+}
+
 export function LoadError({
   title,
   description,

@@ -29,7 +29,7 @@ export function AboutForm({ dialog, canEdit, onSave }: VersionFormProps<AboutUsV
       isOpen={dialog.isOpen}
       onClose={dialog.close}
       form={form}
-      onSubmit={(input) => onSave(input, editing?.id)}
+      onSubmit={(input) => onSave(input, editing)}
       submitText={editing ? 'Save Changes' : 'Create Version'}
       canEdit={canEdit}
       width={760}

@@ -9,6 +9,7 @@ export const aboutKind: VersionedKind<AboutUsVersion, AboutUsInput> = {
   lifetime: 'about',
   pageSize: PAGE_SIZES.about,
   client: api.admin.aboutUs,
+  path: '/admin/about-us',
   collection: 'aboutUsVersions',
   noun: 'About Us version',
   texts: {

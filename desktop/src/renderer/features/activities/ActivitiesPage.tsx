@@ -1,5 +1,5 @@
 import { Button, ButtonGroup, Card, Icon, Tag } from '@blueprintjs/core';
-import { formatAdminDate, PAGE_SIZES, type Activity, type ActivityStatus } from '@npo/shared';
+import { formatAdminDate, PAGE_SIZES, type Activity, type ActivityInput, type ActivityStatus } from '@npo/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
@@ -78,8 +78,8 @@ export default function ActivitiesPage() {
     queryFn: () => api.admin.activities.list({ page: 1, limit: PAGE_SIZES.activities }),
     ...cachePolicy('activities'),
   });
-  const { save, confirmDelete } = useCrudMutations({
-    client: api.admin.activities,
+  const { save, confirmDelete } = useCrudMutations<ActivityInput>({
+    path: '/admin/activities',
     queryKey: queryKeys.activities,
     noun: 'Activity',
     deleteConfirm: 'Are you sure you want to delete this activity?',
@@ -127,7 +127,7 @@ export default function ActivitiesPage() {
               <ActivityCard
                 activity={activity}
                 onEdit={access.canEdit ? () => dialog.openEdit(activity) : undefined}
-                onDelete={access.canDelete ? () => void confirmDelete(activity.id) : undefined}
+                onDelete={access.canDelete ? () => void confirmDelete(activity) : undefined}
               />
             </li>
           ))}

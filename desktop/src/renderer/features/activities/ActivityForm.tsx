@@ -11,6 +11,7 @@ import { FormDialog } from '../../ui/form/FormDialog';
 import { RowsField } from '../../ui/form/RowsField';
 import type { FormDialogState } from '../../ui/form/useFormDialog';
 import { schemaResolver } from '../../ui/form/resolver';
+import type { Revisioned } from '../../data/describe-item';
 
 interface ActivityFormValues {
   title: string;
@@ -56,7 +57,7 @@ function initialValues(activity?: Activity): ActivityFormValues {
 interface ActivityFormProps {
   dialog: FormDialogState<Activity>;
   canEdit: boolean;
-  onSave: (input: ActivityInput, id?: number) => Promise<unknown>;
+  onSave: (input: ActivityInput, item?: Revisioned) => Promise<unknown>;
 }
 
 export function ActivityForm({ dialog, canEdit, onSave }: ActivityFormProps) {
@@ -72,7 +73,7 @@ export function ActivityForm({ dialog, canEdit, onSave }: ActivityFormProps) {
       isOpen={dialog.isOpen}
       onClose={dialog.close}
       form={form}
-      onSubmit={(input) => onSave(input, editing?.id)}
+      onSubmit={(input) => onSave(input, editing)}
       submitText={editing ? 'Save Changes' : 'Create Activity'}
       canEdit={canEdit}
       width={720}

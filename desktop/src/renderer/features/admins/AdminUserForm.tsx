@@ -14,6 +14,7 @@ import { FormDialog } from '../../ui/form/FormDialog';
 import type { FormDialogState } from '../../ui/form/useFormDialog';
 import { PermissionGrid } from './PermissionGrid';
 import { schemaResolver } from '../../ui/form/resolver';
+import type { Revisioned } from '../../data/describe-item';
 
 export interface AdminFormValues {
   name: string;
@@ -24,7 +25,7 @@ export interface AdminFormValues {
 
 interface AdminUserFormProps {
   dialog: FormDialogState<User>;
-  onSave: (input: AdminUserInput, id?: number) => Promise<unknown>;
+  onSave: (input: AdminUserInput, item?: Revisioned) => Promise<unknown>;
 }
 
 export function AdminUserForm({ dialog, onSave }: AdminUserFormProps) {
@@ -45,7 +46,7 @@ export function AdminUserForm({ dialog, onSave }: AdminUserFormProps) {
       isOpen={dialog.isOpen}
       onClose={dialog.close}
       form={form}
-      onSubmit={(input) => onSave(input, editing?.id)}
+      onSubmit={(input) => onSave(input, editing)}
       submitText={editing ? 'Save Changes' : 'Create and Send Invitation'}
       canEdit
       width={680}

@@ -1,6 +1,6 @@
 /** Staff accounts (super admins only, SPEC 6): search, table, invitations, permissions, active status. */
 import { Button, InputGroup } from '@blueprintjs/core';
-import { PAGE_SIZES, type User } from '@npo/shared';
+import { PAGE_SIZES, type AdminUserInput, type User } from '@npo/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
@@ -34,8 +34,8 @@ function AdminsScreen() {
     queryFn: () => api.admin.users.list({ page: 1, limit: PAGE_SIZES.admins }),
     ...cachePolicy('users'),
   });
-  const { save, confirmDelete } = useCrudMutations({
-    client: api.admin.users,
+  const { save, confirmDelete } = useCrudMutations<AdminUserInput>({
+    path: '/admin/users',
     queryKey: queryKeys.users,
     alsoInvalidates: ALSO_AFFECTED,
     noun: 'Admin user',
@@ -44,8 +44,13 @@ function AdminsScreen() {
     saveFailure: 'Failed to save admin user',
     deleteFailure: 'Failed to delete admin user',
   });
-  const toggleStatus = useAdminMutation<number, User>({
-    mutationFn: api.admin.users.toggleStatus,
+  const toggleStatus = useAdminMutation<User, User>({
+    change: (user) => ({
+      method: 'PATCH',
+      path: `/admin/users/${user.id}/toggle-status`,
+      revision: user.revision,
+      label: `${user.isActive ? 'Deactivate' : 'Activate'} ${user.name}`,
+    }),
     invalidates: [queryKeys.users, ...ALSO_AFFECTED],
     success: (user) => (user.isActive ? `${user.name} activated` : `${user.name} deactivated`),
     failure: 'Failed to change the status',
@@ -91,8 +96,8 @@ function AdminsScreen() {
             users={shown}
             currentUserId={me.id}
             onEdit={dialog.openEdit}
-            onDelete={(user) => void confirmDelete(user.id)}
-            onToggleStatus={(user) => toggleStatus.mutateAsync(user.id)}
+            onDelete={(user) => void confirmDelete(user)}
+            onToggleStatus={(user) => toggleStatus.mutateAsync(user)}
           />
         </div>
         <ListFooter shown={users.length} total={total} noun="admin users" />

@@ -48,7 +48,7 @@ export function ContactInfoForm({ dialog, canEdit, onSave }: VersionFormProps<Co
       isOpen={dialog.isOpen}
       onClose={dialog.close}
       form={form}
-      onSubmit={(input) => onSave(input, editing?.id)}
+      onSubmit={(input) => onSave(input, editing)}
       submitText={editing ? 'Save Changes' : 'Create Version'}
       canEdit={canEdit}
       width={820}

@@ -54,20 +54,30 @@ function MessageCard({ message, access, markingRead, onMarkRead, onDelete }: Mes
 export function MessagesInbox({ access }: { access: ModuleAccess }) {
   const query = useContactMessages(access.canView);
   const confirm = useConfirm();
-  const markRead = useAdminMutation<number>({
-    mutationFn: api.admin.contactMessages.markRead,
+  const markRead = useAdminMutation<ContactMessage>({
+    change: (message) => ({
+      method: 'PATCH',
+      path: `/admin/contact-messages/${message.id}/read`,
+      revision: message.revision,
+      label: `Mark the message from ${message.name} as read`,
+    }),
     invalidates: [queryKeys.contactMessages],
     failure: 'Failed to mark the message as read',
   });
-  const remove = useAdminMutation<number>({
-    mutationFn: api.admin.contactMessages.remove,
+  const remove = useAdminMutation<ContactMessage>({
+    change: (message) => ({
+      method: 'DELETE',
+      path: `/admin/contact-messages/${message.id}`,
+      revision: message.revision,
+      label: `Delete the message from ${message.name}`,
+    }),
     invalidates: [queryKeys.contactMessages],
     success: 'Message deleted',
     failure: 'Failed to delete message',
   });
 
   async function confirmDelete(message: ContactMessage) {
-    if (await confirm({ message: 'Are you sure you want to delete this message?' })) remove.mutate(message.id);
+    if (await confirm({ message: 'Are you sure you want to delete this message?' })) remove.mutate(message);
   }
 
   const messages = query.data?.messages ?? [];
@@ -93,8 +103,8 @@ export function MessagesInbox({ access }: { access: ModuleAccess }) {
               <MessageCard
                 message={message}
                 access={access}
-                markingRead={markRead.isPending && markRead.variables === message.id}
-                onMarkRead={() => markRead.mutate(message.id)}
+                markingRead={markRead.isPending && markRead.variables?.id === message.id}
+                onMarkRead={() => markRead.mutate(message)}
                 onDelete={() => void confirmDelete(message)}
               />
             </li>

@@ -9,6 +9,7 @@ export const contactInfoKind: VersionedKind<ContactInfoVersion, ContactInfoInput
   lifetime: 'contactInfo',
   pageSize: PAGE_SIZES.connect,
   client: api.admin.contactInfo,
+  path: '/admin/contact-info',
   collection: 'contactInfoVersions',
   noun: 'Contact info version',
   texts: {

@@ -3,7 +3,7 @@ import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { useCurrentUser } from '../../session/session-store';
 import { PageHeader } from '../../ui/PageHeader';
-import { LoadError, Loading } from '../../ui/states';
+import { LoadError, Loading, NotSyncedYet } from '../../ui/states';
 import { ContentOverview } from './ContentOverview';
 import { RecentUsers } from './RecentUsers';
 import { withSamples } from './sample-dashboard';
@@ -16,7 +16,7 @@ export default function DashboardPage() {
   const query = useQuery({ queryKey: queryKeys.dashboard, queryFn: api.admin.dashboard });
   const firstName = user.name.split(' ')[0] ?? user.name;
 
-  if (query.isPending) return <Loading />;
+  if (query.isPending) return query.fetchStatus === 'paused' ? <NotSyncedYet /> : <Loading />;
   if (query.isError) {
     return (
       <>

@@ -4,6 +4,7 @@ import { CheckboxField, TextAreaField, TextField } from '../../ui/form/fields';
 import { FormDialog } from '../../ui/form/FormDialog';
 import type { FormDialogState } from '../../ui/form/useFormDialog';
 import { schemaResolver } from '../../ui/form/resolver';
+import type { Revisioned } from '../../data/describe-item';
 
 interface FaqFormValues {
   question: string;
@@ -18,7 +19,7 @@ interface FaqFormProps {
   canEdit: boolean;
   /** Where a new FAQ goes: SPEC 4 puts it at the end (the current number of FAQs). */
   nextOrder: number;
-  onSave: (input: FaqInput, id?: number) => Promise<unknown>;
+  onSave: (input: FaqInput, item?: Revisioned) => Promise<unknown>;
 }
 
 export function FaqForm({ dialog, canEdit, nextOrder, onSave }: FaqFormProps) {
@@ -40,7 +41,7 @@ export function FaqForm({ dialog, canEdit, nextOrder, onSave }: FaqFormProps) {
       isOpen={dialog.isOpen}
       onClose={dialog.close}
       form={form}
-      onSubmit={(input) => onSave(input, editing?.id)}
+      onSubmit={(input) => onSave(input, editing)}
       submitText={editing ? 'Save Changes' : 'Create FAQ'}
       canEdit={canEdit}
     >

@@ -1,6 +1,6 @@
 /** FAQs in their public order; staff with edit rights reorder them by dragging or with the arrows. */
 import { Button } from '@blueprintjs/core';
-import { PAGE_SIZES, type Faq } from '@npo/shared';
+import { PAGE_SIZES, type Faq, type FaqInput } from '@npo/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { cachePolicy } from '../../api/cache-policy';
@@ -22,8 +22,8 @@ export default function FaqsPage() {
     queryFn: () => api.admin.faqs.list({ page: 1, limit: PAGE_SIZES.faqs }),
     ...cachePolicy('faqs'),
   });
-  const { save, confirmDelete } = useCrudMutations({
-    client: api.admin.faqs,
+  const { save, confirmDelete } = useCrudMutations<FaqInput>({
+    path: '/admin/faqs',
     queryKey: queryKeys.faqs,
     noun: 'FAQ',
     deleteConfirm: 'Are you sure you want to delete this FAQ?',
@@ -64,7 +64,7 @@ export default function FaqsPage() {
                 isDragged={ordering.dragged === index}
                 onMove={(direction) => ordering.moveByKeyboard(index, direction)}
                 onEdit={() => dialog.openEdit(faq)}
-                onDelete={() => void confirmDelete(faq.id)}
+                onDelete={() => void confirmDelete(faq)}
               />
             </li>
           ))}

@@ -5,6 +5,7 @@ import { FormDialog } from '../../ui/form/FormDialog';
 import { RowsField } from '../../ui/form/RowsField';
 import type { FormDialogState } from '../../ui/form/useFormDialog';
 import { schemaResolver } from '../../ui/form/resolver';
+import type { Revisioned } from '../../data/describe-item';
 
 interface CardFormValues {
   type: string;
@@ -17,7 +18,7 @@ interface CardFormValues {
 interface MembershipCardFormProps {
   dialog: FormDialogState<MembershipCard>;
   canEdit: boolean;
-  onSave: (input: MembershipCardInput, id?: number) => Promise<unknown>;
+  onSave: (input: MembershipCardInput, item?: Revisioned) => Promise<unknown>;
 }
 
 export function MembershipCardForm({ dialog, canEdit, onSave }: MembershipCardFormProps) {
@@ -40,7 +41,7 @@ export function MembershipCardForm({ dialog, canEdit, onSave }: MembershipCardFo
       isOpen={dialog.isOpen}
       onClose={dialog.close}
       form={form}
-      onSubmit={(input) => onSave(input, editing?.id)}
+      onSubmit={(input) => onSave(input, editing)}
       submitText={editing ? 'Save Changes' : 'Create Card'}
       canEdit={canEdit}
     >

@@ -1,5 +1,5 @@
 import { Button, Card, Tag } from '@blueprintjs/core';
-import { PAGE_SIZES, type MembershipCard } from '@npo/shared';
+import { PAGE_SIZES, type MembershipCard, type MembershipCardInput } from '@npo/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { cachePolicy } from '../../api/cache-policy';
@@ -62,8 +62,8 @@ export default function MembershipPage() {
     queryFn: () => api.admin.membershipCards.list({ page: 1, limit: PAGE_SIZES.membership }),
     ...cachePolicy('membershipCards'),
   });
-  const { save, confirmDelete } = useCrudMutations({
-    client: api.admin.membershipCards,
+  const { save, confirmDelete } = useCrudMutations<MembershipCardInput>({
+    path: '/admin/membership-cards',
     queryKey: queryKeys.membershipCards,
     noun: 'Membership card',
     deleteConfirm: 'Are you sure you want to delete this card?',
@@ -91,7 +91,7 @@ export default function MembershipPage() {
               <MembershipCardView
                 card={card}
                 onEdit={access.canEdit ? () => dialog.openEdit(card) : undefined}
-                onDelete={access.canDelete ? () => void confirmDelete(card.id) : undefined}
+                onDelete={access.canDelete ? () => void confirmDelete(card) : undefined}
               />
             </li>
           ))}

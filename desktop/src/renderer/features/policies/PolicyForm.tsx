@@ -47,7 +47,7 @@ export function PolicyForm({
       isOpen={dialog.isOpen}
       onClose={dialog.close}
       form={form}
-      onSubmit={(input) => onSave(input, editing?.id)}
+      onSubmit={(input) => onSave(input, editing)}
       submitText={editing ? 'Save Changes' : 'Create Version'}
       canEdit={canEdit}
       width={880}

@@ -1,5 +1,5 @@
 import { AnchorButton, Tag } from '@blueprintjs/core';
-import type { PolicyVersion } from '@npo/shared';
+import type { PolicyInput, PolicyVersion } from '@npo/shared';
 import { platform } from '../../platform';
 import { formatUtcDay } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
@@ -48,7 +48,7 @@ function PolicyScreen({ kind }: { kind: PolicyKind }) {
           />
         }
       />
-      <VersionedScreen
+      <VersionedScreen<PolicyVersion, PolicyInput>
         kind={kind}
         renderTitle={(version) => <PolicyTitle version={version} />}
         renderBody={(version) => <PolicyBody version={version} />}

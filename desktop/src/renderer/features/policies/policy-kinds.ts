@@ -25,6 +25,7 @@ export const privacyPolicyKind: PolicyKind = {
   lifetime: 'privacyPolicy',
   pageSize: PAGE_SIZES.privacyPolicy,
   client: api.admin.privacyPolicy,
+  path: '/admin/privacy-policy',
   collection: 'privacyPolicies',
   noun: 'Privacy policy version',
   texts: {
@@ -44,6 +45,7 @@ export const termsOfServiceKind: PolicyKind = {
   lifetime: 'termsOfService',
   pageSize: PAGE_SIZES.termsOfService,
   client: api.admin.termsOfService,
+  path: '/admin/terms-of-service',
   collection: 'termsOfService',
   noun: 'Terms of service version',
   texts: {

@@ -1,6 +1,7 @@
 import { testimonialSchema, QUOTE_MAX, type Testimonial, type TestimonialInput } from '@npo/shared';
 import { useForm, useWatch } from 'react-hook-form';
 import { CheckboxField, TextAreaField, TextField } from '../../ui/form/fields';
+import type { Revisioned } from '../../data/describe-item';
 import { FormDialog } from '../../ui/form/FormDialog';
 import type { FormDialogState } from '../../ui/form/useFormDialog';
 import { schemaResolver } from '../../ui/form/resolver';
@@ -16,7 +17,7 @@ interface TestimonialFormValues {
 interface TestimonialFormProps {
   dialog: FormDialogState<Testimonial>;
   canEdit: boolean;
-  onSave: (input: TestimonialInput, id?: number) => Promise<unknown>;
+  onSave: (input: TestimonialInput, item?: Revisioned) => Promise<unknown>;
 }
 
 export function TestimonialForm({ dialog, canEdit, onSave }: TestimonialFormProps) {
@@ -40,7 +41,7 @@ export function TestimonialForm({ dialog, canEdit, onSave }: TestimonialFormProp
       isOpen={dialog.isOpen}
       onClose={dialog.close}
       form={form}
-      onSubmit={(input) => onSave(input, editing?.id)}
+      onSubmit={(input) => onSave(input, editing)}
       submitText={editing ? 'Save Changes' : 'Create Testimonial'}
       canEdit={canEdit}
     >

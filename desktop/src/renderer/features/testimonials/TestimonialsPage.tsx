@@ -1,5 +1,5 @@
 import { Button, Card, Tag } from '@blueprintjs/core';
-import { PAGE_SIZES, type Testimonial } from '@npo/shared';
+import { PAGE_SIZES, type Testimonial, type TestimonialInput } from '@npo/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { cachePolicy } from '../../api/cache-policy';
@@ -67,16 +67,21 @@ export default function TestimonialsPage() {
     queryFn: () => api.admin.testimonials.list({ page: 1, limit: PAGE_SIZES.testimonials }),
     ...cachePolicy('testimonials'),
   });
-  const { save, confirmDelete } = useCrudMutations({
-    client: api.admin.testimonials,
+  const { save, confirmDelete } = useCrudMutations<TestimonialInput>({
+    path: '/admin/testimonials',
     queryKey: queryKeys.testimonials,
     noun: 'Testimonial',
     deleteConfirm: 'Are you sure you want to delete this testimonial?',
     saveFailure: 'Failed to save testimonial',
     deleteFailure: 'Failed to delete testimonial',
   });
-  const toggleFeatured = useAdminMutation<number, Testimonial>({
-    mutationFn: api.admin.testimonials.toggleFeatured,
+  const toggleFeatured = useAdminMutation<Testimonial, Testimonial>({
+    change: (testimonial) => ({
+      method: 'PATCH',
+      path: `/admin/testimonials/${testimonial.id}/featured`,
+      revision: testimonial.revision,
+      label: `${testimonial.isFeatured ? 'Unfeature' : 'Feature'} the testimonial of ${testimonial.name}`,
+    }),
     invalidates: [queryKeys.testimonials],
     success: (result) => (result.isFeatured ? 'Testimonial featured' : 'Testimonial unfeatured'),
     failure: 'Failed to update testimonial',
@@ -109,10 +114,10 @@ export default function TestimonialsPage() {
               <TestimonialCard
                 testimonial={testimonial}
                 access={access}
-                featuring={toggleFeatured.isPending && toggleFeatured.variables === testimonial.id}
-                onToggleFeatured={() => toggleFeatured.mutate(testimonial.id)}
+                featuring={toggleFeatured.isPending && toggleFeatured.variables?.id === testimonial.id}
+                onToggleFeatured={() => toggleFeatured.mutate(testimonial)}
                 onEdit={() => dialog.openEdit(testimonial)}
-                onDelete={() => void confirmDelete(testimonial.id)}
+                onDelete={() => void confirmDelete(testimonial)}
               />
             </li>
           ))}

@@ -9,11 +9,12 @@ import type { ReactNode } from 'react';
 import { useFormDialog, type FormDialogState } from '../../ui/form/useFormDialog';
 import { ListStates } from '../../ui/ListStates';
 import { useVersions, type VersionBase, type VersionedKind } from './useVersions';
+import type { Revisioned } from '../../data/describe-item';
 
 export interface VersionFormProps<Item, Input> {
   dialog: FormDialogState<Item>;
   canEdit: boolean;
-  onSave: (input: Input, id?: number) => Promise<unknown>;
+  onSave: (input: Input, item?: Revisioned) => Promise<unknown>;
 }
 
 interface VersionedScreenProps<Item extends VersionBase, Input> {

@@ -13,6 +13,7 @@ import { useConfirm } from '../../ui/ConfirmProvider';
 
 export interface VersionBase {
   id: number;
+  revision: number;
   version: number;
   isActive: boolean;
   createdAt: string;
@@ -24,14 +25,16 @@ export interface VersionedKind<Item extends VersionBase, Input> {
   queryKey: QueryKey;
   lifetime: Parameters<typeof cachePolicy>[0];
   pageSize: number;
-  /** The admin calls of this kind, from the shared client. */
+  /**
+   * The kind's calls in the shared client. Only `list` is called (changes are sent by path, so that
+   * they can wait in the outbox); `create` ties the kind's Item and Input to the client's types.
+   */
   client: {
     list: (query: { page: number; limit: number }) => Promise<Record<string, unknown> & { pagination: Pagination }>;
     create: (input: Input) => Promise<Item>;
-    update: (id: number, input: Input) => Promise<Item>;
-    remove: (id: number) => Promise<unknown>;
-    activate: (id: number) => Promise<Item>;
   };
+  /** API path of the kind's admin calls, e.g. /admin/about-us */
+  path: string;
   /** Collection name of the list answer (SPEC 3). */
   collection: string;
   /** "About Us version", used in success toasts. */
@@ -61,16 +64,21 @@ export function useVersions<Item extends VersionBase, Input>(kind: VersionedKind
   });
   const versions = (query.data?.[kind.collection] as Item[] | undefined) ?? [];
 
-  const { save, confirmDelete } = useCrudMutations({
-    client: kind.client,
+  const { save, confirmDelete } = useCrudMutations<Input>({
+    path: kind.path,
     queryKey: kind.queryKey,
     noun: kind.noun,
     deleteConfirm: kind.texts.deleteConfirm,
     saveFailure: kind.texts.saveFailure,
     deleteFailure: kind.texts.deleteFailure,
   });
-  const activation = useAdminMutation<number, Item>({
-    mutationFn: kind.client.activate,
+  const activation = useAdminMutation<Item, Item>({
+    change: (version) => ({
+      method: 'PATCH',
+      path: `${kind.path}/${version.id}/activate`,
+      revision: version.revision,
+      label: `Activate ${kind.noun.toLowerCase()} ${version.version}`,
+    }),
     invalidates: [kind.queryKey],
     success: (result) => `Version ${result.version} is now active`,
     failure: kind.texts.activateFailure,
@@ -86,7 +94,7 @@ export function useVersions<Item extends VersionBase, Input>(kind: VersionedKind
       });
       if (!confirmed) return;
     }
-    activation.mutate(version.id);
+    activation.mutate(version);
   }
 
   return {
@@ -96,7 +104,7 @@ export function useVersions<Item extends VersionBase, Input>(kind: VersionedKind
     total: query.data?.pagination.total ?? versions.length,
     save,
     activate,
-    remove: (version: Item) => confirmDelete(version.id),
-    activatingId: activation.isPending ? activation.variables : undefined,
+    remove: (version: Item) => confirmDelete(version),
+    activatingId: activation.isPending ? activation.variables?.id : undefined,
   };
 }

@@ -1,0 +1,25 @@
+/**
+ * The query cache kept on disk (the desktop app) or in the browser's storage (/admin), so the last
+ * known content can be read when the server cannot be reached, even after a restart.
+ */
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import { platform } from '../platform';
+import { OFFLINE_CACHE_MS } from './query-client';
+
+const persister = createAsyncStoragePersister({
+  storage: {
+    getItem: () => platform.durable.read('query-cache'),
+    setItem: (_key, value) => platform.durable.write('query-cache', value),
+    removeItem: () => platform.durable.write('query-cache', ''),
+  },
+  // Written at most once a second: a burst of answers becomes one write.
+  throttleTime: 1000,
+});
+
+export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
+  persister,
+  maxAge: OFFLINE_CACHE_MS,
+  // A console of another shape must not read an old cache: bump when entity shapes change.
+  buster: 'console-cache-2',
+};

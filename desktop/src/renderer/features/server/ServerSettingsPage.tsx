@@ -1,0 +1,80 @@
+/**
+ * The desktop app's server address: asked at first run, changed later from the menu ("Server
+ * address…"). The address is checked here for comfort and by the shell, which also asks the server's
+ * /api/health before keeping it; the shell then reloads the console against the new server.
+ */
+import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { parseServerAddress } from '../../../bridge/contract';
+import { clearOfflineData } from '../../offline/reset';
+import { platform } from '../../platform';
+import { clearSession } from '../../session/session-store';
+import { AuthLayout } from '../auth/AuthLayout';
+
+export default function ServerSettingsPage() {
+  const server = platform.server;
+  const current = server?.current() ?? null;
+  const [address, setAddress] = useState(current ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const inputId = useId();
+  const helpId = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!server) return;
+    const parsed = parseServerAddress(address);
+    if (!parsed.ok) return setProblem(parsed.message);
+    setProblem(null);
+    setChecking(true);
+    const result = await server.change(parsed.origin).catch(() => ({
+      ok: false as const,
+      message: 'The address could not be checked. Try again.',
+    }));
+    setChecking(false);
+    if (!result.ok) return setProblem(result.message);
+    // Another server holds other accounts and other content: nothing of this one carries over.
+    if (result.serverUrl !== current) {
+      clearSession();
+      await clearOfflineData();
+    }
+  }
+
+  return (
+    <AuthLayout
+      title={current ? 'Server address' : 'Connect to your organisation'}
+      subtitle="Enter the address of your organisation's Global Nutrition Network server."
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        {problem && (
+          <Callout intent="danger" icon="error" className="form-note" role="alert">
+            {problem}
+          </Callout>
+        )}
+        <FormGroup
+          label="Server address"
+          labelFor={inputId}
+          helperText={<span id={helpId}>For example https://nutrition.example.org</span>}
+        >
+          <InputGroup
+            id={inputId}
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            autoFocus
+            aria-describedby={helpId}
+            value={address}
+            onValueChange={setAddress}
+          />
+        </FormGroup>
+        <Button type="submit" intent="primary" size="large" fill loading={checking} text="Connect" />
+      </form>
+      {current && (
+        <p className="auth-footer">
+          Connected to {current}. <Link to="/">Back to the console</Link>
+        </p>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,45 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { applyOptimistically, patchListAnswer } from './optimistic';
+
+const page = () => ({
+  faqs: [
+    { id: 1, question: 'One?', order: 0 },
+    { id: 2, question: 'Two?', order: 1 },
+  ],
+  pagination: { page: 1, limit: 20, total: 2, pages: 1 },
+});
+
+describe('changes waiting in the outbox show in the cached lists', () => {
+  it('replaces the edited fields of one item and leaves the rest alone', () => {
+    expect(patchListAnswer(page(), 2, { question: 'Two, edited?' })).toEqual({
+      ...page(),
+      faqs: [
+        { id: 1, question: 'One?', order: 0 },
+        { id: 2, question: 'Two, edited?', order: 1 },
+      ],
+    });
+  });
+
+  it('removes a deleted item', () => {
+    expect((patchListAnswer(page(), 1, null) as ReturnType<typeof page>).faqs.map((faq) => faq.id)).toEqual([2]);
+  });
+
+  it('leaves answers that are not lists untouched', () => {
+    expect(patchListAnswer(null, 1, {})).toBeNull();
+    expect(patchListAnswer({ stats: { total: 1 } }, 1, null)).toEqual({ stats: { total: 1 } });
+  });
+
+  it('applies item edits and deletions to every affected query, and nothing for creations or actions', () => {
+    const client = new QueryClient();
+    client.setQueryData(['faqs'], page());
+    const base = { invalidates: [['faqs']], label: 'x' };
+    applyOptimistically(client, { ...base, method: 'PUT', path: '/admin/faqs/1', body: { question: 'New?' } });
+    applyOptimistically(client, { ...base, method: 'DELETE', path: '/admin/faqs/2' });
+    applyOptimistically(client, { ...base, method: 'POST', path: '/admin/faqs', body: { question: 'Created?' } });
+    applyOptimistically(client, { ...base, method: 'PATCH', path: '/admin/faqs/1/activate' });
+    expect(client.getQueryData<ReturnType<typeof page>>(['faqs'])?.faqs).toEqual([
+      { id: 1, question: 'New?', order: 0 },
+    ]);
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * A change kept for later shows in the cached lists at once (an edit replaces the item's fields, a
+ * deletion removes it), so what the staff member sees matches what they did. The lists are refetched
+ * from the server once the change is sent.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { Change } from './outbox';
+
+type Item = { id: number } & Record<string, unknown>;
+
+function isItemList(value: unknown): value is Item[] {
+  return Array.isArray(value) && value.every((item) => typeof (item as Item | null)?.id === 'number');
+}
+
+/** Applies `patch` (null: remove) to the item `id` in every list of a `{ <collection>: [...] }` answer. */
+export function patchListAnswer(data: unknown, id: number, patch: Record<string, unknown> | null): unknown {
+  if (!data || typeof data !== 'object') return data;
+  return Object.fromEntries(
+    Object.entries(data).map(([key, value]) => {
+      if (!isItemList(value)) return [key, value];
+      const items =
+        patch === null
+          ? value.filter((item) => item.id !== id)
+          : value.map((item) => (item.id === id ? { ...item, ...patch } : item));
+      return [key, items];
+    }),
+  );
+}
+
+/** Only item edits and deletions (PUT or DELETE on /admin/<list>/<id>) have an obvious effect to show. */
+export function applyOptimistically(queryClient: QueryClient, change: Change): void {
+  const id = Number(change.path.match(/^\/admin\/[a-z-]+\/(\d+)$/)?.[1]);
+  if (!Number.isInteger(id)) return;
+  let patch: Record<string, unknown> | null;
+  if (change.method === 'DELETE') patch = null;
+  else if (change.method === 'PUT' && change.body && typeof change.body === 'object') {
+    patch = change.body as Record<string, unknown>;
+  } else return;
+  for (const queryKey of change.invalidates) {
+    queryClient.setQueriesData({ queryKey }, (data: unknown) => patchListAnswer(data, id, patch));
+  }
+}
