@@ -34,6 +34,8 @@ const nodeGlobals = Object.fromEntries(
 export default defineConfig(
   globalIgnores([
     '**/dist/',
+    'desktop/out/',
+    'desktop/release/',
     '**/node_modules/',
     '**/data/',
     '**/coverage/',

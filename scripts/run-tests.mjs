@@ -1,5 +1,6 @@
-// README's test command: builds, runs the vitest suites (API, shared, server) and the Playwright
-// browser suites, and ends with one line "N passed, M failed" adding them up.
+// README's test command: builds, runs the vitest suites (API, shared, server, desktop), the desktop
+// security lint (Electronegativity, counted as one check) and the Playwright browser suites, and ends
+// with one line "N passed, M failed" adding them up.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +33,8 @@ const vitestStatus = run('npx', [
 ]);
 const vitest = readJson(vitestFile);
 
+const lintDesktopStatus = run('node', ['scripts/lint-desktop.mjs']);
+
 const playwrightFile = path.join(reports, 'playwright.json');
 const hasBrowserTests = ['site/e2e', 'desktop/e2e'].some((dir) => existsSync(dir));
 const playwrightStatus = hasBrowserTests
@@ -48,6 +51,8 @@ if (vitest) {
 } else {
   failed += 1;
 }
+if (lintDesktopStatus === 0) passed += 1;
+else failed += 1;
 if (playwright?.stats) {
   passed += playwright.stats.expected + playwright.stats.flaky;
   failed += playwright.stats.unexpected;

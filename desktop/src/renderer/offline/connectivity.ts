@@ -60,6 +60,8 @@ function stopProbing(): void {
 
 /** Asks /api/health once; the answer (or its absence) updates the state through trackedFetch. */
 export async function checkServer(): Promise<void> {
+  // Desktop before its first-run setup: there is no server to ask yet.
+  if (platform.server && !platform.server.current()) return;
   await trackedFetch(`${platform.apiBaseUrl}/api/health`, { cache: 'no-store' }).catch(() => undefined);
 }
 

@@ -1,0 +1,122 @@
+/**
+ * The desktop build of the console (desktop/out/renderer, `@platform` = electron.ts) in Chromium, with
+ * the preload bridge replaced by an init script that keeps its "disk" in a separate storage key, and
+ * the shell's Content-Security-Policy on every file. Electron itself cannot run here (see
+ * electron-smoke.spec.ts); this covers what the renderer does with the bridge: the first run's
+ * server address, login through the configured server, tokens kept out of localStorage, sign-out.
+ */
+import { createServer, type Server } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { buildContentSecurityPolicy } from '../src/main/csp';
+import { E2E, expectNoSeriousA11yViolations } from '../../e2e/support.js';
+import { SUPER_ADMIN } from './console.js';
+
+const RENDERER_DIR = fileURLToPath(new URL('../out/renderer/', import.meta.url));
+export const DESKTOP_RENDERER_ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_DESKTOP_PORT ?? 3213)}`;
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+
+let server: Server;
+
+test.beforeAll(async () => {
+  const policy = buildContentSecurityPolicy({ serverOrigin: E2E.baseUrl });
+  server = createServer(async (request, response) => {
+    const pathname = new URL(request.url ?? '/', DESKTOP_RENDERER_ORIGIN).pathname;
+    const file = path.join(RENDERER_DIR, pathname === '/' ? 'index.html' : pathname);
+    try {
+      if (!file.startsWith(RENDERER_DIR)) throw new Error('outside');
+      const body = await readFile(file);
+      response.writeHead(200, {
+        'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+        'Content-Security-Policy': policy,
+      });
+      response.end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) =>
+    server.listen(Number(new URL(DESKTOP_RENDERER_ORIGIN).port), '127.0.0.1', resolve),
+  );
+});
+
+test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** The preload bridge as the shell offers it, its "disk" being one storage key the console never reads. */
+function installBridgeDouble() {
+  const DISK = '__desktop_shell_disk__';
+  const read = (): Record<string, string | null> => JSON.parse(localStorage.getItem(DISK) ?? '{}');
+  const write = (key: string, value: string | null) =>
+    localStorage.setItem(DISK, JSON.stringify({ ...read(), [key]: value }));
+  const bridge = {
+    getServerUrl: async () => read().serverUrl ?? null,
+    setServerUrl: async (address: string) => {
+      const origin = new URL(address).origin;
+      const health = await fetch(`${origin}/api/health`).catch(() => null);
+      if (!health?.ok) return { ok: false, message: 'No Global Nutrition Network server answered at this address.' };
+      write('serverUrl', origin);
+      // The shell reloads the console so that the new server's CSP applies.
+      setTimeout(() => location.reload(), 0);
+      return { ok: true, serverUrl: origin };
+    },
+    getToken: async () => read().token ?? null,
+    setToken: async (token: string) => write('token', token),
+    clearToken: async () => write('token', null),
+    readStore: async (name: string) => read()[`store:${name}`] ?? null,
+    writeStore: async (name: string, value: string) => write(`store:${name}`, value),
+    openExternal: async () => undefined,
+    getAppVersion: async () => '1.0.0',
+    isOnline: async () => true,
+    onOpenServerSettings: () => () => undefined,
+  };
+  Object.defineProperty(window, 'desktop', { value: Object.freeze(bridge) });
+}
+
+test('desktop console: first run asks for the server, then signs in through it and keeps the token off localStorage', async ({
+  page,
+}) => {
+  const cspViolations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
+  await page.addInitScript(installBridgeDouble);
+  await page.goto(`${DESKTOP_RENDERER_ORIGIN}/`);
+
+  await expect(page.getByRole('heading', { name: 'Connect to your organisation' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  const address = page.getByLabel('Server address');
+  await address.fill('http://nutrition.example.org');
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'The address must start with https:// (http:// is allowed only for this computer).',
+  );
+
+  await address.fill(E2E.baseUrl);
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByLabel('Email')).toBeVisible();
+
+  await page.getByLabel('Email').fill(SUPER_ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(SUPER_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByText(/Welcome back/)).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  expect(
+    await page.evaluate(() => JSON.parse(localStorage.getItem('__desktop_shell_disk__') ?? '{}').token),
+  ).toBeTruthy();
+
+  // A super admin manages accounts from the desktop app as from /admin.
+  await page.getByRole('link', { name: 'Admins' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Admins', level: 1 })).toBeVisible();
+  await expect(page.getByRole('cell', { name: SUPER_ADMIN.email })).toBeVisible();
+
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page.getByLabel('Email')).toBeVisible();
+  expect(
+    await page.evaluate(() => JSON.parse(localStorage.getItem('__desktop_shell_disk__') ?? '{}').token),
+  ).toBeNull();
+  expect(cspViolations).toEqual([]);
+});

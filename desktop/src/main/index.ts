@@ -1,0 +1,159 @@
+/**
+ * The composition root of the main process: the only module that imports Electron at runtime. Every
+ * decision lives in a module that takes the Electron API it needs as a parameter (and is tested
+ * with doubles); this file only wires them together in the order Electron requires.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, ipcMain, Menu, net, protocol, safeStorage, screen, session, shell } from 'electron';
+import electronUpdater from 'electron-updater';
+import { APP_ORIGIN } from '../bridge/contract';
+import { buildContentSecurityPolicy, enforceCspOnDevServer } from './csp';
+import { createMainHandlers } from './handlers';
+import { registerIpcHandlers } from './ipc';
+import { consoleLogger as log, describeError } from './log';
+import { buildMenuTemplate } from './menu';
+import { registerAppScheme, serveRenderer } from './protocol';
+import { detectRuntime } from './runtime';
+import { hardenAllWebContents, isConsoleUrl, openExternalIfSafe, restrictPermissions } from './security';
+import { checkServerAddress } from './server-check';
+import { openSettingsStore, type SettingsStore } from './settings';
+import { createStateStore } from './state-store';
+import { createTokenStore } from './token-store';
+import { startAutoUpdates } from './updater';
+import { createMainWindow } from './window';
+
+const PRODUCT_NAME = 'Global Nutrition Network Console';
+/** Lets the renderer receive setServerUrl's answer before the reload that applies the new CSP. */
+const RELOAD_AFTER_SERVER_CHANGE_MS = 150;
+
+const outDir = path.dirname(fileURLToPath(import.meta.url)); // out/main
+const rendererDir = path.join(outDir, '..', 'renderer');
+const preloadPath = path.join(outDir, '..', 'preload', 'index.cjs');
+
+const runtime = detectRuntime({ isPackaged: app.isPackaged, env: process.env });
+const devServerOrigin = runtime.devServer?.origin ?? null;
+const startUrl = devServerOrigin ? `${devServerOrigin}/` : `${APP_ORIGIN}/`;
+const openInBrowser = (url: string) => openExternalIfSafe(url, shell, log);
+
+// Both must happen before the app is ready.
+registerAppScheme(protocol);
+app.enableSandbox();
+
+if (app.requestSingleInstanceLock()) {
+  startApp();
+} else {
+  // Another console is running: it was told (second-instance) and takes the focus instead.
+  app.quit();
+}
+
+function startApp(): void {
+  let mainWindow: BrowserWindow | null = null;
+  let settings: SettingsStore | null = null;
+
+  hardenAllWebContents(app, { devServerOrigin, openInBrowser, log });
+
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+
+  let settingsFlushed = false;
+  app.on('will-quit', (event) => {
+    // The window's last position is written on close; let that write land before the process ends.
+    if (settingsFlushed || !settings) return;
+    event.preventDefault();
+    void settings.flush().finally(() => {
+      settingsFlushed = true;
+      app.quit();
+    });
+  });
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  app
+    .whenReady()
+    .then(async () => {
+      const userDataDir = app.getPath('userData');
+      const store = await openSettingsStore(userDataDir, log);
+      settings = store;
+      const tokens = createTokenStore({ userDataDir, cipher: safeStorage, platform: process.platform, log });
+      const state = createStateStore(userDataDir);
+      const contentSecurityPolicy = () =>
+        buildContentSecurityPolicy({ serverOrigin: store.current().serverUrl, devServer: runtime.devServer });
+
+      restrictPermissions(session.defaultSession, devServerOrigin);
+      serveRenderer(protocol, { rendererDir, contentSecurityPolicy, log });
+      if (devServerOrigin) enforceCspOnDevServer(session.defaultSession, devServerOrigin, contentSecurityPolicy);
+
+      const refreshMenu = () =>
+        Menu.setApplicationMenu(
+          Menu.buildFromTemplate(
+            buildMenuTemplate({
+              appName: PRODUCT_NAME,
+              isMac: process.platform === 'darwin',
+              development: runtime.development,
+              serverUrl: store.current().serverUrl,
+              sendToConsole: (channel) => mainWindow?.webContents.send(channel),
+              openInBrowser,
+            }),
+          ),
+        );
+
+      registerIpcHandlers(
+        ipcMain,
+        createMainHandlers({
+          settings: store,
+          tokens,
+          state,
+          checkServer: (address) => checkServerAddress(address, { fetch: (url, init) => net.fetch(url, init) }),
+          onServerChanged: () => {
+            refreshMenu();
+            setTimeout(() => {
+              mainWindow
+                ?.loadURL(startUrl)
+                .catch((error: unknown) => log.error(`reload failed (${describeError(error)})`));
+            }, RELOAD_AFTER_SERVER_CHANGE_MS);
+          },
+          openInBrowser,
+          appVersion: () => app.getVersion(),
+          isOnline: () => net.isOnline(),
+        }),
+        { isTrustedSender: (url) => isConsoleUrl(url, devServerOrigin), log },
+      );
+
+      app.setAboutPanelOptions({ applicationName: PRODUCT_NAME, applicationVersion: app.getVersion() });
+      refreshMenu();
+
+      const openWindow = () => {
+        const window = createMainWindow({
+          BrowserWindow,
+          workAreas: () => screen.getAllDisplays().map((display) => display.workArea),
+          settings: store,
+          preloadPath,
+          title: PRODUCT_NAME,
+          log,
+        });
+        window.on('closed', () => {
+          if (mainWindow === window) mainWindow = null;
+        });
+        window
+          .loadURL(startUrl)
+          .catch((error: unknown) => log.error(`console failed to load (${describeError(error)})`));
+        return window;
+      };
+      mainWindow = openWindow();
+      app.on('activate', () => {
+        mainWindow ??= openWindow();
+      });
+
+      startAutoUpdates({ isPackaged: app.isPackaged, updater: () => electronUpdater.autoUpdater, log });
+    })
+    .catch((error: unknown) => {
+      log.error(`the console could not start (${describeError(error)})`);
+      app.exit(1);
+    });
+}
