@@ -5,9 +5,9 @@ import Router from '@koa/router';
 import { CACHE_LIFETIMES_S } from '@npo/shared';
 import Koa from 'koa';
 import type { AppDeps } from './deps.js';
-import { notFound } from './errors.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { requestContext } from './middleware/request-context.js';
+import { bodyDecodingError, decodablePath, privateAnswers, unmatchedRequests } from './middleware/request-guards.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { createSession } from './middleware/session.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -15,7 +15,7 @@ import type { ModuleContext } from './modules/context.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { CONTENT_MODULES } from './modules/index.js';
 import { buildOpenApi } from './openapi.js';
-import { publicCache } from './lib/public-cache.js';
+import { cachedPublicAnswers, publicCache } from './lib/public-cache.js';
 import { adminModule, type AdminRoute } from './policy.js';
 
 export const BODY_LIMIT = '1mb';
@@ -63,6 +63,7 @@ export function createApi(deps: AppDeps): Api {
   app.use(requestContext(deps.logger));
   app.use(errorHandler(deps.logger));
   app.use(securityHeaders());
+  app.use(decodablePath());
   app.use(
     cors({
       // An allow-list (the desktop app's origin): other origins get no CORS headers at all.
@@ -77,11 +78,11 @@ export function createApi(deps: AppDeps): Api {
     }),
   );
   app.use(announceContentChanges(deps));
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, encoding: 'utf-8' }));
-  app.use(router.routes());
+  app.use(cachedPublicAnswers(deps.contentChanges));
+  app.use(privateAnswers());
+  app.use(unmatchedRequests());
   app.use(router.allowedMethods());
-  app.use(async () => {
-    throw notFound('Endpoint');
-  });
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, encoding: 'utf-8', onError: bodyDecodingError }));
+  app.use(router.routes());
   return { app, adminRoutes };
 }

@@ -36,6 +36,13 @@ export class EditConflictError extends AppError {
 
 export const editConflict = (current: { revision: number }) => new EditConflictError(current);
 export const malformedIfMatch = () => validationError([{ field: 'If-Match', message: IF_MATCH_FORMAT }]);
+export const methodNotAllowed = (allow: string) =>
+  new AppError(405, 'method_not_allowed', 'Method not allowed', undefined, { Allow: allow });
+export const malformedUrl = () => new AppError(400, 'malformed_url', 'Malformed URL');
+export const unsupportedEncoding = () =>
+  new AppError(415, 'unsupported_encoding', 'Unsupported Content-Encoding: send gzip, deflate, br or none');
+export const undecodableBody = () =>
+  new AppError(400, 'malformed_body', 'The request body could not be decoded with its Content-Encoding');
 export const payloadTooLarge = () => new AppError(413, 'payload_too_large', 'Request body is too large');
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'too_many_requests', message, undefined, {

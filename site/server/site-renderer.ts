@@ -45,6 +45,14 @@ function hasHiddenSegment(urlPath: string): boolean {
   return urlPath.split('/').some((segment) => segment.startsWith('.'));
 }
 
+/**
+ * The path itself, as a path on this origin: `//evil.example` (or `/\\evil.example`) in a Location
+ * header would send the browser to another host, so a run of leading slashes becomes one.
+ */
+export function samePagePath(urlPath: string): string {
+  return `/${urlPath.replace(/^[/\\]+/, '')}`;
+}
+
 function sendText(ctx: Context, type: string, text: string): void {
   ctx.set('Cache-Control', 'public, max-age=3600');
   ctx.type = type;
@@ -122,7 +130,7 @@ export function createSiteRenderer(runtime: Runtime, options: SiteRendererOption
       // Pages take no submissions: a form sent before hydration (see components/forms/Form.tsx)
       // is sent back to its page, its body unread.
       ctx.status = 303;
-      ctx.redirect(ctx.path);
+      ctx.redirect(samePagePath(ctx.path));
       return true;
     }
     if (ctx.path === '/robots.txt') {

@@ -19,12 +19,19 @@ export interface ParsedInput<B = unknown, Q = unknown, P = unknown> {
   expectedRevision?: ExpectedRevision | undefined;
 }
 
-/** Route ids are positive integers; anything else names nothing, so it is a 404, not a 400. */
+/** The largest id the database can hold (a 32-bit integer column on PostgreSQL). */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * Route ids are positive integers up to MAX_ID; anything else names nothing, so it is a 404, not a 400
+ * (and never reaches PostgreSQL, which would refuse a larger number with an error).
+ */
 export const idParams = z.object({
   id: z
     .string()
-    .regex(/^\d{1,12}$/)
-    .transform(Number),
+    .regex(/^\d{1,10}$/)
+    .transform(Number)
+    .refine((id) => id <= MAX_ID),
 });
 export type IdParams = z.infer<typeof idParams>;
 

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ACTIVITY_STATUSES } from '../constants.js';
 import { ADMIN_ROLES, normalisePermissions } from '../permissions.js';
-import { email, flag, isoDateTime, optionalWebUrl, text } from './fields.js';
+import { email, flag, isoDateTime, optionalWebUrl, plainString, text } from './fields.js';
 
 const LONG_TEXT_MAX = 5000;
 
@@ -66,7 +66,7 @@ export const activitySchema = z.object({
   status: z.enum(ACTIVITY_STATUSES, { error: STATUS_MESSAGE }).optional().default('upcoming'),
   /** Empty values are dropped before the one-tag minimum is checked. */
   tags: z
-    .array(z.string({ error: 'Tags must be text' }).trim().max(50, 'A tag cannot exceed 50 characters'), {
+    .array(plainString('Tag', 'Tags must be text').trim().max(50, 'A tag cannot exceed 50 characters'), {
       error: 'At least one tag is required',
     })
     .transform((tags) => tags.filter((tag) => tag.length > 0))
@@ -111,8 +111,7 @@ export const faqSchema = z.object({
   question: text(10, 'Question must be at least 10 characters', 500, 'Question cannot exceed 500 characters'),
   answer: text(20, 'Answer must be at least 20 characters', 2000, 'Answer cannot exceed 2000 characters'),
   /** Kept only when non-empty. */
-  category: z
-    .string({ error: 'Category must be text' })
+  category: plainString('Category', 'Category must be text')
     .trim()
     .max(100, 'Category cannot exceed 100 characters')
     .nullable()
@@ -132,8 +131,7 @@ export const faqReorderSchema = z.object({
 /** Privacy policy and terms: an empty title falls back to the document's name. */
 export function policySchema(defaultTitle: 'Privacy Policy' | 'Terms of Service') {
   return z.object({
-    title: z
-      .string({ error: 'Title is required' })
+    title: plainString('Title', 'Title is required')
       .trim()
       .max(200, 'Title cannot exceed 200 characters')
       .nullable()
@@ -177,8 +175,7 @@ export const adminUserSchema = z.object({
 export const contactMessageSchema = z.object({
   name: text(2, 'Name must be at least 2 characters.', 100, 'Name cannot exceed 100 characters.'),
   email: email('Please enter a valid email address.'),
-  phone: z
-    .string({ error: 'Phone number is required.' })
+  phone: plainString('Phone number', 'Phone number is required.')
     .trim()
     .min(1, 'Phone number is required.')
     .regex(

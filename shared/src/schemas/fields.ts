@@ -2,14 +2,38 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_BYTES } from '../constants.js';
 
+/**
+ * C0 and C1 control characters except tab, newline and carriage return. None belongs in text a person
+ * typed, and PostgreSQL refuses NUL outright (SQLite would store it).
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's job
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+export const disallowedCharactersMessage = (label: string) => `${label} contains characters that are not allowed`;
+
+export function hasControlCharacters(value: string): boolean {
+  return CONTROL_CHARACTERS.test(value);
+}
+
+/** A string without control characters: the one rule for every text field and text query parameter. */
+export function plainString(label: string, typeMessage?: string) {
+  return z
+    .string(typeMessage === undefined ? undefined : { error: typeMessage })
+    .refine((value) => !hasControlCharacters(value), { error: disallowedCharactersMessage(label), abort: true });
+}
+
+/** "Title must be at least 3 characters" names the field "Title". */
+function labelOf(message: string): string {
+  return /^(.+?) (?:must|is|cannot)\b/.exec(message)?.[1] ?? 'Text';
+}
+
 /** Trimmed text with a minimum and a maximum length. */
-export function text(min: number, minMessage: string, max: number, maxMessage: string) {
-  return z.string({ error: minMessage }).trim().min(min, minMessage).max(max, maxMessage);
+export function text(min: number, minMessage: string, max: number, maxMessage: string, label = labelOf(minMessage)) {
+  return plainString(label, minMessage).trim().min(min, minMessage).max(max, maxMessage);
 }
 
 export function email(message: string) {
-  return z
-    .string({ error: message })
+  return plainString('Email', message)
     .trim()
     .toLowerCase()
     .max(254, message)
@@ -35,9 +59,8 @@ export function isoDateTime(message: string) {
 }
 
 /** An http(s) URL, or empty (stored as empty). Other schemes (javascript:, data:) are refused. */
-export function optionalWebUrl(message: string) {
-  return z
-    .string({ error: message })
+export function optionalWebUrl(message: string, label = 'Link') {
+  return plainString(label, message)
     .trim()
     .max(500, message)
     .refine((value) => value === '' || isWebUrl(value), { error: message })

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ACTIVITY_STATUSES, MAX_PAGE_LIMIT } from '../constants.js';
 import { ROLES } from '../permissions.js';
+import { plainString } from './fields.js';
 
 const positiveInt = (message: string) =>
   z
@@ -29,7 +30,7 @@ export function activitiesQuery(defaultLimit: number) {
 
 export function searchQuery(defaultLimit: number) {
   return paginationQuery(defaultLimit).extend({
-    search: z.string().trim().max(100, 'Search cannot exceed 100 characters').optional(),
+    search: plainString('Search').trim().max(100, 'Search cannot exceed 100 characters').optional(),
   });
 }
 

@@ -50,7 +50,12 @@ export function createAuthRepository(db: Db) {
       return Number(row?.count ?? 0);
     },
 
-    async recordLoginFailure(email: string, now: Date): Promise<void> {
+    /**
+     * Records a failed login and drops every row older than `forgetBefore` (they no longer count
+     * towards any throttle), so failures for addresses that never log in do not pile up.
+     */
+    async recordLoginFailure(email: string, now: Date, forgetBefore: Date): Promise<void> {
+      await db('login_failures').where('created_at', '<=', forgetBefore).delete();
       await db('login_failures').insert({ email, created_at: now });
     },
 

@@ -73,7 +73,7 @@ export function createAuthService(deps: AppDeps) {
       const tooLong = new TextEncoder().encode(input.password).length > PASSWORD_MAX_BYTES;
       const matches = (await verifyPassword(input.password, row?.password_hash ?? null)) && !tooLong;
       if (!row || !matches || !row.password_hash || !row.is_active) {
-        await auth.recordLoginFailure(input.email, now());
+        await auth.recordLoginFailure(input.email, now(), new Date(now().getTime() - LOGIN_THROTTLE.windowMs));
         throw unauthorized(INVALID_CREDENTIALS);
       }
       await auth.clearLoginFailures(input.email);

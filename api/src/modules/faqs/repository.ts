@@ -25,6 +25,17 @@ export function createFaqsRepository(db: Db) {
       return rows.map((row) => row.id);
     },
 
+    /**
+     * The position a new FAQ takes (the current count), with the table locked against other writers
+     * until `trx` ends on PostgreSQL, so simultaneous creations queue and each gets its own position.
+     * SQLite runs one write transaction at a time already.
+     */
+    async nextPosition(trx: Db): Promise<number> {
+      if (isPostgres(db)) await trx.raw(`LOCK TABLE ${FAQS} IN SHARE ROW EXCLUSIVE MODE`);
+      const row = await trx(FAQS).count({ count: '*' }).first();
+      return Number(row?.count ?? 0);
+    },
+
     async setPositions(orderedIds: number[], trx: Db): Promise<void> {
       for (const [position, id] of orderedIds.entries()) {
         await trx(FAQS)

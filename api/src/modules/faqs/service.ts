@@ -26,7 +26,9 @@ export function createFaqsService(deps: AppDeps) {
 
     /** SPEC: a new FAQ goes to the end (order = current count), whatever order the form sent. */
     async create(input: FaqInput): Promise<Faq> {
-      return faqs.insert({ ...faqs.toRow(input), sort_order: await faqs.count() }, now());
+      return deps.db.transaction(async (trx) =>
+        faqs.insert({ ...faqs.toRow(input), sort_order: await faqs.nextPosition(trx) }, now(), trx),
+      );
     },
     async update(id: number, input: FaqInput, expected?: ExpectedRevision): Promise<Faq> {
       return found(await faqs.update(id, faqs.toRow(input), now(), { expected }), 'FAQ');
