@@ -2,16 +2,28 @@
  * The console as a web app, served by the production server at /admin.
  * The Electron build (a later issue) reuses src/renderer and only swaps the `@platform` alias.
  */
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** Writes .br and .gz siblings of the build's files, as the site's build does (the server sends them). */
+function precompress(outDir: string): Plugin {
+  return {
+    name: 'npo-precompress',
+    apply: 'build',
+    closeBundle() {
+      execFileSync(process.execPath, [here('../site/scripts/precompress.mjs'), outDir], { stdio: 'inherit' });
+    },
+  };
+}
 
 export default defineConfig({
   root: here('./src/renderer'),
   base: '/admin/',
-  plugins: [react()],
+  plugins: [react(), precompress(here('./dist/web'))],
   resolve: {
     alias: {
       // The shared sources, so the console never depends on a stale shared/dist.

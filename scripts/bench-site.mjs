@@ -5,7 +5,11 @@
 //   2. JavaScript the home page loads on first load, summed gzip sizes; budget: at most 120 kB.
 //   3. Lab metrics of the home page in Chromium (FCP, LCP, CLS, long tasks / TBT, transfer sizes),
 //      with Lighthouse-like mobile throttling (4x CPU, 150 ms RTT, 1.6 Mbps) and without.
-// Usage: npm run bench [-- --duration 10 --connections 50]. Exits 1 when a budget is missed.
+//   4. The admin console's first load of /admin/login: JS and CSS transferred (the server sends the
+//      build's precompressed files) and their gzip -9 sizes; budget: at most 150 kB gzip.
+//   5. Public API reads (GET /api/faqs, GET /api/activities?status=upcoming), answered from memory,
+//      against a bare node:http server sending the same bytes; budget: 0.6 of the bare rps, p99 ≤ 10 ms.
+// Usage: npm run bench [-- --duration 10 --connections 50 --only api|admin]. Exits 1 when a budget is missed.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -22,12 +26,17 @@ const { values: options } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
+    only: { type: 'string' },
   },
 });
 const DURATION_S = Number(options.duration);
 const CONNECTIONS = Number(options.connections);
 const JS_BUDGET_BYTES = 120_000;
 const MIN_RPS_RATIO = 0.5;
+const API_PATHS = ['/api/faqs', '/api/activities?status=upcoming'];
+const MIN_API_RPS_RATIO = 0.6;
+const MAX_API_P99_MS = 10;
+const ADMIN_BUDGET_BYTES = 150_000;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const children = [];
@@ -111,15 +120,15 @@ function cannon(url, duration = DURATION_S) {
   });
 }
 
-async function throughput(baseUrl) {
+async function throughput(url) {
   // The bytes a client without Accept-Encoding gets, as autocannon is such a client.
-  const response = await fetch(`${baseUrl}/`, { headers: { 'accept-encoding': 'identity' } });
+  const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
   const body = Buffer.from(await response.arrayBuffer());
   const bareUrl = await startBareServer(body, response.headers.get('content-type'));
-  // Warm both up first (the first request of / also fills the HTML cache).
-  await cannon(`${baseUrl}/`, 2);
+  // Warm both up first (the first request of a page or public answer also fills its cache).
+  await cannon(url, 2);
   await cannon(bareUrl, 2);
-  const site = await cannon(`${baseUrl}/`);
+  const site = await cannon(url);
   const bare = await cannon(bareUrl);
   const check = (result) => result.non2xx === 0 && result.errors === 0;
   return {
@@ -202,6 +211,49 @@ async function loadHome(browser, baseUrl, throttled) {
   return { lab, scripts: [...new Set(scripts)] };
 }
 
+/** The console's login screen in a fresh profile: every script and style sheet it loads, with transfer sizes. */
+async function loadAdminLogin(browser, baseUrl) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const files = new Map();
+  page.on('requestfinished', async (request) => {
+    if (!['script', 'stylesheet'].includes(request.resourceType())) return;
+    const sizes = await request.sizes();
+    const response = await request.response();
+    files.set(request.url(), {
+      transferred: sizes.responseBodySize + sizes.responseHeadersSize,
+      encoding: (await response?.headerValue('content-encoding')) ?? 'identity',
+    });
+  });
+  await page.goto(`${baseUrl}/admin/login`, { waitUntil: 'load' });
+  await page.getByLabel(/email/i).first().waitFor();
+  // The console keeps polling the server, so the network never idles: give late chunks (icons) a moment.
+  await page.waitForTimeout(1500);
+  await context.close();
+  const budget = await scriptBudget([...files.keys()]);
+  return {
+    files: budget.files.map((file) => ({ ...file, ...files.get(new URL(file.file, baseUrl).href) })),
+    gzip: budget.gzip,
+    raw: budget.raw,
+    transferred: [...files.values()].reduce((total, file) => total + file.transferred, 0),
+  };
+}
+
+async function adminWeight(browser, baseUrl) {
+  const admin = await loadAdminLogin(browser, baseUrl);
+  console.log('\n/admin/login first load, JS and CSS (transferred as sent; gzip -9 of each file):');
+  for (const file of admin.files) {
+    console.log(
+      `  ${kB(file.transferred).padStart(9)} ${file.encoding.padEnd(8)} ${kB(file.gzip).padStart(9)} gzip  ${file.file}`,
+    );
+  }
+  const ok = admin.gzip <= ADMIN_BUDGET_BYTES;
+  console.log(
+    `  total ${kB(admin.transferred)} transferred, ${kB(admin.gzip)} gzip (${kB(admin.raw)} raw); budget ${kB(ADMIN_BUDGET_BYTES)} gzip: ${ok ? 'OK' : 'OVER'}`,
+  );
+  return ok;
+}
+
 async function scriptBudget(scriptUrls) {
   const files = [];
   for (const url of scriptUrls) {
@@ -218,12 +270,37 @@ async function scriptBudget(scriptUrls) {
 const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 const ms = (value) => `${Math.round(value)} ms`;
 
+async function apiThroughput(baseUrl) {
+  let ok = true;
+  for (const apiPath of API_PATHS) {
+    console.log(`\nThroughput of GET ${apiPath} (${CONNECTIONS} connections, ${DURATION_S} s each, loopback):`);
+    const rps = await throughput(`${baseUrl}${apiPath}`);
+    const ratio = rps.siteRps / rps.bareRps;
+    const pathOk = ratio >= MIN_API_RPS_RATIO && rps.siteLatencyP99 <= MAX_API_P99_MS && rps.clean;
+    console.log(`  response body ${kB(rps.bytes)}`);
+    console.log(`  site server  ${rps.siteRps.toFixed(0).padStart(7)} req/s   p99 ${rps.siteLatencyP99} ms`);
+    console.log(`  bare node    ${rps.bareRps.toFixed(0).padStart(7)} req/s   p99 ${rps.bareLatencyP99} ms`);
+    console.log(
+      `  ratio ${ratio.toFixed(2)}; budget ≥ ${MIN_API_RPS_RATIO}, p99 ≤ ${MAX_API_P99_MS} ms: ${pathOk ? 'OK' : 'MISSED'}${rps.clean ? '' : ' (errors or non-2xx answers)'}`,
+    );
+    ok &&= pathOk;
+  }
+  return ok;
+}
+
 const baseUrl = await startSite();
 console.log(`site server: ${baseUrl}`);
+if (options.only === 'api') process.exit((await apiThroughput(baseUrl)) ? 0 : 1);
+
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+const adminOk = await adminWeight(browser, baseUrl);
+if (options.only === 'admin') {
+  await browser.close();
+  process.exit(adminOk ? 0 : 1);
+}
 // The first request of a page loads its server code and fills the HTML cache: measure what follows.
 for (let round = 0; round < 3; round += 1) await fetch(`${baseUrl}/`).then((response) => response.arrayBuffer());
 
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
 const warm = await loadHome(browser, baseUrl, false);
 const throttled = await loadHome(browser, baseUrl, true);
 await browser.close();
@@ -251,7 +328,7 @@ for (const [label, run] of [
 }
 
 console.log(`\nThroughput of GET / (${CONNECTIONS} connections, ${DURATION_S} s each, loopback):`);
-const rps = await throughput(baseUrl);
+const rps = await throughput(`${baseUrl}/`);
 const ratio = rps.siteRps / rps.bareRps;
 const rpsOk = ratio >= MIN_RPS_RATIO && rps.clean;
 console.log(`  response body ${kB(rps.bytes)}`);
@@ -261,4 +338,6 @@ console.log(
   `  ratio ${ratio.toFixed(2)}; budget ≥ ${MIN_RPS_RATIO}: ${rpsOk ? 'OK' : 'MISSED'}${rps.clean ? '' : ' (errors or non-2xx answers)'}`,
 );
 
-process.exit(jsOk && rpsOk ? 0 : 1);
+const apiOk = await apiThroughput(baseUrl);
+
+process.exit(jsOk && rpsOk && apiOk && adminOk ? 0 : 1);

@@ -22,16 +22,20 @@ export async function startRuntime(config: Config, logger: Logger, clock: Clock 
   const db = createDb({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'app.db') });
   await migrateToLatest(db);
   await ensureSuperAdmin(db, config, logger, clock.now());
-  if (config.seedDemo && (await seedDemoContent(db, clock.now()))) logger.info('demo content seeded');
+  const contentChanges = config.databaseUrl
+    ? await postgresContentChanges(config.databaseUrl, logger)
+    : localContentChanges();
+  if (config.seedDemo && (await seedDemoContent(db, clock.now()))) {
+    logger.info('demo content seeded');
+    // Other instances on the same database may already be serving the empty content.
+    await contentChanges.bump();
+  }
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     outboxDir: path.join(config.dataDir, 'outbox'),
     logger,
   });
-  const contentChanges = config.databaseUrl
-    ? await postgresContentChanges(config.databaseUrl, logger)
-    : localContentChanges();
   const deps: AppDeps = { db, mailer, config, clock, logger, contentChanges };
   return {
     deps,

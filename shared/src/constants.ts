@@ -32,7 +32,7 @@ export const GROWTH_CHART_DAYS = 7;
 
 export const FALLBACK_COUNTS = { faqs: 8, membershipCards: 6, testimonials: 3, aboutObjectives: 5 } as const;
 
-/** Client cache lifetimes (TanStack Query staleTime) and public HTTP max-age, in seconds. */
+/** Client cache lifetimes (TanStack Query staleTime), in seconds; public API answers are revalidated (no-cache + ETag). */
 export const CACHE_LIFETIMES_S = {
   authMe: 300,
   activities: 300,

@@ -1,10 +1,139 @@
 /**
- * Public GETs: Cache-Control with SPEC 9's lifetime and an ETag, so a browser revalidating an
- * unchanged list gets a 304 with no body.
+ * Public GETs answered from memory. The serialized body and its ETag are kept per path and query,
+ * each stamped with the content version read before the handler ran (the counter the site's HTML
+ * cache uses): an entry is served only while that version is still the current one, so an admin edit
+ * on any instance (PostgreSQL NOTIFY) makes every stored answer miss on the very next request. With
+ * the version unknown (listener down) nothing is stored or served. Answers carry `no-cache` and the
+ * ETag: a browser always revalidates, and a 304 costs no query; SPEC 9's lifetimes are the clients'
+ * query staleTime.
  */
 import { createHash } from 'node:crypto';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
+import type { ContentChanges } from './content-changes.js';
 
+export interface CachedAnswer {
+  body: Buffer;
+  etag: string;
+  contentVersion: number;
+  /** The route template that answered, for the request log of a hit served ahead of the router. */
+  route: string | undefined;
+}
+
+/** The router's name for the matched route template (read by the request log). */
+type RoutedContext = Context & { _matchedRoute?: string };
+
+export const PUBLIC_CACHE_LIMITS = {
+  /** Distinct path+query answers kept; the least recently used goes first. */
+  maxEntries: 500,
+  /** A larger answer is sent but not kept. */
+  maxBodyBytes: 512 * 1024,
+} as const;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+function etagOf(body: Buffer): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+export function createAnswerStore(maxEntries: number = PUBLIC_CACHE_LIMITS.maxEntries) {
+  // A Map keeps insertion order: re-inserting on each hit makes the first key the least recently used.
+  const answers = new Map<string, CachedAnswer>();
+  return {
+    get(key: string, currentVersion: number): CachedAnswer | undefined {
+      const answer = answers.get(key);
+      if (!answer) return undefined;
+      answers.delete(key);
+      if (answer.contentVersion !== currentVersion) return undefined;
+      answers.set(key, answer);
+      return answer;
+    },
+    set(key: string, answer: CachedAnswer): void {
+      answers.delete(key);
+      answers.set(key, answer);
+      while (answers.size > maxEntries) {
+        const oldest = answers.keys().next().value;
+        if (oldest === undefined) break;
+        answers.delete(oldest);
+      }
+    },
+    get size(): number {
+      return answers.size;
+    },
+  };
+}
+
+export type AnswerStore = ReturnType<typeof createAnswerStore>;
+
+/** One store per API instance (its content counter), shared by every public route of it. */
+const stores = new WeakMap<ContentChanges, AnswerStore>();
+
+export function publicAnswerStore(contentChanges: ContentChanges): AnswerStore {
+  let store = stores.get(contentChanges);
+  if (!store) {
+    store = createAnswerStore();
+    stores.set(contentChanges, store);
+  }
+  return store;
+}
+
+function send(ctx: Context, answer: { body: Buffer; etag: string }, cache: 'HIT' | 'MISS'): void {
+  ctx.status = 200;
+  ctx.set('Content-Type', JSON_TYPE);
+  // Always revalidated: the ETag makes that cheap, and an edit shows on the very next request.
+  ctx.set('Cache-Control', 'no-cache');
+  ctx.set('ETag', answer.etag);
+  ctx.set('X-Cache', cache);
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.body = answer.body;
+}
+
+function storedAnswer(ctx: Context, store: AnswerStore, version: number | null): CachedAnswer | undefined {
+  if (version === null || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return undefined;
+  // ctx.url is the path and query as sent: each query variant is its own answer.
+  return store.get(ctx.url, version);
+}
+
+/**
+ * Put before a public GET route's validation: a hit skips validation, the query and serialization;
+ * a miss runs the route and keeps its 200 answer.
+ */
+export function publicContentCache(contentChanges: ContentChanges): Middleware {
+  const store = publicAnswerStore(contentChanges);
+  return async (ctx, next) => {
+    const version = contentChanges.version();
+    const hit = storedAnswer(ctx, store, version);
+    if (hit) return send(ctx, hit, 'HIT');
+
+    await next();
+    if (ctx.status !== 200 || ctx.body === undefined || ctx.body === null) return;
+    const body = Buffer.from(JSON.stringify(ctx.body));
+    const answer = { body, etag: etagOf(body) };
+    if (version !== null && body.length <= PUBLIC_CACHE_LIMITS.maxBodyBytes) {
+      store.set(ctx.url, { ...answer, contentVersion: version, route: (ctx as RoutedContext)._matchedRoute });
+    }
+    send(ctx, answer, 'MISS');
+  };
+}
+
+/**
+ * Put in the app ahead of the router (after the request log, security headers and CORS): answers a
+ * request whose answer a public route already stored at the current version, without routing it.
+ * Only public routes fill the store, so nothing else can be answered here.
+ */
+export function cachedPublicAnswers(contentChanges: ContentChanges): Middleware {
+  const store = publicAnswerStore(contentChanges);
+  return async (ctx, next) => {
+    const hit = storedAnswer(ctx, store, contentChanges.version());
+    if (!hit) return next();
+    (ctx as RoutedContext)._matchedRoute = hit.route;
+    send(ctx, hit, 'HIT');
+  };
+}
+
+/** Static public documents (the OpenAPI description): SPEC 9's lifetime and an ETag. */
 export function publicCache(maxAgeSeconds: number): Middleware {
   return async (ctx, next) => {
     await next();

@@ -3,8 +3,13 @@ import '@blueprintjs/core/lib/css/blueprint.css';
 import './styles/app.css';
 import { platform } from './platform';
 import { applyTheme } from './theme/theme';
+import { loadIconsOnDemand } from './ui/icons';
+import { z } from 'zod';
 
+// The console's CSP allows no eval: zod is told not to probe for it (the probe is a CSP violation report).
+z.config({ jitless: true });
 applyTheme();
+loadIconsOnDemand();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,4 +1,4 @@
-import { aboutUsSchema, CACHE_LIFETIMES_S, PAGE_SIZES, type AboutUsInput, type AboutUsVersion } from '@npo/shared';
+import { aboutUsSchema, PAGE_SIZES, type AboutUsInput, type AboutUsVersion } from '@npo/shared';
 import { jsonText, toBool, toIso, toJson } from '../../db/rows.js';
 import type { ModuleContext } from '../context.js';
 import { registerVersioned } from '../versioned/routes.js';
@@ -33,6 +33,5 @@ export function registerAboutUs(context: ModuleContext): void {
     collection: 'aboutUsVersions',
     schema: aboutUsSchema,
     pageSize: PAGE_SIZES.about,
-    cacheSeconds: CACHE_LIFETIMES_S.about,
   });
 }

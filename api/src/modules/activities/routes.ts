@@ -1,5 +1,5 @@
-import { activitiesQuery, activitySchema, CACHE_LIFETIMES_S, MAX_PAGE_LIMIT, PAGE_SIZES } from '@npo/shared';
-import { publicCache } from '../../lib/public-cache.js';
+import { activitiesQuery, activitySchema, MAX_PAGE_LIMIT, PAGE_SIZES } from '@npo/shared';
+import { publicContentCache } from '../../lib/public-cache.js';
 import { created, ok, okPage } from '../../lib/respond.js';
 import { idParams, validate } from '../../middleware/validate.js';
 import type { ModuleContext } from '../context.js';
@@ -11,23 +11,22 @@ export function registerActivities({ router, deps, session, admin }: ModuleConte
 
   router.get(
     '/api/activities',
-    publicCache(CACHE_LIFETIMES_S.activities),
+    publicContentCache(deps.contentChanges),
     validate({ query: activitiesQuery(MAX_PAGE_LIMIT) }),
     async (ctx) => okPage(ctx, 'activities', await activities.list(ctx.state.input.query), ctx.state.input.query),
   );
   router.get(
     '/api/activities/:id',
-    publicCache(CACHE_LIFETIMES_S.activities),
+    publicContentCache(deps.contentChanges),
     validate({ params: idParams }),
     async (ctx) => ok(ctx, await activities.get(ctx.state.input.params.id)),
   );
-  router.post('/api/activities/:id/register', session.requireUser, validate({ params: idParams }), async (ctx) =>
-    created(
-      ctx,
-      await activities.register(ctx.state.input.params.id, ctx.state.user.id),
-      'You are registered for this activity.',
-    ),
-  );
+  router.post('/api/activities/:id/register', session.requireUser, validate({ params: idParams }), async (ctx) => {
+    const activity = await activities.register(ctx.state.input.params.id, ctx.state.user.id);
+    // The public answers show the participant count: like an admin edit, this changes the content.
+    await deps.contentChanges.bump();
+    created(ctx, activity, 'You are registered for this activity.');
+  });
 
   registerAdminCrud(admin('activities'), {
     path: '/activities',

@@ -1,10 +1,4 @@
-import {
-  CACHE_LIFETIMES_S,
-  contactInfoSchema,
-  PAGE_SIZES,
-  type ContactInfoInput,
-  type ContactInfoVersion,
-} from '@npo/shared';
+import { contactInfoSchema, PAGE_SIZES, type ContactInfoInput, type ContactInfoVersion } from '@npo/shared';
 import { jsonText, toBool, toIso, toJson } from '../../db/rows.js';
 import type { ModuleContext } from '../context.js';
 import { registerVersioned } from '../versioned/routes.js';
@@ -47,6 +41,5 @@ export function registerContactInfo(context: ModuleContext): void {
     collection: 'contactInfoVersions',
     schema: contactInfoSchema,
     pageSize: PAGE_SIZES.connect,
-    cacheSeconds: CACHE_LIFETIMES_S.contactInfo,
   });
 }

@@ -1,12 +1,5 @@
-import {
-  CACHE_LIFETIMES_S,
-  faqReorderSchema,
-  faqSchema,
-  MAX_PAGE_LIMIT,
-  PAGE_SIZES,
-  paginationQuery,
-} from '@npo/shared';
-import { publicCache } from '../../lib/public-cache.js';
+import { faqReorderSchema, faqSchema, MAX_PAGE_LIMIT, PAGE_SIZES, paginationQuery } from '@npo/shared';
+import { publicContentCache } from '../../lib/public-cache.js';
 import { okList, okPage, pagination } from '../../lib/respond.js';
 import { validate } from '../../middleware/validate.js';
 import type { ModuleContext } from '../context.js';
@@ -18,7 +11,7 @@ export function registerFaqs({ router, deps, admin }: ModuleContext): void {
 
   router.get(
     '/api/faqs',
-    publicCache(CACHE_LIFETIMES_S.faqs),
+    publicContentCache(deps.contentChanges),
     validate({ query: paginationQuery(MAX_PAGE_LIMIT) }),
     async (ctx) => okPage(ctx, 'faqs', await faqs.listPublic(ctx.state.input.query), ctx.state.input.query),
   );

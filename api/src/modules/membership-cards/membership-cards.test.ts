@@ -46,7 +46,7 @@ describe.each(testEngines())('membership cards on %s', (engine) => {
     await app.request('PUT', `/api/admin/membership-cards/${id}`, { token, body: { ...validCard, isActive: true } });
     const visible = await app.request('GET', '/api/membership-cards');
     expect(visible.body.data.cards).toHaveLength(1);
-    expect(visible.headers.get('cache-control')).toBe('public, max-age=600');
+    expect(visible.headers.get('cache-control')).toBe('no-cache');
 
     const removed = await app.request('DELETE', `/api/admin/membership-cards/${id}`, { token });
     expect(removed.status).toBe(200);

@@ -1,5 +1,5 @@
-import { CACHE_LIFETIMES_S, MAX_PAGE_LIMIT, membershipCardSchema, PAGE_SIZES, paginationQuery } from '@npo/shared';
-import { publicCache } from '../../lib/public-cache.js';
+import { MAX_PAGE_LIMIT, membershipCardSchema, PAGE_SIZES, paginationQuery } from '@npo/shared';
+import { publicContentCache } from '../../lib/public-cache.js';
 import { okPage } from '../../lib/respond.js';
 import { validate } from '../../middleware/validate.js';
 import type { ModuleContext } from '../context.js';
@@ -11,7 +11,7 @@ export function registerMembershipCards({ router, deps, admin }: ModuleContext):
 
   router.get(
     '/api/membership-cards',
-    publicCache(CACHE_LIFETIMES_S.membershipCards),
+    publicContentCache(deps.contentChanges),
     validate({ query: paginationQuery(MAX_PAGE_LIMIT) }),
     async (ctx) => okPage(ctx, 'cards', await cards.listPublic(ctx.state.input.query), ctx.state.input.query),
   );

@@ -1,4 +1,4 @@
-import { CACHE_LIFETIMES_S, PAGE_SIZES, privacyPolicySchema, type PolicyInput, type PolicyVersion } from '@npo/shared';
+import { PAGE_SIZES, privacyPolicySchema, type PolicyInput, type PolicyVersion } from '@npo/shared';
 import type { ModuleContext } from '../context.js';
 import { policyToRow, presentPolicy } from '../versioned/policy-document.js';
 import { registerVersioned } from '../versioned/routes.js';
@@ -19,6 +19,5 @@ export function registerPrivacyPolicy(context: ModuleContext): void {
     collection: 'privacyPolicies',
     schema: privacyPolicySchema,
     pageSize: PAGE_SIZES.privacyPolicy,
-    cacheSeconds: CACHE_LIFETIMES_S.privacyPolicy,
   });
 }

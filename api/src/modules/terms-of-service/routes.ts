@@ -1,4 +1,4 @@
-import { CACHE_LIFETIMES_S, PAGE_SIZES, termsOfServiceSchema, type PolicyInput, type PolicyVersion } from '@npo/shared';
+import { PAGE_SIZES, termsOfServiceSchema, type PolicyInput, type PolicyVersion } from '@npo/shared';
 import type { ModuleContext } from '../context.js';
 import { policyToRow, presentPolicy } from '../versioned/policy-document.js';
 import { registerVersioned } from '../versioned/routes.js';
@@ -19,6 +19,5 @@ export function registerTermsOfService(context: ModuleContext): void {
     collection: 'termsOfService',
     schema: termsOfServiceSchema,
     pageSize: PAGE_SIZES.termsOfService,
-    cacheSeconds: CACHE_LIFETIMES_S.termsOfService,
   });
 }

@@ -1,5 +1,5 @@
-import { CACHE_LIFETIMES_S, MAX_PAGE_LIMIT, PAGE_SIZES, paginationQuery, testimonialSchema } from '@npo/shared';
-import { publicCache } from '../../lib/public-cache.js';
+import { MAX_PAGE_LIMIT, PAGE_SIZES, paginationQuery, testimonialSchema } from '@npo/shared';
+import { publicContentCache } from '../../lib/public-cache.js';
 import { okItem, okPage } from '../../lib/respond.js';
 import { precondition } from '../../middleware/precondition.js';
 import { idParams, validate } from '../../middleware/validate.js';
@@ -12,7 +12,7 @@ export function registerTestimonials({ router, deps, admin }: ModuleContext): vo
 
   router.get(
     '/api/testimonials',
-    publicCache(CACHE_LIFETIMES_S.testimonials),
+    publicContentCache(deps.contentChanges),
     validate({ query: paginationQuery(MAX_PAGE_LIMIT) }),
     async (ctx) =>
       okPage(ctx, 'testimonials', await testimonials.listPublic(ctx.state.input.query), ctx.state.input.query),

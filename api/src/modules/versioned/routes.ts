@@ -1,7 +1,7 @@
 /** The same public and admin calls for each kind of versioned content. */
 import { paginationQuery, type Module } from '@npo/shared';
 import type { ZodType } from 'zod';
-import { publicCache } from '../../lib/public-cache.js';
+import { publicContentCache } from '../../lib/public-cache.js';
 import { ok, okItem, okPage } from '../../lib/respond.js';
 import { precondition } from '../../middleware/precondition.js';
 import { idParams, validate } from '../../middleware/validate.js';
@@ -16,7 +16,6 @@ export interface VersionedRoutes<Input, Entity> {
   collection: string;
   schema: ZodType<Input>;
   pageSize: number;
-  cacheSeconds: number;
 }
 
 export function registerVersioned<Input, Entity extends VersionEntity>(
@@ -26,7 +25,9 @@ export function registerVersioned<Input, Entity extends VersionEntity>(
   const versions = createVersionedService(deps, options.kind);
   const label = options.kind.label;
 
-  router.get(`/api${options.path}`, publicCache(options.cacheSeconds), async (ctx) => ok(ctx, await versions.active()));
+  router.get(`/api${options.path}`, publicContentCache(deps.contentChanges), async (ctx) =>
+    ok(ctx, await versions.active()),
+  );
 
   const routes = admin(options.module);
   routes.get(options.path, validate({ query: paginationQuery(options.pageSize) }), async (ctx) =>

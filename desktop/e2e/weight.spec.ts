@@ -1,0 +1,18 @@
+/** Issue 9's console weight: the login screen's files arrive precompressed, with only the icons it names. */
+import { expect, test } from '@playwright/test';
+
+test('the login screen loads precompressed files, its own icons and no chart or all-icons chunk', async ({ page }) => {
+  const files: { path: string; encoding: string | undefined }[] = [];
+  page.on('response', (response) => {
+    if (!['script', 'stylesheet'].includes(response.request().resourceType())) return;
+    files.push({ path: new URL(response.url()).pathname, encoding: response.headers()['content-encoding'] });
+  });
+  await page.goto('/admin/login');
+  // The password field's show/hide button draws its icon from the console's own icon list.
+  await expect(page.locator('[data-icon="eye-open"] path').first()).toHaveAttribute('d', /\S/);
+
+  expect(files.length).toBeGreaterThan(0);
+  for (const file of files) expect(file.encoding, file.path).toBe('br');
+  const paths = files.map((file) => file.path);
+  expect(paths.filter((path) => /\/(paths|allPaths|DashboardPage)-[\w-]+\.js$/.test(path))).toEqual([]);
+});
