@@ -62,17 +62,17 @@ const ifMatchParameter = {
   schema: { type: 'string', examples: ['"3"'] },
 };
 
+const errorEnvelopeSchema = envelopeError.content['application/json'].schema;
+
 const editConflictAnswer = {
   description: `code "edit_conflict" (${EDIT_CONFLICT}) with \`current\`, the item as it is now; or code "conflict" when a rule refuses the change.`,
   headers: { ETag: { description: 'The current revision of the item', schema: { type: 'string' } } },
   content: {
     'application/json': {
       schema: {
-        type: 'object',
-        required: ['success', 'message'],
+        ...errorEnvelopeSchema,
         properties: {
-          success: { const: false },
-          message: { type: 'string' },
+          ...errorEnvelopeSchema.properties,
           code: { enum: ['edit_conflict', 'conflict'] },
           current: { type: 'object', description: 'With edit_conflict: the item as GET and the list show it now' },
         },

@@ -7,9 +7,7 @@ import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { parseServerAddress } from '../../../bridge/contract';
-import { clearOfflineData } from '../../offline/reset';
 import { platform } from '../../platform';
-import { clearSession } from '../../session/session-store';
 import { AuthLayout } from '../auth/AuthLayout';
 
 export default function ServerSettingsPage() {
@@ -33,12 +31,8 @@ export default function ServerSettingsPage() {
       message: 'The address could not be checked. Try again.',
     }));
     setChecking(false);
-    if (!result.ok) return setProblem(result.message);
-    // Another server holds other accounts and other content: nothing of this one carries over.
-    if (result.serverUrl !== current) {
-      clearSession();
-      await clearOfflineData();
-    }
+    // On success the shell forgets the session, cache and outbox of the old server and reloads the console.
+    if (!result.ok) setProblem(result.message);
   }
 
   return (
