@@ -10,18 +10,11 @@
 //   5. Public API reads (GET /api/faqs, GET /api/activities?status=upcoming), answered from memory,
 //      against a bare node:http server sending the same bytes; budget: 0.6 of the bare rps, p99 ≤ 10 ms.
 // Usage: npm run bench [-- --duration 10 --connections 50 --only api|admin]. Exits 1 when a budget is missed.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import { kB, ms, settings, startSite, throughput } from './bench/harness.mjs';
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const { values: options } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
@@ -29,8 +22,10 @@ const { values: options } = parseArgs({
     only: { type: 'string' },
   },
 });
-const DURATION_S = Number(options.duration);
-const CONNECTIONS = Number(options.connections);
+settings.duration = Number(options.duration);
+settings.connections = Number(options.connections);
+const DURATION_S = settings.duration;
+const CONNECTIONS = settings.connections;
 const JS_BUDGET_BYTES = 120_000;
 const MIN_RPS_RATIO = 0.5;
 const API_PATHS = ['/api/faqs', '/api/activities?status=upcoming'];
@@ -38,108 +33,6 @@ const MIN_API_RPS_RATIO = 0.6;
 const MAX_API_P99_MS = 10;
 const ADMIN_BUDGET_BYTES = 150_000;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-const children = [];
-process.on('exit', () => children.forEach((child) => child.kill()));
-
-async function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
-
-function start(command, args, env) {
-  const child = spawn(command, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  children.push(child);
-  return child;
-}
-
-async function startSite() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'npo-bench-'));
-  start('node', ['site/dist/server/main.js'], {
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    SUPER_ADMIN_EMAIL: 'bench@example.org',
-    SUPER_ADMIN_PASSWORD: 'bench-password-1',
-    SEED_DEMO: 'true',
-    LOG_LEVEL: 'warn',
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseUrl}/api/health`);
-  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
-  return baseUrl;
-}
-
-/** A node:http server in its own process that answers every request with `body`, nothing else. */
-async function startBareServer(body, contentType) {
-  const port = await freePort();
-  const source = `
-    const http = require('node:http');
-    const body = Buffer.from(process.env.BODY_BASE64, 'base64');
-    http.createServer((req, res) => {
-      res.writeHead(200, { 'Content-Type': process.env.CONTENT_TYPE, 'Content-Length': body.length });
-      res.end(body);
-    }).listen(${port}, '127.0.0.1');`;
-  start('node', ['-e', source], { BODY_BASE64: body.toString('base64'), CONTENT_TYPE: contentType });
-  const url = `http://127.0.0.1:${port}/`;
-  await waitFor(url);
-  return url;
-}
-
-function cannon(url, duration = DURATION_S) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration, pipelining: 1 }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-  });
-}
-
-async function throughput(url) {
-  // The bytes a client without Accept-Encoding gets, as autocannon is such a client.
-  const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
-  const body = Buffer.from(await response.arrayBuffer());
-  const bareUrl = await startBareServer(body, response.headers.get('content-type'));
-  // Warm both up first (the first request of a page or public answer also fills its cache).
-  await cannon(url, 2);
-  await cannon(bareUrl, 2);
-  const site = await cannon(url);
-  const bare = await cannon(bareUrl);
-  const check = (result) => result.non2xx === 0 && result.errors === 0;
-  return {
-    bytes: body.length,
-    siteRps: site.requests.average,
-    bareRps: bare.requests.average,
-    siteLatencyP99: site.latency.p99,
-    bareLatencyP99: bare.latency.p99,
-    clean: check(site) && check(bare),
-  };
-}
 
 const LAB_OBSERVERS = () => {
   window.__lab = { lcp: 0, cls: 0, longTasks: [] };
@@ -266,9 +159,6 @@ async function scriptBudget(scriptUrls) {
     raw: files.reduce((total, file) => total + file.raw, 0),
   };
 }
-
-const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
-const ms = (value) => `${Math.round(value)} ms`;
 
 async function apiThroughput(baseUrl) {
   let ok = true;

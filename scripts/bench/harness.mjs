@@ -1,0 +1,118 @@
+// What every benchmark section shares: starting the built server and a bare node:http server, and
+// driving them with autocannon. `settings` holds the command line's duration and connections.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const settings = { duration: 10, connections: 50 };
+
+export const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+export const ms = (value) => `${Math.round(value)} ms`;
+
+const children = [];
+process.on('exit', () => children.forEach((child) => child.kill()));
+
+export async function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitFor(url, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+export function start(command, args, env) {
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  children.push(child);
+  return child;
+}
+
+export async function startSite(env = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'npo-bench-'));
+  start('node', ['site/dist/server/main.js'], {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SUPER_ADMIN_EMAIL: 'bench@example.org',
+    SUPER_ADMIN_PASSWORD: 'bench-password-1',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(`${baseUrl}/api/health`);
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  return baseUrl;
+}
+
+/** A node:http server in its own process that answers every request with `body`, nothing else. */
+export async function startBareServer(body, contentType) {
+  const port = await freePort();
+  const source = `
+    const http = require('node:http');
+    const body = Buffer.from(process.env.BODY_BASE64, 'base64');
+    http.createServer((req, res) => {
+      res.writeHead(200, { 'Content-Type': process.env.CONTENT_TYPE, 'Content-Length': body.length });
+      res.end(body);
+    }).listen(${port}, '127.0.0.1');`;
+  start('node', ['-e', source], { BODY_BASE64: body.toString('base64'), CONTENT_TYPE: contentType });
+  const url = `http://127.0.0.1:${port}/`;
+  await waitFor(url);
+  return url;
+}
+
+export function cannon(url, duration = settings.duration, extra = {}) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: settings.connections, duration, pipelining: 1, ...extra }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+export async function throughput(url) {
+  // The bytes a client without Accept-Encoding gets, as autocannon is such a client.
+  const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+  const body = Buffer.from(await response.arrayBuffer());
+  const bareUrl = await startBareServer(body, response.headers.get('content-type'));
+  // Warm both up first (the first request of a page or public answer also fills its cache).
+  await cannon(url, 2);
+  await cannon(bareUrl, 2);
+  const site = await cannon(url);
+  const bare = await cannon(bareUrl);
+  const check = (result) => result.non2xx === 0 && result.errors === 0;
+  return {
+    bytes: body.length,
+    siteRps: site.requests.average,
+    bareRps: bare.requests.average,
+    siteLatencyP99: site.latency.p99,
+    bareLatencyP99: bare.latency.p99,
+    clean: check(site) && check(bare),
+  };
+}
