@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import { purgeBlueprintCss } from './purge-blueprint-css.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -48,7 +49,7 @@ export default defineConfig(({ command }) => {
     renderer: {
       root: here('./src/renderer'),
       base: './',
-      plugins: [react()],
+      plugins: [react(), purgeBlueprintCss()],
       resolve: {
         alias: { ...sharedSource, '@platform': here('./src/renderer/platform/electron.ts') },
       },
@@ -57,7 +58,11 @@ export default defineConfig(({ command }) => {
       build: {
         outDir: here('./out/renderer'),
         emptyOutDir: true,
-        rolldownOptions: { input: here('./src/renderer/index.html') },
+        rolldownOptions: {
+          input: here('./src/renderer/index.html'),
+          // As in vite.web.config.ts: the login screen must not pull in every shared zod schema.
+          treeshake: { moduleSideEffects: [{ test: /[\\/]shared[\\/]src[\\/]/, sideEffects: false }] },
+        },
         // Blueprint and recharts are large; pages are split per route already.
         chunkSizeWarningLimit: 900,
       },

@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { purgeBlueprintCss } from './purge-blueprint-css.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -20,10 +21,18 @@ function precompress(outDir: string): Plugin {
   };
 }
 
+/**
+ * @npo/shared's modules only declare things: the login screen, which uses the API client and two
+ * helpers, must not pull in every zod schema (and zod) beside them.
+ */
+const sharedWithoutSideEffects = {
+  moduleSideEffects: [{ test: /[\\/]shared[\\/]src[\\/]/, sideEffects: false }],
+};
+
 export default defineConfig({
   root: here('./src/renderer'),
   base: '/admin/',
-  plugins: [react(), precompress(here('./dist/web'))],
+  plugins: [react(), purgeBlueprintCss(), precompress(here('./dist/web'))],
   resolve: {
     alias: {
       // The shared sources, so the console never depends on a stale shared/dist.
@@ -36,6 +45,7 @@ export default defineConfig({
     emptyOutDir: true,
     // Blueprint and recharts are large; pages are split per route already.
     chunkSizeWarningLimit: 900,
+    rolldownOptions: { treeshake: sharedWithoutSideEffects },
   },
   server: {
     // `npm run dev -w @npo/desktop` against a server started with `npm start` (port 3000).

@@ -3,14 +3,32 @@ import vike from 'vike/plugin';
 import { defineConfig } from 'vite';
 
 /**
+ * What the home page's islands run (components/islands/hydrate-islands.tsx): kept out of the shared
+ * chunk below, so the home page loads it without the code of the sections it does not hydrate.
+ */
+const ISLAND_CODE =
+  /[\\/]site[\\/](lib|components[\\/](islands|forms|icons|layout[\\/](Header|Logo|sections|UserMenu)|home[\\/](ContactForm|ActivitiesSection|ActivityCard|ActivityModal|Section)))\b/;
+
+/**
  * The site's own code that the home page shares with other pages: layout, home sections, forms and
  * the shared helpers. Left out: the auth screens' parts and what only they or the policy pages use
  * (the zod schemas, the policy texts), so the home page's first load does not carry them.
  */
 function isHomeSharedCode(id: string): boolean {
+  if (ISLAND_CODE.test(id)) return false;
   const ownCode = /[\\/]site[\\/](lib|components[\\/](layout|home|forms|content)|components[\\/]icons)/.test(id);
-  const shared = /[\\/]shared[\\/]dist[\\/]/.test(id) && !/[\\/](schemas|policy-defaults)[\\/.]/.test(id);
+  // Of @npo/shared, the sections' built-in texts; its small helpers go with whatever uses them (islands too).
+  const shared = /[\\/]shared[\\/]dist[\\/]content[\\/]/.test(id) && !/[\\/]policy-defaults[\\/.]/.test(id);
   return (ownCode || shared) && !id.includes('node_modules');
+}
+
+/** Vike's client runtime and vike-react's, except the page-context hook the home page's islands use. */
+const REACT_FOR_ISLANDS =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|vike-react[\\/]dist[\\/](hooks[\\/](usePageContext|useData)|utils[\\/]getGlobalObject)\.js)/;
+/** Vite's helper for dynamic imports: the islands load their modal, menu and schema with it. */
+const PRELOAD_HELPER = /vite[\\/]preload-helper/;
+function isVikeRuntime(id: string): boolean {
+  return /[\\/]node_modules[\\/](vike|vike-react|@brillout)[\\/]/.test(id) && !REACT_FOR_ISLANDS.test(id);
 }
 
 export default defineConfig({
@@ -36,8 +54,17 @@ export default defineConfig({
               // chunk of the site's own shared code. Compressed together they are smaller than apart.
               groups: [
                 {
+                  // React alone (with vike-react's small hooks): the home page's islands
+                  // (components/islands) need it without Vike's client runtime.
+                  name: 'react',
+                  test: (id: string) => REACT_FOR_ISLANDS.test(id) || PRELOAD_HELPER.test(id),
+                  tags: ['$initial'],
+                  includeDependenciesRecursively: false,
+                  priority: 3,
+                },
+                {
                   name: 'framework',
-                  test: /[\\/]node_modules[\\/](react|react-dom|scheduler|vike|vike-react|@brillout|@tanstack)[\\/]/,
+                  test: isVikeRuntime,
                   tags: ['$initial'],
                   priority: 2,
                 },

@@ -3,6 +3,8 @@
  * cache lifetime and refetch rule, and where the server render reads it (in-process, through
  * pageContext.publicContent). +data files ask for what their page shows; components read it
  * with useContent(), which starts from the server's answer so the first paint needs no request.
+ * The browser keeps what it read for the whole visit in a small store of its own (no query library:
+ * the site's pages load less JavaScript without one).
  */
 import type { PublicContent } from '@npo/api';
 import {
@@ -16,7 +18,7 @@ import {
   type PolicyVersion,
   type Testimonial,
 } from '@npo/shared';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useData } from 'vike-react/useData';
 import type { PageContext } from 'vike/types';
 import { statusOf, withApi } from './api';
@@ -122,10 +124,6 @@ const SERVER_LOADERS: { [Name in ContentName]: (content: PublicContent) => Promi
   termsOfService: (content) => content.termsOfService(),
 };
 
-/** SPEC 9: refetch (on mount, on reconnect) only once the data is older than 30 s. */
-const refetchWhenOlderThanRefetchAge = (query: { state: { dataUpdatedAt: number } }) =>
-  Date.now() - query.state.dataUpdatedAt > REFETCH_ON_MOUNT_AFTER_S * 1000 ? 'always' : false;
-
 /** The footer shows the contact details on every page, so every page's data includes them. */
 type Loaded<Name extends ContentName> = Pick<PageContent, Name | 'contactInfo'>;
 
@@ -145,20 +143,105 @@ export async function loadPageContent<Name extends ContentName>(
   return Object.fromEntries(wanted.map((name, index) => [name, values[index]])) as Loaded<Name>;
 }
 
-/** One piece of content: the server's answer when this page was rendered with it, else the cache or the API. */
-export function useContent<Name extends ContentName>(name: Name): UseQueryResult<PageContent[Name]> {
-  const pageData = useData<Partial<PageContent> | null | undefined>();
-  const source = SOURCES[name] as ContentSource<PageContent[Name]>;
-  const initialData = pageData?.[name] as PageContent[Name] | undefined;
-  const refetch = source.refetchWhenOld ? refetchWhenOlderThanRefetchAge : false;
-  return useQuery<PageContent[Name]>({
-    queryKey: source.queryKey,
-    queryFn: source.fromApi,
-    ...(initialData !== undefined && { initialData }),
-    staleTime: source.staleSeconds * 1000,
-    refetchOnMount: refetch,
-    refetchOnReconnect: refetch,
-    refetchOnWindowFocus: false,
-    retry: 1,
+/** What a component reads of one piece of content (the shape of a query's result it needs). */
+export interface ContentResult<T> {
+  data: T | undefined;
+  /** Nothing to show yet: the first fetch is under way. */
+  isPending: boolean;
+  /** The last fetch failed (after one retry). */
+  isError: boolean;
+}
+
+interface Entry {
+  data: unknown;
+  /** When `data` was received (ms); 0 while there is none. */
+  updatedAt: number;
+  error: boolean;
+  fetching: boolean;
+}
+
+/** The browser's content for the whole visit (never filled on the server, whose renders share modules). */
+const entries = new Map<ContentName, Entry>();
+const listeners = new Set<() => void>();
+/** How many mounted components read each piece: reconnecting refetches those (SPEC 9). */
+const mounted = new Map<ContentName, number>();
+
+function publish(name: ContentName, entry: Entry): void {
+  entries.set(name, entry);
+  listeners.forEach((listener) => listener());
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const isOld = (entry: Entry | undefined) =>
+  !entry || entry.updatedAt === 0 || Date.now() - entry.updatedAt > REFETCH_ON_MOUNT_AFTER_S * 1000;
+
+/** Fetches one piece (one retry), keeping what was there while it runs. */
+async function fetchContent(name: ContentName): Promise<void> {
+  const before = entries.get(name);
+  if (before?.fetching) return;
+  const keep = before ?? { data: undefined, updatedAt: 0, error: false, fetching: false };
+  publish(name, { ...keep, fetching: true });
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const data = await SOURCES[name].fromApi();
+      publish(name, { data, updatedAt: Date.now(), error: false, fetching: false });
+      return;
+    } catch {
+      if (attempt >= 1) {
+        publish(name, { ...(entries.get(name) ?? keep), error: true, fetching: false });
+        return;
+      }
+    }
+  }
+}
+
+/** SPEC 9: on reconnect, what is on screen and marked to refetch is asked again once older than 30 s. */
+let reconnectListening = false;
+function listenForReconnect(): void {
+  if (reconnectListening) return;
+  reconnectListening = true;
+  window.addEventListener('online', () => {
+    for (const [name, count] of mounted) {
+      if (count > 0 && SOURCES[name].refetchWhenOld && isOld(entries.get(name))) void fetchContent(name);
+    }
   });
+}
+
+/** One piece of content: the server's answer when this page was rendered with it, else the store or the API. */
+export function useContent<Name extends ContentName>(name: Name): ContentResult<PageContent[Name]> {
+  const pageData = useData<Partial<PageContent> | null | undefined>();
+  const initialData = pageData?.[name];
+  // The server's answer goes in the store before the first read (as a query's initial data would).
+  if (!import.meta.env.SSR && initialData !== undefined && entries.get(name)?.data === undefined) {
+    entries.set(name, { data: initialData, updatedAt: Date.now(), error: false, fetching: false });
+  }
+  const fromServer = useMemo<Entry | undefined>(
+    () => (initialData === undefined ? undefined : { data: initialData, updatedAt: 1, error: false, fetching: false }),
+    [initialData],
+  );
+  const entry = useSyncExternalStore(
+    subscribe,
+    () => entries.get(name) ?? fromServer,
+    () => fromServer,
+  );
+
+  useEffect(() => {
+    mounted.set(name, (mounted.get(name) ?? 0) + 1);
+    listenForReconnect();
+    const current = entries.get(name);
+    // Nothing yet (a client-side navigation): fetch. Otherwise SPEC 9's rule: only the pieces marked
+    // to refetch, and only once their data is older than 30 s.
+    if (current?.data === undefined) void fetchContent(name);
+    else if (SOURCES[name].refetchWhenOld && isOld(current)) void fetchContent(name);
+    return () => {
+      mounted.set(name, (mounted.get(name) ?? 1) - 1);
+    };
+  }, [name]);
+
+  const data = entry?.data as PageContent[Name] | undefined;
+  return { data, isPending: data === undefined && !entry?.error, isError: entry?.error ?? false };
 }

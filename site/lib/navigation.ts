@@ -1,7 +1,18 @@
 /** Navigation helpers around Vike's client router. */
-import { navigate } from 'vike/client/router';
 
-export { navigate };
+/**
+ * Vike's client-side navigation where the page runs Vike's client router; a plain page load on the
+ * home page, which hydrates only its islands and so never loads the router (components/islands).
+ */
+export async function navigate(url: string, options?: { overwriteLastHistoryEntry?: boolean }): Promise<void> {
+  if (document.documentElement.dataset.islands !== undefined) {
+    if (options?.overwriteLastHistoryEntry) window.location.replace(url);
+    else window.location.assign(url);
+    return;
+  }
+  const router = await import('vike/client/router');
+  await router.navigate(url, options);
+}
 
 /**
  * Where to go after logging in: a path on this site taken from `?next=`, never another origin

@@ -2,11 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { startConnectivity } from './offline/connectivity';
-import { loadOutbox } from './offline/outbox';
 
-export async function boot(container: HTMLElement): Promise<void> {
+export function boot(container: HTMLElement): void {
   startConnectivity();
-  await loadOutbox();
   createRoot(container).render(
     <StrictMode>
       <App />

@@ -4,10 +4,7 @@ import './styles/app.css';
 import { platform } from './platform';
 import { applyTheme } from './theme/theme';
 import { loadIconsOnDemand } from './ui/icons';
-import { z } from 'zod';
 
-// The console's CSP allows no eval: zod is told not to probe for it (the probe is a CSP violation report).
-z.config({ jitless: true });
 applyTheme();
 loadIconsOnDemand();
 

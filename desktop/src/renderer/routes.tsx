@@ -1,60 +1,31 @@
-/** The routes of SPEC 2 under /admin: three signed-out screens, then every screen inside the shell. */
-import type { Module } from '@npo/shared';
-import { NonIdealState } from '@blueprintjs/core';
-import { lazy, useEffect, type ComponentType, type ReactNode } from 'react';
-import { platform } from './platform';
-import { Link, Route, Routes, useNavigate } from 'react-router-dom';
-import { useModuleAccess } from './data/useModuleAccess';
+/**
+ * The routes of SPEC 2 under /admin. The signed-out screens (login, password reset, and the desktop
+ * app's server address) are light; everything else is the signed-in console (console/ConsoleApp.tsx),
+ * loaded only when someone is signed in. The login screen thus loads no query library, form library,
+ * zod, charts or shell.
+ */
+import { lazy, useEffect, type ComponentType } from 'react';
+import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
+import { loadConsole } from './console/load-console';
 import LoginPage from './features/auth/LoginPage';
-import { RequireAdmin } from './session/RequireAdmin';
-import { AdminLayout } from './shell/AdminLayout';
-import { InsufficientPermissions } from './ui/states';
-import { useDocumentTitle } from './ui/useDocumentTitle';
+import { platform } from './platform';
+import { useSession } from './session/session-store';
 
-// Screens load on first visit: the charting library, for one, is only needed by the dashboard.
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 const ForgotPasswordPage = page(() => import('./features/auth/ForgotPasswordPage'));
 const ResetPasswordPage = page(() => import('./features/auth/ResetPasswordPage'));
-const DashboardPage = page(() => import('./features/dashboard/DashboardPage'));
-const MembershipPage = page(() => import('./features/membership/MembershipPage'));
-const AboutPage = page(() => import('./features/about/AboutPage'));
-const ActivitiesPage = page(() => import('./features/activities/ActivitiesPage'));
-const TestimonialsPage = page(() => import('./features/testimonials/TestimonialsPage'));
-const ConnectPage = page(() => import('./features/connect/ConnectPage'));
-const FaqsPage = page(() => import('./features/faqs/FaqsPage'));
-const PrivacyPolicyPage = page(() =>
-  import('./features/policies/PolicyPage').then((module) => ({ default: module.PrivacyPolicyPage })),
-);
-const TermsOfServicePage = page(() =>
-  import('./features/policies/PolicyPage').then((module) => ({ default: module.TermsOfServicePage })),
-);
-const AdminsPage = page(() => import('./features/admins/AdminsPage'));
 const ServerSettingsPage = page(() => import('./features/server/ServerSettingsPage'));
-
-/** A module screen, or SPEC 6's refusal when the user may not view the module. */
-function ModuleRoute({ module, children }: { module: Module; children: ReactNode }) {
-  const { canView } = useModuleAccess(module);
-  return canView ? children : <InsufficientPermissions />;
-}
-
-function NotFound() {
-  useDocumentTitle('Page not found');
-  return (
-    <div className="state-block">
-      <NonIdealState
-        icon="search"
-        title="Page not found"
-        description="There is no admin screen at this address."
-        action={<Link to="/">Go to the dashboard</Link>}
-      />
-    </div>
-  );
-}
+const ConsoleApp = page(loadConsole);
 
 /** Desktop: the "Server address…" menu item opens the server screen from anywhere. */
 function useServerSettingsMenu(): void {
   const navigate = useNavigate();
   useEffect(() => platform.server?.onOpenSettings(() => navigate('/server')), [navigate]);
+}
+
+/** Without a session the console is not even loaded: straight to the login (its guard checks the rest). */
+function Console() {
+  return useSession() ? <ConsoleApp /> : <Navigate to="/login" replace />;
 }
 
 export function AppRoutes() {
@@ -63,81 +34,11 @@ export function AppRoutes() {
   if (platform.server && !platform.server.current()) return <ServerSettingsPage />;
   return (
     <Routes>
-      <Route path="server" element={platform.server ? <ServerSettingsPage /> : <NotFound />} />
+      {platform.server && <Route path="server" element={<ServerSettingsPage />} />}
       <Route path="login" element={<LoginPage />} />
       <Route path="forgot-password" element={<ForgotPasswordPage />} />
       <Route path="reset-password" element={<ResetPasswordPage />} />
-      <Route element={<RequireAdmin />}>
-        <Route element={<AdminLayout />}>
-          <Route index element={<DashboardPage />} />
-          <Route
-            path="membership"
-            element={
-              <ModuleRoute module="membership">
-                <MembershipPage />
-              </ModuleRoute>
-            }
-          />
-          <Route
-            path="about"
-            element={
-              <ModuleRoute module="about">
-                <AboutPage />
-              </ModuleRoute>
-            }
-          />
-          <Route
-            path="activities"
-            element={
-              <ModuleRoute module="activities">
-                <ActivitiesPage />
-              </ModuleRoute>
-            }
-          />
-          <Route
-            path="testimonials"
-            element={
-              <ModuleRoute module="testimonials">
-                <TestimonialsPage />
-              </ModuleRoute>
-            }
-          />
-          <Route
-            path="connect"
-            element={
-              <ModuleRoute module="connect">
-                <ConnectPage />
-              </ModuleRoute>
-            }
-          />
-          <Route
-            path="faqs"
-            element={
-              <ModuleRoute module="faqs">
-                <FaqsPage />
-              </ModuleRoute>
-            }
-          />
-          <Route
-            path="privacy-policy"
-            element={
-              <ModuleRoute module="privacy_policy">
-                <PrivacyPolicyPage />
-              </ModuleRoute>
-            }
-          />
-          <Route
-            path="terms-of-service"
-            element={
-              <ModuleRoute module="terms_of_service">
-                <TermsOfServicePage />
-              </ModuleRoute>
-            }
-          />
-          <Route path="admins" element={<AdminsPage />} />
-          <Route path="*" element={<NotFound />} />
-        </Route>
-      </Route>
+      <Route path="*" element={<Console />} />
     </Routes>
   );
 }

@@ -1,9 +1,9 @@
 import type { PolicyVersion } from '@npo/shared';
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { ContentResult } from '../../lib/content';
 import { StatusText } from '../home/Section';
 
 interface PolicyDocumentProps {
-  query: UseQueryResult<PolicyVersion | null>;
+  query: ContentResult<PolicyVersion | null>;
   fallback: { title: string; content: string; effectiveDate: string };
   errorText: string;
 }

@@ -49,8 +49,10 @@ export type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' 
   onValue(value: string): void;
 };
 
-export function TextField({ label, value, error, hint, aside, onValue, ...input }: InputProps) {
-  const id = useId();
+/** `id` is optional: a form hydrated as an island passes its own (useId's depend on the whole page's tree). */
+export function TextField({ label, value, error, hint, aside, onValue, id: givenId, ...input }: InputProps) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} aside={aside}>
       <input
@@ -72,8 +74,9 @@ type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange
   onValue(value: string): void;
 };
 
-export function TextArea({ label, value, error, onValue, ...textarea }: TextAreaProps) {
-  const id = useId();
+export function TextArea({ label, value, error, onValue, id: givenId, ...textarea }: TextAreaProps) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   return (
     <FieldFrame id={id} label={label} error={error}>
       <textarea

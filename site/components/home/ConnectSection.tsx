@@ -3,6 +3,7 @@ import { useContent } from '../../lib/content';
 import { InstagramIcon, MailIcon, PhoneIcon } from '../icons';
 import { contactDetailsOf, telHref } from '../layout/contact-details';
 import { SocialLinks } from '../layout/SocialLinks';
+import { Island } from '../islands/Island';
 import { ContactForm } from './ContactForm';
 import { Section, StatusText } from './Section';
 
@@ -82,7 +83,9 @@ export function ConnectSection({ level = 2 }: { level?: 1 | 2 }) {
       intro="Questions about membership, activities or collaboration? Send us a message and we will reply within a few working days."
     >
       <div className="connect">
-        <ContactForm />
+        <Island name="contact-form">
+          <ContactForm />
+        </Island>
         <div className="connect__side">
           <OrganisationDetails />
           <Faqs />

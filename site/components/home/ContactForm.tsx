@@ -54,10 +54,18 @@ export function ContactForm() {
         Send us a message
       </h3>
       <div className="form-grid">
-        <TextField label="Name" name="name" autoComplete="name" {...form.bind('name')} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" {...form.bind('email')} />
+        <TextField id="contact-name" label="Name" name="name" autoComplete="name" {...form.bind('name')} />
+        <TextField
+          id="contact-email"
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          {...form.bind('email')}
+        />
       </div>
       <TextField
+        id="contact-phone"
         label="Phone Number"
         name="phone"
         type="tel"
@@ -69,7 +77,7 @@ export function ContactForm() {
         error={errors.phone}
         onValue={(value) => form.setValue('phone', sanitisePhoneInput(value))}
       />
-      <TextArea label="Message" name="message" rows={5} {...form.bind('message')} />
+      <TextArea id="contact-message" label="Message" name="message" rows={5} {...form.bind('message')} />
       {status === 'sent' && <FormAlert tone="success">{CONTACT_SENT}</FormAlert>}
       {status === 'failed' && <FormAlert tone="error">{CONTACT_FAILED}</FormAlert>}
       <button type="submit" className="button button--primary button--block" disabled={status === 'sending'}>

@@ -21,7 +21,7 @@ function useScrolledPast(threshold: number): boolean {
   return scrolled;
 }
 
-export function Header() {
+export function Header({ organisationName }: { organisationName: string }) {
   const { urlPathname } = usePageContext();
   const auth = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -50,7 +50,7 @@ export function Header() {
   return (
     <header className="site-header" data-scrolled={scrolled}>
       <div className="container site-header__bar">
-        <Logo />
+        <Logo name={organisationName} />
         <nav id="site-nav" className="site-nav" data-open={menuOpen} aria-label="Main">
           <ul className="site-nav__list">
             {HOME_SECTIONS.map((section) => (

@@ -1,5 +1,3 @@
-import { organisationName } from '@npo/shared';
-
 export function LogoMark({ size = 36 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 40 40" aria-hidden="true" focusable="false" className="logo-mark">
@@ -10,12 +8,13 @@ export function LogoMark({ size = 36 }: { size?: number }) {
   );
 }
 
-export function Logo() {
+/** The name comes from the caller: the header, hydrated alone on the home page, does not load the site's texts. */
+export function Logo({ name }: { name: string }) {
   return (
     <a href="/" className="logo">
       <LogoMark />
       <span className="logo__text">
-        <span className="logo__name">{organisationName}</span>
+        <span className="logo__name">{name}</span>
       </span>
     </a>
   );

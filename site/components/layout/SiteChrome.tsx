@@ -1,4 +1,6 @@
+import { organisationName } from '@npo/shared';
 import type { ReactNode } from 'react';
+import { Island } from '../islands/Island';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -9,7 +11,9 @@ export function SiteChrome({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Header />
+      <Island name="header" props={{ organisationName }}>
+        <Header organisationName={organisationName} />
+      </Island>
       <main id="main" tabIndex={-1}>
         {children}
       </main>

@@ -5,13 +5,14 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { platform } from '../platform';
+import { QUERY_CACHE_NAME } from './cache-storage';
 import { OFFLINE_CACHE_MS } from './query-client';
 
 const persister = createAsyncStoragePersister({
   storage: {
-    getItem: () => platform.durable.read('query-cache'),
-    setItem: (_key, value) => platform.durable.write('query-cache', value),
-    removeItem: () => platform.durable.write('query-cache', ''),
+    getItem: () => platform.durable.read(QUERY_CACHE_NAME),
+    setItem: (_key, value) => platform.durable.write(QUERY_CACHE_NAME, value),
+    removeItem: () => platform.durable.write(QUERY_CACHE_NAME, ''),
   },
   // Written at most once a second: a burst of answers becomes one write.
   throttleTime: 1000,

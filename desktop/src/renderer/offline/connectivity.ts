@@ -2,9 +2,10 @@
  * Whether the console can reach its server, learnt from the requests themselves: any HTTP answer
  * means reachable, a request that gets none means unreachable (navigator.onLine only knows about the
  * network cable, not about the server). While unreachable, /api/health is probed every few seconds.
- * TanStack Query follows this state, so queries pause instead of failing and resume when it returns.
+ * TanStack Query follows this state (wired by the console, see console/ConsoleApp.tsx), so queries
+ * pause instead of failing and resume when it returns. Nothing here loads TanStack Query: the login
+ * screen reports its requests too, without carrying the query library.
  */
-import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { platform } from '../platform';
 
@@ -28,7 +29,6 @@ const listeners = new Set<() => void>();
 
 function publish(next: Connectivity): void {
   state = next;
-  onlineManager.setOnline(next.online);
   if (next.online) stopProbing();
   listeners.forEach((listener) => listener());
 }
@@ -82,8 +82,6 @@ export const trackedFetch: typeof fetch = async (input, init) => {
 export function startConnectivity(): void {
   lastAnswerAt = platform.storage.get(LAST_SYNC_KEY);
   state = { online: navigator.onLine, lastSyncAt: lastAnswerAt };
-  onlineManager.setEventListener(() => () => {});
-  onlineManager.setOnline(state.online);
   // A cached screen may make no request at first: ask once, so the banner is right from the start.
   void checkServer();
   window.addEventListener('offline', reportUnreachable);

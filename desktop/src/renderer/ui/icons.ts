@@ -6,6 +6,10 @@
  */
 import { Icons, IconSize, type IconName } from '@blueprintjs/icons';
 
+/** The icons of the signed-out screens, in a chunk of their own (./icon-paths-signed-out.ts). */
+const SIGNED_OUT = new Set<IconName>(['envelope', 'error', 'eye-off', 'eye-open', 'flash', 'moon', 'tick-circle']);
+const loadSignedOutPaths = () => import('./icon-paths-signed-out').then((module) => module.PATHS);
+
 const LISTS = {
   [IconSize.STANDARD]: () => import('./icon-paths-16').then((module) => module.PATHS),
   [IconSize.LARGE]: () => import('./icon-paths-20').then((module) => module.PATHS),
@@ -13,6 +17,8 @@ const LISTS = {
 
 async function loadIconPaths(name: IconName, size: IconSize): Promise<string[]> {
   const standard = size < IconSize.LARGE;
+  const few = standard && SIGNED_OUT.has(name) ? (await loadSignedOutPaths())[name] : undefined;
+  if (few) return few;
   const paths = (await LISTS[standard ? IconSize.STANDARD : IconSize.LARGE]())[name];
   if (paths) return paths;
   if (import.meta.env.DEV) console.warn(`Icon "${name}" is not in ui/icon-paths-*.ts: loading every icon instead`);

@@ -1,6 +1,5 @@
-import { REDIRECT_DELAYS_MS, resetPasswordFormSchema } from '@npo/shared';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { REDIRECT_DELAYS_MS, resetPasswordFormSchema, type ResetTokenCheck } from '@npo/shared';
+import { useEffect, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { PasswordField } from '../../../components/auth/PasswordField';
 import { FormAlert } from '../../../components/forms/Field';
@@ -82,17 +81,32 @@ function ResetForm({ token, email }: { token: string; email: string | null }) {
   );
 }
 
+type TokenCheck =
+  | { isPending: true; isError: false; data?: undefined }
+  | { isPending: false; isError: true; data?: undefined }
+  | { isPending: false; isError: false; data: ResetTokenCheck };
+
+/** The link's token asked about once per token (no retry: a refused token stays refused). */
+function useTokenCheck(token: string): TokenCheck {
+  const [answer, setAnswer] = useState<{ token: string; check: TokenCheck } | null>(null);
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    withApi((api) => api.auth.checkResetToken(token)).then(
+      (data) => current && setAnswer({ token, check: { isPending: false, isError: false, data } }),
+      () => current && setAnswer({ token, check: { isPending: false, isError: true } }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
+  return answer?.token === token ? answer.check : { isPending: true, isError: false };
+}
+
 export default function ResetPasswordPage() {
   const { urlParsed } = usePageContext();
   const token = urlParsed.search.token ?? '';
-  const check = useQuery({
-    queryKey: ['reset-token', token],
-    queryFn: () => withApi((api) => api.auth.checkResetToken(token)),
-    enabled: token !== '',
-    retry: false,
-    staleTime: 0,
-    gcTime: 0,
-  });
+  const check = useTokenCheck(token);
 
   if (!token) return <InvalidLink />;
   if (check.isPending)

@@ -1,85 +1,154 @@
-/** Admin login (SPEC 2): opening it ends any session; only admin roles get in; success goes to /admin. */
-import { Button, Callout } from '@blueprintjs/core';
-import { adminLoginSchema, ApiError, isAdminRole, type AdminLoginInput } from '@npo/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+/**
+ * Admin login (SPEC 2): opening it ends any session; only admin roles get in; success goes to /admin.
+ * The first screen most people load, so it is kept light: plain React state and a hand-written check
+ * of its two fields (login-validation.ts) instead of the console's form library and zod.
+ */
+import { Button, Callout, InputGroup, Intent } from '@blueprintjs/core';
+import { ApiError, isAdminRole } from '@npo/shared';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { forgetStoredQueryCache } from '../../api/cache-storage';
 import { api } from '../../api/client';
+import { loadConsole } from '../../console/load-console';
 import { platform } from '../../platform';
 import { clearSession, setCredentials } from '../../session/session-store';
-import { TextField } from '../../ui/form/fields';
+import { describedBy, FieldShell } from '../../ui/form/FieldShell';
 import { AuthLayout } from './AuthLayout';
-import { schemaResolver } from '../../ui/form/resolver';
+import { validateLogin, type LoginErrors, type LoginValues } from './login-validation';
+
+interface LoginFieldProps {
+  name: keyof LoginValues;
+  label: string;
+  type: 'email' | 'text' | 'password';
+  autoComplete: string;
+  autoFocus?: boolean;
+  value: string;
+  error?: string;
+  inputRef: (element: HTMLInputElement | null) => void;
+  onChange: (value: string) => void;
+}
+
+function LoginField({ name, label, type, autoComplete, autoFocus, value, error, inputRef, onChange }: LoginFieldProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} error={error}>
+      <InputGroup
+        id={id}
+        name={name}
+        inputRef={inputRef}
+        value={value}
+        onValueChange={onChange}
+        type={type}
+        autoFocus={autoFocus}
+        autoComplete={autoComplete}
+        intent={error ? Intent.DANGER : Intent.NONE}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error)}
+        fill
+      />
+    </FieldShell>
+  );
+}
 
 export default function LoginPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
-  const form = useForm<AdminLoginInput>({
-    resolver: schemaResolver(adminLoginSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const inputs = useRef<Partial<Record<keyof LoginValues, HTMLInputElement | null>>>({});
 
   useEffect(() => {
     clearSession();
-    queryClient.clear();
-  }, [queryClient]);
+    void forgetStoredQueryCache();
+  }, []);
 
-  const submit = form.handleSubmit(async ({ email, password }) => {
+  // As the console's other forms do: checked on submit, then again on every change.
+  const change = (name: keyof LoginValues) => (value: string) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    if (submitted) {
+      const result = validateLogin(next);
+      setErrors(result.ok ? {} : result.errors);
+    }
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    setSubmitted(true);
+    const result = validateLogin(values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      inputs.current[result.errors.email ? 'email' : 'password']?.focus();
+      return;
+    }
+    setErrors({});
     setFailure(null);
+    setSubmitting(true);
+    // The console's code downloads while the server checks the password (a failure is the route's to show).
+    const consoleReady = loadConsole().catch(() => undefined);
     try {
-      const result = await api.auth.login(email, password);
-      if (!result?.user || !result.token) return setFailure('Invalid response from server');
-      if (!isAdminRole(result.user.role)) return setFailure('You do not have admin access.');
-      setCredentials(result.user, result.token);
+      const login = await api.auth.login(result.values.email, result.values.password);
+      if (!login?.user || !login.token) return setFailure('Invalid response from server');
+      if (!isAdminRole(login.user.role)) return setFailure('You do not have admin access.');
+      await consoleReady;
+      setCredentials(login.user, login.token);
       navigate('/', { replace: true });
     } catch (error) {
       setFailure(error instanceof ApiError && error.message ? error.message : 'Login failed');
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   return (
     <AuthLayout title="Admin Login" subtitle="Sign in to manage the website's content.">
-      <FormProvider {...form}>
-        <form onSubmit={submit} noValidate>
-          {failure && (
-            <Callout intent="danger" icon="error" className="form-note" role="alert">
-              {failure}
-            </Callout>
-          )}
-          <TextField<AdminLoginInput> name="email" label="Email" type="email" autoComplete="username" autoFocus />
-          <div className="password-field">
-            <TextField<AdminLoginInput>
-              name="password"
-              label="Password"
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="current-password"
-            />
-            <Button
-              className="password-toggle"
-              variant="minimal"
-              icon={showPassword ? 'eye-off' : 'eye-open'}
-              aria-label={showPassword ? 'Hide password' : 'Show password'}
-              title={showPassword ? 'Hide password' : 'Show password'}
-              aria-pressed={showPassword}
-              onClick={() => setShowPassword((shown) => !shown)}
-            />
-          </div>
-          <div className="auth-row">
-            <Link to="/forgot-password">Forgot password?</Link>
-          </div>
-          <Button
-            type="submit"
-            intent="primary"
-            size="large"
-            fill
-            loading={form.formState.isSubmitting}
-            text="Sign In"
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        {failure && (
+          <Callout intent="danger" icon="error" className="form-note" role="alert">
+            {failure}
+          </Callout>
+        )}
+        <LoginField
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          value={values.email}
+          error={errors.email}
+          inputRef={(element) => (inputs.current.email = element)}
+          onChange={change('email')}
+        />
+        <div className="password-field">
+          <LoginField
+            name="password"
+            label="Password"
+            type={showPassword ? 'text' : 'password'}
+            autoComplete="current-password"
+            value={values.password}
+            error={errors.password}
+            inputRef={(element) => (inputs.current.password = element)}
+            onChange={change('password')}
           />
-        </form>
-      </FormProvider>
+          <Button
+            className="password-toggle"
+            variant="minimal"
+            icon={showPassword ? 'eye-off' : 'eye-open'}
+            aria-label={showPassword ? 'Hide password' : 'Show password'}
+            title={showPassword ? 'Hide password' : 'Show password'}
+            aria-pressed={showPassword}
+            onClick={() => setShowPassword((shown) => !shown)}
+          />
+        </div>
+        <div className="auth-row">
+          <Link to="/forgot-password">Forgot password?</Link>
+        </div>
+        <Button type="submit" intent="primary" size="large" fill loading={submitting} text="Sign In" />
+      </form>
       <p className="auth-footer">
         <a
           href={platform.publicSiteUrl('/')}

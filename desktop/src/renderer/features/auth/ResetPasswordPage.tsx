@@ -4,11 +4,12 @@
  */
 import { Button, Callout, Spinner } from '@blueprintjs/core';
 import { ApiError, REDIRECT_DELAYS_MS, resetPasswordFormSchema, type ResetPasswordFormInput } from '@npo/shared';
-import { useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../../api/client';
+import { queryClient } from '../../api/console-query-client';
 import { TextField } from '../../ui/form/fields';
 import { AuthLayout } from './AuthLayout';
 import { schemaResolver } from '../../ui/form/resolver';
@@ -122,7 +123,7 @@ function NewPasswordForm({
   );
 }
 
-export default function ResetPasswordPage() {
+function ResetPasswordScreen() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [doneMessage, setDoneMessage] = useState<string | null>(null);
@@ -147,4 +148,13 @@ export default function ResetPasswordPage() {
     );
   }
   return <NewPasswordForm token={token} email={check.data.email} onDone={setDoneMessage} />;
+}
+
+/** Signed out, the console's query client is not provided yet: this screen brings it along. */
+export default function ResetPasswordPage() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ResetPasswordScreen />
+    </QueryClientProvider>
+  );
 }

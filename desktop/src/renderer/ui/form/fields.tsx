@@ -2,9 +2,10 @@
  * Form fields bound to the surrounding react-hook-form through its context: every field has a
  * visible label, and its error (SPEC 5's message) is linked to the input for screen readers.
  */
-import { Checkbox, FormGroup, HTMLSelect, InputGroup, Intent, TextArea } from '@blueprintjs/core';
+import { Checkbox, HTMLSelect, InputGroup, Intent, TextArea } from '@blueprintjs/core';
 import { useId, type ReactNode } from 'react';
 import { get, useFormContext, useFormState, type FieldValues, type Path } from 'react-hook-form';
+import { describedBy, FieldShell } from './FieldShell';
 
 export function useFieldError(name: string): string | undefined {
   const { errors } = useFormState({ name });
@@ -12,38 +13,6 @@ export function useFieldError(name: string): string | undefined {
   const error = get(errors, name) as { message?: string; root?: { message?: string } } | undefined;
   return error?.message ?? error?.root?.message;
 }
-
-interface FieldShellProps {
-  id: string;
-  label: ReactNode;
-  error?: string;
-  helper?: ReactNode;
-  optional?: boolean;
-  className?: string;
-  children: ReactNode;
-}
-
-function FieldShell({ id, label, error, helper, optional, className, children }: FieldShellProps) {
-  return (
-    <FormGroup
-      className={className}
-      label={label}
-      labelFor={id}
-      labelInfo={optional ? '(optional)' : undefined}
-      intent={error ? Intent.DANGER : Intent.NONE}
-    >
-      {children}
-      {helper && !error && <div className="field-helper">{helper}</div>}
-      {error && (
-        <div id={`${id}-error`} className="field-error">
-          {error}
-        </div>
-      )}
-    </FormGroup>
-  );
-}
-
-const describedBy = (id: string, error?: string) => (error ? `${id}-error` : undefined);
 
 interface TextFieldProps<Values extends FieldValues> {
   name: Path<Values>;

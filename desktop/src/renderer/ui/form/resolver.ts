@@ -3,6 +3,7 @@
  * (e.g. permissions always complete, status already one of the enum). The schema decides what the
  * submit handler receives, so SPEC 5's messages and transforms are the shared ones.
  */
+import './zod-setup';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
