@@ -70,6 +70,8 @@ export default defineConfig({
         SUPER_ADMIN_EMAIL: E2E.superAdmin.email,
         SUPER_ADMIN_PASSWORD: E2E.superAdmin.password,
         SEED_DEMO: 'true',
+        // Every browser test signs in and submits forms from 127.0.0.1: one address doing the work of many.
+        RATE_LIMIT_FACTOR: '100',
         // The packaged desktop console calls the API from this origin (desktop/e2e/electron-smoke.spec.ts).
         // The desktop app, and its renderer build served to Chromium by desktop-renderer.spec.ts.
         CORS_ORIGINS: 'app://console,http://127.0.0.1:3213',

@@ -1,5 +1,5 @@
 /** The API as a Koa app, built from its dependencies so tests build real instances of it. */
-import { bodyParser } from '@koa/bodyparser';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@koa/cors';
 import Router from '@koa/router';
 import { CACHE_LIFETIMES_S } from '@npo/shared';
@@ -14,8 +14,10 @@ import { authRoutes } from './modules/auth/routes.js';
 import type { ModuleContext } from './modules/context.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { CONTENT_MODULES } from './modules/index.js';
-import { buildOpenApi } from './openapi.js';
-import { cachedPublicAnswers, publicCache } from './lib/public-cache.js';
+import { createCachedAnswerPath, type CachedAnswerPath } from './lib/cached-answer-path.js';
+import { publicAnswerStore, publicCache } from './lib/public-cache.js';
+import { isMetricsRequest, mayReadMetrics, sendMetrics } from './modules/metrics/endpoint.js';
+import { createMetrics, type Metrics } from './modules/metrics/metrics.js';
 import { adminModule, type AdminRoute } from './policy.js';
 
 export const BODY_LIMIT = '1mb';
@@ -24,6 +26,53 @@ export interface Api {
   app: Koa;
   /** The policy table: every admin route with its module and action. */
   adminRoutes: AdminRoute[];
+  /** Request, cache and pool figures, served at GET /api/metrics; the web app adds its own. */
+  metrics: Metrics;
+}
+
+/**
+ * Koa behind two answers that need none of it: public answers already in memory (most of the
+ * traffic, see cached-answer-path.ts) and the metrics scrape. The rest goes through the middleware.
+ */
+class ApiApp extends Koa {
+  constructor(
+    options: { proxy: boolean },
+    private readonly cachedAnswer: CachedAnswerPath,
+    private readonly metrics: Metrics,
+    private readonly metricsToken: string | undefined,
+  ) {
+    super(options);
+  }
+
+  override callback(): ReturnType<Koa['callback']> {
+    const handleWithKoa = super.callback();
+    // A plain function, not an async one: a cached answer should not cost a promise.
+    const handle = (req: IncomingMessage, res: ServerResponse) => {
+      if (this.cachedAnswer(req, res)) return;
+      if (isMetricsRequest(req) && mayReadMetrics(req, this.metricsToken)) {
+        sendMetrics(req, res, this.metrics).catch((error: unknown) => res.destroy(error as Error));
+        return;
+      }
+      return handleWithKoa(req, res);
+    };
+    // Served over HTTP/1 only (node:http): Koa's type also allows HTTP/2 requests, never seen here.
+    return handle as unknown as ReturnType<Koa['callback']>;
+  }
+}
+
+/** The methods @koa/bodyparser reads a body for (its default parsedMethods); it skips the others. */
+const PARSED_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/** The body parser (co-body and its decoders) loads with the first request whose body it would read. */
+function lazyBodyParser(): Koa.Middleware {
+  let parser: Promise<Koa.Middleware> | undefined;
+  return async (ctx, next) => {
+    if (!PARSED_METHODS.has(ctx.method)) return next();
+    parser ??= import('@koa/bodyparser').then(({ bodyParser }) =>
+      bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, encoding: 'utf-8', onError: bodyDecodingError }),
+    );
+    return (await parser)(ctx, next);
+  };
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -39,7 +88,20 @@ function announceContentChanges(deps: AppDeps): Koa.Middleware {
 }
 
 export function createApi(deps: AppDeps): Api {
-  const app = new Koa({ proxy: deps.config.trustProxy });
+  const metrics = createMetrics(deps.db);
+  const store = publicAnswerStore(deps.contentChanges);
+  metrics.addCache('public_api', () => ({ hits: store.hits, misses: store.misses, entries: store.size }));
+  const cachedAnswer = createCachedAnswerPath({
+    store,
+    contentChanges: deps.contentChanges,
+    corsOrigins: deps.config.corsOrigins,
+    logger: deps.logger,
+    metrics,
+  });
+  // Behind the proxy, ctx.ip is the address that proxy saw (the last X-Forwarded-For entry): earlier
+  // entries are the client's own claim, and rate limits must not take those on trust.
+  const koaOptions = { proxy: deps.config.trustProxy, maxIpsCount: 1 };
+  const app = new ApiApp(koaOptions, cachedAnswer, metrics, deps.config.metricsToken);
   const router = new Router();
   const session = createSession(deps);
   const adminRoutes: AdminRoute[] = [];
@@ -55,12 +117,13 @@ export function createApi(deps: AppDeps): Api {
   for (const register of CONTENT_MODULES) register(context);
   let openApi: unknown;
   router.get('/api/openapi.json', publicCache(CACHE_LIFETIMES_S.default), async (ctx) => {
-    openApi ??= buildOpenApi(router, adminRoutes);
+    // Built on first demand: the document and what builds it are not needed to start serving.
+    openApi ??= (await import('./openapi.js')).buildOpenApi(router, adminRoutes);
     ctx.body = openApi;
   });
 
   const allowedOrigins = new Set(deps.config.corsOrigins);
-  app.use(requestContext(deps.logger));
+  app.use(requestContext(deps.logger, metrics));
   app.use(errorHandler(deps.logger));
   app.use(securityHeaders());
   app.use(decodablePath());
@@ -78,11 +141,10 @@ export function createApi(deps: AppDeps): Api {
     }),
   );
   app.use(announceContentChanges(deps));
-  app.use(cachedPublicAnswers(deps.contentChanges));
   app.use(privateAnswers());
   app.use(unmatchedRequests());
   app.use(router.allowedMethods());
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, encoding: 'utf-8', onError: bodyDecodingError }));
+  app.use(lazyBodyParser());
   app.use(router.routes());
-  return { app, adminRoutes };
+  return { app, adminRoutes, metrics };
 }

@@ -45,6 +45,8 @@ describe('loadConfig', () => {
       corsOrigins: [],
       trustProxy: false,
       logLevel: 'info',
+      metricsToken: undefined,
+      rateLimitFactor: 1,
     });
   });
 
@@ -67,6 +69,8 @@ describe('loadConfig', () => {
       CORS_ORIGINS: ' app://console , http://localhost:5173,,',
       TRUST_PROXY: 'yes',
       LOG_LEVEL: 'warn',
+      METRICS_TOKEN: 'metrics-token-that-is-long-enough-0123',
+      RATE_LIMIT_FACTOR: '20',
     });
     expect(config).toMatchObject({
       env: 'production',
@@ -82,7 +86,15 @@ describe('loadConfig', () => {
       corsOrigins: ['app://console', 'http://localhost:5173'],
       trustProxy: true,
       logLevel: 'warn',
+      metricsToken: 'metrics-token-that-is-long-enough-0123',
+      rateLimitFactor: 20,
     });
+  });
+
+  it.each(['0', '0.5', '1001', 'lots'])('refuses RATE_LIMIT_FACTOR=%s, naming it', (value) => {
+    expect(() => loadConfig({ JWT_SECRET: SECRET, RATE_LIMIT_FACTOR: value })).toThrow(
+      'RATE_LIMIT_FACTOR must be a number from 1 to 1000',
+    );
   });
 
   it.each([
@@ -117,6 +129,12 @@ describe('loadConfig', () => {
     const error = configError({ NODE_ENV: env, JWT_SECRET: 'short-secret-123' });
     expect(error.message).toMatch(/JWT_SECRET/);
     expect(error.message).not.toContain('short-secret-123');
+  });
+
+  it('refuses a short METRICS_TOKEN, naming it but not echoing it', () => {
+    const error = configError({ JWT_SECRET: SECRET, METRICS_TOKEN: 'short-metrics-token' });
+    expect(error.message).toMatch(/METRICS_TOKEN must be at least 32 characters/);
+    expect(error.message).not.toContain('short-metrics-token');
   });
 
   it.each([

@@ -38,6 +38,12 @@ const envSchema = z.object({
         .filter(Boolean),
     ),
   TRUST_PROXY: booleanText.default(false),
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  RATE_LIMIT_FACTOR: z.coerce
+    .number({ error: 'must be a number from 1 to 1000' })
+    .min(1, 'must be a number from 1 to 1000')
+    .max(1000, 'must be a number from 1 to 1000')
+    .default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -56,6 +62,10 @@ export interface Config {
   corsOrigins: string[];
   trustProxy: boolean;
   logLevel: string;
+  /** Lets a scraper elsewhere read GET /api/metrics (Bearer); without it only this host can. */
+  metricsToken: string | undefined;
+  /** Multiplies every per-address and global request limit (sites where many people share one address). */
+  rateLimitFactor: number;
 }
 
 export class ConfigError extends Error {
@@ -93,6 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: values.CORS_ORIGINS,
     trustProxy: values.TRUST_PROXY,
     logLevel: values.LOG_LEVEL,
+    metricsToken: values.METRICS_TOKEN,
+    rateLimitFactor: values.RATE_LIMIT_FACTOR,
   };
 }
 

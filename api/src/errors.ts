@@ -54,3 +54,21 @@ export function found<T>(value: T | undefined | null, what: string): T {
   if (value === undefined || value === null) throw notFound(what);
   return value;
 }
+
+export const STORAGE_FULL =
+  "Your change was not saved because the server's storage is full. Please try again later or tell the site administrator.";
+export const UNAVAILABLE_FOR_WRITE =
+  'The service is temporarily unavailable, and nothing was saved. Please try again in a moment.';
+export const UNAVAILABLE_FOR_READ = 'The service is temporarily unavailable. Please try again in a moment.';
+/** Long enough for a restarting database or a released lock, short enough for a person to retry. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+export const INVITATION_NOT_SENT =
+  'The invitation e-mail could not be sent, so the account was not created. Check the mail settings and try again.';
+
+export const storageFull = () => new AppError(507, 'storage_full', STORAGE_FULL);
+/** A write is told that nothing was saved; a read only that it can be tried again. */
+export const serviceUnavailable = (forWrite: boolean) =>
+  new AppError(503, 'service_unavailable', forWrite ? UNAVAILABLE_FOR_WRITE : UNAVAILABLE_FOR_READ, undefined, {
+    'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+  });
+export const invitationNotSent = () => new AppError(502, 'invitation_not_sent', INVITATION_NOT_SENT);

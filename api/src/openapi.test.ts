@@ -1,10 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNDESCRIBED } from './openapi/answers.js';
+import { schemaProblems } from './test-support/json-schema-check.js';
+import { allowedStatuses, placeRequest, undocumentedAnswers } from './test-support/status-recorder.js';
 import { startTestApp, type TestApp } from './test-support/test-app.js';
 
 interface OpenApiOperation {
+  operationId: string;
   parameters: { name: string; in: string }[];
-  responses: Record<string, unknown>;
+  responses: Record<string, any>;
+  security?: unknown;
 }
+
+const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+function operationsOf(document: any): { method: string; path: string; operation: OpenApiOperation }[] {
+  return Object.entries(document.paths as Record<string, Record<string, OpenApiOperation>>).flatMap(([path, methods]) =>
+    Object.entries(methods)
+      .filter(([method]) => HTTP_METHODS.includes(method))
+      .map(([method, operation]) => ({ method, path, operation })),
+  );
+}
+
+const statusesOf = (operation: OpenApiOperation) => Object.keys(operation.responses).map(Number);
 
 describe('GET /api/openapi.json', () => {
   let app: TestApp;
@@ -38,9 +55,7 @@ describe('GET /api/openapi.json', () => {
 
   it('documents If-Match and the 409 edit conflict on every item write, and only there', async () => {
     const document = (await app.request('GET', '/api/openapi.json')).body;
-    const operations = Object.entries(document.paths as Record<string, Record<string, OpenApiOperation>>).flatMap(
-      ([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ method, path, operation })),
-    );
+    const operations = operationsOf(document);
     const conditional = operations.filter(({ operation }) =>
       operation.parameters.some((parameter) => parameter.name === 'If-Match'),
     );
@@ -64,5 +79,105 @@ describe('GET /api/openapi.json', () => {
       expect(operation.responses['400'], label).toBeDefined();
     }
     expect(document.paths['/api/admin/faqs/reorder'].put.responses['409']).toBeUndefined();
+  });
+
+  it('gives every operation a clean, unique operationId', async () => {
+    const document = (await app.request('GET', '/api/openapi.json')).body;
+    const ids = operationsOf(document).map(({ operation }) => operation.operationId);
+    for (const id of ids) expect(id).toMatch(/^(get|post|put|patch|delete)[A-Z][a-zA-Z0-9]*$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(document.paths['/api/admin/faqs/{id}'].put.operationId).toBe('putAdminFaqsById');
+    expect(document.paths['/api/admin/users/{id}/toggle-status'].patch.operationId).toBe(
+      'patchAdminUsersByIdToggleStatus',
+    );
+  });
+
+  it('documents one success per operation with its schema: 201 for creates, the envelope with typed data', async () => {
+    const document = (await app.request('GET', '/api/openapi.json')).body;
+    for (const { method, path, operation } of operationsOf(document)) {
+      const label = `${method} ${path}`;
+      const successes = statusesOf(operation).filter((status) => status >= 200 && status < 300);
+      expect(successes, label).toHaveLength(1);
+      expect(operation.responses[successes[0]!].description, label).not.toBe(UNDESCRIBED);
+      const content = operation.responses[successes[0]!].content;
+      expect(Object.values(content)[0], label).toHaveProperty('schema');
+      const createsItem = method === 'post' && /^\/api\/admin\/[a-z-]+$/.test(path);
+      if (createsItem) expect(successes, label).toEqual([201]);
+    }
+    const created = document.paths['/api/admin/faqs'].post.responses['201'].content['application/json'].schema;
+    expect(created.properties.data).toEqual({ $ref: '#/components/schemas/Faq' });
+    const list = document.paths['/api/admin/faqs'].get.responses['200'].content['application/json'].schema;
+    expect(list.properties.data.properties).toEqual({
+      faqs: { type: 'array', items: { $ref: '#/components/schemas/Faq' } },
+      pagination: { $ref: '#/components/schemas/Pagination' },
+    });
+    expect(document.paths['/api/auth/register'].post.responses['201']).toBeDefined();
+    expect(document.paths['/api/contact-messages'].post.responses['201']).toBeDefined();
+    expect(document.paths['/api/activities/{id}/register'].post.responses['201']).toBeDefined();
+    expect(document.components.schemas.User.properties).toHaveProperty('permissions');
+  });
+
+  it('lists the error statuses each operation can answer, all in the one error envelope', async () => {
+    const document = (await app.request('GET', '/api/openapi.json')).body;
+    for (const { method, path, operation } of operationsOf(document)) {
+      const label = `${method} ${path}`;
+      const statuses = statusesOf(operation);
+      const expected = [
+        ...(operation.security ? [401] : []),
+        ...(path.includes('{') ? [400, 404] : []),
+        ...(['post', 'put', 'patch'].includes(method) ? [400, 413, 415, 503, 507] : []),
+        ...(method === 'delete' ? [503, 507] : []),
+      ];
+      expect(statuses, label).toEqual(expect.arrayContaining(expected));
+      if (path.startsWith('/api/admin/')) expect(statuses, label).toContain(403);
+      for (const status of statuses.filter((code) => code >= 400 && code !== 409)) {
+        const answer = operation.responses[status];
+        const schema = answer.$ref ? answer.$ref : JSON.stringify(answer.content);
+        if (path !== '/api/health') expect(schema, `${label} ${status}`).toMatch(/ErrorEnvelope|components\/responses/);
+      }
+    }
+    for (const path of [
+      '/api/auth/login',
+      '/api/auth/register',
+      '/api/auth/forgot-password',
+      '/api/contact-messages',
+    ]) {
+      expect(statusesOf(document.paths[path].post), path).toContain(429);
+    }
+    expect(statusesOf(document.paths['/api/auth/login'].post)).toContain(401);
+    expect(statusesOf(document.paths['/api/admin/users'].post)).toEqual(expect.arrayContaining([409, 502]));
+    expect(statusesOf(document.paths['/api/health'].get).sort()).toEqual([200, 500, 503]);
+    expect(statusesOf(document.paths['/api/faqs'].get)).toContain(304);
+    expect(document.components.responses.TooManyRequests.headers).toHaveProperty('Retry-After');
+  });
+
+  it('places a request on its operation as the router does, and tells undocumented answers apart', async () => {
+    const document = (await app.request('GET', '/api/openapi.json')).body;
+    expect(placeRequest(document, 'PUT', '/api/admin/faqs/reorder')?.template).toBe('/api/admin/faqs/reorder');
+    expect(placeRequest(document, 'DELETE', '/api/admin/faqs/reorder')?.template).toBe('/api/admin/faqs/{id}');
+    expect(placeRequest(document, 'GET', '/api/admin/users/stats?x=1')?.template).toBe('/api/admin/users/stats');
+    expect(allowedStatuses(document, 'GET', '/api/nothing')).toContain(404);
+    expect(allowedStatuses(document, 'DELETE', '/api/faqs')).toContain(405);
+    expect(allowedStatuses(document, 'OPTIONS', '/api/faqs')).toBeUndefined();
+    expect(
+      undocumentedAnswers(document, [
+        { method: 'GET', url: '/api/faqs', status: 200 },
+        { method: 'PUT', url: '/api/admin/faqs/7', status: 409 },
+        { method: 'GET', url: '/api/faqs', status: 418 },
+      ]),
+    ).toEqual([expect.stringContaining('GET /api/faqs → 418')]);
+  });
+
+  it('describes what the API really answers: a list and an error match their documented schemas', async () => {
+    const document = (await app.request('GET', '/api/openapi.json')).body;
+    const list = await app.request('GET', '/api/faqs');
+    const listSchema = document.paths['/api/faqs'].get.responses['200'].content['application/json'].schema;
+    expect(schemaProblems(document, listSchema, list.body)).toEqual([]);
+    expect(schemaProblems(document, listSchema, { success: true, data: { faqs: [{ id: 'x' }] } })).toEqual(
+      expect.arrayContaining(['$.data.pagination is missing', '$.data.faqs[0].id is not integer']),
+    );
+    const missing = await app.request('GET', '/api/activities/999');
+    expect(missing.status).toBe(404);
+    expect(schemaProblems(document, { $ref: '#/components/schemas/ErrorEnvelope' }, missing.body)).toEqual([]);
   });
 });

@@ -1,21 +1,33 @@
 /**
  * OpenAPI 3.1 built from the running router: every route's method and path, the shared zod schemas
- * its validate middleware holds, and its place in the policy table. Nothing is declared twice, so
- * the description cannot drift from the code.
+ * its validate middleware holds, its session requirement and its If-Match precondition. What a route
+ * answers on success comes from openapi/answers.ts, its data shapes from openapi/entities.ts; the
+ * error statuses follow from the middleware each route runs, so they cannot drift from the code.
  */
 import type Router from '@koa/router';
 import { organisationName } from '@npo/shared';
 import { z, type ZodType } from 'zod';
 import { EDIT_CONFLICT, IF_MATCH_FORMAT } from './errors.js';
 import { precondition } from './middleware/precondition.js';
-import { schemasOf } from './middleware/validate.js';
-import type { AdminRoute } from './policy.js';
 import { authRequirementOf } from './middleware/session.js';
+import { schemasOf, type InputSchemas } from './middleware/validate.js';
+import {
+  CHECKS_CREDENTIALS,
+  CONFLICTING,
+  MAY_BE_MISSING,
+  SENDS_MAIL_OR_FAILS,
+  ref,
+  successAnswer,
+  THROTTLED,
+  type SuccessAnswer,
+} from './openapi/answers.js';
+import { ENTITY_SCHEMAS } from './openapi/entities.js';
+import type { AdminRoute } from './policy.js';
 
 type JsonSchema = Record<string, unknown>;
 
-function jsonSchema(schema: ZodType): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+function jsonSchema(schema: ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   return rest;
 }
 
@@ -30,26 +42,31 @@ function queryParameters(schema: ZodType | undefined): JsonSchema[] {
   }));
 }
 
-const envelopeError = {
-  description: 'Error envelope',
-  content: {
-    'application/json': {
-      schema: {
+const errorEnvelopeSchema = {
+  type: 'object',
+  required: ['success', 'message'],
+  properties: {
+    success: { const: false },
+    message: { type: 'string' },
+    code: { type: 'string', description: 'Stable, e.g. validation_failed, not_found, edit_conflict' },
+    errors: {
+      type: 'array',
+      items: {
         type: 'object',
-        required: ['success', 'message'],
-        properties: {
-          success: { const: false },
-          message: { type: 'string' },
-          code: { type: 'string' },
-          errors: {
-            type: 'array',
-            items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } },
-          },
-        },
+        required: ['field', 'message'],
+        properties: { field: { type: 'string' }, message: { type: 'string' } },
       },
     },
+    current: { description: 'With 409 edit_conflict only: the item as it is now' },
   },
 };
+
+/** Every error answer is the one envelope; only the description says what the status means here. */
+const envelopeError = (description: string, headers?: JsonSchema) => ({
+  description,
+  ...(headers && { headers }),
+  content: { 'application/json': { schema: ref('ErrorEnvelope') } },
+});
 
 const ifMatchParameter = {
   name: 'If-Match',
@@ -62,85 +79,263 @@ const ifMatchParameter = {
   schema: { type: 'string', examples: ['"3"'] },
 };
 
-const errorEnvelopeSchema = envelopeError.content['application/json'].schema;
+const etagHeader = (description: string) => ({ ETag: { description, schema: { type: 'string' } } });
 
 const editConflictAnswer = {
   description: `code "edit_conflict" (${EDIT_CONFLICT}) with \`current\`, the item as it is now; or code "conflict" when a rule refuses the change.`,
-  headers: { ETag: { description: 'The current revision of the item', schema: { type: 'string' } } },
+  headers: etagHeader('The current revision of the item'),
   content: {
     'application/json': {
       schema: {
-        ...errorEnvelopeSchema,
-        properties: {
-          ...errorEnvelopeSchema.properties,
-          code: { enum: ['edit_conflict', 'conflict'] },
-          current: { type: 'object', description: 'With edit_conflict: the item as GET and the list show it now' },
-        },
+        allOf: [
+          ref('ErrorEnvelope'),
+          {
+            properties: {
+              code: { enum: ['edit_conflict', 'conflict'] },
+              current: { type: 'object', description: 'With edit_conflict: the item as GET and the list show it now' },
+            },
+          },
+        ],
       },
     },
   },
 };
 
-/** The parts of an operation that If-Match adds: the header, the ETag of a success, the 409 and the 400. */
-function preconditionParts() {
+/** What a router layer declares, as the builder needs it for one operation. */
+interface Route {
+  method: string;
+  /** As the document writes it: /api/admin/faqs/{id} */
+  path: string;
+  schemas: InputSchemas | undefined;
+  auth: 'user' | 'admin' | undefined;
+  conditional: boolean;
+  hasPathParameters: boolean;
+}
+
+const BODY_METHODS = new Set(['post', 'put', 'patch']);
+const WRITE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
+
+/** getAdminFaqsById, putAdminFaqsReorder: the method, then each path word, with "By" before a parameter. */
+export function operationIdOf(method: string, path: string): string {
+  const words = path
+    .replace(/^\/api\//, '/')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => {
+      const parameter = /^\{(\w+)\}$/.exec(segment)?.[1];
+      return parameter ? ['by', parameter] : segment.split(/[^a-zA-Z0-9]+/);
+    });
+  return method + words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
+}
+
+function successResponse(route: Route, answer: SuccessAnswer): JsonSchema {
+  const envelope = {
+    type: 'object',
+    required: ['success', 'data'],
+    properties: { success: { const: true }, data: answer.data, message: { type: 'string' } },
+  };
   return {
-    parameters: [ifMatchParameter],
-    responses: {
-      '200': {
-        description:
-          'Success envelope: { success: true, data, message? }; when data is the item, ETag is its new revision',
-        headers: { ETag: { description: "The item's revision, for the next If-Match", schema: { type: 'string' } } },
-      },
-      '400': envelopeError,
-      '404': envelopeError,
-      '409': editConflictAnswer,
+    [answer.status]: {
+      description: answer.description,
+      ...(answer.etag && { headers: etagHeader("The item's revision, for the next If-Match") }),
+      content: { 'application/json': { schema: answer.raw ? answer.data : envelope } },
     },
   };
 }
 
-export function buildOpenApi(router: Router, adminRoutes: AdminRoute[]): JsonSchema {
-  const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const layer of router.stack) {
-    const methods = layer.methods.filter((method) => method !== 'HEAD');
-    if (methods.length === 0) continue;
-    if (typeof layer.path !== 'string') continue;
-    const routePath = layer.path;
-    const schemas = layer.stack.map(schemasOf).find(Boolean);
-    const auth = layer.stack.map(authRequirementOf).find(Boolean);
-    const conditional = layer.stack.includes(precondition) ? preconditionParts() : undefined;
-    const path = routePath.replace(/:(\w+)/g, '{$1}');
-    const pathParameters = [...routePath.matchAll(/:(\w+)/g)].map(([, name]) => ({
-      name,
-      in: 'path',
-      required: true,
-      schema: { type: 'string' },
-    }));
-    for (const method of methods.map((m) => m.toLowerCase())) {
-      const policy = adminRoutes.find((route) => route.method === method && route.path === routePath);
-      paths[path] ??= {};
-      paths[path][method] = {
-        operationId: `${method}${path.replace(/[^a-zA-Z0-9]+(\w)/g, (_match: string, char: string) => char.toUpperCase())}`,
-        tags: [path.split('/')[path.startsWith('/api/admin') ? 3 : 2] ?? 'api'],
-        ...(policy && { description: `Needs the "${policy.action}" permission on module "${policy.module}".` }),
-        ...(auth && { security: [{ bearer: [] }] }),
-        parameters: [...pathParameters, ...queryParameters(schemas?.query), ...(conditional?.parameters ?? [])],
-        ...(schemas?.body && {
-          requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(schemas.body) } } },
-        }),
-        responses: {
-          '200': { description: 'Success envelope: { success: true, data, message? }' },
-          ...(schemas?.body && { '400': envelopeError }),
-          ...(auth && { '401': envelopeError, '403': envelopeError }),
-          ...conditional?.responses,
-        },
-      };
-    }
+/**
+ * Public GETs answer from the shared cache with an ETag, and 304 to a matching If-None-Match.
+ * Health and the auth GETs are never cached.
+ */
+function isPublicContent(route: Route): boolean {
+  return route.method === 'get' && !route.auth && route.path !== '/api/health' && !route.path.startsWith('/api/auth/');
+}
+
+const notModified = { description: 'If-None-Match named the current ETag: the cached copy is still right' };
+
+type Responses = Record<string, JsonSchema>;
+
+/** 400, 413, 415: what the body parser, validate(), precondition and the path decoder refuse. */
+function inputErrors(route: Route): Responses {
+  const hasBody = BODY_METHODS.has(route.method);
+  const validated = Boolean(route.schemas?.body ?? route.schemas?.query) || route.conditional;
+  if (!validated && !hasBody && !route.hasPathParameters) return {};
+  const ifMatch = route.conditional ? `, or a malformed If-Match (${IF_MATCH_FORMAT})` : '';
+  return {
+    '400': envelopeError(
+      `Validation failed (errors lists the fields), malformed JSON or Content-Encoding, a path that does not decode${ifMatch}`,
+    ),
+    ...(hasBody && {
+      '413': envelopeError('The body is larger than 1 MB'),
+      '415': envelopeError('A Content-Encoding other than gzip, deflate, br or identity'),
+    }),
+  };
+}
+
+/** 401 and 403 from the session middleware, or a refused sign-in. */
+function accessErrors(route: Route, key: string): Responses {
+  const responses: Responses = {};
+  if (route.auth) responses['401'] = envelopeError('No token, or a token that no longer holds (expired, revoked)');
+  if (CHECKS_CREDENTIALS.has(key)) {
+    responses['401'] = envelopeError('Wrong e-mail or password, or a deactivated account');
   }
+  if (route.auth === 'admin') responses['403'] = envelopeError('Not an admin, or without the permission below');
+  return responses;
+}
+
+/** 304, 404, 409: what the content as it is now answers. */
+function stateAnswers(route: Route, key: string): Responses {
+  const responses: Responses = {};
+  if (isPublicContent(route)) responses['304'] = notModified;
+  if (route.hasPathParameters) responses['404'] = envelopeError('Nothing has this id (or the id is out of range)');
+  if (MAY_BE_MISSING.has(key)) responses['404'] = envelopeError('No version is active yet');
+  if (route.conditional) responses['409'] = editConflictAnswer;
+  else if (CONFLICTING.has(key)) responses['409'] = envelopeError('code "conflict": already exists, or a rule refuses');
+  return responses;
+}
+
+/** 429 and the 5xx: throttling, and faults of the database or the mail server. */
+function serverErrors(route: Route, key: string): Responses {
+  return {
+    ...(THROTTLED.has(key) && { '429': { $ref: '#/components/responses/TooManyRequests' } }),
+    // Any operation can meet a fault nobody foresaw; the answer names no internals. (The fuzz test allows none.)
+    '500': { $ref: '#/components/responses/InternalError' },
+    ...(SENDS_MAIL_OR_FAILS.has(key) && { '502': envelopeError('The invitation mail could not be sent') }),
+    ...(route.path !== '/api/openapi.json' && { '503': { $ref: '#/components/responses/Unavailable' } }),
+    ...(WRITE_METHODS.has(route.method) && { '507': { $ref: '#/components/responses/InsufficientStorage' } }),
+  };
+}
+
+/** Every status besides the success (numeric keys: JSON keeps them in ascending order). */
+function otherResponses(route: Route): Responses {
+  const key = `${route.method} ${route.path}`;
+  return {
+    ...inputErrors(route),
+    ...accessErrors(route, key),
+    ...stateAnswers(route, key),
+    ...serverErrors(route, key),
+  };
+}
+
+/** Health answers its own body, not the envelope: the 503 says the database does not answer. */
+const healthUnavailable = {
+  description: 'The database does not answer',
+  content: {
+    'application/json': {
+      schema: { type: 'object', required: ['status'], properties: { status: { const: 'unavailable' } } },
+    },
+  },
+};
+
+/**
+ * Served in front of the router (see modules/metrics/endpoint.ts), so the router cannot describe it;
+ * to anyone but this host or a METRICS_TOKEN holder it is the ordinary 404.
+ */
+const metricsPath = {
+  // Other methods are not refused with 405: the router does not know the path, so they answer 404.
+  'x-outside-router': true,
+  get: {
+    operationId: 'getMetrics',
+    tags: ['metrics'],
+    description: 'Prometheus text format, for a scraper on this host or holding METRICS_TOKEN (Bearer).',
+    parameters: [],
+    responses: {
+      '200': { description: 'The metrics', content: { 'text/plain': { schema: { type: 'string' } } } },
+      '404': envelopeError('Not from this host and without the metrics token'),
+    },
+  },
+};
+
+function operation(route: Route, adminRoutes: AdminRoute[]): JsonSchema {
+  const routerPath = route.path.replace(/\{(\w+)\}/g, ':$1');
+  const policy = adminRoutes.find((entry) => entry.method === route.method && entry.path === routerPath);
+  const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+  const errors = otherResponses(route);
+  if (route.path === '/api/health') errors['503'] = healthUnavailable;
+  return {
+    operationId: operationIdOf(route.method, route.path),
+    tags: [route.path.split('/')[route.path.startsWith('/api/admin') ? 3 : 2] ?? 'api'],
+    ...(policy && { description: `Needs the "${policy.action}" permission on module "${policy.module}".` }),
+    ...(route.auth && { security: [{ bearer: [] }] }),
+    parameters: [
+      ...pathParameters,
+      ...queryParameters(route.schemas?.query),
+      ...(route.conditional ? [ifMatchParameter] : []),
+    ],
+    ...(route.schemas?.body && {
+      requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.schemas.body) } } },
+    }),
+    responses: { ...successResponse(route, successAnswer(route.method, route.path)), ...errors },
+  };
+}
+
+/** The operations of one router layer (one path, one or more methods; HEAD goes with GET). */
+function routesOf(layer: Router['stack'][number]): Route[] {
+  if (typeof layer.path !== 'string') return [];
+  const schemas = layer.stack.map(schemasOf).find(Boolean);
+  const auth = layer.stack.map(authRequirementOf).find(Boolean);
+  const path = layer.path.replace(/:(\w+)/g, '{$1}');
+  return layer.methods
+    .filter((method) => method !== 'HEAD')
+    .map((method) => ({
+      method: method.toLowerCase(),
+      path,
+      schemas,
+      auth,
+      conditional: layer.stack.includes(precondition),
+      hasPathParameters: path.includes('{'),
+    }));
+}
+
+const sharedComponents = {
+  securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+  responses: {
+    TooManyRequests: envelopeError('Throttled: try again after Retry-After seconds', {
+      'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
+    }),
+    InternalError: envelopeError('An unexpected fault: code internal_error, with a generic message'),
+    Unavailable: envelopeError(
+      'The database is unreachable or too busy now (a write saved nothing): try again after Retry-After',
+      {
+        'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
+      },
+    ),
+    InsufficientStorage: envelopeError('The database has no room to store the change'),
+    MethodNotAllowed: envelopeError('The path exists, but not with this method', {
+      Allow: { description: 'The methods the path takes', schema: { type: 'string' } },
+    }),
+    NotFound: envelopeError('No operation has this path'),
+  },
+};
+
+function componentSchemas(): Record<string, JsonSchema> {
+  const entities = Object.entries(ENTITY_SCHEMAS).map(([name, schema]) => [name, jsonSchema(schema, 'output')]);
+  return { ErrorEnvelope: errorEnvelopeSchema, ...Object.fromEntries(entities) };
+}
+
+export function buildOpenApi(router: Router, adminRoutes: AdminRoute[]): JsonSchema {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of router.stack.flatMap(routesOf)) {
+    paths[route.path] ??= {};
+    paths[route.path]![route.method] = operation(route, adminRoutes);
+  }
+  paths['/api/metrics'] ??= metricsPath;
   return {
     openapi: '3.1.0',
-    info: { title: `${organisationName} API`, version: '1.0.0' },
+    info: {
+      title: `${organisationName} API`,
+      version: '1.0.0',
+      description:
+        'Answers are JSON (the metrics are Prometheus text, a 304 has no body). A path no operation has answers 404 (components.responses.NotFound); a path ' +
+        'with a method it does not take answers 405 with Allow (components.responses.MethodNotAllowed).',
+    },
     servers: [{ url: '/' }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    components: { ...sharedComponents, schemas: componentSchemas() },
     paths,
   };
 }

@@ -28,7 +28,7 @@ describe.each(testEngines())('public content for the server render on %s', (engi
   });
 
   it('answers exactly what each public endpoint answers', async () => {
-    await seedDemoContent(app.runtime.deps.db, new Date());
+    await seedDemoContent(app.runtime.deps.db, app.clock.now());
     // Written straight to the database, past the admin API: announced as an admin write would be.
     await app.runtime.deps.contentChanges.bump();
     expect(await content.membershipCards()).toEqual(await publicData('/membership-cards'));

@@ -7,9 +7,11 @@ import { migrateToLatest } from './db/migrate.js';
 import type { AppDeps } from './deps.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { localContentChanges, postgresContentChanges } from './lib/content-changes.js';
+import { closePasswordPool } from './lib/passwords.js';
 import type { Logger } from './lib/logger.js';
 import { createMailer } from './mail/mailer.js';
 import { seedDemoContent } from './startup/seed.js';
+import { ensureDatabaseReachable, ensureDataDirWritable } from './startup/storage-check.js';
 import { ensureSuperAdmin } from './startup/super-admin.js';
 
 export interface Runtime {
@@ -19,7 +21,9 @@ export interface Runtime {
 }
 
 export async function startRuntime(config: Config, logger: Logger, clock: Clock = systemClock): Promise<Runtime> {
+  ensureDataDirWritable(config);
   const db = createDb({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'app.db') });
+  await ensureDatabaseReachable(db, config);
   await migrateToLatest(db);
   await ensureSuperAdmin(db, config, logger, clock.now());
   const contentChanges = config.databaseUrl
@@ -42,6 +46,7 @@ export async function startRuntime(config: Config, logger: Logger, clock: Clock 
     api: createApi(deps),
     async close() {
       await mailer.close();
+      await closePasswordPool();
       await contentChanges.close();
       await db.destroy();
     },

@@ -56,5 +56,16 @@ export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const INVITATION_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-export const LOGIN_THROTTLE = { maxFailures: 10, windowMs: 15 * 60 * 1000 } as const;
+/**
+ * Failed sign-ins. `maxFailures` in `windowMs` lock the account from the address they came from only,
+ * so a stranger cannot lock its owner out. Across all addresses, failures beyond `backoff.afterFailures`
+ * in the window make every address that has failed on the account wait before its next try, doubling
+ * from `baseDelayMs` up to `maxDelayMs`: an attack spread over many addresses slows down, while an
+ * address with no failures (the owner at home) signs in at once.
+ */
+export const LOGIN_THROTTLE = {
+  maxFailures: 10,
+  windowMs: 15 * 60 * 1000,
+  backoff: { afterFailures: 10, baseDelayMs: 1000, maxDelayMs: 60 * 1000 },
+} as const;
 export const TOKEN_EXPIRY = '7d';

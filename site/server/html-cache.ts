@@ -10,8 +10,9 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 
 export interface CachedPage {
-  html: string;
-  /** The same HTML as bytes, and gzipped on first demand: a hit costs no encoding work. */
+  /** Decoded from `bytes` when asked (tests, never the serving path): the page is held once, as bytes. */
+  readonly html: string;
+  /** The HTML as bytes, and gzipped on first demand: a hit costs no encoding work. */
   bytes: Buffer;
   gzip(): Buffer;
   etag: string;
@@ -35,7 +36,9 @@ export function createCachedPage(html: string, contentVersion: number, storedAt:
   const bytes = Buffer.from(html);
   let gzipped: Buffer | undefined;
   return {
-    html,
+    get html() {
+      return bytes.toString();
+    },
     bytes,
     gzip: () => (gzipped ??= gzipSync(bytes)),
     etag: etagOf(bytes),
@@ -50,19 +53,31 @@ export function createHtmlCache(options: HtmlCacheOptions = {}) {
   const now = options.now ?? Date.now;
   // A Map keeps insertion order: re-inserting on each hit makes the first key the least recently used.
   const pages = new Map<string, CachedPage>();
+  // Read by the metrics endpoint.
+  const stats = { hits: 0, misses: 0 };
+
+  function lookUp(path: string, currentVersion: number | null): CachedPage | undefined {
+    const page = pages.get(path);
+    if (!page) return undefined;
+    pages.delete(path);
+    if (currentVersion === null || page.contentVersion !== currentVersion || now() - page.storedAt > maxAgeMs) {
+      return undefined;
+    }
+    pages.set(path, page);
+    return page;
+  }
 
   return {
     /** The stored page for `path`, if it was rendered at `currentVersion` and is not too old. */
     get(path: string, currentVersion: number | null): CachedPage | undefined {
-      const page = pages.get(path);
-      if (!page) return undefined;
-      if (currentVersion === null || page.contentVersion !== currentVersion || now() - page.storedAt > maxAgeMs) {
-        pages.delete(path);
-        return undefined;
-      }
-      pages.delete(path);
-      pages.set(path, page);
+      const page = lookUp(path, currentVersion);
+      if (page) stats.hits += 1;
+      else stats.misses += 1;
       return page;
+    },
+
+    stats(): { hits: number; misses: number; entries: number } {
+      return { ...stats, entries: pages.size };
     },
 
     /**

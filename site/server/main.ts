@@ -3,9 +3,16 @@
  * Until the site and the console are built, / and /admin answer with placeholder pages.
  */
 import { createServer } from 'node:http';
+import path from 'node:path';
 import { ConfigError, createLogger, loadConfig, startRuntime } from '@npo/api';
+import { drainable } from './graceful-shutdown.js';
 import { createSiteRenderer, loadSiteBuild } from './site-renderer.js';
 import { createWebApp, SITE_BUILD_DIR } from './web-app.js';
+
+/** Requests still open after this are cut, so a stuck client cannot hold the shutdown forever. */
+const DRAIN_LIMIT_MS = 10_000;
+/** Closing the database and the mailer after the drain gets this long before the process gives up. */
+const CLOSE_LIMIT_MS = 5_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -16,35 +23,49 @@ async function main(): Promise<void> {
   const web = createWebApp(runtime, {
     ...(siteBuilt && { renderSite: createSiteRenderer(runtime, { buildDir: SITE_BUILD_DIR }) }),
   });
-  const server = createServer(web.callback());
+  const server = createServer();
+  const drain = drainable(server);
+  server.on('request', web.callback());
   server.listen(config.port, config.host, () => {
     logger.info({ port: config.port, database: config.databaseUrl ? 'postgres' : 'sqlite' }, 'server listening');
   });
 
   let stopping = false;
-  const stop = (signal: string) => {
+  const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    server.close(() => {
-      runtime.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-    server.closeIdleConnections();
-    // Requests still open after 10 s are cut, so a stuck client cannot hold the shutdown forever.
-    setTimeout(() => process.exit(1), 10_000).unref();
+    const answeredAll = await drain.stop(DRAIN_LIMIT_MS);
+    if (!answeredAll) logger.warn({ limitMs: DRAIN_LIMIT_MS }, 'shutdown cut requests still open');
+    setTimeout(() => process.exit(1), CLOSE_LIMIT_MS).unref();
+    await runtime.close().then(
+      () => process.exit(answeredAll ? 0 : 1),
+      (error: unknown) => {
+        logger.error({ err: error }, 'closing the database or the mailer failed');
+        process.exit(1);
+      },
+    );
   };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+/**
+ * DATA_DIR, or a file in it, that cannot be made (loadConfig keeps the local JWT secret there, before
+ * the runtime's own check): the setting, the path and the reason, without a stack.
+ */
+function fileSystemFailure(error: unknown): string | null {
+  const { code, syscall, path: file } = (error ?? {}) as NodeJS.ErrnoException;
+  if (typeof code !== 'string' || typeof syscall !== 'string' || typeof file !== 'string') return null;
+  const dataDir = path.resolve(process.env.DATA_DIR || './data');
+  if (path.relative(dataDir, file).startsWith('..')) return null;
+  const reason = (error as Error).message.replace(/^[A-Z]+: /, '').replace(/, \w+ '.*'$/, '');
+  return `DATA_DIR ${dataDir} cannot be created or written: ${reason} (${code} on ${file})`;
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-  } else {
-    console.error('Failed to start:', error);
-  }
+  const line = error instanceof ConfigError ? error.message : fileSystemFailure(error);
+  if (line) console.error(line);
+  else console.error('Failed to start:', error);
   process.exit(1);
 });

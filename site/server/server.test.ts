@@ -2,74 +2,25 @@
  * Smoke test of the BUILT production server (site/dist/server/main.js), as `npm start` runs it:
  * a real process, a real port, real signals.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  BUILT_MAIN,
+  killServer,
+  serverBuilt,
+  spawnBuiltServer,
+  waitForHealth,
+  type ServerProcess,
+} from '../../api/src/test-support/built-server.js';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../api/src/test-support/databases.js';
 
-const MAIN = fileURLToPath(new URL('../dist/server/main.js', import.meta.url));
-const built = existsSync(MAIN);
-if (!built) {
+if (!serverBuilt) {
   console.warn(
-    `site/server/server.test.ts skipped: ${MAIN} does not exist. Build first (npx tsc -b shared api site); npm test builds.`,
+    `site/server/server.test.ts skipped: ${BUILT_MAIN} does not exist. Build first (npx tsc -b shared api site); npm test builds.`,
   );
 }
-const smoke = it.skipIf(!built);
+const smoke = it.skipIf(!serverBuilt);
 
 const JWT_SECRET = 'smoke-test-secret-that-is-long-enough-0123';
-
-interface ServerProcess {
-  child: ChildProcess;
-  baseUrl: string;
-  stdout(): string;
-  stderr(): string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** A port that was free a moment ago: PORT=0 is not supported, so the number is picked here. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** Only what is given here: nothing from the test runner's environment (NODE_ENV, DATABASE_URL...) leaks in. */
-function spawnServer(env: Record<string, string>, port: number): ServerProcess {
-  const child = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return { child, baseUrl: `http://127.0.0.1:${port}`, stdout: () => stdout, stderr: () => stderr, exited };
-}
-
-async function waitForHealth(server: ServerProcess, timeoutMs = 20_000): Promise<void> {
-  let exited = false;
-  void server.exited.then(() => (exited = true));
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline && !exited) {
-    try {
-      const response = await fetch(`${server.baseUrl}/api/health`);
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(
-    `server not healthy within ${timeoutMs} ms (exited: ${exited})\nstdout:\n${server.stdout()}\nstderr:\n${server.stderr()}`,
-  );
-}
 
 async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -87,26 +38,18 @@ describe.each(testEngines())('the built production server on %s', (engine) => {
   const servers: ServerProcess[] = [];
   const databases: TestDatabase[] = [];
   afterEach(async () => {
-    for (const server of servers.splice(0)) {
-      if (server.child.exitCode === null && server.child.signalCode === null) {
-        server.child.kill('SIGKILL');
-        await server.exited;
-      }
-    }
+    for (const server of servers.splice(0)) await killServer(server);
     for (const database of databases.splice(0)) await database.drop();
   });
 
   async function start(env: Record<string, string>): Promise<ServerProcess> {
     const database = await createTestDatabase(engine);
     databases.push(database);
-    const server = spawnServer(
-      {
-        DATA_DIR: database.dataDir,
-        ...(database.databaseUrl && { DATABASE_URL: database.databaseUrl }),
-        ...env,
-      },
-      await freePort(),
-    );
+    const server = await spawnBuiltServer({
+      DATA_DIR: database.dataDir,
+      ...(database.databaseUrl && { DATABASE_URL: database.databaseUrl }),
+      ...env,
+    });
     servers.push(server);
     return server;
   }

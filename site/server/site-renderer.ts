@@ -8,7 +8,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createPublicContent, type Runtime } from '@npo/api';
 import type { Context } from 'koa';
-import { renderPage } from 'vike/server';
 import { createCachedPage, createHtmlCache, type CachedPage, type HtmlCache } from './html-cache.js';
 import { robotsTxt, sitemapXml } from './seo-files.js';
 import { PAGE_SECURITY_HEADERS } from './security-headers.js';
@@ -33,12 +32,28 @@ interface RenderedPage {
 /** Gzip is worth its CPU only above a packet or so. */
 const COMPRESS_MIN_BYTES = 1024;
 
-/** Loads Vike's server build (it registers the pages with vike/server); false when not built. */
+type RenderPage = (typeof import('vike/server'))['renderPage'];
+
+/** Per build folder: its server entry (which registers the pages with vike/server), then renderPage. */
+const siteBuilds = new Map<string, Promise<RenderPage>>();
+
+/**
+ * Vike, React and the pages load with the first page asked for, not at start: the API is up and
+ * healthy without them.
+ */
+function renderer(buildDir: string): Promise<RenderPage> {
+  let loading = siteBuilds.get(buildDir);
+  if (!loading) {
+    const entry = pathToFileURL(path.join(buildDir, 'server', 'entry.mjs')).href;
+    loading = import(entry).then(async () => (await import('vike/server')).renderPage);
+    siteBuilds.set(buildDir, loading);
+  }
+  return loading;
+}
+
+/** Whether Vike's server build is there; it is loaded on first use (see renderer()). */
 export async function loadSiteBuild(buildDir: string): Promise<boolean> {
-  const entry = path.join(buildDir, 'server', 'entry.mjs');
-  if (!existsSync(entry)) return false;
-  await import(pathToFileURL(entry).href);
-  return true;
+  return existsSync(path.join(buildDir, 'server', 'entry.mjs'));
 }
 
 function hasHiddenSegment(urlPath: string): boolean {
@@ -84,6 +99,7 @@ function sendPage(ctx: Context, rendered: RenderedPage): void {
 export function createSiteRenderer(runtime: Runtime, options: SiteRendererOptions) {
   const clientDir = path.join(options.buildDir, 'client');
   const cache = options.cache ?? createHtmlCache();
+  runtime.api.metrics.addCache('html', () => cache.stats());
   const publicContent = createPublicContent(runtime.deps);
   const { publicUrl } = runtime.deps.config;
   const contentChanges = runtime.deps.contentChanges;
@@ -91,6 +107,7 @@ export function createSiteRenderer(runtime: Runtime, options: SiteRendererOption
   const rendering = new Map<string, Promise<RenderedPage>>();
 
   async function render(url: string, versionBeforeRender: number | null, cacheKey: string | null) {
+    const renderPage = await renderer(options.buildDir);
     const pageContext = await renderPage({ urlOriginal: url, publicContent, publicUrl });
     const response = pageContext.httpResponse;
     if (!response) return null;
@@ -134,20 +151,24 @@ export function createSiteRenderer(runtime: Runtime, options: SiteRendererOption
       return true;
     }
     if (ctx.path === '/robots.txt') {
+      ctx.state.route = '/robots.txt';
       sendText(ctx, 'text/plain; charset=utf-8', robotsTxt(publicUrl));
       return true;
     }
     if (ctx.path === '/sitemap.xml') {
+      ctx.state.route = '/sitemap.xml';
       sendText(ctx, 'application/xml; charset=utf-8', sitemapXml(publicUrl));
       return true;
     }
     if (path.posix.extname(ctx.path) && !hasHiddenSegment(ctx.path)) {
+      ctx.state.route = 'file';
       if (await sendFile(ctx, clientDir, ctx.path)) return true;
       if (ctx.path.startsWith('/assets/')) {
         ctx.status = 404;
         return true;
       }
     }
+    ctx.state.route = 'page';
     const rendered = await renderThroughCache(ctx);
     if (!rendered) return false;
     sendPage(ctx, rendered);

@@ -3,6 +3,8 @@
  * else to the public site.
  */
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Runtime } from '@npo/api';
@@ -70,6 +72,69 @@ async function serveAdmin(ctx: Context, buildDir: string): Promise<void> {
   await sendFile(ctx, buildDir, 'index.html');
 }
 
+/** Koa's ctx.secure from the bare request: HTTPS here, or X-Forwarded-Proto: https when TRUST_PROXY allows it. */
+function isSecure(req: IncomingMessage, trustProxy: boolean): boolean {
+  if ((req.socket as TLSSocket).encrypted) return true;
+  const forwarded = trustProxy ? req.headers['x-forwarded-proto'] : undefined;
+  return typeof forwarded === 'string' && forwarded.split(',')[0]!.trim().toLowerCase() === 'https';
+}
+
+/** A plain /api path (absolute-form request targets and the like go the long way, through Koa's parser). */
+function isApiUrl(url: string): boolean {
+  return url.startsWith('/api/') || url === '/api' || url.startsWith('/api?');
+}
+
+/**
+ * Koa for the site and the console; /api requests go to the API's own handler straight from
+ * node:http, without a web-app context around the API's (its public answers come from memory, and
+ * a second context would cost more than they do).
+ */
+class WebApp extends Koa {
+  constructor(
+    private readonly apiHandler: ReturnType<Koa['callback']>,
+    private readonly trustProxy: boolean,
+  ) {
+    super({ proxy: trustProxy });
+  }
+
+  override callback(): ReturnType<Koa['callback']> {
+    const handleWithKoa = super.callback();
+    // A plain function, not an async one: an answer from memory should not cost a promise.
+    const handle = (req: IncomingMessage, res: ServerResponse) => {
+      if (!isApiUrl(req.url ?? '')) return handleWithKoa(req, res);
+      if (isSecure(req, this.trustProxy)) res.setHeader('Strict-Transport-Security', HSTS);
+      return this.apiHandler(req, res);
+    };
+    // Served over HTTP/1 only (node:http): Koa's type also allows HTTP/2 requests, never seen here.
+    return handle as unknown as ReturnType<Koa['callback']>;
+  }
+}
+
+/** A bounded label for a request of the site or the console: never the raw path. */
+function routeLabel(ctx: Context): string {
+  return (ctx.state.route as string | undefined) ?? (isUnder(ctx, '/admin') ? '/admin/*' : 'page');
+}
+
+/** Counts and times every request that is not the API's (the API counts its own). */
+function webMetrics(runtime: Runtime): Koa.Middleware {
+  return async (ctx, next) => {
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      // A request handed on to the API (respond = false) is counted there.
+      if (ctx.respond !== false) {
+        runtime.api.metrics.observeRequest(
+          ctx.method,
+          routeLabel(ctx),
+          ctx.status,
+          (performance.now() - started) / 1000,
+        );
+      }
+    }
+  };
+}
+
 export interface WebAppOptions {
   adminBuildDir?: string;
   /** Renders the public site; answers false when it has nothing for this request. */
@@ -77,18 +142,20 @@ export interface WebAppOptions {
 }
 
 export function createWebApp(runtime: Runtime, options: WebAppOptions = {}): Koa {
-  const web = new Koa({ proxy: runtime.deps.config.trustProxy });
   const apiHandler = runtime.api.app.callback();
+  const web = new WebApp(apiHandler, runtime.deps.config.trustProxy);
   const adminBuildDir = options.adminBuildDir ?? ADMIN_BUILD_DIR;
   // Koa would print every error to stderr; a visitor who leaves mid-download is not one worth logging.
   web.on('error', (error: NodeJS.ErrnoException, ctx?: Context) => {
     if (error.code === 'ERR_STREAM_PREMATURE_CLOSE' || error.code === 'ECONNRESET' || ctx?.req.destroyed) return;
     runtime.deps.logger.error({ err: error, path: ctx?.path }, 'web request failed');
   });
+  web.use(webMetrics(runtime));
   web.use(async (ctx, next) => {
     // ctx.secure is HTTPS on this socket, or X-Forwarded-Proto: https when TRUST_PROXY allows it.
     if (ctx.secure) ctx.set('Strict-Transport-Security', HSTS);
     if (isUnder(ctx, '/api')) {
+      // Only what isApiUrl did not recognise reaches this: still the API's.
       ctx.respond = false;
       await apiHandler(ctx.req, ctx.res);
       return;

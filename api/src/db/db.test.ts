@@ -74,7 +74,7 @@ describe.each(testEngines())('database on %s', (engine: Engine) => {
       const before = await db('knex_migrations').select('name');
       await migrateToLatest(db);
       expect(await db('knex_migrations').select('name')).toEqual(before);
-      expect(before).toHaveLength(2);
+      expect(before.map((row) => row.name)).toEqual(await migrationSource.getMigrations([]));
     });
 
     it('roll back completely and run again', async () => {
@@ -126,7 +126,11 @@ describe.each(testEngines())('database on %s', (engine: Engine) => {
         });
         await scratchDb('users').where({ id: userId }).update({ revision: 5 });
 
-        await scratchDb.migrate.down({ migrationSource });
+        // The migrations after it first, one at a time, then row revisions itself.
+        const fromRowRevisions = (await migrationSource.getMigrations([])).filter(
+          (name) => name >= '20261123090000_row_revisions',
+        );
+        for (const _name of fromRowRevisions) await scratchDb.migrate.down({ migrationSource });
         for (const table of REVISED_TABLES)
           expect(await scratchDb.schema.hasColumn(table, 'revision'), table).toBe(false);
         expect(await countOf(scratchDb('auth_tokens'))).toBe(1);

@@ -5,6 +5,9 @@
 import type { Knex } from 'knex';
 import * as initialSchema from './migrations/20261121100000_initial_schema.js';
 import * as rowRevisions from './migrations/20261123090000_row_revisions.js';
+import * as rateLimits from './migrations/20261123130000_rate_limits.js';
+import * as healthProbe from './migrations/20261123131000_health_probe.js';
+import * as largeDataIndexes from './migrations/20261123132000_large_data_indexes.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -16,6 +19,9 @@ interface Migration {
 const migrations: Record<string, Migration> = {
   '20261121100000_initial_schema': initialSchema,
   '20261123090000_row_revisions': rowRevisions,
+  '20261123130000_rate_limits': rateLimits,
+  '20261123131000_health_probe': healthProbe,
+  '20261123132000_large_data_indexes': largeDataIndexes,
 };
 
 /** Exported for tests that step through single migrations (`db.migrate.down({ migrationSource })`). */

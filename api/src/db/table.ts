@@ -4,6 +4,7 @@
  */
 import type { Knex } from 'knex';
 import type { Db } from './connection.js';
+import { pageOfRows } from './paging.js';
 import { deleteRevised, updateRevised, type ExpectedRevision } from './revisions.js';
 import { toCount, withoutUndefined } from './rows.js';
 
@@ -44,10 +45,7 @@ export function tableRepository<Entity extends { revision: number }>(
       orderBy: OrderBy = defaultOrder,
     ): Promise<PageResult<Entity>> {
       const [rows, total] = await Promise.all([
-        filter(db(table))
-          .orderBy(orderBy)
-          .limit(limit)
-          .offset((page - 1) * limit),
+        pageOfRows(db, table, db(table), { page, limit }, filter, orderBy),
         filter(db(table)).count({ count: '*' }).first(),
       ]);
       return { items: rows.map(present), total: toCount(total) };

@@ -4,7 +4,7 @@
  * a bump is also sent with NOTIFY and every instance LISTENs, and while that listening connection is
  * down the counter reports "unknown" so nobody serves a cached page that might be stale.
  */
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from './logger.js';
 
 const CHANNEL = 'npo_content_changed';
@@ -37,7 +37,9 @@ export async function postgresContentChanges(databaseUrl: string, logger: Logger
   let retry: NodeJS.Timeout | undefined;
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: databaseUrl });
+    // Imported here so a SQLite install never loads the PostgreSQL driver.
+    const { Client } = (await import('pg')).default;
+    const next = new Client({ connectionString: databaseUrl });
     next.on('notification', () => {
       version += 1;
     });

@@ -50,6 +50,18 @@ describe('the answer store', () => {
     expect(store.get('/a', 1)).toBeDefined();
     expect(store.get('/c', 1)).toBeDefined();
   });
+
+  it('keeps the bodies under its byte budget, dropping the least recently used', () => {
+    const store = createAnswerStore(10, 25);
+    const sized = (bytes: number) => ({ ...answer(1), body: Buffer.alloc(bytes) });
+    store.set('/a', sized(10));
+    store.set('/b', sized(10));
+    store.get('/a', 1);
+    store.set('/c', sized(10));
+    expect(store.bytes).toBe(20);
+    expect(store.get('/b', 1)).toBeUndefined();
+    expect(store.get('/a', 1)).toBeDefined();
+  });
 });
 
 describe.each(testEngines())('public answers from memory on %s', (engine) => {
@@ -253,9 +265,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('public answers on two instances
     await second.request('GET', '/api/faqs');
     expect((await second.request('GET', '/api/faqs')).headers.get('x-cache')).toBe('HIT');
 
+    const versionBefore = second.runtime.deps.contentChanges.version() ?? 0;
     const created = await first.request('POST', '/api/admin/faqs', { token, body: faq('Seen on every instance?') });
     expect(created.status).toBe(201);
-    // The change reaches the other instance by NOTIFY, which PostgreSQL sends at commit.
+    // The change reaches the other instance by NOTIFY, sent before the write is answered; its delivery
+    // to the other process is asynchronous (usually within a millisecond), so wait for it rather than
+    // race it. The point: once announced, the very next request there is answered fresh.
+    await expect
+      .poll(() => second.runtime.deps.contentChanges.version(), { timeout: 5_000, interval: 5 })
+      .toBeGreaterThanOrEqual(versionBefore + 1);
     const next = await second.request('GET', '/api/faqs');
     expect(next.headers.get('x-cache')).toBe('MISS');
     expect(next.body.data.faqs.map((item: { question: string }) => item.question)).toContain('Seen on every instance?');

@@ -27,37 +27,67 @@ export const PUBLIC_CACHE_LIMITS = {
   maxEntries: 500,
   /** A larger answer is sent but not kept. */
   maxBodyBytes: 512 * 1024,
+  /**
+   * All bodies together: without it 500 large answers could hold 250 MB. Public lists are a few kB,
+   * so this never bites in normal use; query variants that bloat the store go first.
+   */
+  maxTotalBytes: 8 * 1024 * 1024,
 } as const;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Always revalidated: the ETag makes that cheap, and an edit shows on the very next request. */
+export const PUBLIC_ANSWER_HEADERS = { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-cache' } as const;
 
 function etagOf(body: Buffer): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
-export function createAnswerStore(maxEntries: number = PUBLIC_CACHE_LIMITS.maxEntries) {
+export function createAnswerStore(
+  maxEntries: number = PUBLIC_CACHE_LIMITS.maxEntries,
+  maxTotalBytes: number = PUBLIC_CACHE_LIMITS.maxTotalBytes,
+) {
   // A Map keeps insertion order: re-inserting on each hit makes the first key the least recently used.
   const answers = new Map<string, CachedAnswer>();
-  return {
-    get(key: string, currentVersion: number): CachedAnswer | undefined {
-      const answer = answers.get(key);
-      if (!answer) return undefined;
+  let totalBytes = 0;
+
+  function remove(key: string): CachedAnswer | undefined {
+    const answer = answers.get(key);
+    if (answer) {
       answers.delete(key);
-      if (answer.contentVersion !== currentVersion) return undefined;
+      totalBytes -= answer.body.length;
+    }
+    return answer;
+  }
+
+  return {
+    /** Answers served from the store, and public requests it could not answer (read by the metrics). */
+    hits: 0,
+    misses: 0,
+    get(key: string, currentVersion: number): CachedAnswer | undefined {
+      const answer = remove(key);
+      if (!answer || answer.contentVersion !== currentVersion) return undefined;
       answers.set(key, answer);
+      totalBytes += answer.body.length;
+      this.hits += 1;
       return answer;
     },
     set(key: string, answer: CachedAnswer): void {
-      answers.delete(key);
+      remove(key);
       answers.set(key, answer);
-      while (answers.size > maxEntries) {
+      totalBytes += answer.body.length;
+      while (answers.size > maxEntries || totalBytes > maxTotalBytes) {
         const oldest = answers.keys().next().value;
         if (oldest === undefined) break;
-        answers.delete(oldest);
+        remove(oldest);
       }
     },
     get size(): number {
       return answers.size;
+    },
+    /** The bodies held, in bytes. */
+    get bytes(): number {
+      return totalBytes;
     },
   };
 }
@@ -78,9 +108,7 @@ export function publicAnswerStore(contentChanges: ContentChanges): AnswerStore {
 
 function send(ctx: Context, answer: { body: Buffer; etag: string }, cache: 'HIT' | 'MISS'): void {
   ctx.status = 200;
-  ctx.set('Content-Type', JSON_TYPE);
-  // Always revalidated: the ETag makes that cheap, and an edit shows on the very next request.
-  ctx.set('Cache-Control', 'no-cache');
+  ctx.set(PUBLIC_ANSWER_HEADERS);
   ctx.set('ETag', answer.etag);
   ctx.set('X-Cache', cache);
   if (ctx.fresh) {
@@ -107,6 +135,7 @@ export function publicContentCache(contentChanges: ContentChanges): Middleware {
     const hit = storedAnswer(ctx, store, version);
     if (hit) return send(ctx, hit, 'HIT');
 
+    if (ctx.method === 'GET' || ctx.method === 'HEAD') store.misses += 1;
     await next();
     if (ctx.status !== 200 || ctx.body === undefined || ctx.body === null) return;
     const body = Buffer.from(JSON.stringify(ctx.body));
@@ -115,21 +144,6 @@ export function publicContentCache(contentChanges: ContentChanges): Middleware {
       store.set(ctx.url, { ...answer, contentVersion: version, route: (ctx as RoutedContext)._matchedRoute });
     }
     send(ctx, answer, 'MISS');
-  };
-}
-
-/**
- * Put in the app ahead of the router (after the request log, security headers and CORS): answers a
- * request whose answer a public route already stored at the current version, without routing it.
- * Only public routes fill the store, so nothing else can be answered here.
- */
-export function cachedPublicAnswers(contentChanges: ContentChanges): Middleware {
-  const store = publicAnswerStore(contentChanges);
-  return async (ctx, next) => {
-    const hit = storedAnswer(ctx, store, contentChanges.version());
-    if (!hit) return next();
-    (ctx as RoutedContext)._matchedRoute = hit.route;
-    send(ctx, hit, 'HIT');
   };
 }
 

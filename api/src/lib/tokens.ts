@@ -8,8 +8,9 @@ export interface AccessClaims {
   tokenVersion: number;
 }
 
-export function signAccessToken(secret: string, claims: AccessClaims): string {
-  return jwt.sign({ tv: claims.tokenVersion }, secret, {
+/** Issued at `now` of the injected clock, which verifyAccessToken also reads, so expiry follows one clock. */
+export function signAccessToken(secret: string, claims: AccessClaims, now: Date): string {
+  return jwt.sign({ tv: claims.tokenVersion, iat: Math.floor(now.getTime() / 1000) }, secret, {
     algorithm: 'HS256',
     expiresIn: TOKEN_EXPIRY,
     subject: String(claims.userId),

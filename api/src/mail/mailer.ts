@@ -4,7 +4,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from '../lib/logger.js';
 
 export interface MailMessage {
@@ -33,13 +33,18 @@ export interface MailerOptions {
 
 export function createMailer(options: MailerOptions): Mailer {
   const { logger } = options;
-  const transport: Transporter = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer loads with the first mail: most starts send none, and start-up should not wait for it.
+  let transport: Promise<Transporter> | undefined;
+  const openTransport = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      options.smtpUrl
+        ? nodemailer.createTransport(options.smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
   const pending = new Set<Promise<void>>();
 
   async function send(message: MailMessage): Promise<void> {
-    const info = await transport.sendMail({ from: options.from, ...message });
+    const info = await (await openTransport()).sendMail({ from: options.from, ...message });
     if (options.smtpUrl) {
       logger.info({ subject: message.subject, messageId: info.messageId }, 'mail sent');
       return;
@@ -63,7 +68,10 @@ export function createMailer(options: MailerOptions): Mailer {
     },
     async close() {
       await Promise.all([...pending]);
-      transport.close();
+      await transport?.then(
+        (opened) => opened.close(),
+        () => {},
+      );
     },
   };
 }

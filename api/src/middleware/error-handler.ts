@@ -2,7 +2,16 @@
 import type { ErrorEnvelope, FieldError } from '@npo/shared';
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
-import { AppError, conflict, EditConflictError, payloadTooLarge, validationError } from '../errors.js';
+import { classifyDbFault, type DbFault } from '../db/faults.js';
+import {
+  AppError,
+  conflict,
+  EditConflictError,
+  payloadTooLarge,
+  serviceUnavailable,
+  storageFull,
+  validationError,
+} from '../errors.js';
 import type { Logger } from '../lib/logger.js';
 
 export function zodFieldErrors(error: ZodError): FieldError[] {
@@ -50,12 +59,30 @@ function envelopeOf(error: AppError): ErrorEnvelope {
   };
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function faultAnswer(fault: DbFault, method: string): AppError {
+  return fault.kind === 'storage_full' ? storageFull() : serviceUnavailable(!SAFE_METHODS.has(method));
+}
+
+/**
+ * The operator needs the engine's code to act; the visitor must not see it. The error's message is
+ * left out of the log as well: Knex puts the SQL with its values (e-mails, messages) in it.
+ */
+function logFault(logger: Logger, fault: DbFault, requestId: unknown): void {
+  const entry = { requestId, dbCode: fault.dbCode, fault: fault.kind };
+  if (fault.kind === 'storage_full') logger.error(entry, 'write refused: database storage is full');
+  else logger.warn(entry, 'database unavailable');
+}
+
 export function errorHandler(logger: Logger): Middleware {
   return async (ctx, next) => {
     try {
       await next();
     } catch (error) {
-      const known = toAppError(error);
+      const fault = error instanceof AppError ? null : classifyDbFault(error);
+      if (fault) logFault(logger, fault, ctx.state.requestId);
+      const known = fault ? faultAnswer(fault, ctx.method) : toAppError(error);
       const body: ErrorEnvelope = known
         ? envelopeOf(known)
         : { success: false, code: 'internal_error', message: 'Something went wrong on our side. Please try again.' };

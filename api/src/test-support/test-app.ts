@@ -11,15 +11,23 @@ import { createUsersRepository } from '../modules/users/repository.js';
 import { startRuntime, type Runtime } from '../runtime.js';
 import { createTestDatabase, type Engine, type TestDatabase } from './databases.js';
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture.js';
+import { createStatusRecorder, type OpenApiDocument, type StatusRecorder } from './status-recorder.js';
 
 export const SUPER_ADMIN = { email: 'root@example.org', password: 'root-password-1' };
 export const PUBLIC_URL = 'http://site.test';
 
-/** Real time plus an offset that tests move forward. */
+/**
+ * Every test app starts on the same Wednesday morning, whatever day the suite runs, so no test
+ * depends on today's date or weekday. Time still moves with the real elapsed time (rows written one
+ * after another keep their order) and jumps forward with advance().
+ */
+export const TEST_START = new Date('2026-06-17T10:00:00.000Z');
+
 export class TestClock {
+  private readonly startedAt = performance.now();
   private offsetMs = 0;
   now(): Date {
-    return new Date(Date.now() + this.offsetMs);
+    return new Date(TEST_START.getTime() + (performance.now() - this.startedAt) + this.offsetMs);
   }
   advance(ms: number): void {
     this.offsetMs += ms;
@@ -45,6 +53,8 @@ export interface TestApp {
   runtime: Runtime;
   smtp: SmtpCapture;
   clock: TestClock;
+  /** Every answer request() received, for the comparison with the OpenAPI document. */
+  statuses: StatusRecorder;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   /**
    * Creates an account straight in the database with a token signed as a login would sign it
@@ -90,6 +100,7 @@ export async function startTestApp(engine: Engine, env: Record<string, string> =
   const server: Server = createServer(runtime.api.app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const statuses = createStatusRecorder();
 
   async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
@@ -101,6 +112,7 @@ export async function startTestApp(engine: Engine, env: Record<string, string> =
     }
     if (options.rawBody !== undefined) headers['content-type'] ??= 'application/json';
     const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
+    statuses.record(method, path, response.status);
     const text = await response.text();
     let parsed: unknown = text;
     try {
@@ -117,6 +129,7 @@ export async function startTestApp(engine: Engine, env: Record<string, string> =
     runtime,
     smtp,
     clock,
+    statuses,
     request,
     async createUser({ role = 'member', permissions = {}, email, password = 'password-123', name = 'Test Person' }) {
       userCounter += 1;
@@ -132,7 +145,7 @@ export async function startTestApp(engine: Engine, env: Record<string, string> =
         },
         clock.now(),
       );
-      const token = signAccessToken(config.jwtSecret, { userId: row.id, tokenVersion: row.token_version });
+      const token = signAccessToken(config.jwtSecret, { userId: row.id, tokenVersion: row.token_version }, clock.now());
       return { user: presentUser(row), token, email: address, password };
     },
     async count(table) {
@@ -140,10 +153,16 @@ export async function startTestApp(engine: Engine, env: Record<string, string> =
       return Number(row?.count ?? 0);
     },
     async close() {
+      const document = statuses.verifyIfAsked(
+        async () => (await request<OpenApiDocument>('GET', '/api/openapi.json')).body,
+      );
+      // Closed whatever the check finds; its verdict comes after.
+      await document.catch(() => undefined);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await runtime.close();
       await smtp.close();
       await database.drop();
+      await document;
     },
   };
 }

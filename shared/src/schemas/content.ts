@@ -118,7 +118,13 @@ export const faqSchema = z.object({
     .optional()
     .transform((value) => (value ? value : null)),
   isActive: flag('isActive must be true or false').optional().default(true),
-  order: z.number({ error: 'Order must be a whole number' }).int().min(0).optional(),
+  // The position column is a 32-bit integer: a larger number must be refused here, not by the database.
+  order: z
+    .number({ error: 'Order must be a whole number' })
+    .int()
+    .min(0)
+    .max(2_147_483_647, 'Order cannot exceed 2147483647')
+    .optional(),
 });
 
 export const faqReorderSchema = z.object({

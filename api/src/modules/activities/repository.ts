@@ -1,6 +1,7 @@
 import type { Activity, ActivityInput, ActivityStatus } from '@npo/shared';
 import type { Knex } from 'knex';
 import { isPostgres, type Db } from '../../db/connection.js';
+import { pageOfRows } from '../../db/paging.js';
 import { deleteRevised, updateRevised } from '../../db/revisions.js';
 import { jsonText } from '../../db/rows.js';
 import { tableRepository, type EditOptions, type OrderBy, type Page, type PageResult } from '../../db/table.js';
@@ -46,10 +47,7 @@ export function createActivitiesRepository(db: Db) {
       orderBy: OrderBy,
     ): Promise<PageResult<Activity>> {
       const [rows, total] = await Promise.all([
-        withStatus(status)(withParticipants())
-          .orderBy(orderBy)
-          .limit(limit)
-          .offset((page - 1) * limit),
+        pageOfRows(db, ACTIVITIES, withParticipants(), { page, limit }, withStatus(status), orderBy),
         table.count(withStatus(status)),
       ]);
       return { items: rows.map(presentActivity), total };

@@ -128,7 +128,10 @@ describe.each(testEngines())('auth on %s', (engine) => {
         'garbage',
         jwt.sign({ tv: 0 }, secret, { algorithm: 'HS512', subject: String(user.id), expiresIn: '1h' }),
         jwt.sign({ tv: 0 }, 'another-secret-another-secret-another', { subject: String(user.id), expiresIn: '1h' }),
-        jwt.sign({ tv: 0 }, secret, { subject: String(user.id), expiresIn: -10 }),
+        jwt.sign({ tv: 0, iat: Math.floor(app.clock.now().getTime() / 1000) }, secret, {
+          subject: String(user.id),
+          expiresIn: -10,
+        }),
         `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(`{"sub":"${user.id}","tv":0}`).toString('base64url')}.`,
       ];
       for (const token of candidates) {

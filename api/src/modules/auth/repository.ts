@@ -10,6 +10,13 @@ export interface AuthTokenRow {
   used_at: unknown;
 }
 
+export interface LoginFailures {
+  fromAddress: number;
+  oldestFromAddress: unknown;
+  onAccount: number;
+  latestOnAccount: unknown;
+}
+
 export function createAuthRepository(db: Db) {
   return {
     async insertToken(token: { userId: number; purpose: TokenPurpose; hash: string; expiresAt: Date }, now: Date) {
@@ -54,24 +61,30 @@ export function createAuthRepository(db: Db) {
      * Records a failed login and drops every row older than `forgetBefore` (they no longer count
      * towards any throttle), so failures for addresses that never log in do not pile up.
      */
-    async recordLoginFailure(email: string, now: Date, forgetBefore: Date): Promise<void> {
+    async recordLoginFailure(email: string, ip: string, now: Date, forgetBefore: Date): Promise<void> {
       await db('login_failures').where('created_at', '<=', forgetBefore).delete();
-      await db('login_failures').insert({ email, created_at: now });
+      await db('login_failures').insert({ email, ip, created_at: now });
     },
 
-    async loginFailuresSince(email: string, since: Date): Promise<{ count: number; oldest: unknown }> {
-      const row = await db('login_failures')
-        .where({ email })
-        .where('created_at', '>', since)
-        .count({ count: '*' })
-        .min({ oldest: 'created_at' })
-        .first();
-      return { count: Number(row?.count ?? 0), oldest: row?.oldest };
+    /** Failures on the account since `since`: from this address, and from everywhere. */
+    async loginFailuresSince(email: string, ip: string, since: Date): Promise<LoginFailures> {
+      const recent = () => db('login_failures').where({ email }).where('created_at', '>', since);
+      const [fromAddress, onAccount] = await Promise.all([
+        recent().where({ ip }).count({ count: '*' }).min({ oldest: 'created_at' }).first(),
+        recent().count({ count: '*' }).max({ latest: 'created_at' }).first(),
+      ]);
+      return {
+        fromAddress: Number(fromAddress?.count ?? 0),
+        oldestFromAddress: fromAddress?.oldest,
+        onAccount: Number(onAccount?.count ?? 0),
+        latestOnAccount: onAccount?.latest,
+      };
     },
 
-    async clearLoginFailures(email: string, olderThan?: Date): Promise<void> {
+    /** Without `ip`, the account's failures from everywhere (a password reset). */
+    async clearLoginFailures(email: string, ip?: string): Promise<void> {
       const query = db('login_failures').where({ email });
-      await (olderThan ? query.where('created_at', '<=', olderThan) : query).delete();
+      await (ip === undefined ? query : query.where({ ip })).delete();
     },
   };
 }

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { memberLoginSchema, resetPasswordBodySchema, signupSchema, forgotPasswordSchema } from '@npo/shared';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
+import { clientSubject, createRateLimiter } from '../../lib/rate-limits.js';
 import { created, ok } from '../../lib/respond.js';
 import type { Session } from '../../middleware/session.js';
 import { validate } from '../../middleware/validate.js';
@@ -11,14 +12,15 @@ const tokenParams = z.object({ token: z.string().min(1).max(200) });
 
 export function authRoutes(router: Router, deps: AppDeps, session: Session): void {
   const auth = createAuthService(deps);
+  const limits = createRateLimiter(deps);
 
-  router.post('/api/auth/register', validate({ body: signupSchema }), async (ctx) => {
+  router.post('/api/auth/register', validate({ body: signupSchema }), limits.limit('register'), async (ctx) => {
     const user = await auth.register(ctx.state.input.body);
     created(ctx, { user, id: user.id }, 'Registration successful! Please log in.');
   });
 
-  router.post('/api/auth/login', validate({ body: memberLoginSchema }), async (ctx) => {
-    ok(ctx, await auth.login(ctx.state.input.body));
+  router.post('/api/auth/login', validate({ body: memberLoginSchema }), limits.limit('login'), async (ctx) => {
+    ok(ctx, await auth.login(ctx.state.input.body, clientSubject(ctx.ip)));
   });
 
   router.get('/api/auth/me', session.requireUser, async (ctx) => {
@@ -26,10 +28,15 @@ export function authRoutes(router: Router, deps: AppDeps, session: Session): voi
     ok(ctx, { user: ctx.state.user });
   });
 
-  router.post('/api/auth/forgot-password', validate({ body: forgotPasswordSchema }), async (ctx) => {
-    await auth.forgotPassword(ctx.state.input.body.email);
-    ok(ctx, { message: FORGOT_PASSWORD_MESSAGE }, { message: FORGOT_PASSWORD_MESSAGE });
-  });
+  router.post(
+    '/api/auth/forgot-password',
+    validate({ body: forgotPasswordSchema }),
+    limits.limit('forgotPassword'),
+    async (ctx) => {
+      await auth.forgotPassword(ctx.state.input.body.email);
+      ok(ctx, { message: FORGOT_PASSWORD_MESSAGE }, { message: FORGOT_PASSWORD_MESSAGE });
+    },
+  );
 
   router.get('/api/auth/reset-password/:token', validate({ params: tokenParams }), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');

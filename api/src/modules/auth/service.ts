@@ -13,13 +13,14 @@ import {
 } from '@npo/shared';
 import type { AppDeps } from '../../deps.js';
 import { AppError, conflict, tooManyRequests, unauthorized } from '../../errors.js';
-import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { assertPasswordCapacity, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { waitText } from '../../lib/rate-limits.js';
 import { toIso } from '../../db/rows.js';
 import { createSecretToken, hashSecretToken, signAccessToken } from '../../lib/tokens.js';
 import { invitationMail, passwordResetMail } from '../../mail/templates.js';
 import { presentUser, type UserRow } from '../users/presenter.js';
 import { createUsersRepository } from '../users/repository.js';
-import { createAuthRepository } from './repository.js';
+import { createAuthRepository, type LoginFailures } from './repository.js';
 
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists with this email, you will receive a password reset link shortly.';
@@ -29,21 +30,57 @@ export const INVALID_RESET_LINK = 'This password reset link is invalid or has ex
 /** Reset mails per account per hour, so the form cannot be used to flood someone's inbox. */
 const RESET_MAILS_PER_HOUR = 5;
 
+const epochMs = (value: unknown) => new Date(toIso(value)).getTime();
+
 export function createAuthService(deps: AppDeps) {
   const users = createUsersRepository(deps.db);
   const auth = createAuthRepository(deps.db);
   const now = () => deps.clock.now();
 
-  async function throttleLogin(email: string): Promise<void> {
-    const windowStart = new Date(now().getTime() - LOGIN_THROTTLE.windowMs);
-    const failures = await auth.loginFailuresSince(email, windowStart);
-    if (failures.count < LOGIN_THROTTLE.maxFailures) return;
-    const retryAt = new Date(toIso(failures.oldest)).getTime() + LOGIN_THROTTLE.windowMs;
-    const seconds = (retryAt - now().getTime()) / 1000;
-    throw tooManyRequests(
-      `Too many failed login attempts. Please try again in ${Math.max(1, Math.ceil(seconds / 60))} minutes.`,
-      seconds,
+  /**
+   * Seconds this address must wait before it may try this account again (0: now). Unknown addresses
+   * are counted and answered the same way, so the answers tell nothing about which accounts exist.
+   */
+  function loginWait(failures: LoginFailures): number {
+    const { maxFailures, windowMs, backoff } = LOGIN_THROTTLE;
+    const nowMs = now().getTime();
+    if (failures.fromAddress >= maxFailures) {
+      return (epochMs(failures.oldestFromAddress) + windowMs - nowMs) / 1000;
+    }
+    const beyond = failures.onAccount - backoff.afterFailures;
+    // An address that has not failed on the account (its owner elsewhere) is never slowed down.
+    if (failures.fromAddress === 0 || beyond <= 0) return 0;
+    const delayMs = Math.min(backoff.maxDelayMs, backoff.baseDelayMs * 2 ** (beyond - 1));
+    return (epochMs(failures.latestOnAccount) + delayMs - nowMs) / 1000;
+  }
+
+  async function throttleLogin(email: string, ip: string): Promise<void> {
+    const since = new Date(now().getTime() - LOGIN_THROTTLE.windowMs);
+    const seconds = loginWait(await auth.loginFailuresSince(email, ip, since));
+    if (seconds <= 0) return;
+    throw tooManyRequests(`Too many failed login attempts. Please try again in ${waitText(seconds)}.`, seconds);
+  }
+
+  /** A write after a successful sign-in that must not turn it into a failure: logged instead. */
+  async function afterSignIn(what: string, write: () => Promise<void>): Promise<void> {
+    try {
+      await write();
+    } catch (error) {
+      deps.logger.warn({ err: error }, `sign-in succeeded but ${what} was not recorded`);
+    }
+  }
+
+  async function sendResetLink(email: string): Promise<void> {
+    const row = await users.findByEmail(email);
+    if (!row || !row.is_active) return;
+    const hourAgo = new Date(now().getTime() - 60 * 60 * 1000);
+    if ((await auth.countTokensSince(row.id, 'reset', hourAgo)) >= RESET_MAILS_PER_HOUR) return;
+    const { token, hash } = createSecretToken();
+    await auth.insertToken(
+      { userId: row.id, purpose: 'reset', hash, expiresAt: new Date(now().getTime() + RESET_TOKEN_TTL_MS) },
+      now(),
     );
+    deps.mailer.queue(passwordResetMail(row.email, row.name, linkFor(row, token)));
   }
 
   function linkFor(row: Pick<UserRow, 'role'>, token: string): string {
@@ -53,6 +90,7 @@ export function createAuthService(deps: AppDeps) {
 
   return {
     async register(input: SignupInput): Promise<User> {
+      assertPasswordCapacity();
       if (await users.findByEmail(input.email)) throw conflict('An account with this email already exists.');
       const row = await users.insert(
         {
@@ -67,33 +105,36 @@ export function createAuthService(deps: AppDeps) {
       return presentUser(row);
     },
 
-    async login(input: MemberLoginInput): Promise<LoginResult> {
-      await throttleLogin(input.email);
+    /** `ip`: the client's address as rate limits count it (clientSubject). */
+    async login(input: MemberLoginInput, ip: string): Promise<LoginResult> {
+      assertPasswordCapacity();
+      await throttleLogin(input.email, ip);
       const row = await users.findByEmail(input.email);
       const tooLong = new TextEncoder().encode(input.password).length > PASSWORD_MAX_BYTES;
       const matches = (await verifyPassword(input.password, row?.password_hash ?? null)) && !tooLong;
       if (!row || !matches || !row.password_hash || !row.is_active) {
-        await auth.recordLoginFailure(input.email, now(), new Date(now().getTime() - LOGIN_THROTTLE.windowMs));
+        const forgetBefore = new Date(now().getTime() - LOGIN_THROTTLE.windowMs);
+        await auth.recordLoginFailure(input.email, ip, now(), forgetBefore);
         throw unauthorized(INVALID_CREDENTIALS);
       }
-      await auth.clearLoginFailures(input.email);
-      await users.recordLogin(row.id, now());
-      const token = signAccessToken(deps.config.jwtSecret, { userId: row.id, tokenVersion: row.token_version });
+      // Only this address's failures: clearing others would hand a stranger's address fresh tries.
+      await afterSignIn('the cleared failures', () => auth.clearLoginFailures(input.email, ip));
+      await afterSignIn('last_login', () => users.recordLogin(row.id, now()));
+      const claims = { userId: row.id, tokenVersion: row.token_version };
+      const token = signAccessToken(deps.config.jwtSecret, claims, now());
       return { user: { ...presentUser(row), lastLogin: now().toISOString() }, token };
     },
 
-    /** Always the same answer; the mail goes out in the background so timing tells nothing either. */
+    /**
+     * Always the same answer, whatever happens: a failure here is logged, never shown, as it would tell
+     * that the address has an account. The mail goes out in the background so timing tells nothing.
+     */
     async forgotPassword(email: string): Promise<void> {
-      const row = await users.findByEmail(email);
-      if (!row || !row.is_active) return;
-      const hourAgo = new Date(now().getTime() - 60 * 60 * 1000);
-      if ((await auth.countTokensSince(row.id, 'reset', hourAgo)) >= RESET_MAILS_PER_HOUR) return;
-      const { token, hash } = createSecretToken();
-      await auth.insertToken(
-        { userId: row.id, purpose: 'reset', hash, expiresAt: new Date(now().getTime() + RESET_TOKEN_TTL_MS) },
-        now(),
-      );
-      deps.mailer.queue(passwordResetMail(row.email, row.name, linkFor(row, token)));
+      try {
+        await sendResetLink(email);
+      } catch (error) {
+        deps.logger.error({ err: error }, 'forgot-password: the reset link was not sent');
+      }
     },
 
     async checkResetToken(token: string): Promise<ResetTokenCheck> {

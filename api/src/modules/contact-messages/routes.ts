@@ -1,4 +1,5 @@
 import { contactMessageSchema, PAGE_SIZES, paginationQuery, type ContactMessagesPage } from '@npo/shared';
+import { createRateLimiter } from '../../lib/rate-limits.js';
 import { created, ok, okItem, pagination } from '../../lib/respond.js';
 import { precondition } from '../../middleware/precondition.js';
 import { idParams, validate } from '../../middleware/validate.js';
@@ -8,10 +9,16 @@ import { createContactMessagesService, MESSAGE_SENT } from './service.js';
 export function registerContactMessages({ router, deps, admin }: ModuleContext): void {
   const messages = createContactMessagesService(deps);
 
-  router.post('/api/contact-messages', validate({ body: contactMessageSchema }), async (ctx) => {
-    const message = await messages.send(ctx.state.input.body);
-    created(ctx, { id: message.id }, MESSAGE_SENT);
-  });
+  const limits = createRateLimiter(deps);
+  router.post(
+    '/api/contact-messages',
+    validate({ body: contactMessageSchema }),
+    limits.limit('contact'),
+    async (ctx) => {
+      const message = await messages.send(ctx.state.input.body);
+      created(ctx, { id: message.id }, MESSAGE_SENT);
+    },
+  );
 
   const routes = admin('connect');
   routes.get('/contact-messages', validate({ query: paginationQuery(PAGE_SIZES.messages) }), async (ctx) => {

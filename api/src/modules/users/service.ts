@@ -7,7 +7,8 @@ import type { AdminUserInput, User, UserStats, UsersQuery } from '@npo/shared';
 import { ensureRevision, type ExpectedRevision } from '../../db/revisions.js';
 import { toBool } from '../../db/rows.js';
 import type { AppDeps } from '../../deps.js';
-import { conflict, found, notFound } from '../../errors.js';
+import { conflict, found, invitationNotSent, notFound } from '../../errors.js';
+import { isMailDeliveryFailure } from '../../mail/failures.js';
 import { createAuthService } from '../auth/service.js';
 import { presentUser, presentUserStats, type UserRow } from './presenter.js';
 import { createUsersRepository, type UsersRepository } from './repository.js';
@@ -67,7 +68,9 @@ export function createUsersService(deps: AppDeps) {
       } catch (error) {
         // Without its invitation nobody could ever log in to the account: take it back so it can be retried.
         await users.remove(row.id);
-        throw error;
+        if (!isMailDeliveryFailure(error)) throw error;
+        deps.logger.warn({ mailCode: (error as { code: string }).code }, 'invitation mail failed: account taken back');
+        throw invitationNotSent();
       }
       return presentUser(row);
     },

@@ -1,0 +1,167 @@
+/**
+ * bcrypt on worker threads, so hashing and verifying passwords never stalls the event loop that
+ * serves every other request. The pool is bounded: a few workers, a short queue with a short wait;
+ * work beyond that is refused at once (PoolBusyError) rather than piling up behind a flood.
+ */
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+
+export interface PasswordPoolOptions {
+  /** Worker threads, each running one bcrypt at a time. */
+  size: number;
+  /** Tasks allowed to wait for a free worker; more are refused at once. */
+  maxQueue: number;
+  /** How long a task may wait for a worker before it is refused. */
+  maxWaitMs: number;
+}
+
+/** Too much password work already running and waiting: the caller answers 429. */
+export class PoolBusyError extends Error {
+  override name = 'PoolBusyError';
+}
+
+/**
+ * One core is left to the event loop (on a 2-core machine, one worker), at most 4: a cost-12 bcrypt
+ * takes about a quarter of a second, so that is 4 to 16 sign-ins a second, beyond any real peak of
+ * this site. The queue holds about two seconds of work.
+ */
+export function defaultPoolOptions(): PasswordPoolOptions {
+  const size = Math.min(4, Math.max(1, availableParallelism() - 1));
+  return { size, maxQueue: size * 8, maxWaitMs: 2000 };
+}
+
+type Task = { op: 'hash'; password: string; cost: number } | { op: 'compare'; password: string; hash: string };
+
+interface Pending {
+  task: Task;
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+  timer?: NodeJS.Timeout;
+}
+
+interface Slot {
+  worker: Worker;
+  current?: Pending;
+  /** Set by close(): the worker ends once its current task is answered. */
+  retiring?: boolean;
+}
+
+/*
+ * The worker is evaluated from this string, not loaded from a file, so the same code runs under
+ * vitest (TypeScript sources) and in the built server; bcryptjs is resolved here, from this package.
+ * It uses the synchronous calls: the thread exists to block on them. It lowers its own priority (on
+ * Linux a nice value is per thread): when cores are scarce, serving pages comes before checking passwords.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const bcrypt = require(workerData.bcryptPath);
+try { require('node:os').setPriority(19); } catch {}
+parentPort.on('message', (task) => {
+  try {
+    const result = task.op === 'hash' ? bcrypt.hashSync(task.password, task.cost) : bcrypt.compareSync(task.password, task.hash);
+    parentPort.postMessage({ result });
+  } catch (error) {
+    parentPort.postMessage({ error: String((error && error.message) || error) });
+  }
+});`;
+
+const bcryptPath = createRequire(import.meta.url).resolve('bcryptjs');
+
+export function createPasswordPool(options: PasswordPoolOptions) {
+  const slots = new Set<Slot>();
+  const queue: Pending[] = [];
+  let closed = false;
+
+  function spawn(): Slot {
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { bcryptPath } });
+    const slot: Slot = { worker, retiring: closed };
+    slot.worker.on('message', (message: { result?: unknown; error?: string }) => {
+      const done = slot.current!;
+      slot.current = undefined;
+      if (message.error === undefined) done.resolve(message.result);
+      else done.reject(new Error(`password worker: ${message.error}`));
+      release(slot);
+    });
+    // A crashed worker fails only its own task; the next task gets a fresh worker.
+    let crash: Error | undefined;
+    slot.worker.on('error', (error) => (crash = error));
+    slot.worker.on('exit', () => {
+      slots.delete(slot);
+      slot.current?.reject(crash ?? new Error('password worker exited'));
+      slot.current = undefined;
+      pump();
+    });
+    slots.add(slot);
+    return slot;
+  }
+
+  function run(slot: Slot, pending: Pending): void {
+    clearTimeout(pending.timer);
+    slot.current = pending;
+    // Referenced only while working: an idle pool never keeps a process (the CLI, a test) alive.
+    slot.worker.ref();
+    slot.worker.postMessage(pending.task);
+  }
+
+  function release(slot: Slot): void {
+    slot.worker.unref();
+    if (slot.retiring) {
+      slots.delete(slot);
+      void slot.worker.terminate();
+    }
+    pump();
+  }
+
+  function idleSlot(): Slot | undefined {
+    for (const slot of slots) if (!slot.current) return slot;
+    return slots.size < options.size ? spawn() : undefined;
+  }
+
+  function pump(): void {
+    while (queue.length > 0) {
+      const slot = idleSlot();
+      if (!slot) return;
+      run(slot, queue.shift()!);
+    }
+  }
+
+  function submit<T>(task: Task): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const pending: Pending = { task, resolve: resolve as (value: unknown) => void, reject };
+      const slot = idleSlot();
+      if (slot) return run(slot, pending);
+      if (queue.length >= options.maxQueue) return reject(new PoolBusyError('password pool queue is full'));
+      pending.timer = setTimeout(() => {
+        queue.splice(queue.indexOf(pending), 1);
+        reject(new PoolBusyError('password pool wait exceeded'));
+      }, options.maxWaitMs);
+      pending.timer.unref();
+      queue.push(pending);
+    });
+  }
+
+  return {
+    /** Every worker busy and the queue full: a task submitted now would be refused. */
+    isFull(): boolean {
+      const busy = [...slots].filter((slot) => slot.current).length;
+      return busy >= options.size && queue.length >= options.maxQueue;
+    },
+    hash: (password: string, cost: number) => submit<string>({ op: 'hash', password, cost }),
+    compare: (password: string, hash: string) => submit<boolean>({ op: 'compare', password, hash }),
+
+    /**
+     * Ends idle workers now and busy ones after their task; work already queued or submitted later
+     * still runs (on workers that end when done), as other runtimes in the process may share the pool.
+     */
+    async close(): Promise<void> {
+      const idle = [...slots].filter((slot) => !slot.current);
+      for (const slot of slots) slot.retiring = true;
+      closed = true;
+      for (const slot of idle) slots.delete(slot);
+      await Promise.all(idle.map((slot) => slot.worker.terminate()));
+    },
+  };
+}
+
+export type PasswordPool = ReturnType<typeof createPasswordPool>;

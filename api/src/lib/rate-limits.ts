@@ -1,0 +1,168 @@
+/**
+ * Per-IP and global request limits of sign-in, sign-up, forgot-password and the contact form, counted
+ * in the database so that every instance on it shares them. Fixed windows: one counter row per rule,
+ * subject and window, raised by one atomic upsert per request.
+ */
+import { isIP } from 'node:net';
+import type { Middleware } from 'koa';
+import type { Db } from '../db/connection.js';
+import type { AppDeps } from '../deps.js';
+import { tooManyRequests } from '../errors.js';
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+
+export interface LimitRule {
+  limit: number;
+  windowMs: number;
+}
+
+/**
+ * Per IP the limits leave room for everyone behind one shared address (a family, an office, a
+ * conference Wi-Fi) typing and retyping, while a script from one address is stopped within seconds.
+ * The global limits sit far above the busiest real hour of this site and bound what a flood from many
+ * addresses can cost: password work (sign-in, sign-up), mails (reset links, staff notifications) and
+ * stored rows. Sign-in is also bounded per account (LOGIN_THROTTLE in @npo/shared).
+ */
+export const RATE_LIMITS = {
+  login: {
+    noun: 'sign-in attempts',
+    perIp: { limit: 30, windowMs: MINUTE },
+    global: { limit: 1200, windowMs: MINUTE },
+  },
+  register: {
+    noun: 'sign-ups',
+    perIp: { limit: 20, windowMs: HOUR },
+    global: { limit: 600, windowMs: HOUR },
+  },
+  forgotPassword: {
+    noun: 'password reset requests',
+    perIp: { limit: 10, windowMs: 15 * MINUTE },
+    global: { limit: 300, windowMs: 15 * MINUTE },
+  },
+  contact: {
+    noun: 'messages',
+    perIp: { limit: 10, windowMs: 10 * MINUTE },
+    global: { limit: 200, windowMs: HOUR },
+  },
+} as const satisfies Record<string, { noun: string; perIp: LimitRule; global: LimitRule }>;
+
+export type LimitedAction = keyof typeof RATE_LIMITS;
+type Scope = 'perIp' | 'global';
+
+/** Expired counters are deleted at most this often per instance. */
+const PRUNE_EVERY_MS = MINUTE;
+/** Bound on the in-memory list of subjects known to be over a limit. */
+const MAX_REMEMBERED = 10_000;
+
+/**
+ * The subject a per-IP limit counts: IPv4 as is, IPv6 by its /64 (one household or server gets a
+ * whole /64, so single addresses would be free to rotate), anything unparsable in one shared bucket.
+ */
+export function clientSubject(ip: string): string {
+  const address = ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
+  const version = isIP(address);
+  if (version === 4) return address;
+  if (version !== 6) return 'unknown';
+  const [head = '', tail = ''] = address.toLowerCase().split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = address.includes('::') && tail ? tail.split(':') : [];
+  const zeros = Array<string>(8 - headGroups.length - tailGroups.length).fill('0');
+  const groups = address.includes('::') ? [...headGroups, ...zeros, ...tailGroups] : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+/** "in 45 seconds", "in 12 minutes": rounded up, never 0. */
+export function waitText(seconds: number): string {
+  const [count, unit] = seconds < 90 ? [Math.ceil(seconds), 'second'] : [Math.ceil(seconds / 60), 'minute'];
+  const whole = Math.max(1, count);
+  return `${whole} ${unit}${whole === 1 ? '' : 's'}`;
+}
+
+function refusal(action: LimitedAction, scope: Scope, seconds: number) {
+  const { noun } = RATE_LIMITS[action];
+  const where = scope === 'perIp' ? 'from your network' : 'on the site right now';
+  return tooManyRequests(`Too many ${noun} ${where}. Please try again in ${waitText(seconds)}.`, seconds);
+}
+
+interface Window {
+  start: number;
+  end: number;
+}
+
+function windowOf(rule: LimitRule, now: number): Window {
+  const start = now - (now % rule.windowMs);
+  return { start, end: start + rule.windowMs };
+}
+
+function createCounterStore(db: Db) {
+  return {
+    /** Adds one hit and answers the window's total, in one statement, so instances never lose a hit. */
+    async hit(rule: string, subject: string, window: Window): Promise<number> {
+      const [row] = await db('rate_limits')
+        .insert({ rule, subject, window_start: window.start, hits: 1, expires_at: window.end })
+        .onConflict(['rule', 'subject', 'window_start'])
+        .merge({ hits: db.raw('rate_limits.hits + 1') })
+        .returning('hits');
+      return Number((row as { hits: unknown }).hits);
+    },
+    prune: (now: number) => db('rate_limits').where('expires_at', '<=', now).delete(),
+  };
+}
+
+export function createRateLimiter(deps: AppDeps) {
+  const store = createCounterStore(deps.db);
+  // Subjects already over a limit are refused without a database write until their window ends.
+  const blockedUntil = new Map<string, number>();
+  let nextPruneAt = 0;
+
+  /** A database that refuses the counter must not take sign-in down with it: the request goes on. */
+  async function count(key: string, subject: string, now: number, window: Window): Promise<number> {
+    try {
+      if (now >= nextPruneAt) {
+        nextPruneAt = now + PRUNE_EVERY_MS;
+        await store.prune(now);
+      }
+      return await store.hit(key, subject, window);
+    } catch (error) {
+      deps.logger.warn({ err: error, rule: key }, 'rate limit not counted: the database refused the counter');
+      return 0;
+    }
+  }
+
+  /** Refuses at once when this subject is already known to be over the limit. */
+  function refuseIfBlocked(action: LimitedAction, scope: Scope, subject: string, now: number): void {
+    const until = blockedUntil.get(`${action}.${scope} ${subject}`) ?? 0;
+    if (until > now) throw refusal(action, scope, (until - now) / 1000);
+  }
+
+  async function check(action: LimitedAction, scope: Scope, subject: string, now: number): Promise<void> {
+    refuseIfBlocked(action, scope, subject, now);
+    const rule: LimitRule = RATE_LIMITS[action][scope];
+    const window = windowOf(rule, now);
+    const key = `${action}.${scope}`;
+    if ((await count(key, subject, now, window)) <= rule.limit * deps.config.rateLimitFactor) return;
+    if (blockedUntil.size >= MAX_REMEMBERED) blockedUntil.clear();
+    blockedUntil.set(`${key} ${subject}`, window.end);
+    refuseIfBlocked(action, scope, subject, now);
+  }
+
+  return {
+    /** Counts the request against its address's limit, then (if that allowed it) the global one. */
+    limit(action: LimitedAction): Middleware {
+      return async (ctx, next) => {
+        const now = deps.clock.now().getTime();
+        // Once the site is over its global limit a flood is refused without writing anything.
+        refuseIfBlocked(action, 'global', '*', now);
+        await check(action, 'perIp', clientSubject(ctx.ip), now);
+        await check(action, 'global', '*', now);
+        await next();
+      };
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -1,0 +1,87 @@
+/**
+ * GET /api/metrics on the real API over a real port: the text format with route templates, and who
+ * may read it (this host by its socket address, or the bearer of METRICS_TOKEN; nobody by a header).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testEngines } from '../../test-support/databases.js';
+import { startTestApp, type TestApp } from '../../test-support/test-app.js';
+
+const TOKEN = 'metrics-token-for-the-tests-0123456789';
+
+/** An address of this machine that is not loopback: a request to it arrives from that address. */
+function outsideAddress(): string | undefined {
+  return Object.values(networkInterfaces())
+    .flat()
+    .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
+}
+
+describe.each(testEngines())('metrics on %s', (engine) => {
+  let app: TestApp;
+  // Fetched directly, not through app.request: the endpoint is operations', not part of the OpenAPI document.
+  const scrape = (headers: Record<string, string> = {}, baseUrl = app.baseUrl) =>
+    fetch(`${baseUrl}/api/metrics`, { headers });
+
+  beforeAll(async () => {
+    app = await startTestApp(engine, { METRICS_TOKEN: TOKEN, TRUST_PROXY: 'true' });
+  });
+  afterAll(() => app.close());
+
+  it('gives this host the text format, labelled by route template and status', async () => {
+    await app.request('GET', '/api/faqs');
+    await app.request('GET', '/api/faqs');
+    await app.request('GET', '/api/activities/987654');
+
+    const response = await scrape();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await response.text();
+    expect(text).toMatch(/^http_requests_total\{method="GET",route="\/api\/faqs",status="200"\} 2$/m);
+    expect(text).toMatch(/^http_request_duration_seconds_bucket\{[^}]*route="\/api\/faqs"[^}]*le="\+Inf"\} 2$/m);
+    // The template, never the raw path: ids would make the label set unbounded.
+    expect(text).toContain('route="/api/activities/:id",status="404"');
+    expect(text).not.toContain('987654');
+    expect(text).toMatch(/^cache_hits_total\{cache="public_api"\} [1-9]/m);
+    expect(text).toMatch(/^cache_misses_total\{cache="public_api"\} [1-9]/m);
+    expect(text).toMatch(/^db_pool_connections\{state="used"\} \d+$/m);
+    expect(text).toMatch(/^db_pool_connections\{state="free"\} \d+$/m);
+    expect(text).toMatch(/^db_pool_connections\{state="pending_acquire"\} \d+$/m);
+    expect(text).toContain('nodejs_eventloop_lag_seconds');
+  });
+
+  it('does not take X-Forwarded-For for the caller, even with TRUST_PROXY', async () => {
+    // Behind a proxy on this host every visitor arrives over loopback, with the header naming them.
+    for (const forwardedFor of ['203.0.113.7', '127.0.0.1']) {
+      const response = await scrape({ 'X-Forwarded-For': forwardedFor });
+      expect(response.status, forwardedFor).toBe(404);
+      expect(await response.json()).toMatchObject({ success: false, code: 'not_found' });
+    }
+  });
+
+  it('lets the bearer of METRICS_TOKEN in from anywhere, and nobody with another token', async () => {
+    const forwarded = { 'X-Forwarded-For': '203.0.113.7' };
+    expect((await scrape({ ...forwarded, Authorization: `Bearer ${TOKEN}` })).status).toBe(200);
+    for (const wrong of [`${TOKEN.slice(0, -1)}x`, 'short', `${TOKEN}-longer`]) {
+      expect((await scrape({ ...forwarded, Authorization: `Bearer ${wrong}` })).status, wrong).toBe(404);
+    }
+    expect((await scrape({ ...forwarded, Authorization: TOKEN })).status).toBe(404);
+  });
+
+  const address = outsideAddress();
+  if (!address)
+    console.warn('metrics: the non-loopback caller test not run: this machine has no IPv4 address but loopback.');
+  it.skipIf(!address)('answers 404 to a caller on another address without the token', async () => {
+    // The same API listening on this machine's network address: the socket's remote address is not loopback.
+    const server: Server = createServer(app.runtime.api.app.callback());
+    await new Promise<void>((resolve) => server.listen(0, address, resolve));
+    const baseUrl = `http://${address}:${(server.address() as AddressInfo).port}`;
+    try {
+      expect((await scrape({}, baseUrl)).status).toBe(404);
+      expect((await scrape({ Authorization: `Bearer ${TOKEN}` }, baseUrl)).status).toBe(200);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});

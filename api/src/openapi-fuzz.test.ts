@@ -1,0 +1,355 @@
+/**
+ * OpenAPI-driven fuzzing (issue 12): every operation of the served document, called by an anonymous
+ * visitor, a member, an admin with some permissions and a super admin, with valid inputs generated
+ * from its schemas and broken ones (wrong types, missing fields, huge and hostile strings, odd ids,
+ * odd query strings, odd If-Match, unreadable bodies). No answer may be a 5xx, every status must be
+ * one the document lists for the operation, and every documented answer must have the documented
+ * shape. Seeded, so a failure reproduces: FUZZ_SEED picks another sequence when exploring.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testEngines } from './test-support/databases.js';
+import {
+  BREAKAGES,
+  IF_MATCH_VALUES,
+  ODD_IDS,
+  ODD_QUERIES,
+  ODD_TOKENS,
+  RAW_BODIES,
+  seededRandom,
+  validValue,
+  type Random,
+} from './test-support/fuzz-inputs.js';
+import { schemaProblems } from './test-support/json-schema-check.js';
+import { sampleBodies } from './test-support/samples.js';
+import { allowedStatuses, undocumentedAnswers, type OpenApiDocument } from './test-support/status-recorder.js';
+import { startTestApp, type ApiResponse, type RequestOptions, type TestApp } from './test-support/test-app.js';
+
+/** Operations no generated input can complete: a login needs an account's password, a reset a mailed token. */
+const NEVER_SUCCEEDS = new Set(['post /api/auth/login', 'post /api/auth/reset-password/{token}']);
+
+/** Valid calls of these hash a password (bcrypt, cost 12): the fuzzing makes few of them. */
+const PASSWORD_WORK = new Set(['post /api/auth/login', 'post /api/auth/register']);
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
+/** Keeps a run near half a minute per engine on a small machine. */
+const MAX_CASES_PER_OPERATION = 30;
+
+type Schema = Record<string, any>;
+
+const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+interface Operation {
+  method: string;
+  path: string;
+  schema: Schema;
+}
+
+/** What the fuzzing reads of a listed item. */
+interface Item {
+  id: number;
+  isActive?: boolean;
+  version?: number;
+  role?: string;
+}
+
+interface Caller {
+  name: string;
+  token: string | undefined;
+}
+
+interface Case {
+  caller: Caller;
+  url: string;
+  options: RequestOptions;
+  label: string;
+}
+
+function operationsOf(document: Schema): Operation[] {
+  return Object.entries(document.paths as Record<string, Record<string, Schema>>).flatMap(([path, methods]) =>
+    Object.entries(methods)
+      .filter(([method]) => HTTP_METHODS.includes(method))
+      .map(([method, schema]) => ({ method, path, schema })),
+  );
+}
+
+const bodySchemaOf = (operation: Operation): Schema | undefined =>
+  operation.schema.requestBody?.content['application/json'].schema;
+
+const queryParametersOf = (operation: Operation): Schema[] =>
+  operation.schema.parameters.filter((parameter: Schema) => parameter.in === 'query');
+
+const isConditional = (operation: Operation) =>
+  operation.schema.parameters.some((parameter: Schema) => parameter.name === 'If-Match');
+
+/** /api/admin/faqs/{id}/x and /api/activities/{id} list their items at /api/admin/faqs and /api/admin/activities. */
+function collectionPathOf(path: string): string | undefined {
+  const base = /^(.*?)\/\{id\}/.exec(path)?.[1];
+  if (!base) return undefined;
+  return base.startsWith('/api/admin/') ? base : base.replace(/^\/api\//, '/api/admin/');
+}
+
+/** `count` of the items, in an order the generator picks. */
+function sample<T>(random: Random, items: readonly T[], count: number): T[] {
+  const pool = [...items];
+  return Array.from({ length: Math.min(count, pool.length) }, () => pool.splice(random.int(pool.length), 1)[0]!);
+}
+
+describe.each(testEngines())('OpenAPI fuzzing on %s', (engine) => {
+  let app: TestApp;
+  let document: Schema;
+  let callers: Caller[];
+  let superAdmin: Caller;
+  const protectedUserIds: number[] = [];
+  const failures: string[] = [];
+
+  beforeAll(async () => {
+    app = await startTestApp(engine);
+    document = (await app.request('GET', '/api/openapi.json')).body;
+    const member = await app.createUser({});
+    const admin = await app.createUser({
+      role: 'admin',
+      permissions: {
+        faqs: { view: true, edit: true, delete: true },
+        activities: { view: true, edit: true, delete: false },
+        membership: { view: true, edit: false, delete: false },
+      },
+    });
+    const root = await app.createUser({ role: 'super_admin' });
+    // The fuzzing must not lock its own callers out: their accounts are never an {id} it sends.
+    protectedUserIds.push(member.user.id, admin.user.id, root.user.id);
+    superAdmin = { name: 'super admin', token: root.token };
+    callers = [
+      { name: 'anonymous', token: undefined },
+      { name: 'member', token: member.token },
+      { name: 'admin', token: admin.token },
+      superAdmin,
+    ];
+    await seedContent();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  /** Items of each kind, so that the {id} routes also meet ids that exist. */
+  async function seedContent(): Promise<void> {
+    const seeds: [string, unknown][] = [
+      ['/api/admin/membership-cards', sampleBodies.card],
+      ['/api/admin/about-us', sampleBodies.about],
+      ['/api/admin/contact-info', sampleBodies.contact],
+      ['/api/admin/privacy-policy', sampleBodies.policy],
+      ['/api/admin/terms-of-service', sampleBodies.policy],
+      ['/api/admin/activities', sampleBodies.activity],
+      ['/api/admin/testimonials', sampleBodies.testimonial],
+      ['/api/admin/faqs', sampleBodies.faq],
+      ['/api/admin/faqs', { ...sampleBodies.faq, question: 'Is there a student membership?' }],
+      [
+        '/api/contact-messages',
+        { name: 'Visitor', email: 'v@example.org', phone: '+911234567890', message: 'Hello there!' },
+      ],
+    ];
+    for (const [path, body] of seeds) {
+      const response = await app.request('POST', path, { token: superAdmin.token, body });
+      expect(response.status, `seeding ${path}`).toBe(201);
+    }
+    // Staff accounts the user routes may change and delete (the fuzzing's own callers are left alone).
+    for (const name of ['Staff One', 'Staff Two', 'Staff Three']) await app.createUser({ role: 'admin', name });
+  }
+
+  /**
+   * Ids that exist now for this path's items: never the callers' own accounts, and for a DELETE the
+   * items the rules let go first (not the active version of a document, not a super admin).
+   */
+  async function knownIds(operation: Pick<Operation, 'method' | 'path'>): Promise<string[]> {
+    const collection = collectionPathOf(operation.path);
+    if (!collection) return [];
+    const list = await app.request('GET', `${collection}?limit=100`, { token: superAdmin.token });
+    const all = (Object.values(list.body?.data ?? {}).find(Array.isArray) ?? []) as Item[];
+    const items = all.filter((item) => !(collection.endsWith('/users') && protectedUserIds.includes(item.id)));
+    const deletable = items.filter((item) => item.role !== 'super_admin' && !(item.version && item.isActive));
+    const preferred = operation.method === 'delete' && deletable.length > 0 ? deletable : items;
+    return preferred.map((item) => String(item.id));
+  }
+
+  /** FAQ reorder only accepts the full list of ids, which no schema can say. */
+  async function validBody(random: Random, operation: Operation, schema: Schema): Promise<unknown> {
+    if (operation.path !== '/api/admin/faqs/reorder') return validValue(random, schema);
+    const ids = (await knownIds({ method: 'get', path: '/api/admin/faqs/{id}' })).map(Number);
+    return { ids: random.chance(0.7) ? ids.reverse() : [...ids, 99] };
+  }
+
+  function fillPath(random: Random, path: string, ids: string[], odd: boolean): string {
+    return path.replace(/\{(\w+)\}/g, (_match, name: string) => {
+      if (name === 'token') return random.pick(ODD_TOKENS);
+      return !odd && ids.length > 0 ? random.pick(ids) : random.pick(ODD_IDS);
+    });
+  }
+
+  function validQuery(random: Random, operation: Operation): string {
+    const pairs = queryParametersOf(operation)
+      .filter(() => random.chance(0.5))
+      .map((parameter) => `${parameter.name}=${encodeURIComponent(String(validValue(random, parameter.schema)))}`);
+    return pairs.length > 0 ? `?${pairs.join('&')}` : '';
+  }
+
+  /** Mostly the super admin, who gets past the permission checks to the validation behind them. */
+  function someCaller(random: Random): Caller {
+    return random.chance(0.5) ? superAdmin : random.pick(callers);
+  }
+
+  type MakeCase = (label: string, caller: Caller, options?: RequestOptions, oddPath?: boolean) => Promise<Case>;
+
+  /** Builds one call of the operation: its path filled in, a valid query, and a valid body unless given one. */
+  function caseMaker(random: Random, operation: Operation, ids: string[]): MakeCase {
+    const schema = bodySchemaOf(operation);
+    return async (label, caller, options = {}, oddPath = false) => {
+      const url = fillPath(random, operation.path, ids, oddPath) + validQuery(random, operation);
+      const needsBody = schema && options.body === undefined && options.rawBody === undefined;
+      // Calls that should reach the handler go without If-Match; calls with odd ids carry one now and then.
+      const withIfMatch = oddPath && isConditional(operation) && random.chance(0.3);
+      const ifMatch = withIfMatch ? { 'if-match': random.pick(IF_MATCH_VALUES) } : {};
+      const body = needsBody ? { body: await validBody(random, operation, schema) } : {};
+      return {
+        caller,
+        url,
+        label,
+        options: { ...options, ...body, headers: { ...ifMatch, ...options.headers }, token: caller.token },
+      };
+    };
+  }
+
+  /** Every caller once, then the super admin again; sign-in and sign-up cost a bcrypt round each, so fewer. */
+  async function validCases(make: MakeCase, operation: Operation): Promise<Case[]> {
+    const hashes = PASSWORD_WORK.has(`${operation.method} ${operation.path}`);
+    const order = hashes ? [callers[0]!, superAdmin] : [...callers, superAdmin, superAdmin];
+    const cases: Case[] = [];
+    for (const caller of order) cases.push(await make('valid', caller));
+    return cases;
+  }
+
+  /**
+   * Each breakage of a valid body, sent by the super admin so that it gets past the permission checks
+   * to the validation; then raw bodies no JSON client would send, which the body parser meets first.
+   */
+  async function brokenBodyCases(make: MakeCase, random: Random, operation: Operation): Promise<Case[]> {
+    const schema = bodySchemaOf(operation);
+    const cases: Case[] = [];
+    for (const [label, breakage] of Object.entries(schema ? BREAKAGES : {})) {
+      const valid = (await validBody(random, operation, schema!)) as Record<string, unknown>;
+      cases.push(await make(label, superAdmin, { body: breakage(random, valid, schema!) }));
+    }
+    if (!['post', 'put', 'patch'].includes(operation.method)) return cases;
+    for (const raw of sample(random, RAW_BODIES, 5)) {
+      cases.push(await make(raw.label, someCaller(random), { rawBody: raw.body, headers: raw.headers }));
+    }
+    return cases;
+  }
+
+  /** Ids that name nothing, and If-Match values good and bad. */
+  async function oddHeaderAndPathCases(make: MakeCase, random: Random, operation: Operation): Promise<Case[]> {
+    const cases: Case[] = [];
+    const oddIds = operation.path.includes('{') ? 5 : 0;
+    for (let i = 0; i < oddIds; i++) cases.push(await make('odd id', someCaller(random), {}, true));
+    if (!isConditional(operation)) return cases;
+    for (const value of sample(random, IF_MATCH_VALUES, 4)) {
+      cases.push(await make(`If-Match ${value}`, superAdmin, { headers: { 'if-match': value } }));
+    }
+    return cases;
+  }
+
+  async function casesFor(random: Random, operation: Operation): Promise<Case[]> {
+    const make = caseMaker(random, operation, await knownIds(operation));
+    const valid = await validCases(make, operation);
+    // The first valid calls again with an odd query string (not for the costly sign-in and sign-up).
+    const oddQueries = PASSWORD_WORK.has(`${operation.method} ${operation.path}`)
+      ? []
+      : valid.slice(0, 3).map((base) => {
+          const odd = random.pick(ODD_QUERIES);
+          return { ...base, url: `${base.url.split('?')[0]}?${odd}`, label: `query ${odd}` };
+        });
+    const cases = [
+      ...valid,
+      ...(await brokenBodyCases(make, random, operation)),
+      ...(await oddHeaderAndPathCases(make, random, operation)),
+      ...oddQueries,
+    ];
+    return cases.slice(0, MAX_CASES_PER_OPERATION);
+  }
+
+  /** The documented response of this status, with component references followed. */
+  function documentedResponse(operation: Operation, status: number): Schema | undefined {
+    const response = operation.schema.responses[String(status)];
+    if (!response?.$ref) return response;
+    return (response.$ref as string)
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((node: Schema, key) => node[key], document);
+  }
+
+  function check(operation: Operation, testCase: Case, response: ApiResponse): void {
+    const { method, path } = operation;
+    const allowed = allowedStatuses(document as OpenApiDocument, method, testCase.url) ?? [];
+    const problems: string[] = [];
+    if (response.status >= 500) problems.push('a 5xx');
+    if (!allowed.includes(response.status)) problems.push(`undocumented (${allowed.join(', ')})`);
+    const schema = documentedResponse(operation, response.status)?.content?.['application/json']?.schema;
+    if (schema) problems.push(...schemaProblems(document, schema, response.body).slice(0, 3));
+    if (problems.length === 0) return;
+    const body = JSON.stringify(testCase.options.body ?? testCase.options.rawBody ?? null).slice(0, 200);
+    failures.push(
+      `${method.toUpperCase()} ${path} [${testCase.label}, ${testCase.caller.name}] ${testCase.url} ` +
+        `headers=${JSON.stringify(testCase.options.headers)} body=${body} → ${response.status} ` +
+        `${JSON.stringify(response.body).slice(0, 200)}: ${problems.join('; ')}`,
+    );
+  }
+
+  /** A GET that sent an ETag, asked again with it, as a browser revalidates: 304 where documented. */
+  async function revalidate(operation: Operation, testCase: Case, response: ApiResponse): Promise<void> {
+    const etag = response.headers.get('etag');
+    if (operation.method !== 'get' || response.status !== 200 || !etag || testCase.label !== 'valid') return;
+    const again = {
+      ...testCase,
+      label: 'If-None-Match',
+      options: { ...testCase.options, headers: { 'if-none-match': etag } },
+    };
+    check(operation, again, await app.request('GET', testCase.url, again.options));
+  }
+
+  /** Each path with a method it does not take: 405 with Allow, whoever asks. */
+  async function callWithOtherMethods(): Promise<void> {
+    for (const [path, methods] of Object.entries(document.paths as Record<string, Schema>)) {
+      const other = HTTP_METHODS.find((method) => !(method in methods));
+      if (!other) continue;
+      const url = path.replace(/\{\w+\}/g, '1');
+      const response = await app.request(other.toUpperCase(), url, {
+        token: superAdmin.token,
+        ...(other !== 'get' && { body: {} }),
+      });
+      const allowed = allowedStatuses(document as OpenApiDocument, other, url) ?? [];
+      if (!allowed.includes(response.status) || (response.status === 405 && !response.headers.get('allow'))) {
+        failures.push(`${other.toUpperCase()} ${url} → ${response.status} (allowed ${allowed.join(', ')}, with Allow)`);
+      }
+    }
+  }
+
+  it('answers every operation with a documented status and shape, never a 5xx', { timeout: 180_000 }, async () => {
+    const random = seededRandom(SEED);
+    const unreached: string[] = [];
+    for (const operation of operationsOf(document)) {
+      let succeeded = false;
+      for (const testCase of await casesFor(random, operation)) {
+        const response = await app.request(operation.method.toUpperCase(), testCase.url, testCase.options);
+        check(operation, testCase, response);
+        succeeded ||= response.status < 300;
+        await revalidate(operation, testCase, response);
+      }
+      const key = `${operation.method} ${operation.path}`;
+      if (!succeeded && !NEVER_SUCCEEDS.has(key)) unreached.push(key);
+    }
+    await callWithOtherMethods();
+    expect(failures, `FUZZ_SEED=${SEED}`).toEqual([]);
+    // The generated inputs get through to the handlers: the document's request schemas are usable.
+    expect(unreached).toEqual([]);
+    // Everything this file sent, seeding and look-ups included.
+    expect(undocumentedAnswers(document as OpenApiDocument, app.statuses.answers)).toEqual([]);
+  });
+});

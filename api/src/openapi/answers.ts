@@ -1,0 +1,144 @@
+/**
+ * What each operation answers when it succeeds, keyed by "method path" as the document writes them.
+ * The router knows methods, paths and inputs but not what the handlers send, so this one table says
+ * it; openapi.test.ts fails while an operation is left out of it.
+ */
+import type { EntityName } from './entities.js';
+
+type JsonSchema = Record<string, unknown>;
+
+export interface SuccessAnswer {
+  status: 200 | 201;
+  description: string;
+  /** The `data` of the success envelope; `raw`: the body itself, not an envelope. */
+  data: JsonSchema;
+  raw?: boolean;
+  /** An admin item: the ETag header carries its revision. */
+  etag?: boolean;
+}
+
+export const ref = (name: EntityName | 'ErrorEnvelope') => ({ $ref: `#/components/schemas/${name}` });
+
+const object = (properties: Record<string, JsonSchema>): JsonSchema => ({
+  type: 'object',
+  required: Object.keys(properties),
+  properties,
+});
+
+/** DESIGN's list: `data: { <collection>: [...], pagination }`. */
+const page = (collection: string, item: EntityName, extra: Record<string, JsonSchema> = {}) =>
+  object({ [collection]: { type: 'array', items: ref(item) }, pagination: ref('Pagination'), ...extra });
+
+const messageOnly = object({ message: { type: 'string' } });
+
+const ok = (data: JsonSchema, description = 'Success envelope'): SuccessAnswer => ({ status: 200, description, data });
+const created = (data: JsonSchema, description = 'Created'): SuccessAnswer => ({ status: 201, description, data });
+
+/** Admin resources: a collection path, the name of its list in `data`, and the item it holds. */
+const ADMIN_RESOURCES: [path: string, collection: string, item: EntityName][] = [
+  ['/api/admin/membership-cards', 'cards', 'MembershipCard'],
+  ['/api/admin/about-us', 'aboutUsVersions', 'AboutUsVersion'],
+  ['/api/admin/activities', 'activities', 'Activity'],
+  ['/api/admin/testimonials', 'testimonials', 'Testimonial'],
+  ['/api/admin/contact-info', 'contactInfoVersions', 'ContactInfoVersion'],
+  ['/api/admin/faqs', 'faqs', 'Faq'],
+  ['/api/admin/privacy-policy', 'privacyPolicies', 'PolicyVersion'],
+  ['/api/admin/terms-of-service', 'termsOfService', 'PolicyVersion'],
+  ['/api/admin/users', 'users', 'User'],
+  ['/api/admin/contact-messages', 'messages', 'ContactMessage'],
+];
+
+/** Answers that follow no resource pattern. */
+const SPECIAL: Record<string, SuccessAnswer> = {
+  'get /api/health': {
+    status: 200,
+    description: 'Reads work: status ok, or degraded (with why) while writes fail',
+    data: {
+      type: 'object',
+      required: ['status'],
+      properties: {
+        status: { enum: ['ok', 'degraded'] },
+        reads: { const: 'ok' },
+        writes: { const: 'failing' },
+        reason: { type: 'string' },
+      },
+    },
+    raw: true,
+  },
+  'get /api/openapi.json': { status: 200, description: 'This document', data: { type: 'object' }, raw: true },
+  'post /api/auth/register': created(object({ user: ref('User'), id: { type: 'integer' } }), 'Account created'),
+  'post /api/auth/login': ok(ref('LoginResult'), 'Logged in: the user and a bearer token'),
+  'get /api/auth/me': ok(object({ user: ref('User') })),
+  'post /api/auth/forgot-password': ok(messageOnly, 'The same answer whether the e-mail is known or not'),
+  'get /api/auth/reset-password/{token}': ok(ref('ResetTokenCheck')),
+  'post /api/auth/reset-password/{token}': ok(messageOnly, 'Password changed'),
+  'get /api/membership-cards': ok(page('cards', 'MembershipCard')),
+  'get /api/activities': ok(page('activities', 'Activity')),
+  'get /api/activities/{id}': ok(ref('Activity')),
+  'post /api/activities/{id}/register': created(ref('Activity'), 'Registered: the activity with its new count'),
+  'get /api/testimonials': ok(page('testimonials', 'Testimonial')),
+  'get /api/faqs': ok(page('faqs', 'Faq')),
+  'get /api/about-us': ok(ref('AboutUsVersion'), 'The active version'),
+  'get /api/contact-info': ok(ref('ContactInfoVersion'), 'The active version'),
+  'get /api/privacy-policy': ok(ref('PolicyVersion'), 'The active version'),
+  'get /api/terms-of-service': ok(ref('PolicyVersion'), 'The active version'),
+  'post /api/contact-messages': created(object({ id: { type: 'integer' } }), 'Message kept and staff notified'),
+  'get /api/admin/dashboard': ok(ref('Dashboard')),
+  'get /api/admin/users/stats': ok(ref('UserStats')),
+  'get /api/admin/contact-messages': ok(page('messages', 'ContactMessage', { unread: { type: 'integer' } })),
+  'put /api/admin/faqs/reorder': ok(page('faqs', 'Faq'), 'Every FAQ in its new order'),
+};
+
+/** The CRUD pattern: list, create (201), read, change (PUT or PATCH on the item or a sub-path), delete. */
+function resourceAnswer(method: string, path: string): SuccessAnswer | undefined {
+  for (const [base, collection, item] of ADMIN_RESOURCES) {
+    if (path === base && method === 'get') return ok(page(collection, item));
+    if (path === base && method === 'post') return { ...created(ref(item)), etag: true };
+    if (!path.startsWith(`${base}/{id}`)) continue;
+    if (method === 'delete' && path === `${base}/{id}`) return ok({ type: 'null' }, 'Deleted');
+    if (method !== 'delete') return { ...ok(ref(item), 'The item'), etag: true };
+  }
+  return undefined;
+}
+
+/** What a route left out of this table gets: the document still builds, and openapi.test.ts names the gap. */
+export const UNDESCRIBED = 'Not described yet: add this operation to api/src/openapi/answers.ts';
+
+export function successAnswer(method: string, path: string): SuccessAnswer {
+  return SPECIAL[`${method} ${path}`] ?? resourceAnswer(method, path) ?? ok({}, UNDESCRIBED);
+}
+
+/** Creates where a unique key or a business rule can refuse the write (If-Match routes get 409 anyway). */
+export const CONFLICTING = new Set([
+  'post /api/auth/register',
+  'post /api/activities/{id}/register',
+  'post /api/admin/users',
+  // Versioned content numbers a new version max+1: two creates at once meet on the unique version.
+  'post /api/admin/about-us',
+  'post /api/admin/contact-info',
+  'post /api/admin/privacy-policy',
+  'post /api/admin/terms-of-service',
+]);
+
+/** Throttled: per account or address in the services, per IP in front of them, and when the hashing pool is busy. */
+export const THROTTLED = new Set([
+  'post /api/auth/register',
+  'post /api/auth/login',
+  'post /api/auth/forgot-password',
+  'post /api/auth/reset-password/{token}',
+  'post /api/contact-messages',
+]);
+
+/** The account is taken back when its invitation mail cannot be sent: the mail server failed, not the client. */
+export const SENDS_MAIL_OR_FAILS = new Set(['post /api/admin/users']);
+
+/** Refused credentials: wrong e-mail or password, or a deactivated account (the same answer for each). */
+export const CHECKS_CREDENTIALS = new Set(['post /api/auth/login']);
+
+/** The public single objects: 404 until a version is active. */
+export const MAY_BE_MISSING = new Set([
+  'get /api/about-us',
+  'get /api/contact-info',
+  'get /api/privacy-policy',
+  'get /api/terms-of-service',
+]);

@@ -1,0 +1,229 @@
+/**
+ * The shapes the presenters send, as zod schemas for the OpenAPI document. The entity types of
+ * @npo/shared stay the source of truth: `shaped<T>()` refuses to compile when a schema's output is not
+ * exactly T, so a presenter change that forgets the document breaks the type check, not a client.
+ */
+import {
+  ACTIVITY_STATUSES,
+  ASSIGNABLE_MODULES,
+  ROLES,
+  type AboutUsVersion,
+  type Activity,
+  type ContactInfoVersion,
+  type ContactMessage,
+  type DashboardData,
+  type Faq,
+  type LoginResult,
+  type MembershipCard,
+  type Pagination,
+  type PolicyVersion,
+  type ResetTokenCheck,
+  type Testimonial,
+  type User,
+  type UserStats,
+} from '@npo/shared';
+import { z } from 'zod';
+
+/** True only when A and B are the same type (each assignable to the other). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/** Returns the schema unchanged; a compile error when its output type is not exactly T. */
+function shaped<T>() {
+  return <S extends z.ZodType>(schema: Same<z.output<S>, T> extends true ? S : never): S => schema;
+}
+
+const id = z.int().positive();
+const revision = z.int().positive().describe("The item's ETag without quotes: send it back as If-Match");
+const dateTime = z.string().describe('ISO 8601 date-time, UTC');
+const count = z.int().nonnegative();
+
+export const paginationSchema = shaped<Pagination>()(
+  z.object({ page: z.int().positive(), limit: z.int().positive(), total: count, pages: z.int().positive() }),
+);
+
+const modulePermissions = z.object({ view: z.boolean(), edit: z.boolean(), delete: z.boolean() });
+const permissions = z.object(
+  Object.fromEntries(ASSIGNABLE_MODULES.map((module) => [module, modulePermissions])) as Record<
+    (typeof ASSIGNABLE_MODULES)[number],
+    typeof modulePermissions
+  >,
+);
+
+export const userSchema = shaped<User>()(
+  z.object({
+    id,
+    revision,
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    permissions,
+    isActive: z.boolean(),
+    lastLogin: dateTime.nullable(),
+    createdAt: dateTime,
+  }),
+);
+
+export const userStatsSchema = shaped<UserStats>()(
+  z.object({ total: count, admins: count, superAdmins: count, members: count, active: count, inactive: count }),
+);
+
+export const membershipCardSchema = shaped<MembershipCard>()(
+  z.object({
+    id,
+    revision,
+    type: z.string(),
+    title: z.string(),
+    subtitle: z.string(),
+    points: z.array(z.object({ value: z.string() })),
+    isActive: z.boolean(),
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  }),
+);
+
+const versioned = z.object({
+  id,
+  revision,
+  version: z.int().positive(),
+  isActive: z.boolean(),
+  createdAt: dateTime,
+  updatedAt: dateTime,
+});
+
+export const aboutUsVersionSchema = shaped<AboutUsVersion>()(
+  versioned.extend({
+    description: z.string(),
+    aims: z.string(),
+    objectives: z.array(z.object({ title: z.string(), description: z.string() })),
+  }),
+);
+
+export const contactInfoVersionSchema = shaped<ContactInfoVersion>()(
+  versioned.extend({
+    email: z.string(),
+    phone: z.string(),
+    instagram: z.string(),
+    socialLinks: z.object({ instagram: z.string(), facebook: z.string(), twitter: z.string(), linkedin: z.string() }),
+  }),
+);
+
+export const policyVersionSchema = shaped<PolicyVersion>()(
+  versioned.extend({
+    title: z.string(),
+    content: z.string(),
+    effectiveDate: dateTime.nullable(),
+    lastUpdated: dateTime,
+  }),
+);
+
+export const activitySchema = shaped<Activity>()(
+  z.object({
+    id,
+    revision,
+    title: z.string(),
+    description: z.string(),
+    date: dateTime,
+    location: z.string(),
+    status: z.enum(ACTIVITY_STATUSES),
+    tags: z.array(z.string()),
+    capacity: z.int().positive().nullable(),
+    participants: count,
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  }),
+);
+
+export const testimonialSchema = shaped<Testimonial>()(
+  z.object({
+    id,
+    revision,
+    name: z.string(),
+    role: z.string(),
+    quote: z.string(),
+    isFeatured: z.boolean(),
+    isActive: z.boolean(),
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  }),
+);
+
+export const faqSchema = shaped<Faq>()(
+  z.object({
+    id,
+    revision,
+    question: z.string(),
+    answer: z.string(),
+    category: z.string().nullable(),
+    isActive: z.boolean(),
+    order: z.int().nonnegative(),
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  }),
+);
+
+export const contactMessageSchema = shaped<ContactMessage>()(
+  z.object({
+    id,
+    revision,
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    message: z.string(),
+    isRead: z.boolean(),
+    createdAt: dateTime,
+  }),
+);
+
+const totalAndActive = z.object({ total: count, active: count });
+
+export const dashboardSchema = shaped<DashboardData>()(
+  z.object({
+    stats: z.object({
+      totalUsers: count,
+      totalUsersChange: z.number(),
+      activeAdmins: count,
+      activeAdminsChange: z.number(),
+      totalActivities: count,
+      totalActivitiesChange: z.number(),
+      totalTestimonials: count,
+      totalTestimonialsChange: z.number(),
+    }),
+    userGrowth: z.array(z.object({ day: z.string(), users: count })),
+    recentUsers: z.array(z.object({ name: z.string(), email: z.string(), role: z.enum(ROLES), createdAt: dateTime })),
+    upcomingActivities: z.array(
+      z.object({ title: z.string(), date: dateTime, participants: count, capacity: z.int().positive().nullable() }),
+    ),
+    contentStats: z.object({
+      membershipCards: totalAndActive,
+      aboutUsVersions: totalAndActive,
+      contactInfoVersions: totalAndActive,
+      featuredTestimonials: count,
+    }),
+  }),
+);
+
+export const loginResultSchema = shaped<LoginResult>()(z.object({ user: userSchema, token: z.string() }));
+
+export const resetTokenCheckSchema = shaped<ResetTokenCheck>()(
+  z.object({ valid: z.boolean(), email: z.string().nullable() }),
+);
+
+/** Named schemas become components; the document refers to them by these names. */
+export const ENTITY_SCHEMAS = {
+  Pagination: paginationSchema,
+  User: userSchema,
+  UserStats: userStatsSchema,
+  MembershipCard: membershipCardSchema,
+  AboutUsVersion: aboutUsVersionSchema,
+  ContactInfoVersion: contactInfoVersionSchema,
+  PolicyVersion: policyVersionSchema,
+  Activity: activitySchema,
+  Testimonial: testimonialSchema,
+  Faq: faqSchema,
+  ContactMessage: contactMessageSchema,
+  Dashboard: dashboardSchema,
+  LoginResult: loginResultSchema,
+  ResetTokenCheck: resetTokenCheckSchema,
+} as const;
+
+export type EntityName = keyof typeof ENTITY_SCHEMAS;

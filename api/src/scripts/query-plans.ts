@@ -1,0 +1,162 @@
+/**
+ * The query plans of the admin lists, searches and dashboard: each case calls the real repository
+ * or service, the SQL it sends is captured from knex's `query` event, and each statement is
+ * explained (EXPLAIN QUERY PLAN on SQLite, EXPLAIN (FORMAT JSON) on PostgreSQL). The test
+ * db/query-plans.test.ts asserts the indexes used; scripts/bench/large-data.mjs prints the plans.
+ */
+import type { Knex } from 'knex';
+import type { AppDeps } from '../deps.js';
+import { isPostgres, type Db } from '../db/connection.js';
+import type { OrderBy } from '../db/table.js';
+import { createActivitiesRepository } from '../modules/activities/repository.js';
+import { createContactMessagesRepository } from '../modules/contact-messages/repository.js';
+import { createDashboardService } from '../modules/dashboard/service.js';
+import { createFaqsRepository } from '../modules/faqs/repository.js';
+import { createUsersRepository } from '../modules/users/repository.js';
+
+export interface PlanCase {
+  name: string;
+  run: (db: Db) => Promise<unknown>;
+  /** Indexes the plans must use (any of the case's statements). */
+  uses: string[];
+}
+
+export interface ExplainedQuery {
+  sql: string;
+  /** One line per plan step, e.g. "SEARCH users USING COVERING INDEX users_role_name_index (role=?)". */
+  plan: string[];
+}
+
+/** Tables too big to read whole for one list page: a plan reading every row of one fails the test. */
+export const LARGE_TABLES = ['users', 'contact_messages', 'activity_registrations'] as const;
+
+const NEWEST_FIRST: OrderBy = [
+  { column: 'date', order: 'desc' },
+  { column: 'id', order: 'desc' },
+];
+
+const byPage = (page: number) => ({ page, limit: 50 });
+
+/** The cases, on data seeded by large-data.ts; `deepPage` is a page far into the members. */
+export function planCases(engine: 'sqlite' | 'postgres', now: Date, deepPage = 1_000): PlanCase[] {
+  const search = engine === 'postgres' ? ['users_name_trigram_index', 'users_email_trigram_index'] : ['users_search'];
+  // The dashboard service reads nothing but the database and the clock.
+  const dashboard = (db: Db) =>
+    createDashboardService({ db, clock: { now: () => now } } as Pick<AppDeps, 'db' | 'clock'> as AppDeps);
+  return [
+    { name: 'admins', run: (db) => createUsersRepository(db).page(byPage(1), {}), uses: ['users_role_name_index'] },
+    {
+      name: 'members, deep page',
+      run: (db) => createUsersRepository(db).page(byPage(deepPage), { role: 'member' }),
+      uses: ['users_role_name_index'],
+    },
+    {
+      name: 'members search',
+      // A search matching about 1 % of the members (the e-mails member12…), as a name or address would.
+      run: (db) => createUsersRepository(db).page(byPage(1), { role: 'member', search: 'member12' }),
+      uses: search,
+    },
+    {
+      name: 'users stats',
+      run: (db) => createUsersRepository(db).countByRoleAndStatus(),
+      uses: ['users_role_active_index'],
+    },
+    {
+      name: 'activities, deep page',
+      run: (db) => createActivitiesRepository(db).page(byPage(Math.ceil(deepPage / 10)), undefined, NEWEST_FIRST),
+      uses: ['activities_date_index', 'activity_registrations_once'],
+    },
+    {
+      name: 'past activities',
+      run: (db) => createActivitiesRepository(db).page(byPage(1), 'past', NEWEST_FIRST),
+      uses: ['activities_status_date_index'],
+    },
+    {
+      name: 'contact messages, deep page',
+      run: (db) => {
+        const messages = createContactMessagesRepository(db);
+        return Promise.all([messages.page(byPage(Math.ceil(deepPage / 2))), messages.countUnread()]);
+      },
+      uses: ['contact_messages_created_at_index', 'contact_messages_is_read_index'],
+    },
+    {
+      name: 'faqs',
+      run: (db) => createFaqsRepository(db).page({ page: 1, limit: 100 }),
+      uses: ['faqs_sort_order_index'],
+    },
+    {
+      name: 'dashboard',
+      run: (db) => dashboard(db).load(),
+      uses: ['users_created_at_index', 'activities_status_date_index'],
+    },
+  ];
+}
+
+/** The statements `run` sends, with their bindings, in the order knex sends them. */
+export async function capturedQueries(db: Db, run: (db: Db) => Promise<unknown>): Promise<Knex.Sql[]> {
+  const queries: Knex.Sql[] = [];
+  const listener = (query: Knex.Sql) => queries.push(query);
+  db.on('query', listener);
+  try {
+    await run(db);
+  } finally {
+    db.off('query', listener);
+  }
+  return queries;
+}
+
+interface PostgresPlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PostgresPlanNode[];
+}
+
+/** "Index Only Scan using users_role_name_index on users", then the node's children, indented. */
+function postgresLines(node: PostgresPlanNode, depth = 0): string[] {
+  const index = node['Index Name'] ? ` using ${node['Index Name']}` : '';
+  const relation = node['Relation Name'] ? ` on ${node['Relation Name']}` : '';
+  const line = `${'  '.repeat(depth)}${node['Node Type']}${index}${relation}`;
+  return [line, ...(node.Plans ?? []).flatMap((child) => postgresLines(child, depth + 1))];
+}
+
+/**
+ * The plan of one captured statement. `forceIndexes` (PostgreSQL) turns sequential scans off for
+ * the statement: on the test's small tables a scan is cheapest, yet the plan should show the index
+ * the large tables get.
+ */
+export async function explain(db: Db, query: Knex.Sql, { forceIndexes = false } = {}): Promise<string[]> {
+  // knex numbers PostgreSQL's placeholders in order ($1, $2 …); raw() takes them as ?.
+  const sql = query.sql.replace(/\$\d+/g, '?');
+  const bindings = [...query.bindings];
+  if (!isPostgres(db)) {
+    const rows: { detail: string }[] = await db.raw(`explain query plan ${sql}`, bindings);
+    return rows.map((row) => row.detail);
+  }
+  return db.transaction(async (trx) => {
+    if (forceIndexes) await trx.raw('set local enable_seqscan = off');
+    const { rows } = await trx.raw(`explain (format json) ${sql}`, bindings);
+    return postgresLines(rows[0]['QUERY PLAN'][0].Plan);
+  });
+}
+
+export async function explainCase(db: Db, planCase: PlanCase, options = {}): Promise<ExplainedQuery[]> {
+  const queries = await capturedQueries(db, planCase.run);
+  return Promise.all(queries.map(async (query) => ({ sql: query.sql, plan: await explain(db, query, options) })));
+}
+
+/**
+ * Plan steps that read every row of a large table: SQLite's SCAN of the table, PostgreSQL's Seq Scan.
+ * A COVERING INDEX scan reads the index alone, as counting every row has to; an index SCAN in a
+ * statement with a LIMIT walks the index in list order and stops at the end of the page.
+ */
+export function fullTableScans({ sql, plan }: ExplainedQuery): string[] {
+  const stopsEarly = /\blimit\b/i.test(sql);
+  return plan.filter((line) =>
+    LARGE_TABLES.some((table) => {
+      const step = line.trim();
+      const indexWalk = step.startsWith(`SCAN ${table} USING INDEX `);
+      return step === `SCAN ${table}` || step === `Seq Scan on ${table}` || (indexWalk && !stopsEarly);
+    }),
+  );
+}
