@@ -2,18 +2,28 @@
 // Performance benchmark of the public site, against the BUILT server (run `npm run build` first):
 //   1. GET / throughput of the real server (HTML cache warm) against a bare node:http server sending
 //      the very same bytes, both driven by autocannon on loopback; budget: at least half the bare rps.
-//   2. JavaScript the home page loads on first load, summed gzip sizes; budget: at most 120 kB.
+//   2. JavaScript the home page loads on first load, summed gzip sizes; budget: at most 80 kB.
 //   3. Lab metrics of the home page in Chromium (FCP, LCP, CLS, long tasks / TBT, transfer sizes),
 //      with Lighthouse-like mobile throttling (4x CPU, 150 ms RTT, 1.6 Mbps) and without.
 //   4. The admin console's first load of /admin/login: JS and CSS transferred (the server sends the
 //      build's precompressed files) and their gzip -9 sizes; budget: at most 150 kB gzip.
 //   5. Public API reads (GET /api/faqs, GET /api/activities?status=upcoming), answered from memory,
 //      against a bare node:http server sending the same bytes; budget: 0.6 of the bare rps, p99 ≤ 10 ms.
-// Usage: npm run bench [-- --duration 10 --connections 50 --only api|admin]. Exits 1 when a budget is missed.
+//   6. Sign-in load (scripts/bench/login-load.mjs): GET / p99 while anonymous clients log in; ≤ 2× idle.
+//   7. Start-up and memory (scripts/bench/start-up.mjs): start to healthy ≤ 1.0 s, RSS after load ≤ 120 MB.
+//   8. Large data (scripts/bench/large-data.mjs): 100,000 members and the rest seeded on SQLite and
+//      PostgreSQL; admin lists and searches p95 ≤ 20 ms, dashboard ≤ 50 ms; the query plans.
+// Usage: npm run bench [-- --duration 10 --connections 50 --only admin,home,site,api,login,startup,large].
+// Prints a table per section, writes every figure to bench-results.json, exits 1 when a budget is missed.
+import { writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { kB, ms, settings, startSite, throughput } from './bench/harness.mjs';
+import { runLargeData } from './bench/large-data.mjs';
+import { loginLoad } from './bench/login-load.mjs';
+import { runStartUp } from './bench/start-up.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -26,7 +36,7 @@ settings.duration = Number(options.duration);
 settings.connections = Number(options.connections);
 const DURATION_S = settings.duration;
 const CONNECTIONS = settings.connections;
-const JS_BUDGET_BYTES = 120_000;
+const JS_BUDGET_BYTES = 80_000;
 const MIN_RPS_RATIO = 0.5;
 const API_PATHS = ['/api/faqs', '/api/activities?status=upcoming'];
 const MIN_API_RPS_RATIO = 0.6;
@@ -144,7 +154,7 @@ async function adminWeight(browser, baseUrl) {
   console.log(
     `  total ${kB(admin.transferred)} transferred, ${kB(admin.gzip)} gzip (${kB(admin.raw)} raw); budget ${kB(ADMIN_BUDGET_BYTES)} gzip: ${ok ? 'OK' : 'OVER'}`,
   );
-  return ok;
+  return { ok, figures: { transferredBytes: admin.transferred, gzipBytes: admin.gzip, rawBytes: admin.raw } };
 }
 
 async function scriptBudget(scriptUrls) {
@@ -162,6 +172,7 @@ async function scriptBudget(scriptUrls) {
 
 async function apiThroughput(baseUrl) {
   let ok = true;
+  const figures = {};
   for (const apiPath of API_PATHS) {
     console.log(`\nThroughput of GET ${apiPath} (${CONNECTIONS} connections, ${DURATION_S} s each, loopback):`);
     const rps = await throughput(`${baseUrl}${apiPath}`);
@@ -174,60 +185,98 @@ async function apiThroughput(baseUrl) {
       `  ratio ${ratio.toFixed(2)}; budget ≥ ${MIN_API_RPS_RATIO}, p99 ≤ ${MAX_API_P99_MS} ms: ${pathOk ? 'OK' : 'MISSED'}${rps.clean ? '' : ' (errors or non-2xx answers)'}`,
     );
     ok &&= pathOk;
+    figures[apiPath] = { ...rps, ratio };
   }
-  return ok;
+  return { ok, figures };
 }
 
-const baseUrl = await startSite();
-console.log(`site server: ${baseUrl}`);
-if (options.only === 'api') process.exit((await apiThroughput(baseUrl)) ? 0 : 1);
+/** The home page in Chromium: its JavaScript, and lab metrics with and without mobile throttling. */
+async function homeWeight(browser, baseUrl) {
+  // The first request of a page loads its server code and fills the HTML cache: measure what follows.
+  for (let round = 0; round < 3; round += 1) await fetch(`${baseUrl}/`).then((response) => response.arrayBuffer());
+  const warm = await loadHome(browser, baseUrl, false);
+  const throttled = await loadHome(browser, baseUrl, true);
+  const js = await scriptBudget(warm.scripts);
 
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
-const adminOk = await adminWeight(browser, baseUrl);
-if (options.only === 'admin') {
-  await browser.close();
-  process.exit(adminOk ? 0 : 1);
+  console.log('\nHome page JavaScript on first load (gzip -9 of each file the page loads):');
+  for (const file of js.files) console.log(`  ${kB(file.gzip).padStart(9)}  ${file.file}`);
+  const ok = js.gzip <= JS_BUDGET_BYTES;
+  console.log(`  total ${kB(js.gzip)} gzip (${kB(js.raw)} raw); budget ${kB(JS_BUDGET_BYTES)}: ${ok ? 'OK' : 'OVER'}`);
+
+  for (const [label, run] of [
+    ['unthrottled', warm],
+    ['mobile throttling: 4x CPU, 150 ms RTT, 1.6 Mbps', throttled],
+  ]) {
+    const { lab } = run;
+    console.log(`\nLab metrics, home page, ${label}:`);
+    console.log(
+      `  FCP ${ms(lab.fcp)}   LCP ${ms(lab.lcp)}   CLS ${lab.cls.toFixed(3)}   TBT ${ms(lab.tbt)} (${lab.longTasks} long tasks)`,
+    );
+    console.log(`  DOMContentLoaded ${ms(lab.domContentLoaded)}   load ${ms(lab.load)}   requests ${lab.requests}`);
+    const t = lab.transfer;
+    console.log(
+      `  transferred: document ${kB(t.document)}, scripts ${kB(t.scripts)}, styles ${kB(t.styles)}, images ${kB(t.images)}, total ${kB(t.total)}`,
+    );
+  }
+  return { ok, figures: { jsGzipBytes: js.gzip, jsRawBytes: js.raw, lab: warm.lab, labThrottled: throttled.lab } };
 }
-// The first request of a page loads its server code and fills the HTML cache: measure what follows.
-for (let round = 0; round < 3; round += 1) await fetch(`${baseUrl}/`).then((response) => response.arrayBuffer());
 
-const warm = await loadHome(browser, baseUrl, false);
-const throttled = await loadHome(browser, baseUrl, true);
-await browser.close();
-const js = await scriptBudget(warm.scripts);
-
-console.log('\nHome page JavaScript on first load (gzip -9 of each file the page loads):');
-for (const file of js.files) console.log(`  ${kB(file.gzip).padStart(9)}  ${file.file}`);
-const jsOk = js.gzip <= JS_BUDGET_BYTES;
-console.log(`  total ${kB(js.gzip)} gzip (${kB(js.raw)} raw); budget ${kB(JS_BUDGET_BYTES)}: ${jsOk ? 'OK' : 'OVER'}`);
-
-for (const [label, run] of [
-  ['unthrottled', warm],
-  ['mobile throttling: 4x CPU, 150 ms RTT, 1.6 Mbps', throttled],
-]) {
-  const { lab } = run;
-  console.log(`\nLab metrics, home page, ${label}:`);
+async function homeThroughput(baseUrl) {
+  console.log(`\nThroughput of GET / (${CONNECTIONS} connections, ${DURATION_S} s each, loopback):`);
+  const rps = await throughput(`${baseUrl}/`);
+  const ratio = rps.siteRps / rps.bareRps;
+  const ok = ratio >= MIN_RPS_RATIO && rps.clean;
+  console.log(`  response body ${kB(rps.bytes)}`);
+  console.log(`  site server  ${rps.siteRps.toFixed(0).padStart(7)} req/s   p99 ${rps.siteLatencyP99} ms`);
+  console.log(`  bare node    ${rps.bareRps.toFixed(0).padStart(7)} req/s   p99 ${rps.bareLatencyP99} ms`);
   console.log(
-    `  FCP ${ms(lab.fcp)}   LCP ${ms(lab.lcp)}   CLS ${lab.cls.toFixed(3)}   TBT ${ms(lab.tbt)} (${lab.longTasks} long tasks)`,
+    `  ratio ${ratio.toFixed(2)}; budget ≥ ${MIN_RPS_RATIO}: ${ok ? 'OK' : 'MISSED'}${rps.clean ? '' : ' (errors or non-2xx answers)'}`,
   );
-  console.log(`  DOMContentLoaded ${ms(lab.domContentLoaded)}   load ${ms(lab.load)}   requests ${lab.requests}`);
-  const t = lab.transfer;
-  console.log(
-    `  transferred: document ${kB(t.document)}, scripts ${kB(t.scripts)}, styles ${kB(t.styles)}, images ${kB(t.images)}, total ${kB(t.total)}`,
-  );
+  return { ok, figures: { ...rps, ratio } };
 }
 
-console.log(`\nThroughput of GET / (${CONNECTIONS} connections, ${DURATION_S} s each, loopback):`);
-const rps = await throughput(`${baseUrl}/`);
-const ratio = rps.siteRps / rps.bareRps;
-const rpsOk = ratio >= MIN_RPS_RATIO && rps.clean;
-console.log(`  response body ${kB(rps.bytes)}`);
-console.log(`  site server  ${rps.siteRps.toFixed(0).padStart(7)} req/s   p99 ${rps.siteLatencyP99} ms`);
-console.log(`  bare node    ${rps.bareRps.toFixed(0).padStart(7)} req/s   p99 ${rps.bareLatencyP99} ms`);
-console.log(
-  `  ratio ${ratio.toFixed(2)}; budget ≥ ${MIN_RPS_RATIO}: ${rpsOk ? 'OK' : 'MISSED'}${rps.clean ? '' : ' (errors or non-2xx answers)'}`,
-);
+/** Sections on the demo data share one server and one browser; the others start their own servers. */
+async function withDemoSite(run) {
+  const baseUrl = await startSite();
+  console.log(`site server: ${baseUrl}`);
+  let browser;
+  const launch = async () =>
+    (browser ??= await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] }));
+  try {
+    return await run(baseUrl, launch);
+  } finally {
+    await browser?.close();
+  }
+}
 
-const apiOk = await apiThroughput(baseUrl);
+const SECTIONS = {
+  admin: () => withDemoSite(async (baseUrl, launch) => adminWeight(await launch(), baseUrl)),
+  home: () => withDemoSite(async (baseUrl, launch) => homeWeight(await launch(), baseUrl)),
+  site: () => withDemoSite((baseUrl) => homeThroughput(baseUrl)),
+  api: () => withDemoSite((baseUrl) => apiThroughput(baseUrl)),
+  login: () => loginLoad(),
+  startup: () => runStartUp(),
+  large: () => runLargeData(),
+};
 
-process.exit(jsOk && rpsOk && apiOk && adminOk ? 0 : 1);
+const chosen = options.only ? options.only.split(',') : Object.keys(SECTIONS);
+const unknown = chosen.filter((name) => !(name in SECTIONS));
+if (unknown.length > 0) {
+  console.error(`Unknown section ${unknown.join(', ')}; sections: ${Object.keys(SECTIONS).join(', ')}`);
+  process.exit(2);
+}
+
+const results = {};
+for (const name of chosen) results[name] = await SECTIONS[name]();
+
+const summary = {
+  measuredAt: new Date().toISOString(),
+  machine: { cpus: availableParallelism(), loadAverage: loadavg(), node: process.version },
+  settings: { ...settings },
+  sections: results,
+};
+writeFileSync('bench-results.json', `${JSON.stringify(summary, null, 2)}\n`);
+console.log('\nBudgets:');
+for (const [name, result] of Object.entries(results)) console.log(`  ${name.padEnd(8)} ${result.ok ? 'OK' : 'MISSED'}`);
+console.log('Figures written to bench-results.json');
+process.exit(Object.values(results).every((result) => result.ok) ? 0 : 1);

@@ -1,7 +1,7 @@
 // What every benchmark section shares: starting the built server and a bare node:http server, and
 // driving them with autocannon. `settings` holds the command line's duration and connections.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -50,10 +50,9 @@ export function start(command, args, env) {
   return child;
 }
 
-export async function startSite(env = {}) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'npo-bench-'));
-  start('node', ['site/dist/server/main.js'], {
+/** The built server's environment in every section: production, loopback, demo content. */
+export function serverEnv(port, dataDir) {
+  return {
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -64,25 +63,37 @@ export async function startSite(env = {}) {
     SUPER_ADMIN_PASSWORD: 'bench-password-1',
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
-    ...env,
-  });
+  };
+}
+
+export async function startSite(env = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'npo-bench-'));
+  start('node', ['site/dist/server/main.js'], { ...serverEnv(port, dataDir), ...env });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor(`${baseUrl}/api/health`);
   process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   return baseUrl;
 }
 
-/** A node:http server in its own process that answers every request with `body`, nothing else. */
+/**
+ * A node:http server in its own process that answers every request with `body`, nothing else. The
+ * body goes through a file: a page with large data is more than an environment variable may hold.
+ */
 export async function startBareServer(body, contentType) {
   const port = await freePort();
+  const scratch = mkdtempSync(path.join(tmpdir(), 'npo-bench-bare-'));
+  const bodyFile = path.join(scratch, 'body');
+  writeFileSync(bodyFile, body);
+  process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
   const source = `
     const http = require('node:http');
-    const body = Buffer.from(process.env.BODY_BASE64, 'base64');
+    const body = require('node:fs').readFileSync(process.env.BODY_FILE);
     http.createServer((req, res) => {
       res.writeHead(200, { 'Content-Type': process.env.CONTENT_TYPE, 'Content-Length': body.length });
       res.end(body);
     }).listen(${port}, '127.0.0.1');`;
-  start('node', ['-e', source], { BODY_BASE64: body.toString('base64'), CONTENT_TYPE: contentType });
+  start('node', ['-e', source], { BODY_FILE: bodyFile, CONTENT_TYPE: contentType });
   const url = `http://127.0.0.1:${port}/`;
   await waitFor(url);
   return url;

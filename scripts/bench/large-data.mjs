@@ -1,0 +1,238 @@
+// Benchmark section: the admin console on the large data set (issue 9, scale with data), against the
+// BUILT server (run `npm run build` first), on SQLite and on PostgreSQL.
+//   1. Seeds 100,000 members, 10,000 activities with 50,000 registrations, 50,000 contact messages and
+//      1,000 FAQs with `npm run seed:large` (api/dist/scripts/seed-large.js) into a fresh database.
+//   2. Starts the server on it, logs in as a seeded super admin and times every admin list (page 1 and a
+//      deep page), each search and the dashboard: sequential requests on one keep-alive connection,
+//      p50 / p95 of the whole HTTP answer. Budgets: lists and searches p95 ≤ 20 ms, dashboard ≤ 50 ms.
+//   3. Prints the query plans of those lists on the seeded database (api/dist/scripts/query-plans.js).
+//   4. GET / throughput against a bare node:http server sending the same bytes (as harness throughput()),
+//      as in bench-site.mjs: the large data must not cost the public pages their ratio (≥ 0.5).
+// PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names a server
+// where a scratch database is created and dropped; when it cannot be reached, the section says so and
+// runs on SQLite alone.
+// Usage alone: node scripts/bench/large-data.mjs [--scale 1 --requests 200 --duration 10 --connections 50
+//   --engine sqlite|postgres]. Exits 1 when a budget is missed; imported, runLargeData() returns { ok, figures }.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import knex from 'knex';
+import { root, settings, startSite, throughput } from './harness.mjs';
+
+const LIST_BUDGET_MS = 20;
+const DASHBOARD_BUDGET_MS = 50;
+const MIN_RPS_RATIO = 0.5;
+const WARM_UP_REQUESTS = 20;
+// A seeded super admin: with staff in the database already, the server creates no SUPER_ADMIN_EMAIL account.
+const ADMIN = { email: 'admin0@large.example.org', password: 'large-data-password' };
+const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Every admin GET list, search and the dashboard; the deep pages sit half-way through the full data. */
+const ENDPOINTS = [
+  ['admins', '/api/admin/users'],
+  ['admins search', '/api/admin/users?search=admin'],
+  ['members p1', '/api/admin/users?role=member'],
+  ['members p1000', '/api/admin/users?role=member&page=1000'],
+  ['members search "müller"', `/api/admin/users?role=member&search=${encodeURIComponent('müller')}`],
+  ['members search "zoë"', `/api/admin/users?role=member&search=${encodeURIComponent('zoë')}`],
+  ['members search "member4242"', '/api/admin/users?role=member&search=member4242'],
+  ['members search "nobody"', '/api/admin/users?role=member&search=nobody'],
+  ['members search "jo" (2 chars)', '/api/admin/users?role=member&search=jo'],
+  ['users stats', '/api/admin/users/stats'],
+  ['activities p1', '/api/admin/activities'],
+  ['activities p100', '/api/admin/activities?page=100'],
+  ['activities upcoming', '/api/admin/activities?status=upcoming'],
+  ['activities past p75', '/api/admin/activities?status=past&page=75'],
+  ['messages p1', '/api/admin/contact-messages'],
+  ['messages p500', '/api/admin/contact-messages?page=500'],
+  ['faqs p1', '/api/admin/faqs'],
+  ['faqs p5', '/api/admin/faqs?page=5'],
+  ['testimonials', '/api/admin/testimonials'],
+  ['membership cards', '/api/admin/membership-cards'],
+  ['about-us versions', '/api/admin/about-us'],
+  ['contact-info versions', '/api/admin/contact-info'],
+  ['privacy-policy versions', '/api/admin/privacy-policy'],
+  ['terms-of-service versions', '/api/admin/terms-of-service'],
+  ['dashboard', '/api/admin/dashboard'],
+];
+
+const budgetOf = (name) => (name === 'dashboard' ? DASHBOARD_BUDGET_MS : LIST_BUDGET_MS);
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const api = (relative) => import(path.join(root, 'api/dist', relative));
+
+function run(command, args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')}: exit ${code}`)),
+    );
+  });
+}
+
+/** A scratch PostgreSQL database, or the reason there is none. */
+async function scratchPostgres(serverUrl) {
+  const admin = knex({ client: 'pg', connection: serverUrl, pool: { min: 0, max: 1 }, acquireConnectionTimeout: 3000 });
+  try {
+    const name = `npo_bench_${randomBytes(4).toString('hex')}`;
+    await admin.raw(`create database ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      drop: () => admin.raw(`drop database if exists ${name} with (force)`).finally(() => admin.destroy()),
+    };
+  } catch (error) {
+    await admin.destroy();
+    return { skipped: `PostgreSQL not reachable at ${serverUrl} (${error.message})` };
+  }
+}
+
+async function login(baseUrl) {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!response.ok) throw new Error(`login: ${response.status} ${await response.text()}`);
+  return (await response.json()).data.token;
+}
+
+/** Sequential requests: the latency one admin sees, not a queue of 50 connections. */
+async function timeEndpoint(url, token, requests) {
+  const headers = { authorization: `Bearer ${token}` };
+  const times = [];
+  for (let index = 0; index < WARM_UP_REQUESTS + requests; index += 1) {
+    const started = performance.now();
+    const response = await fetch(url, { headers });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    if (index >= WARM_UP_REQUESTS) times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+async function homeThroughput(url) {
+  const result = await throughput(url);
+  return { ...result, ratio: result.siteRps / result.bareRps };
+}
+
+async function printPlans(engine, connection, now) {
+  const { createDb } = await api('db/connection.js');
+  const { explainCase, planCases } = await api('scripts/query-plans.js');
+  const db = createDb(connection);
+  try {
+    console.log(`\nQuery plans on ${engine} (the SQL the repositories send, on the large data):`);
+    for (const planCase of planCases(engine, now)) {
+      console.log(`  ${planCase.name}:`);
+      for (const { sql, plan } of await explainCase(db, planCase)) {
+        console.log(`    ${sql.length > 150 ? `${sql.slice(0, 147)}...` : sql}`);
+        for (const line of plan) console.log(`      ${line}`);
+      }
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Seeds, serves and measures one engine; `connection` is what createDb and the server are given. */
+async function benchEngine(engine, { env, connection }, { scale, requests }) {
+  // A whole hour: the seeded dates are fixed, yet fall around the server's own clock.
+  const now = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
+  const started = performance.now();
+  await run('node', ['api/dist/scripts/seed-large.js', '--scale', String(scale), '--now', now.toISOString()], env);
+  const seedSeconds = (performance.now() - started) / 1000;
+  const baseUrl = await startSite(env);
+  const token = await login(baseUrl);
+  const rows = [];
+  // Latencies of a few milliseconds move with whatever else runs: the load average tells the reader.
+  const loadBefore = loadavg()[0];
+  for (const [name, pathAndQuery] of ENDPOINTS) {
+    const { p50, p95 } = await timeEndpoint(`${baseUrl}${pathAndQuery}`, token, requests);
+    rows.push({ engine, name, p50, p95, budget: budgetOf(name), ok: p95 <= budgetOf(name) });
+  }
+  const load = `load average ${loadBefore.toFixed(1)} → ${loadavg()[0].toFixed(1)} on ${availableParallelism()} CPUs`;
+  console.log(`\n${engine}: admin lists timed with ${load}`);
+  printRows(rows);
+  await printPlans(engine, connection, now);
+  const home = await homeThroughput(`${baseUrl}/`);
+  return { seedSeconds, load, rows, home: { ...home, ok: home.clean && home.ratio >= MIN_RPS_RATIO } };
+}
+
+function printRows(rows) {
+  const line = (cells) => console.log(cells.map((cell, index) => String(cell).padEnd(index === 1 ? 32 : 10)).join(''));
+  line(['engine', 'endpoint', 'p50 ms', 'p95 ms', 'budget', 'result']);
+  for (const row of rows) {
+    line([row.engine, row.name, row.p50.toFixed(1), row.p95.toFixed(1), `≤ ${row.budget}`, row.ok ? 'ok' : 'OVER']);
+  }
+}
+
+function printTable(results) {
+  console.log('\nAdmin lists on the large data (sequential requests, whole HTTP answer):');
+  printRows(results.flatMap((result) => result.rows));
+  for (const result of results) {
+    const { home } = result;
+    console.log(
+      `${result.engine}: seeded in ${result.seedSeconds.toFixed(1)} s; lists timed with ${result.load}; ` +
+        `GET / (${(home.bytes / 1000).toFixed(0)} kB) ` +
+        `${Math.round(home.siteRps)} rps vs bare ` +
+        `${Math.round(home.bareRps)} rps = ${home.ratio.toFixed(2)} (budget ≥ ${MIN_RPS_RATIO}) ${home.ok ? 'ok' : 'OVER'}`,
+    );
+  }
+}
+
+export async function runLargeData({ scale = 1, requests = 200, engines = ['sqlite', 'postgres'] } = {}) {
+  const results = [];
+  const skipped = [];
+  if (engines.includes('sqlite')) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'npo-large-'));
+    try {
+      const connection = { sqliteFile: path.join(dataDir, 'app.db') };
+      const setup = { env: { DATA_DIR: dataDir }, connection, scratchDir: dataDir };
+      results.push({ engine: 'sqlite', ...(await benchEngine('sqlite', setup, { scale, requests })) });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  if (engines.includes('postgres')) {
+    const database = await scratchPostgres(process.env.BENCH_DATABASE_URL ?? DEFAULT_POSTGRES_URL);
+    if (database.skipped) {
+      console.log(`PostgreSQL skipped: ${database.skipped}`);
+      skipped.push(database.skipped);
+    } else {
+      const scratchDir = mkdtempSync(path.join(tmpdir(), 'npo-large-'));
+      try {
+        const setup = { env: { DATABASE_URL: database.url }, connection: { databaseUrl: database.url }, scratchDir };
+        results.push({ engine: 'postgres', ...(await benchEngine('postgres', setup, { scale, requests })) });
+      } finally {
+        await database.drop();
+        rmSync(scratchDir, { recursive: true, force: true });
+      }
+    }
+  }
+  printTable(results);
+  const ok = results.every((result) => result.home.ok && result.rows.every((row) => row.ok));
+  return { ok, figures: { results, skipped } };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      scale: { type: 'string', default: '1' },
+      requests: { type: 'string', default: '200' },
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '50' },
+      engine: { type: 'string' },
+    },
+  });
+  settings.duration = Number(values.duration);
+  settings.connections = Number(values.connections);
+  const engines = values.engine ? [values.engine] : undefined;
+  const { ok } = await runLargeData({ scale: Number(values.scale), requests: Number(values.requests), engines });
+  process.exit(ok ? 0 : 1);
+}

@@ -1,0 +1,111 @@
+// Sign-in under load (issue 12): GET / p99 of the BUILT server idle, then while anonymous clients send
+// about 20 logins a second with random e-mails (each from its own address: TRUST_PROXY on and a new
+// X-Forwarded-For per request, so per-address limits do not hide the load), then while they flood it.
+// GET / is requested at a steady rate (not as fast as possible), so its p99 shows how long a visitor
+// waits, not how much throughput is left beside the logins. Idle is measured before and after the load
+// (the mean is the reference), as other work on the machine moves it. Budget: GET / p99 under the
+// 20 logins/s load at most 2× idle. Also printed: the logins actually
+// verified (answered 401 after a bcrypt compare) per second and the logins refused with 429.
+// Run alone: node scripts/bench/login-load.mjs [--duration 10] (after `npm run build`).
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { cannon, ms, settings, startSite } from './harness.mjs';
+
+const MAX_P99_RATIO = 2;
+const STEADY_LOGINS_PER_S = 20;
+const FLOOD_LOGINS_PER_S = 200;
+// A login may wait for a worker (up to 2 s in the queue): enough connections to keep the rate up.
+const LOGIN_CONNECTIONS = 60;
+const HOME_PER_S = 100;
+const HOME_CONNECTIONS = 10;
+
+let sequence = 0;
+/** Every request a new visitor: a random address and an e-mail no account has. */
+function anonymousLogin(request) {
+  sequence += 1;
+  const address = `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`;
+  return {
+    ...request,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+    body: JSON.stringify({ email: `visitor-${sequence}@example.org`, password: 'not-the-password' }),
+  };
+}
+
+function loginCannon(baseUrl, duration, rate) {
+  return cannon(`${baseUrl}/api/auth/login`, duration, {
+    connections: LOGIN_CONNECTIONS,
+    overallRate: rate,
+    requests: [{ setupRequest: anonymousLogin }],
+  });
+}
+
+function homeCannon(baseUrl, duration) {
+  return cannon(`${baseUrl}/`, duration, { connections: HOME_CONNECTIONS, overallRate: HOME_PER_S });
+}
+
+/** GET / while `rate` logins a second arrive; the login figures of the same span. */
+async function underLoad(baseUrl, duration, rate) {
+  const [home, logins] = await Promise.all([homeCannon(baseUrl, duration), loginCannon(baseUrl, duration, rate)]);
+  const status = (code) => logins.statusCodeStats?.[code]?.count ?? 0;
+  return {
+    p99: home.latency.p99,
+    homeErrors: home.non2xx + home.errors,
+    sentPerS: logins.requests.total / duration,
+    verifiedPerS: status(401) / duration,
+    refused: status(429),
+    otherAnswers: logins.requests.total - status(401) - status(429),
+  };
+}
+
+export async function loginLoad() {
+  const duration = settings.duration;
+  const baseUrl = await startSite({ TRUST_PROXY: 'true' });
+  await cannon(`${baseUrl}/`, 2); // fills the page cache
+  const idleBefore = (await homeCannon(baseUrl, duration)).latency.p99;
+  const steady = await underLoad(baseUrl, duration, STEADY_LOGINS_PER_S);
+  const flood = await underLoad(baseUrl, duration, FLOOD_LOGINS_PER_S);
+  const idleAfter = (await homeCannon(baseUrl, duration)).latency.p99;
+  const idle = (idleBefore + idleAfter) / 2;
+  const ratio = (p99) => p99 / Math.max(idle, 1);
+
+  console.log(`\nSign-in load: GET / p99 (${HOME_PER_S} req/s) while anonymous clients log in (${duration} s each)`);
+  console.log(`  idle                            p99 ${ms(idle)} (before ${ms(idleBefore)}, after ${ms(idleAfter)})`);
+  for (const [label, figures] of [
+    [`~${STEADY_LOGINS_PER_S} logins/s`, steady],
+    [`flood ~${FLOOD_LOGINS_PER_S} logins/s`, flood],
+  ]) {
+    console.log(
+      `  ${label.padEnd(30)}  p99 ${ms(figures.p99)} (${ratio(figures.p99).toFixed(2)}× idle); ` +
+        `logins sent ${figures.sentPerS.toFixed(1)}/s, verified ${figures.verifiedPerS.toFixed(1)}/s, ` +
+        `429: ${figures.refused}, other answers: ${figures.otherAnswers}, GET / errors: ${figures.homeErrors}`,
+    );
+  }
+  const ok = ratio(steady.p99) <= MAX_P99_RATIO && steady.homeErrors === 0 && flood.homeErrors === 0;
+  console.log(`  budget: p99 at ~${STEADY_LOGINS_PER_S} logins/s ≤ ${MAX_P99_RATIO}× idle: ${ok ? 'ok' : 'MISSED'}`);
+  return {
+    ok,
+    figures: {
+      idleP99: idle,
+      idleP99Before: idleBefore,
+      idleP99After: idleAfter,
+      steadyP99: steady.p99,
+      steadyRatio: ratio(steady.p99),
+      steadyLoginsSentPerS: steady.sentPerS,
+      steadyVerifiedPerS: steady.verifiedPerS,
+      steadyRefused: steady.refused,
+      floodP99: flood.p99,
+      floodRatio: ratio(flood.p99),
+      floodLoginsSentPerS: flood.sentPerS,
+      floodVerifiedPerS: flood.verifiedPerS,
+      floodRefused: flood.refused,
+    },
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { values } = parseArgs({ options: { duration: { type: 'string', default: String(settings.duration) } } });
+  settings.duration = Number(values.duration);
+  const { ok } = await loginLoad();
+  process.exit(ok ? 0 : 1);
+}
