@@ -56,12 +56,15 @@ describe('isConsoleUrl', () => {
 });
 
 describe('isSafeExternalUrl', () => {
-  it.each(['https://nutrition.example.org/', 'https://nutrition.example.org/about?x=1#top', 'http://example.org/'])(
-    'accepts %s',
-    (url) => {
-      expect(isSafeExternalUrl(url)).toBe(true);
-    },
-  );
+  it.each([
+    'https://nutrition.example.org/',
+    'https://nutrition.example.org/about?x=1#top',
+    'http://example.org/',
+    'mailto:someone@example.org',
+    'mailto:zo%C3%AB@example.org?subject=Re%3A%20Your%20message&body=%3E%20Hello',
+  ])('accepts %s', (url) => {
+    expect(isSafeExternalUrl(url)).toBe(true);
+  });
 
   it.each([
     'javascript:alert(1)',
@@ -75,7 +78,10 @@ describe('isSafeExternalUrl', () => {
     'https://user:secret@example.org/',
     'https://user@example.org/',
     'https://',
-    'mailto:someone@example.org',
+    'mailto:',
+    'mailto:someone',
+    'mailto:a@example.org/../x',
+    'mailto:a@b@example.org',
     'not a url',
     '',
   ])('refuses %s', (url) => {
@@ -179,6 +185,15 @@ describe('hardenWebContents', () => {
     // The log names the origin, never the query that may carry a token.
     expect(log.text()).toContain('https://evil.example');
     expect(log.text()).not.toContain('secret');
+  });
+
+  it('opens a mailto: link in the mail program instead of navigating', () => {
+    const { contents, opened } = hardened();
+    const reply = 'mailto:ada@example.org?subject=Re%3A%20Your%20message%20to%20us';
+    expect(contents.navigate('will-navigate', reply)).toBe(true);
+    expect(opened).toEqual([reply]);
+    expect(contents.navigate('will-navigate', 'mailto:not-an-address')).toBe(true);
+    expect(opened).toEqual([reply]);
   });
 
   it('lets the dev server navigate in development only', () => {

@@ -26,9 +26,19 @@ export function isConsoleUrl(url: string, devServerOrigin: string | null = null)
   return devServerOrigin !== null && parsed.origin === devServerOrigin;
 }
 
-/** Addresses the system browser may open: http or https with a host and no credentials. */
+/** A mail to write in the system's mail program (the inbox's Reply): one plain address, then ?subject&body. */
+export function isSafeMailto(url: string): boolean {
+  const parsed = parse(url);
+  return parsed !== null && parsed.protocol === 'mailto:' && /^[^\s@/\\]+(@|%40)[^\s@/\\]+$/.test(parsed.pathname);
+}
+
+/**
+ * Addresses the operating system may open: http or https with a host and no credentials (the
+ * browser), or a safe mailto: (the mail program).
+ */
 export function isSafeExternalUrl(url: string): boolean {
   const parsed = parse(url);
+  if (parsed?.protocol === 'mailto:') return isSafeMailto(url);
   return (
     parsed !== null &&
     (parsed.protocol === 'https:' || parsed.protocol === 'http:') &&
@@ -128,7 +138,9 @@ export function hardenWebContents(contents: HardenableContents, deps: HardeningD
   const refuseForeign = (event: NavigationEvent) => {
     if (isNavigationAllowed(event.url, deps.devServerOrigin)) return;
     event.preventDefault();
-    deps.log.warn(`blocked navigation to ${describeUrl(event.url)}`);
+    // A mailto: link (the inbox's Reply) is followed by opening the mail program, never in the window.
+    if (isSafeMailto(event.url)) deps.openInBrowser(event.url);
+    else deps.log.warn(`blocked navigation to ${describeUrl(event.url)}`);
   };
   contents.on('will-navigate', refuseForeign);
   contents.on('will-redirect', refuseForeign);

@@ -8,9 +8,21 @@ import { notifySuccess } from '../ui/toaster';
 import { compareVersions, versionAsText } from './compare';
 import { usePendingConflict, type ConflictQuestion } from './conflicts';
 
+/** A clipboard write can wait on focus or a permission prompt: past this, fall back rather than leave the user waiting. */
+const CLIPBOARD_WAIT_MS = 1500;
+
+function writeClipboard(text: string): Promise<void> {
+  return Promise.race([
+    navigator.clipboard.writeText(text),
+    new Promise<never>((_resolve, reject) =>
+      setTimeout(() => reject(new Error('clipboard did not answer')), CLIPBOARD_WAIT_MS),
+    ),
+  ]);
+}
+
 async function copyText(text: string): Promise<void> {
   try {
-    await navigator.clipboard.writeText(text);
+    await writeClipboard(text);
   } catch {
     // Without clipboard permission (a locked-down shell), the older command still copies a selection.
     const area = document.createElement('textarea');
