@@ -99,13 +99,15 @@ describe.each(testEngines())('OpenAPI fuzzing on %s', (engine) => {
   let document: Schema;
   let callers: Caller[];
   let superAdmin: Caller;
+  let member: Caller & { id: number };
   const protectedUserIds: number[] = [];
   const failures: string[] = [];
 
   beforeAll(async () => {
     app = await startTestApp(engine);
     document = (await app.request('GET', '/api/openapi.json')).body;
-    const member = await app.createUser({});
+    const account = await app.createUser({});
+    member = { name: 'member', token: account.token, id: account.user.id };
     const admin = await app.createUser({
       role: 'admin',
       permissions: {
@@ -116,14 +118,9 @@ describe.each(testEngines())('OpenAPI fuzzing on %s', (engine) => {
     });
     const root = await app.createUser({ role: 'super_admin' });
     // The fuzzing must not lock its own callers out: their accounts are never an {id} it sends.
-    protectedUserIds.push(member.user.id, admin.user.id, root.user.id);
+    protectedUserIds.push(member.id, admin.user.id, root.user.id);
     superAdmin = { name: 'super admin', token: root.token };
-    callers = [
-      { name: 'anonymous', token: undefined },
-      { name: 'member', token: member.token },
-      { name: 'admin', token: admin.token },
-      superAdmin,
-    ];
+    callers = [{ name: 'anonymous', token: undefined }, member, { name: 'admin', token: admin.token }, superAdmin];
     await seedContent();
   });
   afterAll(async () => {
@@ -180,6 +177,7 @@ describe.each(testEngines())('OpenAPI fuzzing on %s', (engine) => {
   function fillPath(random: Random, path: string, ids: string[], odd: boolean): string {
     return path.replace(/\{(\w+)\}/g, (_match, name: string) => {
       if (name === 'token') return random.pick(ODD_TOKENS);
+      if (name === 'userId' && !odd) return String(member.id);
       return !odd && ids.length > 0 ? random.pick(ids) : random.pick(ODD_IDS);
     });
   }
@@ -256,8 +254,19 @@ describe.each(testEngines())('OpenAPI fuzzing on %s', (engine) => {
     return cases;
   }
 
+  /** An upcoming activity the member is registered for: what a {userId} route can remove. */
+  async function activityWithRegistration(): Promise<string[]> {
+    const created = await app.request('POST', '/api/admin/activities', {
+      token: superAdmin.token,
+      body: sampleBodies.activity,
+    });
+    await app.request('POST', `/api/activities/${created.body.data.id}/register`, { token: member.token });
+    return [String(created.body.data.id)];
+  }
+
   async function casesFor(random: Random, operation: Operation): Promise<Case[]> {
-    const make = caseMaker(random, operation, await knownIds(operation));
+    const ids = operation.path.includes('{userId}') ? await activityWithRegistration() : await knownIds(operation);
+    const make = caseMaker(random, operation, ids);
     const valid = await validCases(make, operation);
     // The first valid calls again with an odd query string (not for the costly sign-in and sign-up).
     const oddQueries = PASSWORD_WORK.has(`${operation.method} ${operation.path}`)

@@ -138,7 +138,9 @@ function successResponse(route: Route, answer: SuccessAnswer): JsonSchema {
     [answer.status]: {
       description: answer.description,
       ...(answer.etag && { headers: etagHeader("The item's revision, for the next If-Match") }),
-      content: { 'application/json': { schema: answer.raw ? answer.data : envelope } },
+      content: {
+        [answer.mediaType ?? 'application/json']: { schema: answer.raw || answer.mediaType ? answer.data : envelope },
+      },
     },
   };
 }
@@ -331,7 +333,7 @@ export function buildOpenApi(router: Router, adminRoutes: AdminRoute[]): JsonSch
       title: `${organisationName} API`,
       version: '1.0.0',
       description:
-        'Answers are JSON (the metrics are Prometheus text, a 304 has no body). A path no operation has answers 404 (components.responses.NotFound); a path ' +
+        'Answers are JSON (the metrics are Prometheus text, the calendar files iCalendar, a 304 has no body). A path no operation has answers 404 (components.responses.NotFound); a path ' +
         'with a method it does not take answers 405 with Allow (components.responses.MethodNotAllowed).',
     },
     servers: [{ url: '/' }],

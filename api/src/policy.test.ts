@@ -18,6 +18,7 @@ import { startTestApp, SUPER_ADMIN, type TestApp } from './test-support/test-app
 
 interface Sample {
   id?: number;
+  userId?: number;
   body?: unknown;
 }
 
@@ -28,6 +29,7 @@ describe.each(testEngines())('permission matrix on %s', (engine) => {
   let app: TestApp;
   let superToken: string;
   let memberToken: string;
+  let memberId: number;
   let bareAdminToken: string;
   const adminTokens = new Map<string, string>();
 
@@ -76,6 +78,17 @@ describe.each(testEngines())('permission matrix on %s', (engine) => {
       body: bodies.activity,
     }),
     'delete /api/admin/activities/:id': async () => ({ id: await make('/api/admin/activities', bodies.activity) }),
+    'get /api/admin/activities/:id/registrations': async () => ({
+      id: await make('/api/admin/activities', bodies.activity),
+    }),
+    'get /api/admin/activities/:id/registrations.csv': async () => ({
+      id: await make('/api/admin/activities', bodies.activity),
+    }),
+    'post /api/admin/activities/:id/registrations/:userId/remove': async () => {
+      const id = await make('/api/admin/activities', bodies.activity);
+      await app.request('POST', `/api/activities/${id}/register`, { token: memberToken });
+      return { id, userId: memberId };
+    },
 
     'get /api/admin/testimonials': async () => ({}),
     'post /api/admin/testimonials': async () => ({ body: bodies.testimonial }),
@@ -102,6 +115,11 @@ describe.each(testEngines())('permission matrix on %s', (engine) => {
 
     'get /api/admin/contact-messages': async () => ({}),
     'patch /api/admin/contact-messages/:id/read': async () => ({ id: await contactMessage() }),
+    'patch /api/admin/contact-messages/:id/state': async () => ({
+      id: await contactMessage(),
+      body: { state: 'replied' },
+    }),
+    'get /api/admin/contact-messages/export.csv': async () => ({}),
     'delete /api/admin/contact-messages/:id': async () => ({ id: await contactMessage() }),
 
     'get /api/admin/users/stats': async () => ({}),
@@ -133,7 +151,7 @@ describe.each(testEngines())('permission matrix on %s', (engine) => {
 
   async function send(route: AdminRoute, token: string | undefined): Promise<number> {
     const sample = await samples[key(route)]!();
-    const path = route.path.replace(':id', String(sample.id ?? 1));
+    const path = route.path.replace(':id', String(sample.id ?? 1)).replace(':userId', String(sample.userId ?? 1));
     const response = await app.request(route.method.toUpperCase(), path, {
       ...(token && { token }),
       ...(sample.body !== undefined && { body: sample.body }),
@@ -159,7 +177,9 @@ describe.each(testEngines())('permission matrix on %s', (engine) => {
   beforeAll(async () => {
     app = await startTestApp(engine);
     superToken = (await app.request('POST', '/api/auth/login', { body: SUPER_ADMIN })).body.data.token;
-    memberToken = (await app.createUser({ role: 'member' })).token;
+    const member = await app.createUser({ role: 'member' });
+    memberToken = member.token;
+    memberId = member.user.id;
     bareAdminToken = (await app.createUser({ role: 'admin', permissions: emptyPermissions() })).token;
   });
   afterAll(async () => {

@@ -1,6 +1,17 @@
 /** Activities: filters with counts, UTC dates, create/edit/delete, checked through the API. */
 import { expect, test } from '@playwright/test';
-import { answerConfirm, api, expectToast, openAs, superAdminToken, unique } from './console.js';
+import { readFile } from 'node:fs/promises';
+import { expectNoSeriousA11yViolations } from '../../e2e/support.js';
+import {
+  answerConfirm,
+  api,
+  expectToast,
+  openAs,
+  sessionFor,
+  superAdminToken,
+  unique,
+  uniqueEmail,
+} from './console.js';
 
 interface ActivityRow {
   id: number;
@@ -116,4 +127,68 @@ test.describe('in another time zone', () => {
     await card.getByRole('button', { name: 'Edit' }).click();
     await expect(page.getByRole('dialog').getByLabel('Date and time (UTC)')).toHaveValue('2031-12-14T10:00');
   });
+});
+
+/** A new member, registered for the activity through the public API. */
+async function attendee(activityId: number, name: string): Promise<void> {
+  const credentials = { email: uniqueEmail('attendee'), password: 'secret-123' };
+  await api('POST', '/auth/register', { body: { name, ...credentials } });
+  const { token } = await sessionFor(credentials);
+  expect((await api('POST', `/activities/${activityId}/register`, { token })).status).toBe(201);
+}
+
+test('attendees: registered / capacity on the card, sort, search, CSV export, remove with confirm', async ({
+  page,
+}) => {
+  const title = unique('Attendee Workshop');
+  const created = await api('POST', '/admin/activities', {
+    token: await superAdminToken(),
+    body: {
+      title,
+      description: 'A workshop with a list of attendees.',
+      date: '2039-05-01T10:00:00.000Z',
+      location: 'Pune',
+      status: 'upcoming',
+      tags: ['Workshop'],
+      capacity: 10,
+    },
+  });
+  const id = created.body.data.id as number;
+  await attendee(id, 'Ann Attendee');
+  await attendee(id, 'Zed Attendee');
+
+  await openAs(page, '/activities');
+  const card = page.getByTestId('activity-card').filter({ hasText: title });
+  await expect(card).toContainText('2 / 10 registered');
+  await card.getByRole('button', { name: 'Attendees' }).click();
+  const dialog = page.getByRole('dialog', { name: `Attendees: ${title}` });
+  const names = dialog.locator('tbody tr td:first-child');
+  await expect(names).toHaveText(['Ann Attendee', 'Zed Attendee']);
+  await expectNoSeriousA11yViolations(page);
+
+  await dialog.getByRole('button', { name: 'Name' }).click();
+  await expect(names).toHaveText(['Zed Attendee', 'Ann Attendee']);
+  await expect(dialog.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
+  await dialog.getByRole('searchbox', { name: 'Search attendees by name or email' }).fill('ANN');
+  await expect(names).toHaveText(['Ann Attendee']);
+  await dialog.getByRole('searchbox', { name: 'Search attendees by name or email' }).fill('');
+  await expect(names).toHaveCount(2);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`activity-${id}-registrations.csv`);
+  const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').split('\r\n');
+  expect(csv[0]).toBe('Name,E-mail,Registered at');
+  expect(csv.slice(1, 3).map((line) => line.split(',')[0])).toEqual(['Zed Attendee', 'Ann Attendee']);
+
+  await dialog.getByRole('button', { name: 'Remove Zed Attendee' }).click();
+  await answerConfirm(page, `Remove Zed Attendee from “${title}”?`, 'Remove');
+  await expectToast(page, 'Zed Attendee removed');
+  await expect(names).toHaveText(['Ann Attendee']);
+  await expect(dialog).toContainText('1 registered of 10 places');
+  expect((await api('GET', `/activities/${id}`)).body.data.participants).toBe(1);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(card).toContainText('1 / 10 registered');
 });

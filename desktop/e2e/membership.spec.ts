@@ -78,6 +78,8 @@ test('cancel discards the changes and a cancelled delete keeps the card', async 
   const editor = page.getByRole('dialog', { name: 'Edit Membership Card' });
   await editor.getByLabel('Title', { exact: true }).fill('Something else entirely');
   await editor.getByRole('button', { name: 'Cancel' }).click();
+  // With unsaved edits, Cancel asks first.
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Discard' }).click();
   await expect(editor).toBeHidden();
   await card.getByRole('button', { name: `Edit ${title}` }).click();
   await expect(

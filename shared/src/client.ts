@@ -5,6 +5,7 @@
 import type {
   AboutUsVersion,
   Activity,
+  ActivityRegistration,
   ContactInfoVersion,
   ContactMessage,
   DashboardData,
@@ -29,7 +30,8 @@ import type {
   TestimonialInput,
 } from './schemas/content.js';
 import type { SignupInput } from './schemas/auth.js';
-import type { ActivityStatus } from './constants.js';
+import type { RegistrationsFilter } from './schemas/query.js';
+import type { ActivityStatus, ContactMessageFilter, ContactMessageState } from './constants.js';
 
 export class ApiError extends Error {
   constructor(
@@ -126,6 +128,22 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   const get = async <T>(path: string) => (await request<T>('GET', path)).data;
+
+  /** A file (a CSV export) fetched with the token: a plain link would carry no Authorization header. */
+  async function file(path: string): Promise<Blob> {
+    const token = options.getToken?.();
+    let response: Response;
+    try {
+      response = await doFetch(`${baseUrl}/api${path}`, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
+    } catch {
+      throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+    }
+    if (!response.ok) {
+      const failure = (await response.json().catch(() => null)) as ErrorEnvelope | null;
+      throw new ApiError(response.status, failure?.message ?? `Request failed (${response.status})`);
+    }
+    return response.blob();
+  }
   const send = async <T>(method: string, path: string, body?: unknown, precondition?: Precondition) =>
     (await request<T>(method, path, body, precondition)).data;
 
@@ -169,6 +187,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
         get<Page<'activities', Activity>>(`/activities${queryString(query)}`),
       activity: (id: number) => get<Activity>(`/activities/${id}`),
       registerForActivity: (id: number) => request<Activity>('POST', `/activities/${id}/register`),
+      cancelRegistration: (id: number) => request<Activity>('DELETE', `/activities/${id}/register`),
+      /** Per-user, so asked apart from the cached public activity. */
+      activityRegistration: (id: number) => get<{ registered: boolean }>(`/activities/${id}/registration`),
       testimonials: () => get<Page<'testimonials', Testimonial>>('/testimonials'),
       aboutUs: () => get<AboutUsVersion>('/about-us'),
       contactInfo: () => get<ContactInfoVersion>('/contact-info'),
@@ -180,7 +201,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
     admin: {
       dashboard: () => get<DashboardData>('/admin/dashboard'),
       membershipCards: crud<'cards', MembershipCard, MembershipCardInput>('/admin/membership-cards'),
-      activities: crud<'activities', Activity, ActivityInput>('/admin/activities'),
+      activities: {
+        ...crud<'activities', Activity, ActivityInput>('/admin/activities'),
+        registrations: (id: number, query?: PageQuery & Partial<RegistrationsFilter>) =>
+          get<Page<'registrations', ActivityRegistration>>(
+            `/admin/activities/${id}/registrations${queryString(query)}`,
+          ),
+        exportRegistrations: (id: number, query?: Partial<RegistrationsFilter>) =>
+          file(`/admin/activities/${id}/registrations.csv${queryString(query)}`),
+      },
       testimonials: {
         ...crud<'testimonials', Testimonial, TestimonialInput>('/admin/testimonials'),
         toggleFeatured: (id: number, precondition?: Precondition) =>
@@ -202,8 +231,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
           send<User>('PATCH', `/admin/users/${id}/toggle-status`, undefined, precondition),
       },
       contactMessages: {
-        list: (query?: PageQuery) =>
+        list: (query?: PageQuery & { state?: ContactMessageFilter; q?: string }) =>
           get<Page<'messages', ContactMessage> & { unread: number }>(`/admin/contact-messages${queryString(query)}`),
+        setState: (id: number, state: ContactMessageState, precondition?: Precondition) =>
+          send<ContactMessage>('PATCH', `/admin/contact-messages/${id}/state`, { state }, precondition),
+        exportCsv: (state?: ContactMessageFilter, q?: string) =>
+          file(`/admin/contact-messages/export.csv${queryString({ state, ...(q && { q }) })}`),
         markRead: (id: number, precondition?: Precondition) =>
           send<ContactMessage>('PATCH', `/admin/contact-messages/${id}/read`, undefined, precondition),
         remove: (id: number, precondition?: Precondition) =>

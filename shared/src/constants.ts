@@ -17,6 +17,7 @@ export const PAGE_SIZES = {
   testimonials: 50,
   admins: 50,
   messages: 50,
+  registrations: 50,
   faqs: 100,
 } as const;
 /** The largest `limit` a list call accepts; larger values are capped, not refused. */
@@ -53,6 +54,13 @@ export const STORAGE_KEYS = { token: 'token', user: 'user' } as const;
 
 export const ACTIVITY_STATUSES = ['upcoming', 'past'] as const;
 export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
+
+/** Where a contact message stands in the staff inbox (issue 10): opened, answered, or put away. */
+export const CONTACT_MESSAGE_STATES = ['new', 'read', 'replied', 'archived'] as const;
+export type ContactMessageState = (typeof CONTACT_MESSAGE_STATES)[number];
+/** The inbox filters: one state, or `active` (every state but archived), the default view. */
+export const CONTACT_MESSAGE_FILTERS = ['active', ...CONTACT_MESSAGE_STATES] as const;
+export type ContactMessageFilter = (typeof CONTACT_MESSAGE_FILTERS)[number];
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const INVITATION_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;

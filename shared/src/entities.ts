@@ -3,7 +3,7 @@
  * `revision` counts the admin edits of a row (1 when created): it is the item's ETag, and an editor
  * sends it back as `If-Match` so that a change made meanwhile by someone else is refused with 409.
  */
-import type { ActivityStatus } from './constants.js';
+import type { ActivityStatus, ContactMessageState } from './constants.js';
 import type { Pagination } from './envelope.js';
 import type { Permissions, Role } from './permissions.js';
 
@@ -121,6 +121,19 @@ export interface Faq {
   updatedAt: string;
 }
 
+/** One attendee of an activity, as staff see them (GET /api/admin/activities/:id/registrations). */
+export interface ActivityRegistration {
+  userId: number;
+  name: string;
+  email: string;
+  registeredAt: string;
+}
+
+export interface ActivityRegistrationsPage {
+  registrations: ActivityRegistration[];
+  pagination: Pagination;
+}
+
 export interface ContactMessage {
   id: number;
   revision: number;
@@ -128,7 +141,9 @@ export interface ContactMessage {
   email: string;
   phone: string;
   message: string;
+  /** False only while the state is `new`; kept for the clients of the mark-read endpoint. */
   isRead: boolean;
+  state: ContactMessageState;
   createdAt: string;
 }
 

@@ -1,6 +1,6 @@
 /** SPEC 2's activities: lists, the modal and its keyboard behaviour, and registering. */
 import { expect, test, type Page } from '@playwright/test';
-import { api, uniqueEmail } from '../../e2e/support.js';
+import { api, expectNoSeriousA11yViolations, uniqueEmail } from '../../e2e/support.js';
 import { open } from './helpers.js';
 
 async function firstUpcoming() {
@@ -68,10 +68,10 @@ test('a past activity opens without a Register button', async ({ page }) => {
   await expect(dialog.getByRole('button', { name: /register/i })).toHaveCount(0);
 });
 
-test('registering: logged out goes to login and back, then registers once and is told the second time', async ({
-  page,
-}) => {
+test('registering: logged out goes to login and back, registers, then sees it and can cancel', async ({ page }) => {
   const activity = await firstUpcoming();
+  const participants = async () => (await api('GET', `/activities/${activity.id}`)).body.data.participants;
+  const before = await participants();
   const email = uniqueEmail('register');
   await api('POST', '/auth/register', { body: { name: 'Marie Curie', email, password: 'secret-123' } });
 
@@ -88,10 +88,44 @@ test('registering: logged out goes to login and back, then registers once and is
   await dialog.getByRole('button', { name: 'Register' }).click();
   await expect(dialog.getByRole('status')).toHaveText('You are registered for this activity.');
 
+  expect(await participants()).toBe(before + 1);
+
+  // Opened again, the modal knows: registered, with a way out while the activity is upcoming.
   await dialog.getByRole('button', { name: 'Close' }).click();
   await activityButton(page, activity.title).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('dialog').getByRole('status')).toHaveText(
-    'You are already registered for this activity.',
-  );
+  await expect(dialog.getByRole('status')).toHaveText("You're registered.");
+  await expect(dialog.getByRole('button', { name: 'Register' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Cancel registration' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Your registration is cancelled.');
+  await expect(dialog.getByRole('button', { name: 'Register' })).toBeVisible();
+  // The seat is free again, in the public (cached) answer too.
+  expect(await participants()).toBe(before);
+});
+
+test('calendar links: the modal downloads the activity .ics and the section offers the feed, axe stays clean', async ({
+  page,
+}) => {
+  const activity = await firstUpcoming();
+  await open(page, '/');
+
+  const subscribe = page.locator('#activities').getByRole('link', { name: 'Subscribe to calendar' });
+  await expect(subscribe).toBeVisible();
+  await subscribe.focus();
+  await expect(subscribe).toBeFocused();
+  const feed = await page.request.get((await subscribe.getAttribute('href'))!);
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+  expect(await feed.text()).toContain(`UID:activity-${activity.id}@`);
+
+  await activityButton(page, activity.title).click();
+  const dialog = page.getByRole('dialog', { name: activity.title });
+  const add = dialog.getByRole('link', { name: 'Add to calendar' });
+  await expect(add).toHaveAttribute('href', `/api/activities/${activity.id}/calendar.ics`);
+  const [download] = await Promise.all([page.waitForEvent('download'), add.click()]);
+  expect(download.suggestedFilename()).toMatch(/^[a-z0-9-]+\.ics$/);
+  const file = await page.request.get(download.url());
+  expect(file.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+  expect(await file.text()).toMatch(/^BEGIN:VCALENDAR\r\n/);
+  await expectNoSeriousA11yViolations(page);
 });

@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import knex, { type Knex } from 'knex';
+import { registerFold } from './search.js';
 
 export type Db = Knex;
 
@@ -25,12 +26,17 @@ export function createDb(options: DbOptions): Knex {
     connection: { filename: options.sqliteFile },
     useNullAsDefault: true,
     pool: {
-      afterCreate(connection: { pragma(source: string): unknown }, done: (error: Error | null) => void) {
+      afterCreate(
+        connection: { pragma(source: string): unknown } & Parameters<typeof registerFold>[0],
+        done: (error: Error | null) => void,
+      ) {
         // WAL lets readers run beside the writer; the busy timeout waits for a lock instead of failing.
         connection.pragma('journal_mode = WAL');
         connection.pragma('foreign_keys = ON');
         connection.pragma('busy_timeout = 5000');
         connection.pragma('synchronous = NORMAL');
+        // fold(text): the case- and accent-insensitive form the admin list searches compare (search.ts).
+        registerFold(connection);
         done(null);
       },
     },

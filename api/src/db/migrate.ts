@@ -8,6 +8,8 @@ import * as rowRevisions from './migrations/20261123090000_row_revisions.js';
 import * as rateLimits from './migrations/20261123130000_rate_limits.js';
 import * as healthProbe from './migrations/20261123131000_health_probe.js';
 import * as largeDataIndexes from './migrations/20261123132000_large_data_indexes.js';
+import * as messageStates from './migrations/20261123140000_message_states.js';
+import * as foldedSearch from './migrations/20261123150000_folded_search.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -22,6 +24,8 @@ const migrations: Record<string, Migration> = {
   '20261123130000_rate_limits': rateLimits,
   '20261123131000_health_probe': healthProbe,
   '20261123132000_large_data_indexes': largeDataIndexes,
+  '20261123140000_message_states': messageStates,
+  '20261123150000_folded_search': foldedSearch,
 };
 
 /** Exported for tests that step through single migrations (`db.migrate.down({ migrationSource })`). */

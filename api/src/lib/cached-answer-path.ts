@@ -12,7 +12,7 @@ import { recordRequest, requestIdFor } from '../middleware/request-context.js';
 import { API_SECURITY_HEADERS } from '../middleware/security-headers.js';
 import type { ContentChanges } from './content-changes.js';
 import type { Logger } from './logger.js';
-import { PUBLIC_ANSWER_HEADERS, type AnswerStore, type CachedAnswer } from './public-cache.js';
+import { answerHeaders, type AnswerStore, type CachedAnswer } from './public-cache.js';
 
 export interface CachedAnswerPathOptions {
   store: AnswerStore;
@@ -52,7 +52,7 @@ function headerListOf(answer: CachedAnswer): string[] {
     // @koa/cors always varies on Origin, and adds the rest only for an allowed origin (see withCors).
     'Vary',
     'Origin',
-    ...Object.entries(PUBLIC_ANSWER_HEADERS).flat(),
+    ...Object.entries(answerHeaders(answer)).flat(),
     'ETag',
     answer.etag,
     'X-Cache',

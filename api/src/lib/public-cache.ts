@@ -15,6 +15,11 @@ export interface CachedAnswer {
   body: Buffer;
   etag: string;
   contentVersion: number;
+  /**
+   * A text answer's own Content-Type and Content-Disposition (the calendar files), sent over
+   * PUBLIC_ANSWER_HEADERS; a JSON answer has none.
+   */
+  headers?: Record<string, string>;
   /** The route template that answered, for the request log of a hit served ahead of the router. */
   route: string | undefined;
 }
@@ -106,9 +111,16 @@ export function publicAnswerStore(contentChanges: ContentChanges): AnswerStore {
   return store;
 }
 
-function send(ctx: Context, answer: { body: Buffer; etag: string }, cache: 'HIT' | 'MISS'): void {
+type Serialized = Pick<CachedAnswer, 'body' | 'etag' | 'headers'>;
+
+/** The headers every copy of this answer carries, from the route or from the store alike. */
+export function answerHeaders(answer: Pick<CachedAnswer, 'headers'>): Record<string, string> {
+  return { ...PUBLIC_ANSWER_HEADERS, ...answer.headers };
+}
+
+function send(ctx: Context, answer: Serialized, cache: 'HIT' | 'MISS'): void {
   ctx.status = 200;
-  ctx.set(PUBLIC_ANSWER_HEADERS);
+  ctx.set(answerHeaders(answer));
   ctx.set('ETag', answer.etag);
   ctx.set('X-Cache', cache);
   if (ctx.fresh) {
@@ -122,6 +134,21 @@ function storedAnswer(ctx: Context, store: AnswerStore, version: number | null):
   if (version === null || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return undefined;
   // ctx.url is the path and query as sent: each query variant is its own answer.
   return store.get(ctx.url, version);
+}
+
+/** A route's data goes out as JSON; a string body is already the document, sent with the type its route set. */
+function serialize(ctx: Context): Serialized {
+  if (typeof ctx.body !== 'string') {
+    const body = Buffer.from(JSON.stringify(ctx.body));
+    return { body, etag: etagOf(body) };
+  }
+  const body = Buffer.from(ctx.body);
+  const disposition = ctx.response.get('Content-Disposition');
+  const headers = {
+    'Content-Type': ctx.response.get('Content-Type'),
+    ...(disposition && { 'Content-Disposition': disposition }),
+  };
+  return { body, etag: etagOf(body), headers };
 }
 
 /**
@@ -138,9 +165,8 @@ export function publicContentCache(contentChanges: ContentChanges): Middleware {
     if (ctx.method === 'GET' || ctx.method === 'HEAD') store.misses += 1;
     await next();
     if (ctx.status !== 200 || ctx.body === undefined || ctx.body === null) return;
-    const body = Buffer.from(JSON.stringify(ctx.body));
-    const answer = { body, etag: etagOf(body) };
-    if (version !== null && body.length <= PUBLIC_CACHE_LIMITS.maxBodyBytes) {
+    const answer = serialize(ctx);
+    if (version !== null && answer.body.length <= PUBLIC_CACHE_LIMITS.maxBodyBytes) {
       store.set(ctx.url, { ...answer, contentVersion: version, route: (ctx as RoutedContext)._matchedRoute });
     }
     send(ctx, answer, 'MISS');

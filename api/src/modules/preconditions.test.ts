@@ -110,6 +110,13 @@ describe.each(testEngines())('If-Match on admin item writes on %s', (engine) => 
       create: contactMessage,
       read: (id) => fromList('/api/admin/contact-messages', 'messages', id),
     },
+    'patch /api/admin/contact-messages/:id/state': {
+      table: 'contact_messages',
+      create: contactMessage,
+      // Replied keeps the message in the default (active) list that `read` looks in.
+      body: () => ({ state: 'replied' }),
+      read: (id) => fromList('/api/admin/contact-messages', 'messages', id),
+    },
     'delete /api/admin/contact-messages/:id': {
       table: 'contact_messages',
       create: contactMessage,

@@ -13,6 +13,8 @@ export interface SuccessAnswer {
   /** The `data` of the success envelope; `raw`: the body itself, not an envelope. */
   data: JsonSchema;
   raw?: boolean;
+  /** Another media type than JSON (a CSV download): `data` describes the body itself. */
+  mediaType?: string;
   /** An admin item: the ETag header carries its revision. */
   etag?: boolean;
 }
@@ -33,6 +35,12 @@ const messageOnly = object({ message: { type: 'string' } });
 
 const ok = (data: JsonSchema, description = 'Success envelope'): SuccessAnswer => ({ status: 200, description, data });
 const created = (data: JsonSchema, description = 'Created'): SuccessAnswer => ({ status: 201, description, data });
+const calendarFile = (description: string): SuccessAnswer => ({
+  status: 200,
+  description,
+  data: { type: 'string' },
+  mediaType: 'text/calendar',
+});
 
 /** Admin resources: a collection path, the name of its list in `data`, and the item it holds. */
 const ADMIN_RESOURCES: [path: string, collection: string, item: EntityName][] = [
@@ -75,7 +83,18 @@ const SPECIAL: Record<string, SuccessAnswer> = {
   'get /api/membership-cards': ok(page('cards', 'MembershipCard')),
   'get /api/activities': ok(page('activities', 'Activity')),
   'get /api/activities/{id}': ok(ref('Activity')),
+  'get /api/activities/calendar.ics': calendarFile(
+    'iCalendar feed of the upcoming activities, to subscribe to (Content-Disposition inline)',
+  ),
+  'get /api/activities/{id}/calendar.ics': calendarFile(
+    'iCalendar file of the activity, for "Add to calendar" (Content-Disposition attachment)',
+  ),
   'post /api/activities/{id}/register': created(ref('Activity'), 'Registered: the activity with its new count'),
+  'delete /api/activities/{id}/register': ok(ref('Activity'), 'Cancelled: the activity with its new count'),
+  'get /api/activities/{id}/registration': ok(
+    object({ registered: { type: 'boolean' } }),
+    "Whether the signed-in account is registered (never cached: it is one person's)",
+  ),
   'get /api/testimonials': ok(page('testimonials', 'Testimonial')),
   'get /api/faqs': ok(page('faqs', 'Faq')),
   'get /api/about-us': ok(ref('AboutUsVersion'), 'The active version'),
@@ -86,6 +105,23 @@ const SPECIAL: Record<string, SuccessAnswer> = {
   'get /api/admin/dashboard': ok(ref('Dashboard')),
   'get /api/admin/users/stats': ok(ref('UserStats')),
   'get /api/admin/contact-messages': ok(page('messages', 'ContactMessage', { unread: { type: 'integer' } })),
+  'get /api/admin/contact-messages/export.csv': {
+    status: 200,
+    description: 'The messages of the filter as CSV (UTF-8 with BOM): received at, name, e-mail, phone, message, state',
+    data: { type: 'string' },
+    mediaType: 'text/csv',
+  },
+  'get /api/admin/activities/{id}/registrations': ok(page('registrations', 'ActivityRegistration')),
+  'get /api/admin/activities/{id}/registrations.csv': {
+    status: 200,
+    description: 'Every registration (RFC 4180, UTF-8 with BOM): Name, E-mail, Registered at',
+    data: { type: 'string' },
+    mediaType: 'text/csv',
+  },
+  'post /api/admin/activities/{id}/registrations/{userId}/remove': ok(
+    ref('Activity'),
+    'Removed: the activity with its new count',
+  ),
   'put /api/admin/faqs/reorder': ok(page('faqs', 'Faq'), 'Every FAQ in its new order'),
 };
 
@@ -112,6 +148,8 @@ export function successAnswer(method: string, path: string): SuccessAnswer {
 export const CONFLICTING = new Set([
   'post /api/auth/register',
   'post /api/activities/{id}/register',
+  // Cancelling is refused once the activity is past.
+  'delete /api/activities/{id}/register',
   'post /api/admin/users',
   // Versioned content numbers a new version max+1: two creates at once meet on the unique version.
   'post /api/admin/about-us',

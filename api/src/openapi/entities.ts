@@ -6,9 +6,11 @@
 import {
   ACTIVITY_STATUSES,
   ASSIGNABLE_MODULES,
+  CONTACT_MESSAGE_STATES,
   ROLES,
   type AboutUsVersion,
   type Activity,
+  type ActivityRegistration,
   type ContactInfoVersion,
   type ContactMessage,
   type DashboardData,
@@ -170,6 +172,7 @@ export const contactMessageSchema = shaped<ContactMessage>()(
     phone: z.string(),
     message: z.string(),
     isRead: z.boolean(),
+    state: z.enum(CONTACT_MESSAGE_STATES),
     createdAt: dateTime,
   }),
 );
@@ -202,6 +205,10 @@ export const dashboardSchema = shaped<DashboardData>()(
   }),
 );
 
+export const activityRegistrationSchema = shaped<ActivityRegistration>()(
+  z.object({ userId: id, name: z.string(), email: z.string(), registeredAt: dateTime }),
+);
+
 export const loginResultSchema = shaped<LoginResult>()(z.object({ user: userSchema, token: z.string() }));
 
 export const resetTokenCheckSchema = shaped<ResetTokenCheck>()(
@@ -218,6 +225,7 @@ export const ENTITY_SCHEMAS = {
   ContactInfoVersion: contactInfoVersionSchema,
   PolicyVersion: policyVersionSchema,
   Activity: activitySchema,
+  ActivityRegistration: activityRegistrationSchema,
   Testimonial: testimonialSchema,
   Faq: faqSchema,
   ContactMessage: contactMessageSchema,

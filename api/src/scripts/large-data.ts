@@ -160,7 +160,7 @@ async function seedRegistrations(trx: Db, random: Random, now: Date, count: numb
   });
 }
 
-/** Older messages have mostly been read; a few percent wait unread. */
+/** Older messages have mostly been read (some replied, some archived); a few percent wait unread. */
 async function seedMessages(trx: Db, random: Random, now: Date, count: number): Promise<void> {
   await insertBatched(trx, 'contact_messages', count, (index) => {
     const createdAt = recentDate(random, now, 2 * 365);
@@ -170,7 +170,7 @@ async function seedMessages(trx: Db, random: Random, now: Date, count: number): 
       email: `visitor${index % 20_000}@mail.example.com`,
       phone: `+351 9${String(10_000_000 + random.int(89_999_999))}`,
       message: `Hello, I would like to know more about ${random.pick(TOPICS).toLowerCase()} (${index}).`,
-      is_read: !random.chance(isRecent ? 0.5 : 0.02),
+      state: random.chance(isRecent ? 0.5 : 0.02) ? 'new' : random.pick(['read', 'replied', 'archived']),
       created_at: createdAt,
     };
   });

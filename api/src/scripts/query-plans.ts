@@ -77,7 +77,12 @@ export function planCases(engine: 'sqlite' | 'postgres', now: Date, deepPage = 1
         const messages = createContactMessagesRepository(db);
         return Promise.all([messages.page(byPage(Math.ceil(deepPage / 2))), messages.countUnread()]);
       },
-      uses: ['contact_messages_created_at_index', 'contact_messages_is_read_index'],
+      uses: ['contact_messages_inbox_index', 'contact_messages_state_index'],
+    },
+    {
+      name: 'archived contact messages',
+      run: (db) => createContactMessagesRepository(db).page(byPage(1), 'archived'),
+      uses: ['contact_messages_state_index'],
     },
     {
       name: 'faqs',

@@ -5,7 +5,19 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, ipcMain, Menu, net, protocol, safeStorage, screen, session, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  net,
+  protocol,
+  safeStorage,
+  screen,
+  session,
+  shell,
+} from 'electron';
 import electronUpdater from 'electron-updater';
 import { APP_ORIGIN } from '../bridge/contract';
 import { buildContentSecurityPolicy, enforceCspOnDevServer } from './csp';
@@ -136,6 +148,14 @@ function startApp(): void {
           preloadPath,
           title: PRODUCT_NAME,
           log,
+          confirmLeave: (parent) =>
+            dialog.showMessageBoxSync(parent, {
+              type: 'warning',
+              message: 'Discard unsaved changes?',
+              buttons: ['Discard', 'Keep editing'],
+              defaultId: 1,
+              cancelId: 1,
+            }) === 0,
         });
         window.on('closed', () => {
           if (mainWindow === window) mainWindow = null;

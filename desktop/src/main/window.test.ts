@@ -104,4 +104,24 @@ describe('createMainWindow', () => {
     const reopened = await openSettingsStore(userDataDir, recordingLogger());
     expect(reopened.current().windowBounds).toEqual({ x: 5, y: 6, width: 1100, height: 700, maximized: true });
   });
+  it('asks before unsaved changes are lost: leaving only when the person chooses to', async () => {
+    const answers = [false, true];
+    const settings = await openSettingsStore(userDataDir, recordingLogger());
+    const window = createMainWindow({
+      BrowserWindow: FakeBrowserWindow as unknown as typeof BrowserWindow,
+      workAreas: () => [PRIMARY],
+      settings,
+      preloadPath: '/app/out/preload/index.cjs',
+      title: 'Global Nutrition Network Console',
+      log: recordingLogger(),
+      confirmLeave: () => answers.shift()!,
+    }) as unknown as FakeBrowserWindow;
+    const unload = () => {
+      let left = false;
+      window.webContents.emit('will-prevent-unload', { preventDefault: () => (left = true) });
+      return left;
+    };
+    expect(unload()).toBe(false);
+    expect(unload()).toBe(true);
+  });
 });

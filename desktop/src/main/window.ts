@@ -37,6 +37,11 @@ export interface MainWindowDeps {
   preloadPath: string;
   title: string;
   log: Logger;
+  /**
+   * Asked when the console holds unsaved changes (its beforeunload handler objects) as the window
+   * closes or reloads: true to leave anyway. Without it Electron would just keep the window open.
+   */
+  confirmLeave?: (window: ElectronBrowserWindow) => boolean;
 }
 
 export function createMainWindow(deps: MainWindowDeps): ElectronBrowserWindow {
@@ -69,6 +74,9 @@ export function createMainWindow(deps: MainWindowDeps): ElectronBrowserWindow {
   });
   if (saved?.maximized) window.maximize();
   window.once('ready-to-show', () => window.show());
+  window.webContents.on('will-prevent-unload', (event) => {
+    if (deps.confirmLeave?.(window)) event.preventDefault();
+  });
   window.on('close', () => {
     const bounds = window.getNormalBounds();
     settings

@@ -1,6 +1,6 @@
 /** Schemas of the content forms of SPEC 5, used by the console and by the API. */
 import { z } from 'zod';
-import { ACTIVITY_STATUSES } from '../constants.js';
+import { ACTIVITY_STATUSES, CONTACT_MESSAGE_STATES } from '../constants.js';
 import { ADMIN_ROLES, normalisePermissions } from '../permissions.js';
 import { email, flag, isoDateTime, optionalWebUrl, plainString, text } from './fields.js';
 
@@ -191,6 +191,11 @@ export const contactMessageSchema = z.object({
   message: text(10, 'Message must be at least 10 characters.', 5000, 'Message cannot exceed 5000 characters.'),
 });
 
+/** PATCH /api/admin/contact-messages/:id/state: staff move a message between the inbox states. */
+export const contactMessageStateSchema = z.object({
+  state: z.enum(CONTACT_MESSAGE_STATES, { error: 'State must be new, read, replied or archived.' }),
+});
+
 export { sanitisePhoneInput } from '../phone.js';
 
 export type MembershipCardInput = z.infer<typeof membershipCardSchema>;
@@ -203,3 +208,4 @@ export type FaqReorderInput = z.infer<typeof faqReorderSchema>;
 export type PolicyInput = z.infer<typeof privacyPolicySchema>;
 export type AdminUserInput = z.infer<typeof adminUserSchema>;
 export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
+export type ContactMessageStateInput = z.infer<typeof contactMessageStateSchema>;

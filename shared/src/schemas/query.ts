@@ -1,6 +1,6 @@
 /** Query-string schemas: paging of SPEC 9 and list filters. */
 import { z } from 'zod';
-import { ACTIVITY_STATUSES, MAX_PAGE_LIMIT } from '../constants.js';
+import { ACTIVITY_STATUSES, CONTACT_MESSAGE_FILTERS, MAX_PAGE_LIMIT } from '../constants.js';
 import { ROLES } from '../permissions.js';
 import { plainString } from './fields.js';
 
@@ -28,18 +28,64 @@ export function activitiesQuery(defaultLimit: number) {
   });
 }
 
+const searchText = () => plainString('Search').trim().max(100, 'Search cannot exceed 100 characters').optional();
+
 export function searchQuery(defaultLimit: number) {
-  return paginationQuery(defaultLimit).extend({
-    search: plainString('Search').trim().max(100, 'Search cannot exceed 100 characters').optional(),
-  });
+  return paginationQuery(defaultLimit).extend({ search: searchText() });
 }
 
-/** The admins list: staff accounts unless `role` asks for one role (members included). */
+/**
+ * An admin list (issue 10): `q` finds a substring of the list's text columns, in any case and
+ * accents; % and _ are plain characters.
+ */
+export function adminListQuery(defaultLimit: number) {
+  return paginationQuery(defaultLimit).extend({ q: searchText() });
+}
+
+/** The admin activities list: the public filter plus `q` (title, location or a tag). */
+export function adminActivitiesQuery(defaultLimit: number) {
+  return activitiesQuery(defaultLimit).extend({ q: searchText() });
+}
+
+/** The admins list: staff accounts unless `role` asks for one role (members included); `q` is `search`. */
 export function usersQuery(defaultLimit: number) {
   return searchQuery(defaultLimit).extend({
+    q: searchText(),
     role: z.enum(ROLES, { error: 'Role must be member, admin or super_admin' }).optional(),
   });
 }
 
+/** An activity's attendee list and its CSV: `q` matches name or e-mail, in any case. */
+export const registrationsFilter = z.object({
+  q: plainString('Search').trim().max(100, 'Search cannot exceed 100 characters').optional(),
+  sort: z.enum(['name', 'registeredAt'], { error: 'Sort must be name or registeredAt' }).optional().default('name'),
+  order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).optional().default('asc'),
+});
+
+export function registrationsQuery(defaultLimit: number) {
+  return paginationQuery(defaultLimit).extend(registrationsFilter.shape);
+}
+
+export type RegistrationsFilter = z.infer<typeof registrationsFilter>;
+export type RegistrationsQuery = z.infer<ReturnType<typeof registrationsQuery>>;
+/**
+ * The inbox and its CSV: `state` is one state or `active` (the default: everything not archived); `q`
+ * finds a substring of the name, e-mail or message.
+ */
+export const contactMessagesFilter = z.object({
+  state: z
+    .enum(CONTACT_MESSAGE_FILTERS, { error: 'State must be active, new, read, replied or archived.' })
+    .optional()
+    .default('active'),
+  /** Name, e-mail or message text, in any case and accents. */
+  q: searchText(),
+});
+
+export function contactMessagesQuery(defaultLimit: number) {
+  return paginationQuery(defaultLimit).extend(contactMessagesFilter.shape);
+}
+
 export type PaginationQuery = z.infer<ReturnType<typeof paginationQuery>>;
+export type AdminListQuery = z.infer<ReturnType<typeof adminListQuery>>;
+export type AdminActivitiesQuery = z.infer<ReturnType<typeof adminActivitiesQuery>>;
 export type UsersQuery = z.infer<ReturnType<typeof usersQuery>>;

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { useContent } from '../../lib/content';
 import { ActivityCard } from './ActivityCard';
+import { CalendarLink } from './CalendarLink';
 import { Section, StatusText } from './Section';
 
 // The modal is never part of the server's HTML: its code loads when a card is first pointed at or opened.
@@ -77,7 +78,12 @@ export function ActivitiesSection() {
       id="activities"
       title="Activities"
       eyebrow="Learn together"
-      intro="Webinars, case study circles, workshops and conferences organised by and for our members."
+      intro={
+        <>
+          Webinars, case study circles, workshops and conferences organised by and for our members.{' '}
+          <CalendarLink href="/api/activities/calendar.ics">Subscribe to calendar</CalendarLink>
+        </>
+      }
     >
       <div className="activities">
         <ActivityList

@@ -1,10 +1,9 @@
 import type { Activity } from '@npo/shared';
-import { useEffect, useRef, useState } from 'react';
-import { messageOf, statusOf, withApi } from '../../lib/api';
-import { useAuth } from '../../lib/auth';
-import { navigate } from '../../lib/navigation';
+import { useEffect, useRef } from 'react';
 import { CloseIcon } from '../icons';
 import { ActivityMeta, Tags } from './ActivityCard';
+import { CalendarLink } from './CalendarLink';
+import { RegisterButton } from './RegisterButton';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
@@ -22,58 +21,6 @@ function trapTab(event: KeyboardEvent, container: HTMLElement): void {
     event.preventDefault();
     first.focus();
   }
-}
-
-type Registration = { state: 'idle' } | { state: 'sending' } | { state: 'done' | 'failed'; message: string };
-
-function RegisterButton({ activity, onLeave }: { activity: Activity; onLeave(): void }) {
-  const auth = useAuth();
-  const [registration, setRegistration] = useState<Registration>({ state: 'idle' });
-
-  async function register() {
-    if (!auth.isAuthenticated) {
-      // Log in first, then come back to this activity.
-      onLeave();
-      void navigate(`/login?next=${encodeURIComponent(`/?activity=${activity.id}`)}`);
-      return;
-    }
-    setRegistration({ state: 'sending' });
-    try {
-      const answer = await withApi((api) => api.content.registerForActivity(activity.id));
-      setRegistration({ state: 'done', message: answer.message ?? 'You are registered for this activity.' });
-    } catch (error) {
-      if (statusOf(error) === 401) {
-        auth.logout();
-        setRegistration({ state: 'failed', message: 'Your session has expired. Please log in again to register.' });
-        return;
-      }
-      setRegistration({ state: 'failed', message: messageOf(error, 'Registration failed. Please try again.') });
-    }
-  }
-
-  return (
-    <div className="activity-register">
-      {registration.state === 'done' || registration.state === 'failed' ? (
-        <p className={`alert alert--${registration.state === 'done' ? 'success' : 'error'}`} role="status">
-          {registration.message}
-        </p>
-      ) : null}
-      {registration.state !== 'done' && (
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={registration.state === 'sending'}
-          onClick={register}
-        >
-          {registration.state === 'sending'
-            ? 'Registering...'
-            : auth.isAuthenticated
-              ? 'Register'
-              : 'Log in to register'}
-        </button>
-      )}
-    </div>
-  );
 }
 
 interface ActivityModalProps {
@@ -135,6 +82,9 @@ export function ActivityModal({ activity, onClose }: ActivityModalProps) {
         <ActivityMeta activity={activity} />
         <p className="modal__description">{activity.description}</p>
         <Tags tags={activity.tags} />
+        <CalendarLink href={`/api/activities/${activity.id}/calendar.ics`} download>
+          Add to calendar
+        </CalendarLink>
         {activity.status === 'upcoming' && <RegisterButton activity={activity} onLeave={onClose} />}
       </div>
     </dialog>

@@ -1,4 +1,4 @@
-import type { Activity } from '@npo/shared';
+import type { Activity, ActivityRegistration } from '@npo/shared';
 import { toCount, toIso, toJson } from '../../db/rows.js';
 
 /** `participants` is the registration count the repository reads beside each row (absent: none yet). */
@@ -17,4 +17,16 @@ export function presentActivity(row: any): Activity {
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
   };
+}
+
+/** A registration with its account: what staff see of an attendee, nothing more. */
+export interface RegistrationRow {
+  user_id: number;
+  name: string;
+  email: string;
+  created_at: unknown;
+}
+
+export function presentRegistration(row: RegistrationRow): ActivityRegistration {
+  return { userId: row.user_id, name: row.name, email: row.email, registeredAt: toIso(row.created_at) };
 }

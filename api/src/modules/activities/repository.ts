@@ -1,14 +1,40 @@
-import type { Activity, ActivityInput, ActivityStatus } from '@npo/shared';
+import type { Activity, ActivityInput, ActivityRegistration, ActivityStatus, RegistrationsFilter } from '@npo/shared';
 import type { Knex } from 'knex';
 import { isPostgres, type Db } from '../../db/connection.js';
 import { pageOfRows } from '../../db/paging.js';
 import { deleteRevised, updateRevised } from '../../db/revisions.js';
-import { jsonText } from '../../db/rows.js';
+import { jsonText, toCount } from '../../db/rows.js';
+import { matchingAny } from '../../db/search.js';
 import { tableRepository, type EditOptions, type OrderBy, type Page, type PageResult } from '../../db/table.js';
-import { presentActivity } from './presenter.js';
+import { presentActivity, presentRegistration } from './presenter.js';
 
 const ACTIVITIES = 'activities';
 const REGISTRATIONS = 'activity_registrations';
+
+/**
+ * One activity's registrations joined to their accounts, narrowed by `q` on name or e-mail as the
+ * other admin lists search (any case or accent). An activity holds few enough for a plain scan.
+ */
+function registrationsOf(db: Db, activityId: number, q: string | undefined): Knex.QueryBuilder {
+  const query = db(REGISTRATIONS)
+    .join('users', 'users.id', `${REGISTRATIONS}.user_id`)
+    .where(`${REGISTRATIONS}.activity_id`, activityId);
+  return matchingAny(db, ['users.name', 'users.email'], q)(query);
+}
+
+/**
+ * The chosen order, then the registration id so that pages never overlap on ties. Names compare
+ * lower-cased: SQLite's default collation would put every capital before every small letter.
+ */
+function inRegistrationOrder(query: Knex.QueryBuilder, { sort, order }: RegistrationsFilter): Knex.QueryBuilder {
+  const sorted =
+    sort === 'name'
+      ? query.orderByRaw(`lower(users.name) ${order}`)
+      : query.orderBy(`${REGISTRATIONS}.created_at`, order);
+  return sorted.orderBy(`${REGISTRATIONS}.id`, order);
+}
+
+const REGISTRATION_COLUMNS = ['users.id as user_id', 'users.name', 'users.email', `${REGISTRATIONS}.created_at`];
 
 export function createActivitiesRepository(db: Db) {
   const table = tableRepository(db, ACTIVITIES, presentActivity);
@@ -45,10 +71,14 @@ export function createActivitiesRepository(db: Db) {
       { page, limit }: Page,
       status: ActivityStatus | undefined,
       orderBy: OrderBy,
+      q?: string,
     ): Promise<PageResult<Activity>> {
+      // Tags are stored as JSON text: a substring of one tag is a substring of that text.
+      const search = matchingAny(db, [`${ACTIVITIES}.title`, `${ACTIVITIES}.location`, `${ACTIVITIES}.tags`], q);
+      const filter = (query: Knex.QueryBuilder) => search(withStatus(status)(query));
       const [rows, total] = await Promise.all([
-        pageOfRows(db, ACTIVITIES, withParticipants(), { page, limit }, withStatus(status), orderBy),
-        table.count(withStatus(status)),
+        pageOfRows(db, ACTIVITIES, withParticipants(), { page, limit }, filter, orderBy),
+        table.count(filter),
       ]);
       return { items: rows.map(presentActivity), total };
     },
@@ -76,6 +106,34 @@ export function createActivitiesRepository(db: Db) {
 
     async addRegistration(activityId: number, userId: number, now: Date, trx: Db): Promise<void> {
       await trx(REGISTRATIONS).insert({ activity_id: activityId, user_id: userId, created_at: now });
+    },
+
+    /** Whether a registration was removed (the seat it held is free again). */
+    async removeRegistration(activityId: number, userId: number, trx: Db = db): Promise<boolean> {
+      return (await trx(REGISTRATIONS).where({ activity_id: activityId, user_id: userId }).delete()) > 0;
+    },
+
+    async registrations(
+      activityId: number,
+      filter: RegistrationsFilter,
+      { page, limit }: Page,
+    ): Promise<PageResult<ActivityRegistration>> {
+      const [rows, total] = await Promise.all([
+        inRegistrationOrder(registrationsOf(db, activityId, filter.q).select(REGISTRATION_COLUMNS), filter)
+          .limit(limit)
+          .offset((page - 1) * limit),
+        registrationsOf(db, activityId, filter.q).count({ count: '*' }).first(),
+      ]);
+      return { items: rows.map(presentRegistration), total: toCount(total) };
+    },
+
+    /** Every registration in the filter's order, for the CSV export. */
+    async allRegistrations(activityId: number, filter: RegistrationsFilter): Promise<ActivityRegistration[]> {
+      const rows = await inRegistrationOrder(
+        registrationsOf(db, activityId, filter.q).select(REGISTRATION_COLUMNS),
+        filter,
+      );
+      return rows.map(presentRegistration);
     },
 
     toRow: (input: ActivityInput) => ({

@@ -1,13 +1,16 @@
-import { activitiesQuery, activitySchema, MAX_PAGE_LIMIT, PAGE_SIZES } from '@npo/shared';
+import { activitiesQuery, activitySchema, adminActivitiesQuery, MAX_PAGE_LIMIT, PAGE_SIZES } from '@npo/shared';
 import { publicContentCache } from '../../lib/public-cache.js';
 import { created, ok, okPage } from '../../lib/respond.js';
 import { idParams, validate } from '../../middleware/validate.js';
 import type { ModuleContext } from '../context.js';
 import { registerAdminCrud } from '../crud-routes.js';
+import { registerCalendarRoutes } from './calendar-routes.js';
+import { registerActivityRegistrations } from './registration-routes.js';
 import { createActivitiesService } from './service.js';
 
 export function registerActivities({ router, deps, session, admin }: ModuleContext): void {
   const activities = createActivitiesService(deps);
+  registerCalendarRoutes(router, deps, activities);
 
   router.get(
     '/api/activities',
@@ -27,13 +30,14 @@ export function registerActivities({ router, deps, session, admin }: ModuleConte
     await deps.contentChanges.bump();
     created(ctx, activity, 'You are registered for this activity.');
   });
+  registerActivityRegistrations({ router, deps, session, admin }, activities);
 
   registerAdminCrud(admin('activities'), {
     path: '/activities',
     collection: 'activities',
     label: 'Activity',
     schema: activitySchema,
-    listQuery: activitiesQuery(PAGE_SIZES.activities),
+    listQuery: adminActivitiesQuery(PAGE_SIZES.activities),
     service: activities,
   });
 }

@@ -1,4 +1,4 @@
-import type { Activity, ActivityInput, ActivityStatus } from '@npo/shared';
+import type { Activity, ActivityInput, ActivityStatus, RegistrationsFilter } from '@npo/shared';
 import type { ExpectedRevision } from '../../db/revisions.js';
 import type { OrderBy, Page } from '../../db/table.js';
 import type { AppDeps } from '../../deps.js';
@@ -8,9 +8,13 @@ import { createActivitiesRepository } from './repository.js';
 export const ALREADY_REGISTERED = 'You are already registered for this activity.';
 export const ACTIVITY_IS_PAST = 'This activity has already taken place; registration is closed.';
 export const ACTIVITY_IS_FULL = 'This activity is full; no places are left.';
+export const CANCEL_IS_CLOSED = 'This activity has already taken place; its registrations can no longer be cancelled.';
+export const REGISTRATION = 'Registration';
 
 export interface ActivitiesQuery extends Page {
   status?: ActivityStatus | undefined;
+  /** The admin search: title, location or a tag. */
+  q?: string | undefined;
 }
 
 /** Upcoming reads like a calendar (soonest first); past and mixed lists show the most recent first. */
@@ -32,7 +36,7 @@ export function createActivitiesService(deps: AppDeps) {
   const activities = createActivitiesRepository(deps.db);
   const now = () => deps.clock.now();
   return {
-    list: (query: ActivitiesQuery) => activities.page(query, query.status, orderFor(query.status)),
+    list: (query: ActivitiesQuery) => activities.page(query, query.status, orderFor(query.status), query.q),
     get: async (id: number) => found(await activities.findById(id), 'Activity'),
     create: (input: ActivityInput) => activities.insert(activities.toRow(input), now()),
     async update(id: number, input: ActivityInput, expected?: ExpectedRevision) {
@@ -51,6 +55,39 @@ export function createActivitiesService(deps: AppDeps) {
         await activities.addRegistration(activityId, userId, now(), trx);
         return found(await activities.findById(activityId, trx), 'Activity');
       });
+    },
+
+    /** The member's own cancellation: only while the activity is upcoming; answers the activity with its new count. */
+    cancel(activityId: number, userId: number): Promise<Activity> {
+      return deps.db.transaction(async (trx) => {
+        await activities.lockForRegistration(activityId, trx);
+        const activity = found(await activities.findById(activityId, trx), 'Activity');
+        if (!(await activities.isRegistered(activityId, userId, trx))) throw notFound(REGISTRATION);
+        if (activity.status === 'past') throw conflict(CANCEL_IS_CLOSED);
+        await activities.removeRegistration(activityId, userId, trx);
+        return found(await activities.findById(activityId, trx), 'Activity');
+      });
+    },
+
+    async isRegistered(activityId: number, userId: number): Promise<boolean> {
+      found(await activities.findById(activityId), 'Activity');
+      return activities.isRegistered(activityId, userId, deps.db);
+    },
+
+    async registrations(activityId: number, query: RegistrationsFilter & Page) {
+      found(await activities.findById(activityId), 'Activity');
+      return activities.registrations(activityId, query, query);
+    },
+
+    async allRegistrations(activityId: number, filter: RegistrationsFilter) {
+      const activity = found(await activities.findById(activityId), 'Activity');
+      return { activity, registrations: await activities.allRegistrations(activityId, filter) };
+    },
+
+    /** Staff removing an attendee (any status: the list is also corrected after the fact). */
+    async removeRegistration(activityId: number, userId: number): Promise<Activity> {
+      if (!(await activities.removeRegistration(activityId, userId))) throw notFound(REGISTRATION);
+      return found(await activities.findById(activityId), 'Activity');
     },
   };
 }

@@ -151,13 +151,14 @@ describe.each(testEngines())('contact messages on %s', (engine) => {
       phone: validMessage.phone,
       message: validMessage.message,
       isRead: false,
+      state: 'new',
       createdAt: expect.any(String),
     });
 
     const target = all.messages[1]!;
     const read = await app.request('PATCH', `/api/admin/contact-messages/${target.id}/read`, { token: rootToken });
     expect(read.status).toBe(200);
-    expect(read.body.data).toEqual({ ...target, isRead: true, revision: target.revision + 1 });
+    expect(read.body.data).toEqual({ ...target, isRead: true, state: 'read', revision: target.revision + 1 });
     expect((await listMessages()).unread).toBe(total - 1);
     const again = await app.request('PATCH', `/api/admin/contact-messages/${target.id}/read`, { token: rootToken });
     expect(again.status).toBe(200);
@@ -184,7 +185,9 @@ describe.each(testEngines())('contact messages on %s', (engine) => {
     expect(routes.map((route) => `${route.module} ${route.method} ${route.path}`).sort()).toEqual([
       'connect delete /api/admin/contact-messages/:id',
       'connect get /api/admin/contact-messages',
+      'connect get /api/admin/contact-messages/export.csv',
       'connect patch /api/admin/contact-messages/:id/read',
+      'connect patch /api/admin/contact-messages/:id/state',
     ]);
     const id = (await send({ ...validMessage, email: 'perm@example.org' })).body.data.id as number;
     const call = (route: 'list' | 'read' | 'delete', token?: string) => {

@@ -1,5 +1,5 @@
-import type { ContactMessage } from '@npo/shared';
-import { toBool, toIso } from '../../db/rows.js';
+import type { ContactMessage, ContactMessageState } from '@npo/shared';
+import { toIso } from '../../db/rows.js';
 
 export interface ContactMessageRow {
   id: number;
@@ -7,7 +7,7 @@ export interface ContactMessageRow {
   email: string;
   phone: string;
   message: string;
-  is_read: unknown;
+  state: ContactMessageState;
   revision: number;
   created_at: unknown;
 }
@@ -20,7 +20,8 @@ export function presentContactMessage(row: ContactMessageRow): ContactMessage {
     email: row.email,
     phone: row.phone,
     message: row.message,
-    isRead: toBool(row.is_read),
+    isRead: row.state !== 'new',
+    state: row.state,
     createdAt: toIso(row.created_at),
   };
 }

@@ -1,4 +1,13 @@
-import { contactMessageSchema, PAGE_SIZES, paginationQuery, type ContactMessagesPage } from '@npo/shared';
+import {
+  contactMessageSchema,
+  contactMessagesFilter,
+  contactMessagesQuery,
+  contactMessageStateSchema,
+  PAGE_SIZES,
+  type ContactMessage,
+  type ContactMessagesPage,
+} from '@npo/shared';
+import { sendCsv, toCsv } from '../../lib/csv.js';
 import { createRateLimiter } from '../../lib/rate-limits.js';
 import { created, ok, okItem, pagination } from '../../lib/respond.js';
 import { precondition } from '../../middleware/precondition.js';
@@ -21,9 +30,9 @@ export function registerContactMessages({ router, deps, admin }: ModuleContext):
   );
 
   const routes = admin('connect');
-  routes.get('/contact-messages', validate({ query: paginationQuery(PAGE_SIZES.messages) }), async (ctx) => {
-    const { page, limit } = ctx.state.input.query;
-    const result = await messages.list({ page, limit });
+  routes.get('/contact-messages', validate({ query: contactMessagesQuery(PAGE_SIZES.messages) }), async (ctx) => {
+    const { page, limit, state, q } = ctx.state.input.query;
+    const result = await messages.list({ page, limit }, state, q);
     const data: ContactMessagesPage = {
       messages: result.items,
       pagination: pagination(page, limit, result.total),
@@ -31,6 +40,21 @@ export function registerContactMessages({ router, deps, admin }: ModuleContext):
     };
     ok(ctx, data);
   });
+  routes.get('/contact-messages/export.csv', validate({ query: contactMessagesFilter }), async (ctx) => {
+    const { state, q } = ctx.state.input.query;
+    sendCsv(ctx, `contact-messages-${state}.csv`, messagesCsv(await messages.all(state, q)));
+  });
+  routes.patch(
+    '/contact-messages/:id/state',
+    validate({ params: idParams, body: contactMessageStateSchema }),
+    precondition,
+    async (ctx) => {
+      const { params, body, expectedRevision } = ctx.state.input;
+      okItem(ctx, await messages.setState(params.id, body.state, expectedRevision), {
+        message: `Message marked as ${body.state}`,
+      });
+    },
+  );
   routes.patch('/contact-messages/:id/read', validate({ params: idParams }), precondition, async (ctx) => {
     const { params, expectedRevision } = ctx.state.input;
     okItem(ctx, await messages.markRead(params.id, expectedRevision), { message: 'Message marked as read' });
@@ -39,4 +63,11 @@ export function registerContactMessages({ router, deps, admin }: ModuleContext):
     await messages.remove(ctx.state.input.params.id, ctx.state.input.expectedRevision);
     ok(ctx, null, { message: 'Message deleted' });
   });
+}
+
+/** The inbox as staff open it in a spreadsheet; messages have no subject, so none is exported. */
+function messagesCsv(items: ContactMessage[]): string {
+  const header = ['Received at', 'Name', 'E-mail', 'Phone', 'Message', 'State'];
+  const rows = items.map((m) => [m.createdAt, m.name, m.email, m.phone, m.message, m.state]);
+  return toCsv(header, rows);
 }

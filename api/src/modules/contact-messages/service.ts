@@ -2,7 +2,7 @@
  * The public contact form (DESIGN.md replaces SPEC 7's external form service): every message is kept
  * for staff to read under Connect, and the active contact e-mail is notified.
  */
-import type { ContactMessage, ContactMessageInput } from '@npo/shared';
+import type { ContactMessage, ContactMessageFilter, ContactMessageInput, ContactMessageState } from '@npo/shared';
 import type { ExpectedRevision } from '../../db/revisions.js';
 import { toIso } from '../../db/rows.js';
 import type { Page } from '../../db/table.js';
@@ -52,10 +52,15 @@ export function createContactMessagesService(deps: AppDeps) {
       return message;
     },
 
-    async list(page: Page) {
-      const [result, unread] = await Promise.all([messages.page(page), messages.countUnread()]);
+    async list(page: Page, filter: ContactMessageFilter, q?: string) {
+      const [result, unread] = await Promise.all([messages.page(page, filter, q), messages.countUnread()]);
       return { ...result, unread };
     },
+
+    all: (filter: ContactMessageFilter, q?: string) => messages.all(filter, q),
+
+    setState: async (id: number, state: ContactMessageState, expected?: ExpectedRevision) =>
+      found(await messages.setState(id, state, expected), 'Contact message'),
 
     markRead: async (id: number, expected?: ExpectedRevision) =>
       found(await messages.markRead(id, expected), 'Contact message'),

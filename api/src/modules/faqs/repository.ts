@@ -1,6 +1,7 @@
 import type { FaqInput } from '@npo/shared';
 import { isPostgres, type Db } from '../../db/connection.js';
 import { nextRevision } from '../../db/revisions.js';
+import { matchingAny } from '../../db/search.js';
 import { tableRepository, type OrderBy } from '../../db/table.js';
 import { presentFaq } from './presenter.js';
 
@@ -51,6 +52,9 @@ export function createFaqsRepository(db: Db) {
         .where('sort_order', '>', removedPosition)
         .update({ sort_order: trx.raw('sort_order - 1'), ...nextRevision(trx) });
     },
+
+    /** The admin search (`q`): question, answer or category, in any case and accents. */
+    matching: (q: string | undefined) => matchingAny(db, ['question', 'answer', 'category'], q),
 
     /** The order is written only when sent, so an edit without one keeps the FAQ's place. */
     toRow: (input: FaqInput) => ({

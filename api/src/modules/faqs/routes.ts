@@ -1,4 +1,4 @@
-import { faqReorderSchema, faqSchema, MAX_PAGE_LIMIT, PAGE_SIZES, paginationQuery } from '@npo/shared';
+import { adminListQuery, faqReorderSchema, faqSchema, MAX_PAGE_LIMIT, PAGE_SIZES, paginationQuery } from '@npo/shared';
 import { publicContentCache } from '../../lib/public-cache.js';
 import { okList, okPage, pagination } from '../../lib/respond.js';
 import { validate } from '../../middleware/validate.js';
@@ -27,7 +27,7 @@ export function registerFaqs({ router, deps, admin }: ModuleContext): void {
     collection: 'faqs',
     label: 'FAQ',
     schema: faqSchema,
-    listQuery: paginationQuery(PAGE_SIZES.faqs),
+    listQuery: adminListQuery(PAGE_SIZES.faqs),
     service: faqs,
   });
 }

@@ -1,4 +1,4 @@
-import type { Faq, FaqInput } from '@npo/shared';
+import type { AdminListQuery, Faq, FaqInput } from '@npo/shared';
 import type { ExpectedRevision } from '../../db/revisions.js';
 import type { Page } from '../../db/table.js';
 import type { AppDeps } from '../../deps.js';
@@ -22,7 +22,7 @@ export function createFaqsService(deps: AppDeps) {
   const now = () => deps.clock.now();
   return {
     listPublic: (page: Page) => faqs.page(page, (query) => query.where({ is_active: true })),
-    list: (page: Page) => faqs.page(page),
+    list: (query: AdminListQuery) => faqs.page(query, faqs.matching(query.q)),
 
     /** SPEC: a new FAQ goes to the end (order = current count), whatever order the form sent. */
     async create(input: FaqInput): Promise<Faq> {

@@ -1,4 +1,4 @@
-import { MAX_PAGE_LIMIT, membershipCardSchema, PAGE_SIZES, paginationQuery } from '@npo/shared';
+import { adminListQuery, MAX_PAGE_LIMIT, membershipCardSchema, PAGE_SIZES, paginationQuery } from '@npo/shared';
 import { publicContentCache } from '../../lib/public-cache.js';
 import { okPage } from '../../lib/respond.js';
 import { validate } from '../../middleware/validate.js';
@@ -21,7 +21,7 @@ export function registerMembershipCards({ router, deps, admin }: ModuleContext):
     collection: 'cards',
     label: 'Membership card',
     schema: membershipCardSchema,
-    listQuery: paginationQuery(PAGE_SIZES.membership),
+    listQuery: adminListQuery(PAGE_SIZES.membership),
     service: cards,
   });
 }

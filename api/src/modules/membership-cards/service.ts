@@ -1,4 +1,4 @@
-import type { MembershipCardInput } from '@npo/shared';
+import type { AdminListQuery, MembershipCardInput } from '@npo/shared';
 import type { ExpectedRevision } from '../../db/revisions.js';
 import type { Page } from '../../db/table.js';
 import type { AppDeps } from '../../deps.js';
@@ -10,7 +10,7 @@ export function createMembershipCardsService(deps: AppDeps) {
   const now = () => deps.clock.now();
   return {
     listPublic: (page: Page) => cards.page(page, (query) => query.where({ is_active: true })),
-    list: (page: Page) => cards.page(page),
+    list: (query: AdminListQuery) => cards.page(query, cards.matching(query.q)),
     create: (input: MembershipCardInput) => cards.insert(cards.toRow(input), now()),
     async update(id: number, input: MembershipCardInput, expected?: ExpectedRevision) {
       return found(await cards.update(id, cards.toRow(input), now(), { expected }), 'Membership card');

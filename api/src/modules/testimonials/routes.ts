@@ -1,4 +1,4 @@
-import { MAX_PAGE_LIMIT, PAGE_SIZES, paginationQuery, testimonialSchema } from '@npo/shared';
+import { adminListQuery, MAX_PAGE_LIMIT, PAGE_SIZES, paginationQuery, testimonialSchema } from '@npo/shared';
 import { publicContentCache } from '../../lib/public-cache.js';
 import { okItem, okPage } from '../../lib/respond.js';
 import { precondition } from '../../middleware/precondition.js';
@@ -24,7 +24,7 @@ export function registerTestimonials({ router, deps, admin }: ModuleContext): vo
     collection: 'testimonials',
     label: 'Testimonial',
     schema: testimonialSchema,
-    listQuery: paginationQuery(PAGE_SIZES.testimonials),
+    listQuery: adminListQuery(PAGE_SIZES.testimonials),
     service: testimonials,
   });
   routes.patch('/testimonials/:id/featured', validate({ params: idParams }), precondition, async (ctx) => {

@@ -1,4 +1,4 @@
-import type { TestimonialInput } from '@npo/shared';
+import type { AdminListQuery, TestimonialInput } from '@npo/shared';
 import type { ExpectedRevision } from '../../db/revisions.js';
 import type { Page } from '../../db/table.js';
 import type { AppDeps } from '../../deps.js';
@@ -10,7 +10,7 @@ export function createTestimonialsService(deps: AppDeps) {
   const now = () => deps.clock.now();
   return {
     listPublic: (page: Page) => testimonials.page(page, (query) => query.where({ is_active: true })),
-    list: (page: Page) => testimonials.page(page),
+    list: (query: AdminListQuery) => testimonials.page(query, testimonials.matching(query.q)),
     create: (input: TestimonialInput) => testimonials.insert(testimonials.toRow(input), now()),
     async update(id: number, input: TestimonialInput, expected?: ExpectedRevision) {
       return found(await testimonials.update(id, testimonials.toRow(input), now(), { expected }), 'Testimonial');

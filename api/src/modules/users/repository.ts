@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { isPostgres, type Db } from '../../db/connection.js';
 import { deleteRevised, updateRevised, type ExpectedRevision, type RevisedWrite } from '../../db/revisions.js';
 import { jsonText } from '../../db/rows.js';
+import { containsPattern, foldedSql, foldText } from '../../db/search.js';
 import { tableRepository, type Page, type PageResult } from '../../db/table.js';
 import { presentUser, type UserCountRow, type UserRow } from './presenter.js';
 
@@ -29,29 +30,30 @@ export interface UsersFilter {
   role?: Role | undefined;
 }
 
-/** LIKE reads % and _ as wildcards; someone searching for them means the characters themselves. */
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, '\\$&');
-}
-
 /** The shortest search the trigram index answers; shorter ones read every account of the role. */
 const TRIGRAM = 3;
 
-/** The names or e-mails holding `search`: PostgreSQL's LIKE is case-sensitive, so names are lower-cased. */
-function likeSearch(search: string) {
-  const pattern = `%${escapeLike(search.toLowerCase())}%`;
+/**
+ * The names or e-mails holding `search`, in any case and accents (db/search.ts): the name folded as
+ * PostgreSQL's trigram index holds it; e-mails are stored lower-case.
+ */
+function likeSearch(db: Db, search: string) {
+  const pattern = containsPattern(search);
   return (match: Knex.QueryBuilder) =>
-    match.whereRaw("lower(name) like ? escape '\\'", [pattern]).orWhereRaw("email like ? escape '\\'", [pattern]);
+    match
+      .whereRaw(`${foldedSql(db, 'name')} like ? escape '\\'`, [pattern])
+      .orWhereRaw("email like ? escape '\\'", [pattern]);
 }
 
 /**
  * The accounts holding `search`, as the trigram indexes (migration 20261123132000) find them: SQLite's
- * FTS5 table (a quoted phrase takes every character literally, in any case); PostgreSQL's GIN indexes
+ * FTS5 table (a quoted phrase takes every character literally, in any case and, since migration
+ * 20261123150000, any accents); PostgreSQL's GIN indexes
  * on the very expressions likeSearch compares.
  */
 function trigramSearch(db: Db, search: string) {
-  if (isPostgres(db)) return likeSearch(search);
-  const phrase = `"${search.replaceAll('"', '""')}"`;
+  if (isPostgres(db)) return likeSearch(db, search);
+  const phrase = `"${foldText(search).replaceAll('"', '""')}"`;
   return (match: Knex.QueryBuilder) =>
     match.whereIn('users.id', db('users_search').select('rowid').whereRaw('users_search match ?', [phrase]));
 }
@@ -60,7 +62,7 @@ function filterUsers(db: Db, query: Knex.QueryBuilder, { search, role }: UsersFi
   const byRole = (accounts: Knex.QueryBuilder) =>
     role ? accounts.where({ role }) : accounts.whereIn('role', [...ADMIN_ROLES]);
   if (!search) return byRole(query);
-  if ([...search].length < TRIGRAM) return byRole(query).where(likeSearch(search));
+  if ([...foldText(search)].length < TRIGRAM) return byRole(query).where(likeSearch(db, search));
   // The matches first, then sorted: as a MATERIALIZED CTE the planner cannot walk the name index
   // instead, hoping to meet 50 matches early, when matches such as "Zoë" all sit at its very end.
   const matches = byRole(db('users').select('id', 'name')).where(trigramSearch(db, search));

@@ -56,7 +56,7 @@ export function createUsersService(deps: AppDeps) {
   return {
     stats: async (): Promise<UserStats> => presentUserStats(await users.countByRoleAndStatus()),
 
-    list: ({ page, limit, search, role }: UsersQuery) => users.page({ page, limit }, { search, role }),
+    list: ({ page, limit, search, q, role }: UsersQuery) => users.page({ page, limit }, { search: search ?? q, role }),
 
     get: async (id: number): Promise<User> => presentUser(found(await users.findById(id), 'User')),
 

@@ -15,6 +15,7 @@ import { isOnline, subscribeConnectivity } from '../offline/connectivity';
 import { loadOutbox } from '../offline/outbox';
 import { startSync } from '../offline/sync';
 import { ConfirmProvider } from '../ui/ConfirmProvider';
+import { UnsavedChangesGuard } from '../ui/form/useUnsavedChanges';
 import { ConsoleRoutes } from './ConsoleRoutes';
 
 // Queries follow whether the server answers (offline/connectivity.ts), not the browser's own events.
@@ -47,6 +48,7 @@ export default function ConsoleApp() {
         <ConfirmProvider>
           <ConsoleRoutes />
           <ConflictDialog />
+          <UnsavedChangesGuard />
         </ConfirmProvider>
       </PersistQueryClientProvider>
     </BlueprintProvider>

@@ -1,8 +1,21 @@
 import { Icon } from '@blueprintjs/core';
 import { NavLink } from 'react-router-dom';
+import { useUnreadMessages } from '../features/connect/unread';
 import { platform } from '../platform';
 import { useCurrentUser } from '../session/session-store';
 import { visibleEntries } from './navigation';
+
+/** New contact messages waiting, beside Connect Us; nothing when there are none. */
+function UnreadBadge({ collapsed }: { collapsed: boolean }) {
+  const unread = useUnreadMessages(true);
+  if (unread === 0) return null;
+  return (
+    <span className={`sidebar-badge${collapsed ? ' sidebar-badge-dot' : ''}`} data-testid="unread-badge">
+      <span aria-hidden>{unread}</span>
+      <span className="sr-only">{`, ${unread} new ${unread === 1 ? 'message' : 'messages'}`}</span>
+    </span>
+  );
+}
 
 interface SidebarProps {
   /** Icons only (wide screens, collapsed by the user); labels stay available to screen readers. */
@@ -27,6 +40,7 @@ export function Sidebar({ collapsed = false, onNavigate }: SidebarProps) {
               >
                 <Icon icon={entry.icon} aria-hidden />
                 <span className="sidebar-label">{entry.label}</span>
+                {entry.module === 'connect' && <UnreadBadge collapsed={collapsed} />}
               </NavLink>
             ) : (
               <a

@@ -7,7 +7,12 @@ import { createContext, useCallback, useContext, useId, useRef, useState, type R
 
 export interface ConfirmOptions {
   message: string;
+  /** More below the question, e.g. what an activation will change. */
+  details?: ReactNode;
   confirmText?: string;
+  /** "Cancel" unless told. */
+  cancelText?: string;
+  className?: string;
   intent?: Intent;
   icon?: IconName;
 }
@@ -47,7 +52,8 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
         intent={intent}
         icon={options.icon ?? (intent === Intent.DANGER ? 'trash' : 'confirm')}
         confirmButtonText={options.confirmText ?? 'Delete'}
-        cancelButtonText="Cancel"
+        cancelButtonText={options.cancelText ?? 'Cancel'}
+        className={options.className}
         canEscapeKeyCancel
         onConfirm={() => settle(true)}
         onCancel={() => settle(false)}
@@ -55,6 +61,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
         aria-labelledby={messageId}
       >
         <p id={messageId}>{options.message}</p>
+        {options.details}
       </Alert>
     </ConfirmContext.Provider>
   );

@@ -5,12 +5,17 @@ import arrowDown from '@blueprintjs/icons/lib/esm/generated/16px/paths/arrow-dow
 import arrowUp from '@blueprintjs/icons/lib/esm/generated/16px/paths/arrow-up';
 import calendar from '@blueprintjs/icons/lib/esm/generated/16px/paths/calendar';
 import caretDown from '@blueprintjs/icons/lib/esm/generated/16px/paths/caret-down';
+import chevronLeft from '@blueprintjs/icons/lib/esm/generated/16px/paths/chevron-left';
+import chevronRight from '@blueprintjs/icons/lib/esm/generated/16px/paths/chevron-right';
 import clipboard from '@blueprintjs/icons/lib/esm/generated/16px/paths/clipboard';
 import comment from '@blueprintjs/icons/lib/esm/generated/16px/paths/comment';
+import comparison from '@blueprintjs/icons/lib/esm/generated/16px/paths/comparison';
 import confirm from '@blueprintjs/icons/lib/esm/generated/16px/paths/confirm';
 import cross from '@blueprintjs/icons/lib/esm/generated/16px/paths/cross';
 import dashboard from '@blueprintjs/icons/lib/esm/generated/16px/paths/dashboard';
 import document from '@blueprintjs/icons/lib/esm/generated/16px/paths/document';
+import doubleChevronLeft from '@blueprintjs/icons/lib/esm/generated/16px/paths/double-chevron-left';
+import doubleChevronRight from '@blueprintjs/icons/lib/esm/generated/16px/paths/double-chevron-right';
 import dragHandleVertical from '@blueprintjs/icons/lib/esm/generated/16px/paths/drag-handle-vertical';
 import edit from '@blueprintjs/icons/lib/esm/generated/16px/paths/edit';
 import endorsed from '@blueprintjs/icons/lib/esm/generated/16px/paths/endorsed';
@@ -48,15 +53,21 @@ import time from '@blueprintjs/icons/lib/esm/generated/16px/paths/time';
 import trash from '@blueprintjs/icons/lib/esm/generated/16px/paths/trash';
 import trendingDown from '@blueprintjs/icons/lib/esm/generated/16px/paths/trending-down';
 import trendingUp from '@blueprintjs/icons/lib/esm/generated/16px/paths/trending-up';
+import warningSign from '@blueprintjs/icons/lib/esm/generated/16px/paths/warning-sign';
 
 export const PATHS: Partial<Record<IconName, string[]>> = {
   add: add,
   'arrow-down': arrowDown,
+  'chevron-left': chevronLeft,
+  'chevron-right': chevronRight,
+  'double-chevron-left': doubleChevronLeft,
+  'double-chevron-right': doubleChevronRight,
   'arrow-up': arrowUp,
   calendar: calendar,
   'caret-down': caretDown,
   clipboard: clipboard,
   comment: comment,
+  comparison: comparison,
   confirm: confirm,
   cross: cross,
   dashboard: dashboard,
@@ -98,4 +109,5 @@ export const PATHS: Partial<Record<IconName, string[]>> = {
   trash: trash,
   'trending-down': trendingDown,
   'trending-up': trendingUp,
+  'warning-sign': warningSign,
 };

@@ -7,6 +7,7 @@ import calendar from '@blueprintjs/icons/lib/esm/generated/20px/paths/calendar';
 import caretDown from '@blueprintjs/icons/lib/esm/generated/20px/paths/caret-down';
 import clipboard from '@blueprintjs/icons/lib/esm/generated/20px/paths/clipboard';
 import comment from '@blueprintjs/icons/lib/esm/generated/20px/paths/comment';
+import comparison from '@blueprintjs/icons/lib/esm/generated/20px/paths/comparison';
 import confirm from '@blueprintjs/icons/lib/esm/generated/20px/paths/confirm';
 import cross from '@blueprintjs/icons/lib/esm/generated/20px/paths/cross';
 import dashboard from '@blueprintjs/icons/lib/esm/generated/20px/paths/dashboard';
@@ -48,6 +49,7 @@ import time from '@blueprintjs/icons/lib/esm/generated/20px/paths/time';
 import trash from '@blueprintjs/icons/lib/esm/generated/20px/paths/trash';
 import trendingDown from '@blueprintjs/icons/lib/esm/generated/20px/paths/trending-down';
 import trendingUp from '@blueprintjs/icons/lib/esm/generated/20px/paths/trending-up';
+import warningSign from '@blueprintjs/icons/lib/esm/generated/20px/paths/warning-sign';
 
 export const PATHS: Partial<Record<IconName, string[]>> = {
   add: add,
@@ -57,6 +59,7 @@ export const PATHS: Partial<Record<IconName, string[]>> = {
   'caret-down': caretDown,
   clipboard: clipboard,
   comment: comment,
+  comparison: comparison,
   confirm: confirm,
   cross: cross,
   dashboard: dashboard,
@@ -98,4 +101,5 @@ export const PATHS: Partial<Record<IconName, string[]>> = {
   trash: trash,
   'trending-down': trendingDown,
   'trending-up': trendingUp,
+  'warning-sign': warningSign,
 };

@@ -21,4 +21,13 @@ export const aboutKind: VersionedKind<AboutUsVersion, AboutUsInput> = {
     deleteFailure: 'Failed to delete version',
   },
   hideDeleteOnActive: false,
+  describe: (version) => [
+    { type: 'text', label: 'Description', value: version.description },
+    { type: 'text', label: 'Aims', value: version.aims },
+    {
+      type: 'list',
+      label: 'Objectives',
+      items: version.objectives.map((objective) => ({ title: objective.title, text: objective.description })),
+    },
+  ],
 };

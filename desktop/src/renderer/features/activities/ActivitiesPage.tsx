@@ -1,6 +1,6 @@
 import { Button, ButtonGroup, Card, Icon, Tag } from '@blueprintjs/core';
 import { formatAdminDate, PAGE_SIZES, type Activity, type ActivityInput, type ActivityStatus } from '@npo/shared';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { cachePolicy } from '../../api/cache-policy';
@@ -8,10 +8,11 @@ import { queryKeys } from '../../api/query-keys';
 import { useCrudMutations } from '../../data/useCrudMutations';
 import { useModuleAccess } from '../../data/useModuleAccess';
 import { useFormDialog } from '../../ui/form/useFormDialog';
-import { ListFooter } from '../../ui/ListFooter';
+import { ListPager, ListSearch, usePagedList } from '../../ui/ListControls';
 import { PageHeader } from '../../ui/PageHeader';
 import { ListStates } from '../../ui/ListStates';
 import { ActivityForm } from './ActivityForm';
+import { AttendeesDialog } from './AttendeesDialog';
 
 type Filter = 'all' | ActivityStatus;
 const FILTERS: { value: Filter; label: string }[] = [
@@ -24,8 +25,10 @@ function ActivityCard({
   activity,
   onEdit,
   onDelete,
+  onAttendees,
 }: {
   activity: Activity;
+  onAttendees: () => void;
   onEdit?: () => void;
   onDelete?: () => void;
 }) {
@@ -39,6 +42,7 @@ function ActivityCard({
           </Tag>
         </div>
         <div className="item-actions">
+          <Button icon="people" variant="minimal" text="Attendees" onClick={onAttendees} />
           {onEdit && <Button icon="edit" variant="minimal" text="Edit" onClick={onEdit} />}
           {onDelete && <Button icon="trash" variant="minimal" intent="danger" text="Delete" onClick={onDelete} />}
         </div>
@@ -54,7 +58,7 @@ function ActivityCard({
         </span>
         <span>
           <Icon icon="people" size={14} aria-hidden /> {activity.participants}
-          {activity.capacity != null && `/${activity.capacity}`} participants
+          {activity.capacity != null && ` / ${activity.capacity}`} registered
         </span>
       </p>
       <p className="clamp-3">{activity.description}</p>
@@ -72,10 +76,16 @@ function ActivityCard({
 export default function ActivitiesPage() {
   const access = useModuleAccess('activities');
   const dialog = useFormDialog<Activity>();
-  const [filter, setFilter] = useState<Filter>('all');
+  const [attendeesId, setAttendeesId] = useState<number | null>(null);
+  // The status filter, the search and the page are the server's, and in the URL (ui/ListControls.tsx).
+  const list = usePagedList(PAGE_SIZES.activities);
+  const status = list.param('status');
+  const filter: Filter = status === 'upcoming' || status === 'past' ? status : 'all';
+  const params = { ...list.params, ...(filter !== 'all' && { status: filter }) };
   const query = useQuery({
-    queryKey: queryKeys.activities,
-    queryFn: () => api.admin.activities.list({ page: 1, limit: PAGE_SIZES.activities }),
+    queryKey: [...queryKeys.activities, params],
+    queryFn: () => api.admin.activities.list(params),
+    placeholderData: keepPreviousData,
     ...cachePolicy('activities'),
   });
   const { save, confirmDelete } = useCrudMutations<ActivityInput>({
@@ -87,13 +97,29 @@ export default function ActivitiesPage() {
     deleteFailure: 'Failed to delete activity',
   });
 
-  const activities = query.data?.activities ?? [];
-  const counts: Record<Filter, number> = {
-    all: activities.length,
-    upcoming: activities.filter((activity) => activity.status === 'upcoming').length,
-    past: activities.filter((activity) => activity.status === 'past').length,
-  };
-  const shown = filter === 'all' ? activities : activities.filter((activity) => activity.status === filter);
+  const shown = query.data?.activities ?? [];
+  // Each filter's count, among the activities the search finds: the total of a one-item page.
+  const countQueries = useQueries({
+    queries: FILTERS.map(({ value }) => {
+      const countParams = {
+        page: 1,
+        limit: 1,
+        ...(list.q && { q: list.q }),
+        ...(value !== 'all' && { status: value }),
+      };
+      return {
+        queryKey: [...queryKeys.activities, 'count', countParams],
+        queryFn: () => api.admin.activities.list(countParams),
+        placeholderData: keepPreviousData,
+        ...cachePolicy('activities'),
+      };
+    }),
+  });
+  const counts = Object.fromEntries(
+    FILTERS.map(({ value }, index) => [value, countQueries[index]?.data?.pagination.total]),
+  ) as Record<Filter, number | undefined>;
+  // Read from the list, so the dialog's count follows a removal once the list is refetched.
+  const attendeesOf = shown.find((activity) => activity.id === attendeesId);
 
   return (
     <>
@@ -108,32 +134,54 @@ export default function ActivitiesPage() {
         {FILTERS.map(({ value, label }) => (
           <Button
             key={value}
-            text={`${label} (${counts[value]})`}
+            text={counts[value] === undefined ? label : `${label} (${counts[value]})`}
             active={filter === value}
             aria-pressed={filter === value}
-            onClick={() => setFilter(value)}
+            onClick={() => list.setParam('status', value === 'all' ? null : value)}
           />
         ))}
       </ButtonGroup>
+      <div className="section-toolbar">
+        <ListSearch
+          list={list}
+          label="Search activities by title, location or tag"
+          placeholder="Search by title, location or tag"
+        />
+      </div>
       <ListStates
         query={query}
         loadError="Failed to load activities"
         isEmpty={shown.length === 0}
-        empty={filter === 'all' ? 'No activities yet.' : `No ${filter} activities.`}
+        empty={
+          list.q
+            ? 'No activities match your search.'
+            : filter === 'all'
+              ? 'No activities yet.'
+              : `No ${filter} activities.`
+        }
       >
         <ul className="item-list" aria-label="Activities">
           {shown.map((activity) => (
             <li key={activity.id}>
               <ActivityCard
                 activity={activity}
+                onAttendees={() => setAttendeesId(activity.id)}
                 onEdit={access.canEdit ? () => dialog.openEdit(activity) : undefined}
                 onDelete={access.canDelete ? () => void confirmDelete(activity) : undefined}
               />
             </li>
           ))}
         </ul>
-        <ListFooter shown={activities.length} total={query.data?.pagination.total ?? 0} noun="activities" />
       </ListStates>
+      <ListPager
+        list={list}
+        pagination={query.data?.pagination}
+        noun={['activity', 'activities']}
+        label="Activities pages"
+      />
+      {attendeesOf && (
+        <AttendeesDialog activity={attendeesOf} canEdit={access.canEdit} onClose={() => setAttendeesId(null)} />
+      )}
       <ActivityForm key={dialog.key} dialog={dialog} canEdit={access.canEdit} onSave={save} />
     </>
   );

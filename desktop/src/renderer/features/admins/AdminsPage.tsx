@@ -1,8 +1,7 @@
 /** Staff accounts (super admins only, SPEC 6): search, table, invitations, permissions, active status. */
-import { Button, InputGroup } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { PAGE_SIZES, type AdminUserInput, type User } from '@npo/shared';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { cachePolicy } from '../../api/cache-policy';
 import { queryKeys } from '../../api/query-keys';
@@ -10,17 +9,12 @@ import { useAdminMutation } from '../../data/useAdminMutation';
 import { useCrudMutations } from '../../data/useCrudMutations';
 import { useCurrentUser } from '../../session/session-store';
 import { useFormDialog } from '../../ui/form/useFormDialog';
-import { ListFooter } from '../../ui/ListFooter';
+import { ListPager, ListSearch, usePagedList } from '../../ui/ListControls';
 import { ListStates } from '../../ui/ListStates';
 import { PageHeader } from '../../ui/PageHeader';
 import { AccessRestricted } from '../../ui/states';
 import { AdminsTable } from './AdminsTable';
 import { AdminUserForm } from './AdminUserForm';
-
-function matches(user: User, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  return !needle || user.name.toLowerCase().includes(needle) || user.email.toLowerCase().includes(needle);
-}
 
 // Editing oneself may change one's own role or permissions: the session's profile is refreshed too.
 const ALSO_AFFECTED = [queryKeys.me];
@@ -28,10 +22,12 @@ const ALSO_AFFECTED = [queryKeys.me];
 function AdminsScreen() {
   const me = useCurrentUser();
   const dialog = useFormDialog<User>();
-  const [search, setSearch] = useState('');
+  // The server searches (name or e-mail, any case and accents) and pages; both are in the URL.
+  const list = usePagedList(PAGE_SIZES.admins);
   const query = useQuery({
-    queryKey: queryKeys.users,
-    queryFn: () => api.admin.users.list({ page: 1, limit: PAGE_SIZES.admins }),
+    queryKey: [...queryKeys.users, list.params],
+    queryFn: () => api.admin.users.list(list.params),
+    placeholderData: keepPreviousData,
     ...cachePolicy('users'),
   });
   const { save, confirmDelete } = useCrudMutations<AdminUserInput>({
@@ -58,7 +54,6 @@ function AdminsScreen() {
 
   const users = query.data?.users ?? [];
   const total = query.data?.pagination.total ?? 0;
-  const shown = users.filter((user) => matches(user, search));
 
   return (
     <>
@@ -70,38 +65,30 @@ function AdminsScreen() {
         actions={<Button icon="new-person" intent="primary" text="Add Admin" onClick={dialog.openCreate} />}
       />
       <div className="section-toolbar">
-        <InputGroup
-          type="search"
-          leftIcon="search"
-          placeholder="Search by name or email"
-          aria-label="Search admins by name or email"
-          value={search}
-          onValueChange={setSearch}
-          className="search-box"
-        />
-        {search && query.isSuccess && (
-          <p className="section-count" role="status">
-            {shown.length} of {users.length} shown
-          </p>
-        )}
+        <ListSearch list={list} label="Search admins by name or email" placeholder="Search by name or email" />
       </div>
       <ListStates
         query={query}
         loadError="Failed to load admin users"
-        isEmpty={shown.length === 0}
-        empty={search ? 'No admin users match your search.' : 'No admin users yet.'}
+        isEmpty={users.length === 0}
+        empty={list.q ? 'No admin users match your search.' : 'No admin users yet.'}
       >
         <div className="table-scroll">
           <AdminsTable
-            users={shown}
+            users={users}
             currentUserId={me.id}
             onEdit={dialog.openEdit}
             onDelete={(user) => void confirmDelete(user)}
             onToggleStatus={(user) => toggleStatus.mutateAsync(user)}
           />
         </div>
-        <ListFooter shown={users.length} total={total} noun="admin users" />
       </ListStates>
+      <ListPager
+        list={list}
+        pagination={query.data?.pagination}
+        noun={['admin user', 'admin users']}
+        label="Admin users pages"
+      />
       <AdminUserForm key={dialog.key} dialog={dialog} onSave={save} />
     </>
   );

@@ -6,7 +6,8 @@ import { PageHeader } from '../../ui/PageHeader';
 import { VersionedScreen } from '../versioned/VersionedScreen';
 import { contactInfoKind } from './contact-info-kind';
 import { ContactInfoForm } from './ContactInfoForm';
-import { MessagesInbox, useContactMessages } from './MessagesInbox';
+import { MessagesInbox } from './MessagesInbox';
+import { useUnreadMessages } from './unread';
 
 const SOCIAL_LABELS = {
   instagram: 'Instagram',
@@ -60,7 +61,7 @@ type ConnectTab = 'info' | 'messages';
 export default function ConnectPage() {
   const access = useModuleAccess('connect');
   const [tab, setTab] = useState<ConnectTab>('info');
-  const unread = useContactMessages(access.canView).data?.unread ?? 0;
+  const unread = useUnreadMessages(access.canView);
   return (
     <>
       <PageHeader title="Connect Us" summary="Contact details shown on the site, and the messages visitors send." />

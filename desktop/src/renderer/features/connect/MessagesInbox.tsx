@@ -1,69 +1,198 @@
-/** Messages sent through the public contact form (DESIGN: kept and read here, under Connect). */
-import { Button, Card, Tag } from '@blueprintjs/core';
-import { formatAdminDate, PAGE_SIZES, type ContactMessage } from '@npo/shared';
-import { useQuery } from '@tanstack/react-query';
+/**
+ * Messages sent through the public contact form (DESIGN: kept and read here, under Connect). Each is
+ * new, read, replied or archived (issue 10): opening one marks it read, Reply hands it to the staff
+ * member's mail program and marks it replied, and archived messages leave the default view.
+ */
+import { AnchorButton, Button, Card, FormGroup, HTMLSelect, Tag } from '@blueprintjs/core';
+import {
+  formatAdminDate,
+  PAGE_SIZES,
+  type ContactMessage,
+  type ContactMessageFilter,
+  type ContactMessageState,
+} from '@npo/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { api } from '../../api/client';
+import { describeError } from '../../api/errors';
 import { queryKeys } from '../../api/query-keys';
 import { useAdminMutation } from '../../data/useAdminMutation';
 import type { ModuleAccess } from '../../data/useModuleAccess';
 import { useConfirm } from '../../ui/ConfirmProvider';
+import { saveDownload } from '../../ui/download';
+import { ListPager, ListSearch, usePagedList, type PagedList } from '../../ui/ListControls';
 import { ListStates } from '../../ui/ListStates';
+import { notifyFailure } from '../../ui/toaster';
+import { replyMailto } from './reply-link';
 
-export function useContactMessages(enabled: boolean) {
+const FILTERS: { value: ContactMessageFilter; label: string; empty: string }[] = [
+  {
+    value: 'active',
+    label: 'Inbox',
+    empty: 'No messages yet. Messages sent through the contact form on the site appear here.',
+  },
+  { value: 'new', label: 'Unread', empty: 'No unread messages.' },
+  { value: 'read', label: 'Read', empty: 'No read messages waiting for a reply.' },
+  { value: 'replied', label: 'Replied', empty: 'No replied messages.' },
+  { value: 'archived', label: 'Archived', empty: 'No archived messages.' },
+];
+
+const STATE_TAGS: Partial<Record<ContactMessageState, { text: string; intent: 'primary' | 'success' | 'none' }>> = {
+  new: { text: 'Unread', intent: 'primary' },
+  replied: { text: 'Replied', intent: 'success' },
+  archived: { text: 'Archived', intent: 'none' },
+};
+
+function useContactMessages(enabled: boolean, state: ContactMessageFilter, list: PagedList) {
   return useQuery({
-    queryKey: queryKeys.contactMessages,
-    queryFn: () => api.admin.contactMessages.list({ page: 1, limit: PAGE_SIZES.messages }),
+    queryKey: [...queryKeys.contactMessages, state, list.params],
+    queryFn: () => api.admin.contactMessages.list({ ...list.params, state }),
+    placeholderData: keepPreviousData,
     enabled,
+  });
+}
+
+const isFilter = (value: string | null): value is ContactMessageFilter =>
+  FILTERS.some((option) => option.value === value);
+
+/** The messages of the filter and search on screen, all pages, for a spreadsheet. */
+function ExportButton({ filter, q }: { filter: ContactMessageFilter; q: string }) {
+  const [busy, setBusy] = useState(false);
+  const exportCsv = async () => {
+    setBusy(true);
+    try {
+      saveDownload(await api.admin.contactMessages.exportCsv(filter, q), `contact-messages-${filter}.csv`);
+    } catch (error) {
+      notifyFailure(describeError(error, 'Failed to export the messages'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return <Button icon="download" text="Export CSV" loading={busy} onClick={() => void exportCsv()} />;
+}
+
+interface StateChange {
+  message: ContactMessage;
+  state: ContactMessageState;
+}
+
+function useMessageState() {
+  return useAdminMutation<StateChange>({
+    change: ({ message, state }) => ({
+      method: 'PATCH',
+      path: `/admin/contact-messages/${message.id}/state`,
+      body: { state },
+      revision: message.revision,
+      label: `Mark the message from ${message.name} as ${state}`,
+    }),
+    invalidates: [queryKeys.contactMessages],
+    success: (_result, { message, state }) => {
+      if (state === 'archived') return 'Message archived';
+      return message.state === 'archived' ? 'Message moved back to the inbox' : `Message marked as ${state}`;
+    },
+    failure: 'Failed to update the message',
   });
 }
 
 interface MessageCardProps {
   message: ContactMessage;
   access: ModuleAccess;
-  markingRead: boolean;
-  onMarkRead: () => void;
+  /** The state change under way for this message, if any. */
+  changing: ContactMessageState | undefined;
+  onState: (state: ContactMessageState) => void;
   onDelete: () => void;
 }
 
-function MessageCard({ message, access, markingRead, onMarkRead, onDelete }: MessageCardProps) {
+function MessageActions({ message, access, changing, onState, onDelete }: MessageCardProps) {
+  const archived = message.state === 'archived';
   return (
-    <Card className={`item-card${message.isRead ? '' : ' item-card-unread'}`} data-testid="message-card">
+    <div className="item-actions">
+      {access.canEdit && message.state === 'new' && (
+        <Button
+          icon="eye-open"
+          variant="minimal"
+          text="Mark as read"
+          loading={changing === 'read'}
+          onClick={() => onState('read')}
+        />
+      )}
+      {/* A link, so the mail program opens from the click itself; marking it replied goes alongside. */}
+      <AnchorButton
+        icon="envelope"
+        variant="minimal"
+        text="Reply"
+        href={replyMailto(message)}
+        loading={changing === 'replied'}
+        onClick={() => access.canEdit && message.state !== 'replied' && onState('replied')}
+      />
+      {access.canEdit && (
+        <Button
+          icon={archived ? 'unarchive' : 'archive'}
+          variant="minimal"
+          text={archived ? 'Unarchive' : 'Archive'}
+          loading={changing === 'archived' || (archived && changing === 'read')}
+          onClick={() => onState(archived ? 'read' : 'archived')}
+        />
+      )}
+      {access.canDelete && <Button icon="trash" variant="minimal" intent="danger" text="Delete" onClick={onDelete} />}
+    </div>
+  );
+}
+
+function MessageCard(props: MessageCardProps) {
+  const { message, access, onState } = props;
+  const [open, setOpen] = useState(false);
+  const bodyId = useId();
+  const tag = STATE_TAGS[message.state];
+
+  function toggle() {
+    // Opening a new message is reading it; without edit rights it is only shown.
+    if (!open && message.state === 'new' && access.canEdit) onState('read');
+    setOpen(!open);
+  }
+
+  return (
+    <Card
+      className={`item-card${message.state === 'new' ? ' item-card-unread' : ''}`}
+      data-testid="message-card"
+      data-state={message.state}
+    >
       <div className="item-head">
         <div className="item-title-row">
-          <h2 className="item-title">{message.name}</h2>
-          {!message.isRead && <Tag intent="primary">Unread</Tag>}
+          <h2 className="item-title">
+            <button
+              type="button"
+              className="message-toggle"
+              aria-expanded={open}
+              aria-controls={bodyId}
+              onClick={toggle}
+            >
+              {message.name}
+            </button>
+          </h2>
+          {tag && <Tag intent={tag.intent}>{tag.text}</Tag>}
         </div>
-        <div className="item-actions">
-          {access.canEdit && !message.isRead && (
-            <Button icon="eye-open" variant="minimal" text="Mark as read" loading={markingRead} onClick={onMarkRead} />
-          )}
-          {access.canDelete && (
-            <Button icon="trash" variant="minimal" intent="danger" text="Delete" onClick={onDelete} />
-          )}
-        </div>
+        <MessageActions {...props} />
       </div>
       <p className="item-meta">
         <a href={`mailto:${message.email}`}>{message.email}</a> · <a href={`tel:${message.phone}`}>{message.phone}</a> ·{' '}
         {formatAdminDate(message.createdAt)}
       </p>
-      <p className="message-text">{message.message}</p>
+      <p id={bodyId} className={open ? 'message-text' : 'message-preview'}>
+        {message.message}
+      </p>
     </Card>
   );
 }
 
 export function MessagesInbox({ access }: { access: ModuleAccess }) {
-  const query = useContactMessages(access.canView);
+  // The state shown, the page and the search live in the URL, so reload, Back and a link keep them.
+  const list = usePagedList(PAGE_SIZES.messages);
+  const state = list.param('state');
+  const filter: ContactMessageFilter = isFilter(state) ? state : 'active';
+  const query = useContactMessages(access.canView, filter, list);
   const confirm = useConfirm();
-  const markRead = useAdminMutation<ContactMessage>({
-    change: (message) => ({
-      method: 'PATCH',
-      path: `/admin/contact-messages/${message.id}/read`,
-      revision: message.revision,
-      label: `Mark the message from ${message.name} as read`,
-    }),
-    invalidates: [queryKeys.contactMessages],
-    failure: 'Failed to mark the message as read',
-  });
+  const setState = useMessageState();
   const remove = useAdminMutation<ContactMessage>({
     change: (message) => ({
       method: 'DELETE',
@@ -80,8 +209,11 @@ export function MessagesInbox({ access }: { access: ModuleAccess }) {
     if (await confirm({ message: 'Are you sure you want to delete this message?' })) remove.mutate(message);
   }
 
+  const filterId = useId();
   const messages = query.data?.messages ?? [];
   const total = query.data?.pagination.total ?? 0;
+  const changing = (message: ContactMessage) =>
+    setState.isPending && setState.variables?.message.id === message.id ? setState.variables.state : undefined;
   return (
     <section aria-label="Contact messages">
       <div className="section-toolbar">
@@ -90,12 +222,29 @@ export function MessagesInbox({ access }: { access: ModuleAccess }) {
             {total} {total === 1 ? 'message' : 'messages'} · <strong>{query.data.unread} unread</strong>
           </p>
         )}
+        <FormGroup label="Show" labelFor={filterId} inline className="message-filter">
+          <HTMLSelect
+            id={filterId}
+            value={filter}
+            onChange={(event) => {
+              const next = event.currentTarget.value;
+              list.setParam('state', next === 'active' ? null : next);
+            }}
+            options={FILTERS.map(({ value, label }) => ({ value, label }))}
+          />
+        </FormGroup>
+        <ListSearch
+          list={list}
+          label="Search messages by name, e-mail or text"
+          placeholder="Search by name, e-mail or text"
+        />
+        <ExportButton filter={filter} q={list.q} />
       </div>
       <ListStates
         query={query}
         loadError="Failed to load messages"
         isEmpty={messages.length === 0}
-        empty="No messages yet. Messages sent through the contact form on the site appear here."
+        empty={list.q ? 'No messages match your search.' : FILTERS.find((option) => option.value === filter)!.empty}
       >
         <ul className="item-list" aria-label="Messages">
           {messages.map((message) => (
@@ -103,14 +252,20 @@ export function MessagesInbox({ access }: { access: ModuleAccess }) {
               <MessageCard
                 message={message}
                 access={access}
-                markingRead={markRead.isPending && markRead.variables?.id === message.id}
-                onMarkRead={() => markRead.mutate(message)}
+                changing={changing(message)}
+                onState={(state) => setState.mutate({ message, state })}
                 onDelete={() => void confirmDelete(message)}
               />
             </li>
           ))}
         </ul>
       </ListStates>
+      <ListPager
+        list={list}
+        pagination={query.data?.pagination}
+        noun={['message', 'messages']}
+        label="Messages pages"
+      />
     </section>
   );
 }

@@ -3,6 +3,14 @@ import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import type { VersionedKind } from '../versioned/useVersions';
 
+/** Social links in the order the Connect screen lists them. */
+const SOCIAL_NETWORKS = [
+  { key: 'instagram', label: 'Instagram' },
+  { key: 'facebook', label: 'Facebook' },
+  { key: 'twitter', label: 'Twitter' },
+  { key: 'linkedin', label: 'LinkedIn' },
+] as const;
+
 export const contactInfoKind: VersionedKind<ContactInfoVersion, ContactInfoInput> = {
   module: 'connect',
   queryKey: queryKeys.contactInfo,
@@ -21,4 +29,18 @@ export const contactInfoKind: VersionedKind<ContactInfoVersion, ContactInfoInput
     deleteFailure: 'Failed to delete version',
   },
   hideDeleteOnActive: false,
+  describe: (version) => [
+    { type: 'value', label: 'Email', value: version.email },
+    { type: 'value', label: 'Phone', value: version.phone },
+    { type: 'value', label: 'Instagram handle', value: version.instagram },
+    {
+      type: 'list',
+      label: 'Social links',
+      items: SOCIAL_NETWORKS.filter(({ key }) => version.socialLinks[key]).map(({ key, label }) => ({
+        key,
+        title: label,
+        text: version.socialLinks[key],
+      })),
+    },
+  ],
 };

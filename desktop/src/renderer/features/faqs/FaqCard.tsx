@@ -9,19 +9,24 @@ interface FaqCardProps {
   count: number;
   access: ModuleAccess;
   isDragged: boolean;
+  /** False while searching: the results are not the whole list, so they do not move (FaqsPage). */
+  reorderable?: boolean;
   onMove: (direction: MoveDirection) => void;
   onEdit: () => void;
   onDelete: () => void;
 }
 
-export function FaqCard({ faq, index, count, access, isDragged, onMove, onEdit, onDelete }: FaqCardProps) {
+export function FaqCard(props: FaqCardProps) {
+  const { faq, index, count, access, isDragged, reorderable = true, onMove, onEdit, onDelete } = props;
+  const canMove = access.canEdit && reorderable;
+  const position = reorderable ? index + 1 : faq.order + 1;
   return (
     <Card className={`item-card faq-card${isDragged ? ' is-dragged' : ''}`} data-testid="faq-card">
       <div className="item-head">
         <div className="item-title-row">
-          {access.canEdit && <Icon icon="drag-handle-vertical" className="drag-handle" aria-hidden />}
-          <span className="position" aria-label={`Position ${index + 1}`}>
-            #{index + 1}
+          {canMove && <Icon icon="drag-handle-vertical" className="drag-handle" aria-hidden />}
+          <span className="position" aria-label={`Position ${position}`}>
+            #{position}
           </span>
           {faq.isActive ? <Tag intent="success">Active</Tag> : <Tag minimal>Inactive</Tag>}
           {faq.category && (
@@ -31,7 +36,7 @@ export function FaqCard({ faq, index, count, access, isDragged, onMove, onEdit, 
           )}
         </div>
         <div className="item-actions">
-          {access.canEdit && (
+          {canMove && (
             <>
               <Button
                 icon="arrow-up"
@@ -51,9 +56,9 @@ export function FaqCard({ faq, index, count, access, isDragged, onMove, onEdit, 
                 disabled={index === count - 1}
                 onClick={() => onMove('down')}
               />
-              <Button icon="edit" variant="minimal" text="Edit" onClick={onEdit} />
             </>
           )}
+          {access.canEdit && <Button icon="edit" variant="minimal" text="Edit" onClick={onEdit} />}
           {access.canDelete && (
             <Button icon="trash" variant="minimal" intent="danger" text="Delete" onClick={onDelete} />
           )}

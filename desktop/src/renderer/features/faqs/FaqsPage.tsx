@@ -1,13 +1,19 @@
-/** FAQs in their public order; staff with edit rights reorder them by dragging or with the arrows. */
+/**
+ * FAQs in their public order; staff with edit rights reorder them by dragging or with the arrows.
+ * Reordering sends every FAQ id (SPEC 7), so it needs the whole list on screen: without a search the
+ * screen asks for all of them (up to 100, the largest page; beyond that it pages and stops offering
+ * to reorder). A search shows its matches, paged, in public order, with their positions, not movable.
+ */
 import { Button } from '@blueprintjs/core';
 import { PAGE_SIZES, type Faq, type FaqInput } from '@npo/shared';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { cachePolicy } from '../../api/cache-policy';
 import { queryKeys } from '../../api/query-keys';
 import { useCrudMutations } from '../../data/useCrudMutations';
 import { useModuleAccess } from '../../data/useModuleAccess';
 import { useFormDialog } from '../../ui/form/useFormDialog';
+import { ListPager, ListSearch, usePagedList } from '../../ui/ListControls';
 import { ListStates } from '../../ui/ListStates';
 import { PageHeader } from '../../ui/PageHeader';
 import { FaqCard } from './FaqCard';
@@ -17,9 +23,13 @@ import { useFaqOrdering } from './useFaqReorder';
 export default function FaqsPage() {
   const access = useModuleAccess('faqs');
   const dialog = useFormDialog<Faq>();
+  const list = usePagedList(PAGE_SIZES.faqs);
+  // The whole list keeps the plain key: useFaqReorder moves the FAQs in that cache entry.
+  const whole = !list.q && list.page === 1;
   const query = useQuery({
-    queryKey: queryKeys.faqs,
-    queryFn: () => api.admin.faqs.list({ page: 1, limit: PAGE_SIZES.faqs }),
+    queryKey: whole ? queryKeys.faqs : [...queryKeys.faqs, list.params],
+    queryFn: () => api.admin.faqs.list(list.params),
+    placeholderData: keepPreviousData,
     ...cachePolicy('faqs'),
   });
   const { save, confirmDelete } = useCrudMutations<FaqInput>({
@@ -32,13 +42,14 @@ export default function FaqsPage() {
   });
   const faqs = query.data?.faqs ?? [];
   const ordering = useFaqOrdering(faqs);
+  const reorderable = access.canEdit && whole && query.data?.pagination.pages === 1;
 
   return (
     <>
       <PageHeader
         title="FAQs"
         summary={
-          access.canEdit
+          reorderable
             ? 'Frequently asked questions in their public order. Drag a question, or use the arrows, to reorder.'
             : 'Frequently asked questions in their public order.'
         }
@@ -47,13 +58,26 @@ export default function FaqsPage() {
       <div className="sr-only" role="status" aria-live="polite">
         {ordering.announcement}
       </div>
-      <ListStates query={query} loadError="Failed to load FAQs" isEmpty={faqs.length === 0} empty="No FAQs yet.">
+      <div className="section-toolbar">
+        <ListSearch
+          list={list}
+          label="Search FAQs by question, answer or category"
+          placeholder="Search by question, answer or category"
+        />
+        {list.q && access.canEdit && <p className="section-count">Clear the search to reorder the FAQs.</p>}
+      </div>
+      <ListStates
+        query={query}
+        loadError="Failed to load FAQs"
+        isEmpty={faqs.length === 0}
+        empty={list.q ? 'No FAQs match your search.' : 'No FAQs yet.'}
+      >
         <ul className="item-list" aria-label="FAQs" ref={ordering.listRef}>
           {faqs.map((faq, index) => (
             <li
               key={faq.id}
-              draggable={access.canEdit}
-              {...(access.canEdit && ordering.dragProps(index))}
+              draggable={reorderable}
+              {...(reorderable && ordering.dragProps(index))}
               className={ordering.dropTarget === index && ordering.dragged !== index ? 'drop-target' : undefined}
             >
               <FaqCard
@@ -62,6 +86,7 @@ export default function FaqsPage() {
                 count={faqs.length}
                 access={access}
                 isDragged={ordering.dragged === index}
+                reorderable={reorderable}
                 onMove={(direction) => ordering.moveByKeyboard(index, direction)}
                 onEdit={() => dialog.openEdit(faq)}
                 onDelete={() => void confirmDelete(faq)}
@@ -70,7 +95,14 @@ export default function FaqsPage() {
           ))}
         </ul>
       </ListStates>
-      <FaqForm key={dialog.key} dialog={dialog} canEdit={access.canEdit} nextOrder={faqs.length} onSave={save} />
+      <ListPager list={list} pagination={query.data?.pagination} noun={['FAQ', 'FAQs']} label="FAQs pages" />
+      <FaqForm
+        key={dialog.key}
+        dialog={dialog}
+        canEdit={access.canEdit}
+        nextOrder={query.data?.pagination.total ?? faqs.length}
+        onSave={save}
+      />
     </>
   );
 }

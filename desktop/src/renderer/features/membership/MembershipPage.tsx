@@ -1,13 +1,13 @@
 import { Button, Card, Tag } from '@blueprintjs/core';
 import { PAGE_SIZES, type MembershipCard, type MembershipCardInput } from '@npo/shared';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { cachePolicy } from '../../api/cache-policy';
 import { queryKeys } from '../../api/query-keys';
 import { useCrudMutations } from '../../data/useCrudMutations';
 import { useModuleAccess } from '../../data/useModuleAccess';
 import { useFormDialog } from '../../ui/form/useFormDialog';
-import { ListFooter } from '../../ui/ListFooter';
+import { ListPager, ListSearch, usePagedList } from '../../ui/ListControls';
 import { ListStates } from '../../ui/ListStates';
 import { PageHeader } from '../../ui/PageHeader';
 import { MembershipCardForm } from './MembershipCardForm';
@@ -57,9 +57,11 @@ function MembershipCardView({
 export default function MembershipPage() {
   const access = useModuleAccess('membership');
   const dialog = useFormDialog<MembershipCard>();
+  const list = usePagedList(PAGE_SIZES.membership);
   const query = useQuery({
-    queryKey: queryKeys.membershipCards,
-    queryFn: () => api.admin.membershipCards.list({ page: 1, limit: PAGE_SIZES.membership }),
+    queryKey: [...queryKeys.membershipCards, list.params],
+    queryFn: () => api.admin.membershipCards.list(list.params),
+    placeholderData: keepPreviousData,
     ...cachePolicy('membershipCards'),
   });
   const { save, confirmDelete } = useCrudMutations<MembershipCardInput>({
@@ -79,11 +81,14 @@ export default function MembershipPage() {
         summary="Benefit cards of the Membership Benefits section."
         actions={access.canEdit && <Button icon="add" intent="primary" text="Add Card" onClick={dialog.openCreate} />}
       />
+      <div className="section-toolbar">
+        <ListSearch list={list} label="Search cards by title or type" placeholder="Search by title or type" />
+      </div>
       <ListStates
         query={query}
         loadError="Failed to load cards"
         isEmpty={cards.length === 0}
-        empty="No membership cards yet."
+        empty={list.q ? 'No membership cards match your search.' : 'No membership cards yet.'}
       >
         <ul className="card-grid" aria-label="Membership cards">
           {cards.map((card) => (
@@ -96,8 +101,13 @@ export default function MembershipPage() {
             </li>
           ))}
         </ul>
-        <ListFooter shown={cards.length} total={query.data?.pagination.total ?? 0} noun="cards" />
       </ListStates>
+      <ListPager
+        list={list}
+        pagination={query.data?.pagination}
+        noun={['card', 'cards']}
+        label="Membership cards pages"
+      />
       <MembershipCardForm key={dialog.key} dialog={dialog} canEdit={access.canEdit} onSave={save} />
     </>
   );

@@ -2,6 +2,8 @@
 import { PAGE_SIZES, type PolicyInput, type PolicyVersion } from '@npo/shared';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { formatUtcDay } from '../../ui/dates';
+import type { ComparableField } from '../versioned/diff';
 import type { VersionedKind } from '../versioned/useVersions';
 
 export interface PolicyKind extends VersionedKind<PolicyVersion, PolicyInput> {
@@ -16,6 +18,18 @@ const SHARED_TEXTS = {
   activateFailure: 'Failed to activate version',
   deleteFailure: 'Failed to delete version',
 };
+
+function describePolicy(version: PolicyVersion): ComparableField[] {
+  return [
+    { type: 'value', label: 'Title', value: version.title },
+    {
+      type: 'value',
+      label: 'Effective date',
+      value: version.effectiveDate ? formatUtcDay(version.effectiveDate) : 'Not set',
+    },
+    { type: 'text', label: 'Content', value: version.content },
+  ];
+}
 
 export const privacyPolicyKind: PolicyKind = {
   documentName: 'Privacy Policy',
@@ -35,6 +49,7 @@ export const privacyPolicyKind: PolicyKind = {
     saveFailure: 'Failed to save privacy policy',
   },
   hideDeleteOnActive: true,
+  describe: describePolicy,
 };
 
 export const termsOfServiceKind: PolicyKind = {
@@ -55,4 +70,5 @@ export const termsOfServiceKind: PolicyKind = {
     saveFailure: 'Failed to save terms of service',
   },
   hideDeleteOnActive: true,
+  describe: describePolicy,
 };

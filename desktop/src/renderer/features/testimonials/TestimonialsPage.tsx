@@ -1,6 +1,6 @@
 import { Button, Card, Tag } from '@blueprintjs/core';
 import { PAGE_SIZES, type Testimonial, type TestimonialInput } from '@npo/shared';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { cachePolicy } from '../../api/cache-policy';
 import { queryKeys } from '../../api/query-keys';
@@ -8,7 +8,7 @@ import { useAdminMutation } from '../../data/useAdminMutation';
 import { useCrudMutations } from '../../data/useCrudMutations';
 import { useModuleAccess, type ModuleAccess } from '../../data/useModuleAccess';
 import { useFormDialog } from '../../ui/form/useFormDialog';
-import { ListFooter } from '../../ui/ListFooter';
+import { ListPager, ListSearch, usePagedList } from '../../ui/ListControls';
 import { ListStates } from '../../ui/ListStates';
 import { PageHeader } from '../../ui/PageHeader';
 import { TestimonialForm } from './TestimonialForm';
@@ -62,9 +62,11 @@ function TestimonialCard({ testimonial, access, featuring, onToggleFeatured, onE
 export default function TestimonialsPage() {
   const access = useModuleAccess('testimonials');
   const dialog = useFormDialog<Testimonial>();
+  const list = usePagedList(PAGE_SIZES.testimonials);
   const query = useQuery({
-    queryKey: queryKeys.testimonials,
-    queryFn: () => api.admin.testimonials.list({ page: 1, limit: PAGE_SIZES.testimonials }),
+    queryKey: [...queryKeys.testimonials, list.params],
+    queryFn: () => api.admin.testimonials.list(list.params),
+    placeholderData: keepPreviousData,
     ...cachePolicy('testimonials'),
   });
   const { save, confirmDelete } = useCrudMutations<TestimonialInput>({
@@ -102,11 +104,14 @@ export default function TestimonialsPage() {
           access.canEdit && <Button icon="add" intent="primary" text="Add Testimonial" onClick={dialog.openCreate} />
         }
       />
+      <div className="section-toolbar">
+        <ListSearch list={list} label="Search testimonials by name or quote" placeholder="Search by name or quote" />
+      </div>
       <ListStates
         query={query}
         loadError="Failed to load testimonials"
         isEmpty={testimonials.length === 0}
-        empty="No testimonials yet."
+        empty={list.q ? 'No testimonials match your search.' : 'No testimonials yet.'}
       >
         <ul className="item-list" aria-label="Testimonials">
           {testimonials.map((testimonial) => (
@@ -122,8 +127,13 @@ export default function TestimonialsPage() {
             </li>
           ))}
         </ul>
-        <ListFooter shown={testimonials.length} total={total} noun="testimonials" />
       </ListStates>
+      <ListPager
+        list={list}
+        pagination={query.data?.pagination}
+        noun={['testimonial', 'testimonials']}
+        label="Testimonials pages"
+      />
       <TestimonialForm key={dialog.key} dialog={dialog} canEdit={access.canEdit} onSave={save} />
     </>
   );

@@ -5,11 +5,12 @@
  */
 import { Button, Card, Tag } from '@blueprintjs/core';
 import { formatAdminDate } from '@npo/shared';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useFormDialog, type FormDialogState } from '../../ui/form/useFormDialog';
 import { ListStates } from '../../ui/ListStates';
 import { useVersions, type VersionBase, type VersionedKind } from './useVersions';
 import type { Revisioned } from '../../data/describe-item';
+import { ChangeList, CompareDialog, defaultPair, type ComparePair } from './VersionDiff';
 
 export interface VersionFormProps<Item, Input> {
   dialog: FormDialogState<Item>;
@@ -76,6 +77,23 @@ export function VersionedScreen<Item extends VersionBase, Input>({
 }: VersionedScreenProps<Item, Input>) {
   const { access, query, versions, total, save, activate, remove, activatingId } = useVersions(kind);
   const dialog = useFormDialog<Item>();
+  const [compare, setCompare] = useState<{ key: number; pair: ComparePair | undefined; isOpen: boolean }>({
+    key: 0,
+    pair: undefined,
+    isOpen: false,
+  });
+  const activeVersion = versions.find((version) => version.isActive);
+  const openCompare = (selected?: Item) =>
+    setCompare((current) => ({ key: current.key + 1, pair: defaultPair(versions, selected), isOpen: true }));
+  const labelOf = (version: Item) => `Version ${version.version}${version.isActive ? ' (active)' : ''}`;
+
+  /** The activate confirmation lists what the public site will show differently. */
+  function activateWithChanges(version: Item): void {
+    const details = activeVersion ? (
+      <ChangeList before={kind.describe(activeVersion)} after={kind.describe(version)} />
+    ) : undefined;
+    void activate(version, details);
+  }
 
   function actionsFor(version: Item): ReactNode {
     const deleteHidden = version.isActive && kind.hideDeleteOnActive;
@@ -91,7 +109,16 @@ export function VersionedScreen<Item extends VersionBase, Input>({
             intent="success"
             text="Activate"
             loading={activatingId === version.id}
-            onClick={() => void activate(version)}
+            onClick={() => activateWithChanges(version)}
+          />
+        )}
+        {!version.isActive && activeVersion && (
+          <Button
+            icon="comparison"
+            variant="minimal"
+            text="Compare"
+            aria-label={`Compare version ${version.version} with the active version`}
+            onClick={() => openCompare(version)}
           />
         )}
         {access.canDelete && !deleteHidden && (
@@ -113,7 +140,10 @@ export function VersionedScreen<Item extends VersionBase, Input>({
     <section className="versioned-screen">
       <div className="section-toolbar">
         <p className="section-count">{query.isSuccess && `${total} ${total === 1 ? 'version' : 'versions'}`}</p>
-        {access.canEdit && <Button icon="add" intent="primary" text="New Version" onClick={dialog.openCreate} />}
+        <div className="section-toolbar-actions">
+          {versions.length > 1 && <Button icon="comparison" text="Compare" onClick={() => openCompare()} />}
+          {access.canEdit && <Button icon="add" intent="primary" text="New Version" onClick={dialog.openCreate} />}
+        </div>
       </div>
       <ListStates
         query={query}
@@ -136,6 +166,15 @@ export function VersionedScreen<Item extends VersionBase, Input>({
         </ul>
       </ListStates>
       {renderForm({ dialog, canEdit: access.canEdit, onSave: save })}
+      <CompareDialog
+        key={compare.key}
+        isOpen={compare.isOpen}
+        onClose={() => setCompare((current) => ({ ...current, isOpen: false }))}
+        versions={versions}
+        initial={compare.pair}
+        describe={kind.describe}
+        labelOf={labelOf}
+      />
     </section>
   );
 }

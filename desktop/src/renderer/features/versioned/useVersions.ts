@@ -5,11 +5,13 @@
  */
 import type { Module, Pagination } from '@npo/shared';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { cachePolicy } from '../../api/cache-policy';
 import { useAdminMutation } from '../../data/useAdminMutation';
 import { useCrudMutations } from '../../data/useCrudMutations';
 import { useModuleAccess } from '../../data/useModuleAccess';
 import { useConfirm } from '../../ui/ConfirmProvider';
+import type { ComparableField } from './diff';
 
 export interface VersionBase {
   id: number;
@@ -51,6 +53,8 @@ export interface VersionedKind<Item extends VersionBase, Input> {
   };
   /** Privacy policy and terms hide Delete on the active version (SPEC 4); the others disable it. */
   hideDeleteOnActive: boolean;
+  /** A version's fields as Compare and the activate confirm show them (diff.ts). */
+  describe: (version: Item) => ComparableField[];
 }
 
 export function useVersions<Item extends VersionBase, Input>(kind: VersionedKind<Item, Input>) {
@@ -84,10 +88,13 @@ export function useVersions<Item extends VersionBase, Input>(kind: VersionedKind
     failure: kind.texts.activateFailure,
   });
 
-  async function activate(version: Item): Promise<void> {
+  /** `details`: what will change on the public site, shown under the question. */
+  async function activate(version: Item, details?: ReactNode): Promise<void> {
     if (kind.texts.activateConfirm) {
       const confirmed = await confirm({
         message: kind.texts.activateConfirm,
+        details,
+        className: details ? 'confirm-wide' : undefined,
         confirmText: 'Activate',
         intent: 'primary',
         icon: 'endorsed',

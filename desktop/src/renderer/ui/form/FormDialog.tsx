@@ -2,12 +2,14 @@
  * The create/edit form of every module, in a dialog: focus moves to the first field and returns to
  * the button that opened it; saving closes it; Cancel discards the changes (the next open starts
  * afresh). A failed save keeps it open: the mutation toasts the server's answer, and field errors
- * are also shown beside their inputs.
+ * are also shown beside their inputs. With unsaved edits, closing it (Cancel, Escape, the X, a click
+ * outside) or leaving the screen first asks "Discard unsaved changes?" (useUnsavedChanges.ts).
  */
 import { Button, Dialog, DialogBody, DialogFooter, NonIdealState, type IconName } from '@blueprintjs/core';
 import { ApiError } from '@npo/shared';
 import type { ReactNode } from 'react';
 import { FormProvider, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { useUnsavedChanges } from './useUnsavedChanges';
 
 interface FormDialogProps<Input extends FieldValues, Output> {
   title: string;
@@ -35,6 +37,15 @@ export function FormDialog<Input extends FieldValues, Output>({
   width = 640,
   children,
 }: FormDialogProps<Input, Output>) {
+  // Read on every render so that react-hook-form keeps it up to date. A successful save closes the
+  // dialog without asking (submit below); a failed one keeps the edits, and asks.
+  const isDirty = form.formState.isDirty;
+  const dirty = isOpen && canEdit && isDirty;
+  const { confirmDiscard } = useUnsavedChanges(dirty);
+  const requestClose = () => {
+    if (!dirty) onClose();
+    else void confirmDiscard().then((discard) => discard && onClose());
+  };
   const submit = form.handleSubmit(async (values) => {
     try {
       await onSubmit(values);
@@ -47,10 +58,9 @@ export function FormDialog<Input extends FieldValues, Output>({
   return (
     <Dialog
       isOpen={isOpen}
-      onClose={onClose}
+      onClose={requestClose}
       title={title}
       icon={icon}
-      canOutsideClickClose={false}
       style={{ width, maxWidth: 'calc(100vw - 32px)' }}
       className="form-dialog"
     >
@@ -61,7 +71,7 @@ export function FormDialog<Input extends FieldValues, Output>({
             <DialogFooter
               actions={
                 <>
-                  <Button text="Cancel" onClick={onClose} />
+                  <Button text="Cancel" onClick={requestClose} />
                   <Button type="submit" intent="primary" text={submitText} loading={form.formState.isSubmitting} />
                 </>
               }

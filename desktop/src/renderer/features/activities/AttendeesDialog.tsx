@@ -1,0 +1,202 @@
+/**
+ * An activity's attendee list: searchable, sortable by name or registration time, paged like the other
+ * admin lists; staff with edit permission remove an attendee (after a confirmation), and anyone who may
+ * view exports the list as CSV.
+ */
+import { Button, Dialog, DialogBody, DialogFooter, HTMLTable } from '@blueprintjs/core';
+import {
+  formatAdminDate,
+  PAGE_SIZES,
+  type Activity,
+  type ActivityRegistration,
+  type RegistrationsFilter,
+} from '@npo/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../api/client';
+import { describeError } from '../../api/errors';
+import { queryKeys } from '../../api/query-keys';
+import { useAdminMutation } from '../../data/useAdminMutation';
+import { useConfirm } from '../../ui/ConfirmProvider';
+import { saveDownload } from '../../ui/download';
+import { ListPager, ListSearch, type PagedList } from '../../ui/ListControls';
+import { ListStates } from '../../ui/ListStates';
+import { notifyFailure } from '../../ui/toaster';
+import './attendees.css';
+
+type Sort = Pick<RegistrationsFilter, 'sort' | 'order'>;
+
+/**
+ * The paging and search of ListControls kept in the dialog's own state: the URL's page and q belong
+ * to the activities list underneath.
+ */
+function useDialogList(pageSize: number): PagedList {
+  const [page, setPage] = useState(1);
+  const [q, setQ] = useState('');
+  return {
+    page,
+    q,
+    params: { page, limit: pageSize, ...(q && { q }) },
+    param: () => null,
+    setParam: () => undefined,
+    setPage: (target) => setPage(target),
+    setQ: (text) => {
+      setQ(text.trim());
+      setPage(1);
+    },
+  };
+}
+
+const registrationsKey = (activityId: number, params: object) =>
+  // Under the activities key, so that every activities change refreshes the open list too.
+  [...queryKeys.activities, activityId, 'registrations', params] as const;
+
+function SortHeader({
+  label,
+  column,
+  sort,
+  onSort,
+}: {
+  label: string;
+  column: Sort['sort'];
+  sort: Sort;
+  onSort(next: Sort): void;
+}) {
+  const active = sort.sort === column;
+  const next: Sort = { sort: column, order: active && sort.order === 'asc' ? 'desc' : 'asc' };
+  return (
+    <th scope="col" aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <Button
+        variant="minimal"
+        size="small"
+        text={label}
+        endIcon={active ? (sort.order === 'asc' ? 'chevron-up' : 'chevron-down') : 'double-caret-vertical'}
+        onClick={() => onSort(next)}
+      />
+    </th>
+  );
+}
+
+function useRemoveAttendee(activity: Activity) {
+  const confirm = useConfirm();
+  const remove = useAdminMutation<ActivityRegistration>({
+    change: (attendee) => ({
+      method: 'POST',
+      path: `/admin/activities/${activity.id}/registrations/${attendee.userId}/remove`,
+      label: `Remove ${attendee.name} from “${activity.title}”`,
+    }),
+    invalidates: [queryKeys.activities],
+    success: (_result, attendee) => `${attendee.name} removed`,
+    failure: 'Failed to remove the registration',
+  });
+  return async (attendee: ActivityRegistration) => {
+    const message = `Remove ${attendee.name} from “${activity.title}”? Their place becomes free.`;
+    if (await confirm({ message, confirmText: 'Remove' })) remove.mutate(attendee);
+  };
+}
+
+function ExportButton({ activity, filter }: { activity: Activity; filter: Partial<RegistrationsFilter> }) {
+  const [busy, setBusy] = useState(false);
+  const exportCsv = async () => {
+    setBusy(true);
+    try {
+      const csv = await api.admin.activities.exportRegistrations(activity.id, filter);
+      saveDownload(csv, `activity-${activity.id}-registrations.csv`);
+    } catch (error) {
+      notifyFailure(describeError(error, 'Failed to export the attendees'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return <Button icon="download" text="Export CSV" loading={busy} onClick={() => void exportCsv()} />;
+}
+
+interface AttendeesDialogProps {
+  activity: Activity;
+  canEdit: boolean;
+  onClose(): void;
+}
+
+export function AttendeesDialog({ activity, canEdit, onClose }: AttendeesDialogProps) {
+  const list = useDialogList(PAGE_SIZES.registrations);
+  const [sort, setSort] = useState<Sort>({ sort: 'name', order: 'asc' });
+  const params = { ...list.params, ...sort };
+  const query = useQuery({
+    queryKey: registrationsKey(activity.id, params),
+    queryFn: () => api.admin.activities.registrations(activity.id, params),
+    placeholderData: keepPreviousData,
+  });
+  const confirmRemove = useRemoveAttendee(activity);
+  const rows = query.data?.registrations ?? [];
+  const capacity = activity.capacity === null ? '' : ` of ${activity.capacity} places`;
+
+  return (
+    <Dialog isOpen onClose={onClose} title={`Attendees: ${activity.title}`} icon="people" className="attendees-dialog">
+      <DialogBody>
+        <div className="section-toolbar">
+          <p className="section-count">
+            {activity.participants} registered{capacity}
+          </p>
+          <ListSearch list={list} label="Search attendees by name or email" placeholder="Search by name or email" />
+        </div>
+        <ListStates
+          query={query}
+          loadError="Failed to load attendees"
+          isEmpty={rows.length === 0}
+          empty={list.q ? 'No attendee matches the search.' : 'No one has registered yet.'}
+        >
+          <HTMLTable compact striped className="attendees-table" aria-label="Attendees">
+            <thead>
+              <tr>
+                <SortHeader label="Name" column="name" sort={sort} onSort={setSort} />
+                <th scope="col">E-mail</th>
+                <SortHeader label="Registered at (UTC)" column="registeredAt" sort={sort} onSort={setSort} />
+                {canEdit && (
+                  <th scope="col">
+                    <span className="bp6-text-muted">Actions</span>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((attendee) => (
+                <tr key={attendee.userId}>
+                  <td>{attendee.name}</td>
+                  <td>
+                    <a href={`mailto:${attendee.email}`}>{attendee.email}</a>
+                  </td>
+                  <td>
+                    <time dateTime={attendee.registeredAt}>{formatAdminDate(attendee.registeredAt)}</time>
+                  </td>
+                  {canEdit && (
+                    <td>
+                      <Button
+                        size="small"
+                        variant="minimal"
+                        intent="danger"
+                        icon="remove"
+                        text="Remove"
+                        aria-label={`Remove ${attendee.name}`}
+                        onClick={() => void confirmRemove(attendee)}
+                      />
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </ListStates>
+        <ListPager
+          list={list}
+          pagination={query.data?.pagination}
+          noun={['attendee', 'attendees']}
+          label="Attendee pages"
+        />
+      </DialogBody>
+      <DialogFooter
+        // The header's close button closes it: a second "Close" would be two controls of one name.
+        actions={<ExportButton activity={activity} filter={{ ...sort, ...(list.q && { q: list.q }) }} />}
+      />
+    </Dialog>
+  );
+}
