@@ -100,4 +100,18 @@ export function itemWith(page: Page, testId: string, text: string) {
   return page.getByTestId(testId).filter({ hasText: text });
 }
 
+/** The sidebar's entries as they read, without the unread-messages badge on Connect Us (other tests leave messages). */
+export function sidebarLabels(page: Page): Promise<string[]> {
+  return page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link')
+    .evaluateAll((links) =>
+      links.map((link) => {
+        const copy = link.cloneNode(true) as HTMLElement;
+        copy.querySelector('[data-testid="unread-badge"]')?.remove();
+        return (copy.textContent ?? '').trim();
+      }),
+    );
+}
+
 export { api, uniqueEmail, waitForMail, linkIn, E2E };
