@@ -10,6 +10,7 @@ import * as healthProbe from './migrations/20261123131000_health_probe.js';
 import * as largeDataIndexes from './migrations/20261123132000_large_data_indexes.js';
 import * as messageStates from './migrations/20261123140000_message_states.js';
 import * as foldedSearch from './migrations/20261123150000_folded_search.js';
+import * as sessions from './migrations/20261123160000_sessions.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '20261123132000_large_data_indexes': largeDataIndexes,
   '20261123140000_message_states': messageStates,
   '20261123150000_folded_search': foldedSearch,
+  '20261123160000_sessions': sessions,
 };
 
 /** Exported for tests that step through single migrations (`db.migrate.down({ migrationSource })`). */

@@ -6,11 +6,13 @@ import { TOKEN_EXPIRY } from '@npo/shared';
 export interface AccessClaims {
   userId: number;
   tokenVersion: number;
+  /** The sessions row this token belongs to: ending it refuses the token. */
+  sessionId: number;
 }
 
 /** Issued at `now` of the injected clock, which verifyAccessToken also reads, so expiry follows one clock. */
 export function signAccessToken(secret: string, claims: AccessClaims, now: Date): string {
-  return jwt.sign({ tv: claims.tokenVersion, iat: Math.floor(now.getTime() / 1000) }, secret, {
+  return jwt.sign({ tv: claims.tokenVersion, sid: claims.sessionId, iat: Math.floor(now.getTime() / 1000) }, secret, {
     algorithm: 'HS256',
     expiresIn: TOKEN_EXPIRY,
     subject: String(claims.userId),
@@ -25,7 +27,9 @@ export function verifyAccessToken(secret: string, token: string, now: Date): Acc
       clockTimestamp: Math.floor(now.getTime() / 1000),
     });
     if (typeof payload === 'string' || typeof payload.tv !== 'number' || !/^\d+$/.test(payload.sub ?? '')) return null;
-    return { userId: Number(payload.sub), tokenVersion: payload.tv };
+    // Tokens from before sessions existed name none: they are refused, and their holders sign in again.
+    if (!Number.isSafeInteger(payload.sid)) return null;
+    return { userId: Number(payload.sub), tokenVersion: payload.tv, sessionId: payload.sid as number };
   } catch {
     return null;
   }

@@ -77,6 +77,7 @@ const SPECIAL: Record<string, SuccessAnswer> = {
   'post /api/auth/register': created(object({ user: ref('User'), id: { type: 'integer' } }), 'Account created'),
   'post /api/auth/login': ok(ref('LoginResult'), 'Logged in: the user and a bearer token'),
   'get /api/auth/me': ok(object({ user: ref('User') })),
+  'post /api/auth/logout': ok({ type: 'null' }, 'Signed out: the session is ended and its token refused from now on'),
   'post /api/auth/forgot-password': ok(messageOnly, 'The same answer whether the e-mail is known or not'),
   'get /api/auth/reset-password/{token}': ok(ref('ResetTokenCheck')),
   'post /api/auth/reset-password/{token}': ok(messageOnly, 'Password changed'),

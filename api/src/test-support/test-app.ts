@@ -5,7 +5,7 @@ import type { AdminRole, Permissions, User } from '@npo/shared';
 import { loadConfig } from '../config.js';
 import { createLogger } from '../lib/logger.js';
 import { hashPassword } from '../lib/passwords.js';
-import { signAccessToken } from '../lib/tokens.js';
+import { createSessionService } from '../modules/sessions/service.js';
 import { presentUser } from '../modules/users/presenter.js';
 import { createUsersRepository } from '../modules/users/repository.js';
 import { startRuntime, type Runtime } from '../runtime.js';
@@ -145,7 +145,7 @@ export async function startTestApp(engine: Engine, env: Record<string, string> =
         },
         clock.now(),
       );
-      const token = signAccessToken(config.jwtSecret, { userId: row.id, tokenVersion: row.token_version }, clock.now());
+      const token = await createSessionService(runtime.deps).start(row, { ip: '127.0.0.1', userAgent: 'test' });
       return { user: presentUser(row), token, email: address, password };
     },
     async count(table) {

@@ -6,6 +6,7 @@ import { clientSubject, createRateLimiter } from '../../lib/rate-limits.js';
 import { created, ok } from '../../lib/respond.js';
 import type { Session } from '../../middleware/session.js';
 import { validate } from '../../middleware/validate.js';
+import { createSessionService, deviceOf } from '../sessions/service.js';
 import { createAuthService, FORGOT_PASSWORD_MESSAGE, RESET_SUCCESS_MESSAGE } from './service.js';
 
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
@@ -13,6 +14,7 @@ const tokenParams = z.object({ token: z.string().min(1).max(200) });
 export function authRoutes(router: Router, deps: AppDeps, session: Session): void {
   const auth = createAuthService(deps);
   const limits = createRateLimiter(deps);
+  const sessions = createSessionService(deps);
 
   router.post('/api/auth/register', validate({ body: signupSchema }), limits.limit('register'), async (ctx) => {
     const user = await auth.register(ctx.state.input.body);
@@ -20,12 +22,18 @@ export function authRoutes(router: Router, deps: AppDeps, session: Session): voi
   });
 
   router.post('/api/auth/login', validate({ body: memberLoginSchema }), limits.limit('login'), async (ctx) => {
-    ok(ctx, await auth.login(ctx.state.input.body, clientSubject(ctx.ip)));
+    ok(ctx, await auth.login(ctx.state.input.body, clientSubject(ctx.ip), deviceOf(ctx)));
   });
 
-  router.get('/api/auth/me', session.requireUser, async (ctx) => {
+  // A pending sign-in (two-factor to set up) may read its account and sign out, nothing more.
+  router.get('/api/auth/me', session.requireSignInStarted, async (ctx) => {
     ctx.set('Cache-Control', 'private, no-store');
     ok(ctx, { user: ctx.state.user });
+  });
+
+  router.post('/api/auth/logout', session.requireSignInStarted, async (ctx) => {
+    await sessions.end(ctx.state.user.id, ctx.state.sessionId);
+    ok(ctx, null, { message: 'Logged out' });
   });
 
   router.post(

@@ -16,8 +16,9 @@ import { AppError, conflict, tooManyRequests, unauthorized } from '../../errors.
 import { assertPasswordCapacity, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { waitText } from '../../lib/rate-limits.js';
 import { toIso } from '../../db/rows.js';
-import { createSecretToken, hashSecretToken, signAccessToken } from '../../lib/tokens.js';
+import { createSecretToken, hashSecretToken } from '../../lib/tokens.js';
 import { invitationMail, passwordResetMail } from '../../mail/templates.js';
+import { createSessionService, type Device } from '../sessions/service.js';
 import { presentUser, type UserRow } from '../users/presenter.js';
 import { createUsersRepository } from '../users/repository.js';
 import { createAuthRepository, type LoginFailures } from './repository.js';
@@ -35,6 +36,7 @@ const epochMs = (value: unknown) => new Date(toIso(value)).getTime();
 export function createAuthService(deps: AppDeps) {
   const users = createUsersRepository(deps.db);
   const auth = createAuthRepository(deps.db);
+  const sessions = createSessionService(deps);
   const now = () => deps.clock.now();
 
   /**
@@ -105,8 +107,8 @@ export function createAuthService(deps: AppDeps) {
       return presentUser(row);
     },
 
-    /** `ip`: the client's address as rate limits count it (clientSubject). */
-    async login(input: MemberLoginInput, ip: string): Promise<LoginResult> {
+    /** `ip`: the client's address as rate limits count it (clientSubject); `device`: for the sessions list. */
+    async login(input: MemberLoginInput, ip: string, device: Device): Promise<LoginResult> {
       assertPasswordCapacity();
       await throttleLogin(input.email, ip);
       const row = await users.findByEmail(input.email);
@@ -120,8 +122,7 @@ export function createAuthService(deps: AppDeps) {
       // Only this address's failures: clearing others would hand a stranger's address fresh tries.
       await afterSignIn('the cleared failures', () => auth.clearLoginFailures(input.email, ip));
       await afterSignIn('last_login', () => users.recordLogin(row.id, now()));
-      const claims = { userId: row.id, tokenVersion: row.token_version };
-      const token = signAccessToken(deps.config.jwtSecret, claims, now());
+      const token = await sessions.start(row, device);
       return { user: { ...presentUser(row), lastLogin: now().toISOString() }, token };
     },
 
