@@ -10,6 +10,7 @@ import { requestContext } from './middleware/request-context.js';
 import { bodyDecodingError, decodablePath, privateAnswers, unmatchedRequests } from './middleware/request-guards.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { createSession } from './middleware/session.js';
+import { auditScope } from './modules/audit/scope.js';
 import { authRoutes } from './modules/auth/routes.js';
 import type { ModuleContext } from './modules/context.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -124,6 +125,8 @@ export function createApi(deps: AppDeps): Api {
 
   const allowedOrigins = new Set(deps.config.corsOrigins);
   app.use(requestContext(deps.logger, metrics));
+  // After the request id is set: audit entries read it, the client address and the user from this scope.
+  app.use(auditScope(deps.clock));
   app.use(errorHandler(deps.logger));
   app.use(securityHeaders());
   app.use(decodablePath());

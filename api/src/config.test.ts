@@ -47,6 +47,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       metricsToken: undefined,
       rateLimitFactor: 1,
+      auditRetentionDays: 365,
     });
   });
 
@@ -71,6 +72,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       METRICS_TOKEN: 'metrics-token-that-is-long-enough-0123',
       RATE_LIMIT_FACTOR: '20',
+      AUDIT_RETENTION_DAYS: '90',
     });
     expect(config).toMatchObject({
       env: 'production',
@@ -88,7 +90,14 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       metricsToken: 'metrics-token-that-is-long-enough-0123',
       rateLimitFactor: 20,
+      auditRetentionDays: 90,
     });
+  });
+
+  it.each(['0', '1.5', '-3', 'forever'])('refuses AUDIT_RETENTION_DAYS=%s, naming it', (value) => {
+    expect(() => loadConfig({ JWT_SECRET: SECRET, AUDIT_RETENTION_DAYS: value })).toThrow(
+      'AUDIT_RETENTION_DAYS must be a whole number of days, at least 1',
+    );
   });
 
   it.each(['0', '0.5', '1001', 'lots'])('refuses RATE_LIMIT_FACTOR=%s, naming it', (value) => {

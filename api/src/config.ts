@@ -45,6 +45,11 @@ const envSchema = z.object({
     .max(1000, 'must be a number from 1 to 1000')
     .default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days, at least 1' })
+    .int('must be a whole number of days, at least 1')
+    .min(1, 'must be a whole number of days, at least 1')
+    .default(365),
 });
 
 export interface Config {
@@ -66,6 +71,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** Multiplies every per-address and global request limit (sites where many people share one address). */
   rateLimitFactor: number;
+  /** Days the audit trail keeps an entry; older ones are deleted by the server (modules/audit/retention.ts). */
+  auditRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -105,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     metricsToken: values.METRICS_TOKEN,
     rateLimitFactor: values.RATE_LIMIT_FACTOR,
+    auditRetentionDays: values.AUDIT_RETENTION_DAYS,
   };
 }
 

@@ -25,7 +25,23 @@ import { allowedStatuses, undocumentedAnswers, type OpenApiDocument } from './te
 import { startTestApp, type ApiResponse, type RequestOptions, type TestApp } from './test-support/test-app.js';
 
 /** Operations no generated input can complete: a login needs an account's password, a reset a mailed token. */
-const NEVER_SUCCEEDS = new Set(['post /api/auth/login', 'post /api/auth/reset-password/{token}']);
+const NEVER_SUCCEEDS = new Set([
+  'post /api/auth/login',
+  'post /api/auth/reset-password/{token}',
+  // Two-factor: a valid call needs a code from the account's authenticator app, which no schema gives.
+  'post /api/auth/login/two-factor',
+  'post /api/account/two-factor/confirm',
+  'post /api/account/two-factor/disable',
+  'post /api/account/two-factor/recovery-codes',
+  // A password change needs the account's current password.
+  'post /api/account/password',
+]);
+
+/**
+ * Calls that end the calling session (signing out, ending a session by id): each is made with a
+ * further session of the caller's account, so the fuzzing's own sessions live on.
+ */
+const ENDS_A_SESSION = new Set(['post /api/auth/logout', 'delete /api/account/sessions/{id}']);
 
 /** Valid calls of these hash a password (bcrypt, cost 12): the fuzzing makes few of them. */
 const PASSWORD_WORK = new Set(['post /api/auth/login', 'post /api/auth/register']);
@@ -50,11 +66,14 @@ interface Item {
   isActive?: boolean;
   version?: number;
   role?: string;
+  /** Sessions: the one the listing caller signed in with, never ended by the fuzzing. */
+  current?: boolean;
 }
 
 interface Caller {
   name: string;
   token: string | undefined;
+  userId?: number;
 }
 
 interface Case {
@@ -85,7 +104,9 @@ const isConditional = (operation: Operation) =>
 function collectionPathOf(path: string): string | undefined {
   const base = /^(.*?)\/\{id\}/.exec(path)?.[1];
   if (!base) return undefined;
-  return base.startsWith('/api/admin/') ? base : base.replace(/^\/api\//, '/api/admin/');
+  // Public items are listed by their admin collection; the account's own (sessions) by theirs.
+  if (base.startsWith('/api/admin/') || base.startsWith('/api/account/')) return base;
+  return base.replace(/^\/api\//, '/api/admin/');
 }
 
 /** `count` of the items, in an order the generator picks. */
@@ -107,7 +128,7 @@ describe.each(testEngines())('OpenAPI fuzzing on %s', (engine) => {
     app = await startTestApp(engine);
     document = (await app.request('GET', '/api/openapi.json')).body;
     const account = await app.createUser({});
-    member = { name: 'member', token: account.token, id: account.user.id };
+    member = { name: 'member', token: account.token, id: account.user.id, userId: account.user.id };
     const admin = await app.createUser({
       role: 'admin',
       permissions: {
@@ -119,8 +140,9 @@ describe.each(testEngines())('OpenAPI fuzzing on %s', (engine) => {
     const root = await app.createUser({ role: 'super_admin' });
     // The fuzzing must not lock its own callers out: their accounts are never an {id} it sends.
     protectedUserIds.push(member.id, admin.user.id, root.user.id);
-    superAdmin = { name: 'super admin', token: root.token };
-    callers = [{ name: 'anonymous', token: undefined }, member, { name: 'admin', token: admin.token }, superAdmin];
+    superAdmin = { name: 'super admin', token: root.token, userId: root.user.id };
+    const staff = { name: 'admin', token: admin.token, userId: admin.user.id };
+    callers = [{ name: 'anonymous', token: undefined }, member, staff, superAdmin];
     await seedContent();
   });
   afterAll(async () => {
@@ -159,9 +181,14 @@ describe.each(testEngines())('OpenAPI fuzzing on %s', (engine) => {
   async function knownIds(operation: Pick<Operation, 'method' | 'path'>): Promise<string[]> {
     const collection = collectionPathOf(operation.path);
     if (!collection) return [];
+    // A session of the super admin's that the fuzzing may end (never the one it calls with).
+    if (collection === '/api/account/sessions') await app.newSession(superAdmin.userId!);
     const list = await app.request('GET', `${collection}?limit=100`, { token: superAdmin.token });
-    const all = (Object.values(list.body?.data ?? {}).find(Array.isArray) ?? []) as Item[];
-    const items = all.filter((item) => !(collection.endsWith('/users') && protectedUserIds.includes(item.id)));
+    const data = list.body?.data;
+    const all = (Array.isArray(data) ? data : (Object.values(data ?? {}).find(Array.isArray) ?? [])) as Item[];
+    const items = all.filter(
+      (item) => !(collection.endsWith('/users') && protectedUserIds.includes(item.id)) && !item.current,
+    );
     const deletable = items.filter((item) => item.role !== 'super_admin' && !(item.version && item.isActive));
     const preferred = operation.method === 'delete' && deletable.length > 0 ? deletable : items;
     return preferred.map((item) => String(item.id));
@@ -194,6 +221,11 @@ describe.each(testEngines())('OpenAPI fuzzing on %s', (engine) => {
     return random.chance(0.5) ? superAdmin : random.pick(callers);
   }
 
+  async function tokenFor(caller: Caller, operation: Operation): Promise<string | undefined> {
+    const endsSession = ENDS_A_SESSION.has(`${operation.method} ${operation.path}`);
+    return endsSession && caller.userId !== undefined ? app.newSession(caller.userId) : caller.token;
+  }
+
   type MakeCase = (label: string, caller: Caller, options?: RequestOptions, oddPath?: boolean) => Promise<Case>;
 
   /** Builds one call of the operation: its path filled in, a valid query, and a valid body unless given one. */
@@ -206,11 +238,12 @@ describe.each(testEngines())('OpenAPI fuzzing on %s', (engine) => {
       const withIfMatch = oddPath && isConditional(operation) && random.chance(0.3);
       const ifMatch = withIfMatch ? { 'if-match': random.pick(IF_MATCH_VALUES) } : {};
       const body = needsBody ? { body: await validBody(random, operation, schema) } : {};
+      const token = await tokenFor(caller, operation);
       return {
         caller,
         url,
         label,
-        options: { ...options, ...body, headers: { ...ifMatch, ...options.headers }, token: caller.token },
+        options: { ...options, ...body, headers: { ...ifMatch, ...options.headers }, token },
       };
     };
   }

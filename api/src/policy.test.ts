@@ -28,6 +28,7 @@ const unique = () => `${Date.now()}-${(counter += 1)}`;
 describe.each(testEngines())('permission matrix on %s', (engine) => {
   let app: TestApp;
   let superToken: string;
+  let superId: number;
   let memberToken: string;
   let memberId: number;
   let bareAdminToken: string;
@@ -134,8 +135,19 @@ describe.each(testEngines())('permission matrix on %s', (engine) => {
     }),
     'patch /api/admin/users/:id/toggle-status': async () => ({ id: await staff() }),
     'delete /api/admin/users/:id': async () => ({ id: await staff() }),
+    'post /api/admin/users/:id/end-sessions': async () => ({ id: await staff() }),
 
     'get /api/admin/dashboard': async () => ({}),
+
+    'get /api/admin/settings/security': async () => ({}),
+    // Off: the matrix signs its callers in without two-factor.
+    'put /api/admin/settings/security': async () => ({ body: { requireTwoFactor: false } }),
+
+    'get /api/admin/audit': async () => ({}),
+    'get /api/admin/audit/export.csv': async () => ({}),
+    'get /api/admin/audit/:id': async () => ({
+      id: (await app.runtime.deps.db('audit_log').orderBy('id', 'desc').first('id')).id,
+    }),
   };
   for (const [path, body] of versionedSamples) {
     const base = `/api/admin/${path}`;
@@ -176,7 +188,9 @@ describe.each(testEngines())('permission matrix on %s', (engine) => {
 
   beforeAll(async () => {
     app = await startTestApp(engine);
-    superToken = (await app.request('POST', '/api/auth/login', { body: SUPER_ADMIN })).body.data.token;
+    const superLogin = await app.request('POST', '/api/auth/login', { body: SUPER_ADMIN });
+    superToken = superLogin.body.data.token;
+    superId = superLogin.body.data.user.id;
     const member = await app.createUser({ role: 'member' });
     memberToken = member.token;
     memberId = member.user.id;
@@ -194,7 +208,14 @@ describe.each(testEngines())('permission matrix on %s', (engine) => {
 
   it('covers the six assignable modules plus the super-admin-only areas and the dashboard', () => {
     const modules = new Set(app.runtime.api.adminRoutes.map((route) => route.module));
-    for (const module of [...ASSIGNABLE_MODULES, 'privacy_policy', 'terms_of_service', 'admins', 'dashboard']) {
+    for (const module of [
+      ...ASSIGNABLE_MODULES,
+      'privacy_policy',
+      'terms_of_service',
+      'admins',
+      'audit',
+      'dashboard',
+    ]) {
       expect(modules, module).toContain(module);
     }
   });
@@ -223,6 +244,52 @@ describe.each(testEngines())('permission matrix on %s', (engine) => {
       for (const [caller, token, expected] of expectations) {
         const status = await send(route, token);
         if (!expected(status)) failures.push(`${key(route)} as ${caller}: ${status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  /**
+   * The audit trail (issue 11): each successful write through the policy table leaves exactly one entry
+   * of the route's module, with the actor, the entity, what changed and the request id; a refused
+   * write (400 here: an empty body) leaves none.
+   */
+  it('records every successful admin write exactly once, in its request, and no refused one', async () => {
+    const failures: string[] = [];
+    const lastId = async () => Number((await app.runtime.deps.db('audit_log').max({ id: 'id' }).first())?.id ?? 0);
+    for (const route of app.runtime.api.adminRoutes.filter((candidate) => candidate.method !== 'get')) {
+      const sample = await samples[key(route)]!();
+      const path = route.path.replace(':id', String(sample.id ?? 1)).replace(':userId', String(sample.userId ?? 1));
+      const requestId = `audit-walk-${unique()}`.slice(0, 60);
+      const since = await lastId();
+      const response = await app.request(route.method.toUpperCase(), path, {
+        token: superToken,
+        headers: { 'x-request-id': requestId },
+        ...(sample.body !== undefined && { body: sample.body }),
+      });
+      const entries = await app.runtime.deps.db('audit_log').where('id', '>', since);
+      const own = entries.filter((entry) => entry.module === route.module);
+      const entry = own[0];
+      if (response.status >= 300 || own.length !== 1 || !entry) {
+        failures.push(`${key(route)}: ${response.status}, ${own.length} entries`);
+        continue;
+      }
+      const complete =
+        entry.actor_id === superId &&
+        entry.actor_email === SUPER_ADMIN.email &&
+        entry.request_id === requestId &&
+        (entry.entity_id !== null || key(route) === 'put /api/admin/faqs/reorder') &&
+        // An edit that sends the stored values again changes nothing: its entry has no fields.
+        (entry.action === 'update' || Object.keys(JSON.parse(entry.changes ?? '{}')).length > 0);
+      if (!complete) failures.push(`${key(route)}: incomplete entry ${JSON.stringify(entry)}`);
+      // Other entries of the request are security events (an invitation sent), never a second write.
+      if (entries.some((other) => other !== entry && other.module !== 'auth')) failures.push(`${key(route)}: extra`);
+
+      if (sample.body === undefined) continue;
+      const refusedSince = await lastId();
+      const refused = await app.request(route.method.toUpperCase(), path, { token: superToken, body: {} });
+      if (refused.status !== 400 || (await lastId()) !== refusedSince) {
+        failures.push(`${key(route)} refused: ${refused.status}, entries ${(await lastId()) - refusedSince}`);
       }
     }
     expect(failures).toEqual([]);

@@ -33,7 +33,13 @@ export function adminModule(router: Router, session: Session, table: AdminRoute[
     (path: string, ...handlers: Middleware[]) => {
       const action = actionFor(method);
       table.push({ method, path: `${ADMIN_PREFIX}${path}`, module, action });
-      router[method](`${ADMIN_PREFIX}${path}`, session.requireAdmin, session.authorize(module, action), ...handlers);
+      router[method](
+        `${ADMIN_PREFIX}${path}`,
+        session.requireAdmin,
+        session.authorize(module, action),
+        auditModule(module),
+        ...handlers,
+      );
     };
   return {
     get: register('get'),
@@ -45,3 +51,11 @@ export function adminModule(router: Router, session: Session, table: AdminRoute[
 }
 
 export type AdminModuleRouter = ReturnType<typeof adminModule>;
+
+/** Names the route's module for the audit entries its writes leave (modules/audit/record.ts). */
+function auditModule(module: Module): Middleware {
+  return (ctx, next) => {
+    ctx.state.auditModule = module;
+    return next();
+  };
+}

@@ -4,6 +4,7 @@ import { createApi, type Api } from './app.js';
 import type { Config } from './config.js';
 import { createDb } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
+import { startAuditRetention } from './modules/audit/retention.js';
 import type { AppDeps } from './deps.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { localContentChanges, postgresContentChanges } from './lib/content-changes.js';
@@ -41,10 +42,13 @@ export async function startRuntime(config: Config, logger: Logger, clock: Clock 
     logger,
   });
   const deps: AppDeps = { db, mailer, config, clock, logger, contentChanges };
+  const auditRetention = startAuditRetention(db, clock, config.auditRetentionDays, logger);
+  await auditRetention.ready;
   return {
     deps,
     api: createApi(deps),
     async close() {
+      auditRetention.stop();
       await mailer.close();
       await closePasswordPool();
       await contentChanges.close();

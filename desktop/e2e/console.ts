@@ -24,16 +24,16 @@ interface LoginResult {
 // Each login costs a bcrypt comparison on the server: one per account and test worker is enough.
 const sessions = new Map<string, Promise<LoginResult>>();
 
-export function sessionFor(credentials: Credentials): Promise<LoginResult> {
+export async function sessionFor(credentials: Credentials): Promise<LoginResult> {
   const key = `${credentials.email}\n${credentials.password}`;
-  let session = sessions.get(key);
-  if (!session) {
-    session = api('POST', '/auth/login', { body: credentials }).then((login) => {
-      expect(login.status).toBe(200);
-      return login.body.data as LoginResult;
-    });
-    sessions.set(key, session);
-  }
+  const cached = sessions.get(key);
+  // Signing out ends the session on the server (issue 11): a test after a Sign Out gets a fresh one.
+  if (cached && (await api('GET', '/auth/me', { token: (await cached).token })).status === 200) return cached;
+  const session = api('POST', '/auth/login', { body: credentials }).then((login) => {
+    expect(login.status).toBe(200);
+    return login.body.data as LoginResult;
+  });
+  sessions.set(key, session);
   return session;
 }
 

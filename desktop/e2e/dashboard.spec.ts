@@ -113,6 +113,8 @@ test('keyboard: the skip link and the account menu work without a mouse', async 
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'View Site' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'My account' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toBeHidden();

@@ -61,7 +61,7 @@ test('a module without view shows "Insufficient permissions"; Admins shows "Acce
   await expect(page.getByRole('button', { name: 'Add Admin' })).toHaveCount(0);
 });
 
-test('permission changes made by a super admin apply when the console loads again', async ({ page }) => {
+test('permission changes made by a super admin end the sessions and apply at the next sign-in', async ({ page }) => {
   const admin = await createAdmin({ membership: { view: true } });
   await signIn(page, admin);
   await expect(sidebar(page).getByRole('link', { name: 'About Us' })).toHaveCount(0);
@@ -76,7 +76,10 @@ test('permission changes made by a super admin apply when the console loads agai
       permissions: { ...user.permissions, about: { view: true, edit: true, delete: false } },
     },
   });
+  // The change ended the account's sessions (issue 11): the console shows the login.
   await page.reload();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await signIn(page, admin);
   await expect(sidebar(page).getByRole('link', { name: 'About Us' })).toBeVisible();
   await sidebar(page).getByRole('link', { name: 'About Us' }).click();
   await expect(page.getByRole('button', { name: 'New Version' })).toBeVisible();

@@ -4,12 +4,14 @@
  */
 import type {
   AboutUsVersion,
+  AccountSession,
   Activity,
   ActivityRegistration,
   ContactInfoVersion,
   ContactMessage,
   DashboardData,
   Faq,
+  LoginAnswer,
   LoginResult,
   MembershipCard,
   PolicyVersion,
@@ -29,9 +31,13 @@ import type {
   PolicyInput,
   TestimonialInput,
 } from './schemas/content.js';
-import type { SignupInput } from './schemas/auth.js';
+import type { ChangePasswordInput, SignupInput } from './schemas/auth.js';
 import type { RegistrationsFilter } from './schemas/query.js';
 import type { ActivityStatus, ContactMessageFilter, ContactMessageState } from './constants.js';
+import type { AuditLogEntry } from './audit.js';
+import type { AuditFilter } from './schemas/audit.js';
+import type { RecoveryCodes, SecuritySettings, TwoFactorSetup, TwoFactorStatus } from './two-factor.js';
+import type { TwoFactorDisableInput } from './schemas/two-factor.js';
 
 export class ApiError extends Error {
   constructor(
@@ -170,9 +176,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
   return {
     request,
     auth: {
-      login: (email: string, password: string) => send<LoginResult>('POST', '/auth/login', { email, password }),
+      /** The user and token, or a two-factor challenge for the second step (isTwoFactorChallenge). */
+      login: (email: string, password: string) => send<LoginAnswer>('POST', '/auth/login', { email, password }),
+      /** The second step: the challenge with a code from the app, or with a recovery code. */
+      loginTwoFactor: (input: { challenge: string; code: string } | { challenge: string; recoveryCode: string }) =>
+        send<LoginResult>('POST', '/auth/login/two-factor', input),
       register: (input: SignupInput) => request<{ user: User; id: number }>('POST', '/auth/register', input),
       me: () => get<{ user: User }>('/auth/me'),
+      /** Ends this sign-in's session on the server, so its token is refused from now on. */
+      logout: () => send<null>('POST', '/auth/logout'),
       forgotPassword: (email: string) => request<{ message: string }>('POST', '/auth/forgot-password', { email }),
       checkResetToken: (token: string) => get<ResetTokenCheck>(`/auth/reset-password/${encodeURIComponent(token)}`),
       resetPassword: (token: string, password: string, confirmPassword: string) =>
@@ -180,6 +192,21 @@ export function createApiClient(options: ApiClientOptions = {}) {
           password,
           confirmPassword,
         }),
+    },
+    /** The signed-in account's own sessions and password (members and staff). */
+    account: {
+      sessions: () => get<AccountSession[]>('/account/sessions'),
+      endSession: (id: number) => request<null>('DELETE', `/account/sessions/${id}`),
+      endOtherSessions: () => request<{ ended: number }>('POST', '/account/sessions/end-others'),
+      changePassword: (input: ChangePasswordInput) => request<null>('POST', '/account/password', input),
+    },
+    /** The signed-in staff member's own two-factor sign-in. */
+    twoFactor: {
+      status: () => get<TwoFactorStatus>('/account/two-factor'),
+      setup: () => send<TwoFactorSetup>('POST', '/account/two-factor/setup'),
+      confirm: (code: string) => send<RecoveryCodes>('POST', '/account/two-factor/confirm', { code }),
+      disable: (input: TwoFactorDisableInput) => send<null>('POST', '/account/two-factor/disable', input),
+      renewRecoveryCodes: (code: string) => send<RecoveryCodes>('POST', '/account/two-factor/recovery-codes', { code }),
     },
     content: {
       membershipCards: () => get<Page<'cards', MembershipCard>>('/membership-cards'),
@@ -200,6 +227,18 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
     admin: {
       dashboard: () => get<DashboardData>('/admin/dashboard'),
+      /** Super admins: whether every staff member must sign in with two-factor. */
+      securitySettings: {
+        get: () => get<SecuritySettings>('/admin/settings/security'),
+        put: (settings: SecuritySettings) => send<SecuritySettings>('PUT', '/admin/settings/security', settings),
+      },
+      /** The audit trail (super admins): read only, there is no call that changes it. */
+      audit: {
+        list: (query?: PageQuery & Partial<AuditFilter>) =>
+          get<Page<'entries', AuditLogEntry>>(`/admin/audit${queryString(query)}`),
+        get: (id: number) => get<AuditLogEntry>(`/admin/audit/${id}`),
+        exportCsv: (query?: Partial<AuditFilter>) => file(`/admin/audit/export.csv${queryString(query)}`),
+      },
       membershipCards: crud<'cards', MembershipCard, MembershipCardInput>('/admin/membership-cards'),
       activities: {
         ...crud<'activities', Activity, ActivityInput>('/admin/activities'),
@@ -229,6 +268,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
         stats: () => get<Record<string, number>>('/admin/users/stats'),
         toggleStatus: (id: number, precondition?: Precondition) =>
           send<User>('PATCH', `/admin/users/${id}/toggle-status`, undefined, precondition),
+        /** Super admins: signs the account out everywhere. */
+        endSessions: (id: number) => request<{ ended: number }>('POST', `/admin/users/${id}/end-sessions`),
       },
       contactMessages: {
         list: (query?: PageQuery & { state?: ContactMessageFilter; q?: string }) =>

@@ -15,6 +15,8 @@ export interface User {
   role: Role;
   permissions: Permissions;
   isActive: boolean;
+  /** Staff: whether sign-in asks for an authenticator code after the password. */
+  twoFactorEnabled: boolean;
   lastLogin: string | null;
   createdAt: string;
 }
@@ -179,9 +181,45 @@ export interface DashboardData {
 export interface LoginResult {
   user: User;
   token: string;
+  /**
+   * Two-factor sign-in is required for all staff and this account has none yet: the token opens only
+   * the two-factor setup routes until setup is confirmed (then it becomes a full session).
+   */
+  twoFactorSetupRequired?: boolean;
+}
+
+/**
+ * The password was right and the account uses two-factor sign-in: the second step
+ * (POST /api/auth/login/two-factor) takes this challenge with a code. It is not an access token.
+ */
+export interface TwoFactorChallenge {
+  twoFactorRequired: true;
+  challenge: string;
+}
+
+/** What POST /api/auth/login answers. */
+export type LoginAnswer = LoginResult | TwoFactorChallenge;
+
+/** Tolerates a missing answer: the callers go on to report 'Invalid response from server'. */
+export function isTwoFactorChallenge(answer: LoginAnswer | null | undefined): answer is TwoFactorChallenge {
+  return (
+    typeof answer === 'object' && answer !== null && 'twoFactorRequired' in answer && answer.twoFactorRequired === true
+  );
 }
 
 export interface ResetTokenCheck {
   valid: boolean;
   email: string | null;
+}
+
+/** One live sign-in of the caller, as "My account" lists it (GET /api/account/sessions). */
+export interface AccountSession {
+  id: number;
+  /** The browser or app that signed in, as it named itself; null when it sent no name. */
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+  /** The session of the request that asked: "This device". */
+  current: boolean;
 }

@@ -18,6 +18,7 @@ export function robotsTxt(publicUrl: string): string {
     'Disallow: /admin',
     'Disallow: /api/',
     'Disallow: /reset-password',
+    'Disallow: /account/',
     '',
     `Sitemap: ${absolute(publicUrl, '/sitemap.xml')}`,
     '',

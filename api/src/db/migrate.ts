@@ -11,6 +11,8 @@ import * as largeDataIndexes from './migrations/20261123132000_large_data_indexe
 import * as messageStates from './migrations/20261123140000_message_states.js';
 import * as foldedSearch from './migrations/20261123150000_folded_search.js';
 import * as sessions from './migrations/20261123160000_sessions.js';
+import * as auditLog from './migrations/20261123161000_audit_log.js';
+import * as twoFactor from './migrations/20261123162000_two_factor.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -28,6 +30,8 @@ const migrations: Record<string, Migration> = {
   '20261123140000_message_states': messageStates,
   '20261123150000_folded_search': foldedSearch,
   '20261123160000_sessions': sessions,
+  '20261123161000_audit_log': auditLog,
+  '20261123162000_two_factor': twoFactor,
 };
 
 /** Exported for tests that step through single migrations (`db.migrate.down({ migrationSource })`). */

@@ -7,6 +7,7 @@
  */
 import type { Knex } from 'knex';
 import { editConflict } from '../errors.js';
+import { auditedDelete, auditedUpdate } from '../modules/audit/admin-writes.js';
 import type { Db } from './connection.js';
 
 /** What If-Match asks for: any existing row (`*`) or one of the listed revisions. No header: undefined. */
@@ -61,16 +62,25 @@ export async function updateRevised<Row = Record<string, unknown>>(
   write: RevisedWrite,
   values: Record<string, unknown>,
 ): Promise<Row | undefined> {
-  const [row] = await atExpectedRevision(write.db(write.table).where({ id: write.id }), write.expected)
-    .update({ ...values, ...nextRevision(write.db) })
-    .returning('*');
+  // Audited when an admin route runs it (same transaction); a stale write is refused after that ends.
+  const row = await auditedUpdate(write.db, write.table, write.id, async (db) => {
+    const [written] = await atExpectedRevision(db(write.table).where({ id: write.id }), write.expected)
+      .update({ ...values, ...nextRevision(db) })
+      .returning('*');
+    return written as Record<string, unknown> | undefined;
+  });
   return (row as Row | undefined) ?? refuseStale(write);
 }
 
 /** `delete … where id = ? [and revision in (…)]`: whether a row was deleted. */
 export async function deleteRevised(write: RevisedWrite): Promise<boolean> {
-  const deleted = await atExpectedRevision(write.db(write.table).where({ id: write.id }), write.expected).delete();
-  if (deleted > 0) return true;
+  const deleted = await auditedDelete(
+    write.db,
+    write.table,
+    write.id,
+    async (db) => (await atExpectedRevision(db(write.table).where({ id: write.id }), write.expected).delete()) > 0,
+  );
+  if (deleted) return true;
   await refuseStale(write);
   return false;
 }

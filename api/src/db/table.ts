@@ -3,6 +3,7 @@
  * turned into entities by the module's presenter. Modules add their own queries beside these.
  */
 import type { Knex } from 'knex';
+import { auditedInsert } from '../modules/audit/admin-writes.js';
 import type { Db } from './connection.js';
 import { pageOfRows } from './paging.js';
 import { deleteRevised, updateRevised, type ExpectedRevision } from './revisions.js';
@@ -59,9 +60,12 @@ export function tableRepository<Entity extends { revision: number }>(
     findById,
 
     async insert(values: Record<string, unknown>, now: Date, trx: Db = db): Promise<Entity> {
-      const [row] = await trx(table)
-        .insert({ ...withoutUndefined(values), created_at: now, updated_at: now })
-        .returning('*');
+      const row = await auditedInsert(trx, table, async (db) => {
+        const [inserted] = await db(table)
+          .insert({ ...withoutUndefined(values), created_at: now, updated_at: now })
+          .returning('*');
+        return inserted as Record<string, unknown>;
+      });
       return present(row);
     },
 

@@ -40,6 +40,12 @@ export const RATE_LIMITS = {
     perIp: { limit: 10, windowMs: 15 * MINUTE },
     global: { limit: 300, windowMs: 15 * MINUTE },
   },
+  // A stolen session must not become a way to guess the account's password (POST /api/account/password).
+  changePassword: {
+    noun: 'password change attempts',
+    perIp: { limit: 10, windowMs: 15 * MINUTE },
+    global: { limit: 300, windowMs: 15 * MINUTE },
+  },
   contact: {
     noun: 'messages',
     perIp: { limit: 10, windowMs: 10 * MINUTE },

@@ -58,3 +58,19 @@ export function contactNotificationMail(
     html: layout(lines),
   };
 }
+
+/** The notice after a password change while signed in: no link and no secret, only what to do if it was not them. */
+export function passwordChangedMail(to: string, name: string): MailMessage {
+  const lines = [
+    `Hello ${name},`,
+    `The password of your ${organisationName} account was just changed, and your other signed-in sessions were signed out.`,
+    'If this was you, there is nothing more to do.',
+    'If it was not you, choose a new password at once with "Forgot password" on the login page, and tell us.',
+  ];
+  return {
+    to,
+    subject: `Your ${organisationName} password was changed`,
+    text: `${lines.join('\n\n')}\n\n${organisationName}\n`,
+    html: layout(lines),
+  };
+}

@@ -87,9 +87,19 @@ export function createSession(deps: AppDeps) {
     await next();
   };
 
+  /** Staff only, complete or pending: the account's own two-factor routes (setting it up completes a sign-in). */
+  const requireStaffSignInStarted: Middleware = async (ctx, next) => {
+    const signedIn = await resolveSignIn(ctx);
+    if (!signedIn) throw unauthorized();
+    if (!isAdminRole(signedIn.user.role)) throw forbidden('You do not have admin access.');
+    signIn(ctx, signedIn);
+    await next();
+  };
+
   authRequirements.set(requireUser, 'user');
   authRequirements.set(requireAdmin, 'admin');
   authRequirements.set(requireSignInStarted, 'user');
+  authRequirements.set(requireStaffSignInStarted, 'admin');
 
   /** Runs after requireAdmin: the one permission check of every admin route. */
   function authorize(module: Module, action: Action): Middleware {
@@ -101,7 +111,7 @@ export function createSession(deps: AppDeps) {
     };
   }
 
-  return { requireUser, requireAdmin, requireSignInStarted, authorize };
+  return { requireUser, requireAdmin, requireSignInStarted, requireStaffSignInStarted, authorize };
 }
 
 export type Session = ReturnType<typeof createSession>;

@@ -1,6 +1,8 @@
 /** Every module that declares public and admin routes; the app registers them in this order. */
 import { registerAboutUs } from './about-us/routes.js';
+import { registerAccount } from './account/routes.js';
 import { registerActivities } from './activities/routes.js';
+import { registerAudit } from './audit/routes.js';
 import { registerContactInfo } from './contact-info/routes.js';
 import { registerContactMessages } from './contact-messages/routes.js';
 import type { ModuleContext } from './context.js';
@@ -10,6 +12,7 @@ import { registerMembershipCards } from './membership-cards/routes.js';
 import { registerPrivacyPolicy } from './privacy-policy/routes.js';
 import { registerTermsOfService } from './terms-of-service/routes.js';
 import { registerTestimonials } from './testimonials/routes.js';
+import { registerTwoFactor } from './two-factor/routes.js';
 import { registerUsers } from './users/routes.js';
 
 export const CONTENT_MODULES: ((context: ModuleContext) => void)[] = [
@@ -22,6 +25,9 @@ export const CONTENT_MODULES: ((context: ModuleContext) => void)[] = [
   registerPrivacyPolicy,
   registerTermsOfService,
   registerUsers,
+  registerAccount,
   registerContactMessages,
   registerDashboard,
+  registerAudit,
+  registerTwoFactor,
 ];

@@ -14,9 +14,9 @@ import { PUBLIC_URL, startTestApp, SUPER_ADMIN, type ApiResponse, type TestApp }
 /**
  * Writes to a whole collection name no item, so there is no revision to match. The FAQ reorder
  * rewrites every position at once from the full list of ids (and raises the revision of each FAQ it
- * moves, checked below).
+ * moves, checked below). The security settings are one switch of the whole site, not an item.
  */
-const COLLECTION_WRITES = new Set(['put /api/admin/faqs/reorder']);
+const COLLECTION_WRITES = new Set(['put /api/admin/faqs/reorder', 'put /api/admin/settings/security']);
 
 const routeKey = (route: AdminRoute) => `${route.method} ${route.path}`;
 const isItemWrite = (route: AdminRoute) =>

@@ -3,6 +3,7 @@
  * The router knows methods, paths and inputs but not what the handlers send, so this one table says
  * it; openapi.test.ts fails while an operation is left out of it.
  */
+import { AUDIT_EXPORT_MAX_ROWS } from '@npo/shared';
 import type { EntityName } from './entities.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -32,6 +33,7 @@ const page = (collection: string, item: EntityName, extra: Record<string, JsonSc
   object({ [collection]: { type: 'array', items: ref(item) }, pagination: ref('Pagination'), ...extra });
 
 const messageOnly = object({ message: { type: 'string' } });
+const endedCount = object({ ended: { type: 'integer', minimum: 0 } });
 
 const ok = (data: JsonSchema, description = 'Success envelope'): SuccessAnswer => ({ status: 200, description, data });
 const created = (data: JsonSchema, description = 'Created'): SuccessAnswer => ({ status: 201, description, data });
@@ -75,9 +77,49 @@ const SPECIAL: Record<string, SuccessAnswer> = {
   },
   'get /api/openapi.json': { status: 200, description: 'This document', data: { type: 'object' }, raw: true },
   'post /api/auth/register': created(object({ user: ref('User'), id: { type: 'integer' } }), 'Account created'),
-  'post /api/auth/login': ok(ref('LoginResult'), 'Logged in: the user and a bearer token'),
+  'post /api/auth/login': ok(
+    { oneOf: [ref('LoginResult'), ref('TwoFactorChallenge')] },
+    'Logged in (the user and a bearer token), or, for staff with two-factor, a challenge for the second step',
+  ),
+  'post /api/auth/login/two-factor': ok(ref('LoginResult'), 'The code held: signed in, the user and a bearer token'),
+  'get /api/account/two-factor': ok(ref('TwoFactorStatus'), "The caller's two-factor status"),
+  'post /api/account/two-factor/setup': ok(
+    ref('TwoFactorSetup'),
+    'A new secret with its QR code; two-factor is on only once a code confirms it',
+  ),
+  'post /api/account/two-factor/confirm': ok(
+    ref('RecoveryCodes'),
+    "Two-factor is on: ten recovery codes, shown once; the account's other sessions are ended",
+  ),
+  'post /api/account/two-factor/disable': ok(
+    { type: 'null' },
+    "Two-factor is off; the account's other sessions are ended",
+  ),
+  'post /api/account/two-factor/recovery-codes': ok(
+    ref('RecoveryCodes'),
+    'Ten new recovery codes; the old ones stop working',
+  ),
+  'get /api/admin/settings/security': ok(ref('SecuritySettings')),
+  'put /api/admin/settings/security': ok(
+    ref('SecuritySettings'),
+    'Saved: staff without two-factor set it up at their next sign-in',
+  ),
   'get /api/auth/me': ok(object({ user: ref('User') })),
   'post /api/auth/logout': ok({ type: 'null' }, 'Signed out: the session is ended and its token refused from now on'),
+  'get /api/account/sessions': ok(
+    { type: 'array', items: ref('AccountSession') },
+    "The caller's live sessions, the most recently seen first",
+  ),
+  'delete /api/account/sessions/{id}': ok({ type: 'null' }, 'Ended: its token is refused from now on'),
+  'post /api/account/sessions/end-others': ok(endedCount, 'Every session but this one ended'),
+  'post /api/account/password': ok(
+    { type: 'null' },
+    'Changed: the other sessions are ended, this one stays, and a notice is mailed to the account',
+  ),
+  'post /api/admin/users/{id}/end-sessions': ok(
+    endedCount,
+    "Every session of the account ended (the caller's own kept)",
+  ),
   'post /api/auth/forgot-password': ok(messageOnly, 'The same answer whether the e-mail is known or not'),
   'get /api/auth/reset-password/{token}': ok(ref('ResetTokenCheck')),
   'post /api/auth/reset-password/{token}': ok(messageOnly, 'Password changed'),
@@ -124,6 +166,14 @@ const SPECIAL: Record<string, SuccessAnswer> = {
     'Removed: the activity with its new count',
   ),
   'put /api/admin/faqs/reorder': ok(page('faqs', 'Faq'), 'Every FAQ in its new order'),
+  'get /api/admin/audit': ok(page('entries', 'AuditLogEntry'), 'Audit entries of the filter, newest first'),
+  'get /api/admin/audit/{id}': ok(ref('AuditLogEntry'), 'One audit entry'),
+  'get /api/admin/audit/export.csv': {
+    status: 200,
+    description: `Audit entries of the filter, newest first, at most ${AUDIT_EXPORT_MAX_ROWS} (RFC 4180, UTF-8 with BOM)`,
+    data: { type: 'string' },
+    mediaType: 'text/csv',
+  },
 };
 
 /** The CRUD pattern: list, create (201), read, change (PUT or PATCH on the item or a sub-path), delete. */
@@ -152,6 +202,11 @@ export const CONFLICTING = new Set([
   // Cancelling is refused once the activity is past.
   'delete /api/activities/{id}/register',
   'post /api/admin/users',
+  // Two-factor already on (setup, confirm), not on, or required for all staff (disable).
+  'post /api/account/two-factor/setup',
+  'post /api/account/two-factor/confirm',
+  'post /api/account/two-factor/disable',
+  'post /api/account/two-factor/recovery-codes',
   // Versioned content numbers a new version max+1: two creates at once meet on the unique version.
   'post /api/admin/about-us',
   'post /api/admin/contact-info',
@@ -163,16 +218,22 @@ export const CONFLICTING = new Set([
 export const THROTTLED = new Set([
   'post /api/auth/register',
   'post /api/auth/login',
+  'post /api/auth/login/two-factor',
+  // Code checks share the sign-in lockout.
+  'post /api/account/two-factor/confirm',
+  'post /api/account/two-factor/disable',
+  'post /api/account/two-factor/recovery-codes',
   'post /api/auth/forgot-password',
   'post /api/auth/reset-password/{token}',
   'post /api/contact-messages',
+  'post /api/account/password',
 ]);
 
 /** The account is taken back when its invitation mail cannot be sent: the mail server failed, not the client. */
 export const SENDS_MAIL_OR_FAILS = new Set(['post /api/admin/users']);
 
 /** Refused credentials: wrong e-mail or password, or a deactivated account (the same answer for each). */
-export const CHECKS_CREDENTIALS = new Set(['post /api/auth/login']);
+export const CHECKS_CREDENTIALS = new Set(['post /api/auth/login', 'post /api/auth/login/two-factor']);
 
 /** The public single objects: 404 until a version is active. */
 export const MAY_BE_MISSING = new Set([

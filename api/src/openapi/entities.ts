@@ -6,11 +6,14 @@
 import {
   ACTIVITY_STATUSES,
   ASSIGNABLE_MODULES,
+  AUDIT_ACTIONS,
   CONTACT_MESSAGE_STATES,
   ROLES,
   type AboutUsVersion,
+  type AccountSession,
   type Activity,
   type ActivityRegistration,
+  type AuditLogEntry,
   type ContactInfoVersion,
   type ContactMessage,
   type DashboardData,
@@ -19,8 +22,13 @@ import {
   type MembershipCard,
   type Pagination,
   type PolicyVersion,
+  type RecoveryCodes,
   type ResetTokenCheck,
+  type SecuritySettings,
   type Testimonial,
+  type TwoFactorChallenge,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
   type User,
   type UserStats,
 } from '@npo/shared';
@@ -60,6 +68,7 @@ export const userSchema = shaped<User>()(
     role: z.enum(ROLES),
     permissions,
     isActive: z.boolean(),
+    twoFactorEnabled: z.boolean().describe('Staff: sign-in asks for an authenticator code after the password'),
     lastLogin: dateTime.nullable(),
     createdAt: dateTime,
   }),
@@ -209,10 +218,73 @@ export const activityRegistrationSchema = shaped<ActivityRegistration>()(
   z.object({ userId: id, name: z.string(), email: z.string(), registeredAt: dateTime }),
 );
 
-export const loginResultSchema = shaped<LoginResult>()(z.object({ user: userSchema, token: z.string() }));
+export const loginResultSchema = shaped<LoginResult>()(
+  z.object({
+    user: userSchema,
+    token: z.string(),
+    twoFactorSetupRequired: z
+      .boolean()
+      .optional()
+      .describe('Two-factor is required for staff and this account has none: the token opens only its setup'),
+  }),
+);
+
+export const twoFactorChallengeSchema = shaped<TwoFactorChallenge>()(
+  z.object({
+    twoFactorRequired: z.literal(true),
+    challenge: z.string().describe('For POST /api/auth/login/two-factor within 5 minutes; not an access token'),
+  }),
+);
+
+export const twoFactorSetupSchema = shaped<TwoFactorSetup>()(
+  z.object({
+    secret: z.string().describe('Base32, to type into an authenticator app'),
+    uri: z.string().describe('otpauth://totp/… as the QR code holds it'),
+    qrCode: z.string().describe('The QR code as an SVG data URL'),
+  }),
+);
+
+export const recoveryCodesSchema = shaped<RecoveryCodes>()(
+  z.object({ recoveryCodes: z.array(z.string()).describe('Shown once: only their hashes are kept') }),
+);
+
+export const twoFactorStatusSchema = shaped<TwoFactorStatus>()(
+  z.object({ enabled: z.boolean(), recoveryCodesLeft: count, required: z.boolean() }),
+);
+
+export const securitySettingsSchema = shaped<SecuritySettings>()(z.object({ requireTwoFactor: z.boolean() }));
 
 export const resetTokenCheckSchema = shaped<ResetTokenCheck>()(
   z.object({ valid: z.boolean(), email: z.string().nullable() }),
+);
+
+export const auditLogEntrySchema = shaped<AuditLogEntry>()(
+  z.object({
+    id,
+    occurredAt: dateTime,
+    actorId: z.int().nullable().describe('The account that acted; kept after the account is deleted'),
+    actorEmail: z.string().nullable().describe('Its e-mail address at that time'),
+    action: z.enum(AUDIT_ACTIONS),
+    module: z.string().describe("The policy module of the route, or 'auth' for sign-in and account events"),
+    entityId: z.string().nullable(),
+    changes: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .describe('{ field: { before, after } }, or the details of an event; secrets are stored as "[redacted]"'),
+    requestId: z.string().nullable(),
+    ip: z.string().nullable(),
+  }),
+);
+
+export const accountSessionSchema = shaped<AccountSession>()(
+  z.object({
+    id,
+    userAgent: z.string().nullable().describe('The browser or app that signed in, as it named itself'),
+    ip: z.string().nullable(),
+    createdAt: dateTime,
+    lastSeenAt: dateTime.describe('Updated at most once a minute'),
+    current: z.boolean().describe('The session of this request ("This device")'),
+  }),
 );
 
 /** Named schemas become components; the document refers to them by these names. */
@@ -231,7 +303,14 @@ export const ENTITY_SCHEMAS = {
   ContactMessage: contactMessageSchema,
   Dashboard: dashboardSchema,
   LoginResult: loginResultSchema,
+  TwoFactorChallenge: twoFactorChallengeSchema,
+  TwoFactorSetup: twoFactorSetupSchema,
+  RecoveryCodes: recoveryCodesSchema,
+  TwoFactorStatus: twoFactorStatusSchema,
+  SecuritySettings: securitySettingsSchema,
   ResetTokenCheck: resetTokenCheckSchema,
+  AuditLogEntry: auditLogEntrySchema,
+  AccountSession: accountSessionSchema,
 } as const;
 
 export type EntityName = keyof typeof ENTITY_SCHEMAS;

@@ -39,7 +39,7 @@ function namedString(name: string, schema: Schema): string | undefined {
   return undefined;
 }
 
-const PATTERN_CANDIDATES = ['1', '2', '25', '+911234567890'];
+const PATTERN_CANDIDATES = ['1', '2', '25', '+911234567890', '2031-05-06', '2031-05-06T10:00:00Z'];
 
 function validString(random: Random, schema: Schema, name: string): string {
   if (schema.enum) return random.pick(schema.enum);

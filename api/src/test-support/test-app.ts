@@ -67,6 +67,8 @@ export interface TestApp {
     password?: string;
     name?: string;
   }): Promise<{ user: User; token: string; email: string; password: string }>;
+  /** A further session of an existing account, as another sign-in would start it: its token. */
+  newSession(userId: number): Promise<string>;
   count(table: string): Promise<number>;
   close(): Promise<void>;
 }
@@ -147,6 +149,11 @@ export async function startTestApp(engine: Engine, env: Record<string, string> =
       );
       const token = await createSessionService(runtime.deps).start(row, { ip: '127.0.0.1', userAgent: 'test' });
       return { user: presentUser(row), token, email: address, password };
+    },
+    async newSession(userId) {
+      const row = await createUsersRepository(runtime.deps.db).findById(userId);
+      if (!row) throw new Error(`no account ${userId}`);
+      return createSessionService(runtime.deps).start(row, { ip: '127.0.0.1', userAgent: 'test' });
     },
     async count(table) {
       const row = await runtime.deps.db(table).count({ count: '*' }).first();

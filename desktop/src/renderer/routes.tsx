@@ -15,6 +15,7 @@ const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 const ForgotPasswordPage = page(() => import('./features/auth/ForgotPasswordPage'));
 const ResetPasswordPage = page(() => import('./features/auth/ResetPasswordPage'));
 const ServerSettingsPage = page(() => import('./features/server/ServerSettingsPage'));
+const TwoFactorSetupPage = page(() => import('./features/auth/TwoFactorSetupPage'));
 const ConsoleApp = page(loadConsole);
 
 /** Desktop: the "Server address…" menu item opens the server screen from anywhere. */
@@ -38,6 +39,7 @@ export function AppRoutes() {
       <Route path="login" element={<LoginPage />} />
       <Route path="forgot-password" element={<ForgotPasswordPage />} />
       <Route path="reset-password" element={<ResetPasswordPage />} />
+      <Route path="two-factor-setup" element={<TwoFactorSetupPage />} />
       <Route path="*" element={<Console />} />
     </Routes>
   );

@@ -50,6 +50,21 @@ export const resetPasswordBodySchema = z
     path: ['confirmPassword'],
   });
 
+/**
+ * A password change while signed in (members and staff): the current password, then the new one by
+ * the reset rules of SPEC (min 6, at most PASSWORD_MAX_BYTES) and its confirmation.
+ */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: 'Enter your current password' }).min(1, 'Enter your current password'),
+    newPassword: password(PASSWORD_MIN, ADMIN_PASSWORD),
+    confirmPassword: z.string({ error: ADMIN_PASSWORD }).min(PASSWORD_MIN, ADMIN_PASSWORD),
+  })
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    error: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+
 export const INVALID_RESET_TOKEN = 'Invalid reset token';
 
 export type MemberLoginInput = z.infer<typeof memberLoginSchema>;
@@ -58,3 +73,4 @@ export type SignupInput = z.infer<typeof signupSchema>;
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

@@ -1,5 +1,6 @@
 import type { User } from '@npo/shared';
 import { useEffect, useId, useRef, useState } from 'react';
+import { readToken } from '../../lib/session-storage';
 import { ChevronDownIcon } from '../icons';
 
 interface UserMenuProps {
@@ -7,7 +8,19 @@ interface UserMenuProps {
   onLogout(): void;
 }
 
-/** The logged-in member's menu: initial, name and e-mail, and Logout. A disclosure, closed by Escape or a click outside. */
+/**
+ * Ends this session on the server too, so its token is refused from now on. Best effort: offline, the
+ * token simply expires. A plain fetch, so the menu does not load the API client for it.
+ */
+function endServerSession(): void {
+  const token = readToken();
+  if (!token) return;
+  fetch('/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, keepalive: true }).catch(
+    () => undefined,
+  );
+}
+
+/** The logged-in member's menu: initial, name and e-mail, Change password, and Logout. A disclosure, closed by Escape or a click outside. */
 export function UserMenu({ user, onLogout }: UserMenuProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -60,11 +73,15 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
             {user?.email && <span className="user-menu__email">{user.email}</span>}
           </span>
         </div>
+        <a href="/account/password" className="user-menu__link">
+          Change password
+        </a>
         <button
           type="button"
           className="user-menu__logout"
           onClick={() => {
             setOpen(false);
+            endServerSession();
             onLogout();
           }}
         >

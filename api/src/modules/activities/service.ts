@@ -3,6 +3,7 @@ import type { ExpectedRevision } from '../../db/revisions.js';
 import type { OrderBy, Page } from '../../db/table.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, found, notFound } from '../../errors.js';
+import { recordAdminChange } from '../audit/admin-writes.js';
 import { createActivitiesRepository } from './repository.js';
 
 export const ALREADY_REGISTERED = 'You are already registered for this activity.';
@@ -86,7 +87,14 @@ export function createActivitiesService(deps: AppDeps) {
 
     /** Staff removing an attendee (any status: the list is also corrected after the fact). */
     async removeRegistration(activityId: number, userId: number): Promise<Activity> {
-      if (!(await activities.removeRegistration(activityId, userId))) throw notFound(REGISTRATION);
+      await deps.db.transaction(async (trx) => {
+        if (!(await activities.removeRegistration(activityId, userId, trx))) throw notFound(REGISTRATION);
+        await recordAdminChange(trx, {
+          action: 'update',
+          entityId: activityId,
+          changes: { registeredUserId: { before: userId, after: null } },
+        });
+      });
       return found(await activities.findById(activityId), 'Activity');
     },
   };

@@ -1,5 +1,11 @@
 import Router from '@koa/router';
-import { memberLoginSchema, resetPasswordBodySchema, signupSchema, forgotPasswordSchema } from '@npo/shared';
+import {
+  forgotPasswordSchema,
+  memberLoginSchema,
+  resetPasswordBodySchema,
+  signupSchema,
+  twoFactorLoginSchema,
+} from '@npo/shared';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { clientSubject, createRateLimiter } from '../../lib/rate-limits.js';
@@ -24,6 +30,16 @@ export function authRoutes(router: Router, deps: AppDeps, session: Session): voi
   router.post('/api/auth/login', validate({ body: memberLoginSchema }), limits.limit('login'), async (ctx) => {
     ok(ctx, await auth.login(ctx.state.input.body, clientSubject(ctx.ip), deviceOf(ctx)));
   });
+
+  // The second step of a staff sign-in with two-factor: the challenge of the first with a code.
+  router.post(
+    '/api/auth/login/two-factor',
+    validate({ body: twoFactorLoginSchema }),
+    limits.limit('login'),
+    async (ctx) => {
+      ok(ctx, await auth.loginTwoFactor(ctx.state.input.body, clientSubject(ctx.ip), deviceOf(ctx)));
+    },
+  );
 
   // A pending sign-in (two-factor to set up) may read its account and sign out, nothing more.
   router.get('/api/auth/me', session.requireSignInStarted, async (ctx) => {

@@ -1,10 +1,12 @@
 /** The rules of SPEC 7's auth calls with DESIGN.md's decisions. */
 import {
+  AUDIT_AUTH_MODULE,
   INVITATION_TOKEN_TTL_MS,
   isAdminRole,
   LOGIN_THROTTLE,
   PASSWORD_MAX_BYTES,
   RESET_TOKEN_TTL_MS,
+  type LoginAnswer,
   type LoginResult,
   type MemberLoginInput,
   type ResetTokenCheck,
@@ -15,12 +17,17 @@ import type { AppDeps } from '../../deps.js';
 import { AppError, conflict, tooManyRequests, unauthorized } from '../../errors.js';
 import { assertPasswordCapacity, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { waitText } from '../../lib/rate-limits.js';
-import { toIso } from '../../db/rows.js';
+import { toBool, toIso } from '../../db/rows.js';
 import { createSecretToken, hashSecretToken } from '../../lib/tokens.js';
 import { invitationMail, passwordResetMail } from '../../mail/templates.js';
+import { createSessionsRepository } from '../sessions/repository.js';
+import type { SessionPending } from '../sessions/repository.js';
 import { createSessionService, type Device } from '../sessions/service.js';
+import { signChallenge, verifyChallenge } from '../two-factor/challenge.js';
+import { createTwoFactorService, INVALID_CODE, type AttemptGuard, type SignInProof } from '../two-factor/service.js';
 import { presentUser, type UserRow } from '../users/presenter.js';
 import { createUsersRepository } from '../users/repository.js';
+import { recordAudit } from '../audit/record.js';
 import { createAuthRepository, type LoginFailures } from './repository.js';
 
 export const FORGOT_PASSWORD_MESSAGE =
@@ -28,6 +35,7 @@ export const FORGOT_PASSWORD_MESSAGE =
 export const RESET_SUCCESS_MESSAGE = 'Password has been reset successfully.';
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const INVALID_RESET_LINK = 'This password reset link is invalid or has expired.';
+export const SIGN_IN_EXPIRED = 'Your sign-in has expired. Please sign in again.';
 /** Reset mails per account per hour, so the form cannot be used to flood someone's inbox. */
 const RESET_MAILS_PER_HOUR = 5;
 
@@ -37,6 +45,7 @@ export function createAuthService(deps: AppDeps) {
   const users = createUsersRepository(deps.db);
   const auth = createAuthRepository(deps.db);
   const sessions = createSessionService(deps);
+  const twoFactor = createTwoFactorService(deps);
   const now = () => deps.clock.now();
 
   /**
@@ -60,7 +69,65 @@ export function createAuthService(deps: AppDeps) {
     const since = new Date(now().getTime() - LOGIN_THROTTLE.windowMs);
     const seconds = loginWait(await auth.loginFailuresSince(email, ip, since));
     if (seconds <= 0) return;
+    await recordAudit(deps.db, {
+      action: 'lockout',
+      module: AUDIT_AUTH_MODULE,
+      actor: { id: null, email: email.toLowerCase() },
+      changes: { email: email.toLowerCase(), retryAfterSeconds: Math.ceil(seconds) },
+    });
     throw tooManyRequests(`Too many failed login attempts. Please try again in ${waitText(seconds)}.`, seconds);
+  }
+
+  /** A failed try (password or two-factor code) counts toward the lockout of this account and address. */
+  async function recordFailure(email: string, ip: string, userId: number | undefined): Promise<void> {
+    const forgetBefore = new Date(now().getTime() - LOGIN_THROTTLE.windowMs);
+    await deps.db.transaction(async (trx) => {
+      await createAuthRepository(trx).recordLoginFailure(email, ip, now(), forgetBefore);
+      // The address tried, never the password or code; the account id when the address has one.
+      const address = email.toLowerCase();
+      await recordAudit(trx, {
+        action: 'sign_in_failed',
+        module: AUDIT_AUTH_MODULE,
+        entityId: userId,
+        actor: { id: userId ?? null, email: address },
+        changes: { email: address },
+      });
+    });
+  }
+
+  const guard: AttemptGuard = { check: throttleLogin, fail: recordFailure };
+
+  /** The password (and the code, with two-factor) held: failures cleared, the sign-in recorded, a session. */
+  async function completeSignIn(row: UserRow, ip: string, device: Device, pending: SessionPending | null) {
+    // Only this address's failures: clearing others would hand a stranger's address fresh tries.
+    await afterSignIn('the cleared failures', () => auth.clearLoginFailures(row.email, ip));
+    await afterSignIn('last_login', () =>
+      deps.db.transaction(async (trx) => {
+        await createUsersRepository(trx).recordLogin(row.id, now());
+        await recordAudit(trx, {
+          action: 'sign_in',
+          module: AUDIT_AUTH_MODULE,
+          entityId: row.id,
+          actor: { id: row.id, email: row.email },
+        });
+      }),
+    );
+    const token = await sessions.start(row, device, pending);
+    const user = { ...presentUser(row), lastLogin: now().toISOString() };
+    return { user, token, ...(pending && { twoFactorSetupRequired: true }) };
+  }
+
+  /**
+   * After the password, staff with two-factor get a challenge for the second step instead of a
+   * session; staff without it, while a super admin requires it, get a session that can only set it up.
+   */
+  async function afterPassword(row: UserRow, ip: string, device: Device): Promise<LoginAnswer> {
+    if (!isAdminRole(row.role)) return completeSignIn(row, ip, device, null);
+    if (row.totp_enabled_at) {
+      const claims = { userId: row.id, tokenVersion: row.token_version };
+      return { twoFactorRequired: true, challenge: signChallenge(deps.config.jwtSecret, claims, now()) };
+    }
+    return completeSignIn(row, ip, device, (await twoFactor.isRequired()) ? 'two_factor_setup' : null);
   }
 
   /** A write after a successful sign-in that must not turn it into a failure: logged instead. */
@@ -78,10 +145,18 @@ export function createAuthService(deps: AppDeps) {
     const hourAgo = new Date(now().getTime() - 60 * 60 * 1000);
     if ((await auth.countTokensSince(row.id, 'reset', hourAgo)) >= RESET_MAILS_PER_HOUR) return;
     const { token, hash } = createSecretToken();
-    await auth.insertToken(
-      { userId: row.id, purpose: 'reset', hash, expiresAt: new Date(now().getTime() + RESET_TOKEN_TTL_MS) },
-      now(),
-    );
+    await deps.db.transaction(async (trx) => {
+      await createAuthRepository(trx).insertToken(
+        { userId: row.id, purpose: 'reset', hash, expiresAt: new Date(now().getTime() + RESET_TOKEN_TTL_MS) },
+        now(),
+      );
+      await recordAudit(trx, {
+        action: 'password_reset_requested',
+        module: AUDIT_AUTH_MODULE,
+        entityId: row.id,
+        actor: { id: row.id, email: row.email },
+      });
+    });
     deps.mailer.queue(passwordResetMail(row.email, row.name, linkFor(row, token)));
   }
 
@@ -108,23 +183,39 @@ export function createAuthService(deps: AppDeps) {
     },
 
     /** `ip`: the client's address as rate limits count it (clientSubject); `device`: for the sessions list. */
-    async login(input: MemberLoginInput, ip: string, device: Device): Promise<LoginResult> {
+    async login(input: MemberLoginInput, ip: string, device: Device): Promise<LoginAnswer> {
       assertPasswordCapacity();
       await throttleLogin(input.email, ip);
       const row = await users.findByEmail(input.email);
       const tooLong = new TextEncoder().encode(input.password).length > PASSWORD_MAX_BYTES;
       const matches = (await verifyPassword(input.password, row?.password_hash ?? null)) && !tooLong;
       if (!row || !matches || !row.password_hash || !row.is_active) {
-        const forgetBefore = new Date(now().getTime() - LOGIN_THROTTLE.windowMs);
-        await auth.recordLoginFailure(input.email, ip, now(), forgetBefore);
+        await recordFailure(input.email, ip, row?.id);
         throw unauthorized(INVALID_CREDENTIALS);
       }
-      // Only this address's failures: clearing others would hand a stranger's address fresh tries.
-      await afterSignIn('the cleared failures', () => auth.clearLoginFailures(input.email, ip));
-      await afterSignIn('last_login', () => users.recordLogin(row.id, now()));
-      const token = await sessions.start(row, device);
-      return { user: { ...presentUser(row), lastLogin: now().toISOString() }, token };
+      return afterPassword(row, ip, device);
     },
+
+    /**
+     * The second step: the challenge of the first with a code or a recovery code. A wrong or used code
+     * counts toward the same lockout as a wrong password; an expired or voided challenge (password
+     * reset, two-factor turned off, account deactivated since) sends the person back to the password.
+     */
+    async loginTwoFactor(input: SignInProof & { challenge: string }, ip: string, device: Device): Promise<LoginResult> {
+      const claims = verifyChallenge(deps.config.jwtSecret, input.challenge, now());
+      const row = claims && (await users.findById(claims.userId));
+      const holds = row && row.token_version === claims.tokenVersion && toBool(row.is_active) && row.totp_enabled_at;
+      if (!row || !holds || !isAdminRole(row.role)) throw unauthorized(SIGN_IN_EXPIRED);
+      await throttleLogin(row.email, ip);
+      if (!(await twoFactor.useSignInProof(row.id, input))) {
+        await recordFailure(row.email, ip, row.id);
+        throw unauthorized(INVALID_CODE);
+      }
+      return completeSignIn(row, ip, device, null);
+    },
+
+    /** The lockout, for the code checks of the account's own two-factor routes. */
+    guard,
 
     /**
      * Always the same answer, whatever happens: a failure here is logged, never shown, as it would tell
@@ -151,6 +242,14 @@ export function createAuthService(deps: AppDeps) {
         const claimed = await auth.consumeTokens(trx, found.user_id, found.id, now());
         if (!claimed) throw new AppError(400, 'invalid_token', INVALID_RESET_LINK);
         await createUsersRepository(trx).setPassword(found.user_id, passwordHash, now());
+        // The token version refuses every older token; ending the rows keeps the sessions list true.
+        await createSessionsRepository(trx).endAll(found.user_id, now());
+        await recordAudit(trx, {
+          action: found.purpose === 'invitation' ? 'invitation_accepted' : 'password_reset_completed',
+          module: AUDIT_AUTH_MODULE,
+          entityId: found.user_id,
+          actor: { id: found.user_id, email: found.email },
+        });
       });
       await auth.clearLoginFailures(found.email);
     },
@@ -164,6 +263,13 @@ export function createAuthService(deps: AppDeps) {
       );
       // Awaited, unlike reset mails: the super admin creating the account must learn if it did not go out.
       await deps.mailer.send(invitationMail(row.email, row.name, linkFor(row, token)));
+      // Recorded once the mail is out: an invitation that failed is taken back with its account.
+      await recordAudit(deps.db, {
+        action: 'invitation_sent',
+        module: AUDIT_AUTH_MODULE,
+        entityId: row.id,
+        changes: { email: row.email, role: row.role },
+      });
     },
   };
 }

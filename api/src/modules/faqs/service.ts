@@ -3,6 +3,7 @@ import type { ExpectedRevision } from '../../db/revisions.js';
 import type { Page } from '../../db/table.js';
 import type { AppDeps } from '../../deps.js';
 import { found, notFound, validationError } from '../../errors.js';
+import { recordAdminChange } from '../audit/admin-writes.js';
 import { createFaqsRepository } from './repository.js';
 
 export const INCOMPLETE_REORDER = 'ids must list every FAQ id';
@@ -46,7 +47,9 @@ export function createFaqsService(deps: AppDeps) {
     async reorder(orderedIds: number[]): Promise<Faq[]> {
       await deps.db.transaction(async (trx) => {
         checkFullList(orderedIds, await faqs.lockedIds(trx));
+        const before = (await faqs.all((query) => query.transacting(trx))).map((faq: Faq) => faq.id);
         await faqs.setPositions(orderedIds, trx);
+        await recordAdminChange(trx, { action: 'update', changes: { order: { before, after: orderedIds } } });
       });
       return faqs.all((query) => query);
     },

@@ -47,6 +47,7 @@ const USER_COLUMNS = [
   'revision',
   'is_active',
   'last_login_at',
+  'totp_enabled_at',
   'created_at',
   'updated_at',
 ] as const;
@@ -101,7 +102,10 @@ export function createSessionsRepository(db: Db) {
         .where({ user_id: userId })
         .whereNull('ended_at')
         .where('expires_at', '>', now)
-        .orderBy([{ column: 'last_seen_at', order: 'desc' }, { column: 'id', order: 'desc' }]),
+        .orderBy([
+          { column: 'last_seen_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ]),
 
     /** Ends one of `userId`'s sessions; false when there is no such live session. */
     async end(userId: number, id: number, now: Date): Promise<boolean> {

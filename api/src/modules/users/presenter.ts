@@ -14,6 +14,8 @@ export interface UserRow {
   last_login_at: unknown;
   created_at: unknown;
   updated_at: unknown;
+  /** Set once two-factor sign-in is confirmed; the secret itself never leaves the two-factor module. */
+  totp_enabled_at?: unknown;
 }
 
 export function presentUser(row: UserRow): User {
@@ -25,6 +27,7 @@ export function presentUser(row: UserRow): User {
     role: row.role,
     permissions: normalisePermissions(toJson(row.permissions, {})),
     isActive: toBool(row.is_active),
+    twoFactorEnabled: Boolean(row.totp_enabled_at),
     lastLogin: toIsoOrNull(row.last_login_at),
     createdAt: toIso(row.created_at),
   };

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { isPostgres, type Db } from '../../db/connection.js';
 import { deleteRevised, updateRevised, type ExpectedRevision, type RevisedWrite } from '../../db/revisions.js';
 import { jsonText } from '../../db/rows.js';
+import { auditedInsert } from '../audit/admin-writes.js';
 import { containsPattern, foldedSql, foldText } from '../../db/search.js';
 import { tableRepository, type Page, type PageResult } from '../../db/table.js';
 import { presentUser, type UserCountRow, type UserRow } from './presenter.js';
@@ -95,20 +96,24 @@ export function createUsersRepository(db: Db) {
     findByEmail: (email: string): Promise<UserRow | undefined> => users().where({ email: email.toLowerCase() }).first(),
 
     async insert(user: NewUser, now: Date): Promise<UserRow> {
-      const [row] = await users()
-        .insert({
-          name: user.name,
-          email: user.email.toLowerCase(),
-          password_hash: user.passwordHash,
-          role: user.role,
-          permissions: jsonText(user.permissions),
-          is_active: user.isActive ?? true,
-          token_version: 0,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('*');
-      return row as UserRow;
+      // An account an admin creates is audited; a member's own sign-up is not an admin write.
+      const row = await auditedInsert(db, 'users', async (trx) => {
+        const [inserted] = await trx('users')
+          .insert({
+            name: user.name,
+            email: user.email.toLowerCase(),
+            password_hash: user.passwordHash,
+            role: user.role,
+            permissions: jsonText(user.permissions),
+            is_active: user.isActive ?? true,
+            token_version: 0,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('*');
+        return inserted as Record<string, unknown>;
+      });
+      return row as unknown as UserRow;
     },
 
     /** A new password also bumps the token version, so every token issued before stops working. */
@@ -116,6 +121,14 @@ export function createUsersRepository(db: Db) {
       await users()
         .where({ id })
         .update({ password_hash: passwordHash, updated_at: now, token_version: db.raw('token_version + 1') });
+    },
+
+    /**
+     * A password change while signed in: unlike setPassword the token version stays, so the caller's
+     * session lives on; the service ends the account's other sessions in the same transaction.
+     */
+    async changePassword(id: number, passwordHash: string, now: Date): Promise<void> {
+      await users().where({ id }).update({ password_hash: passwordHash, updated_at: now });
     },
 
     async recordLogin(id: number, now: Date): Promise<void> {

@@ -25,7 +25,8 @@ export function registerUsers({ deps, admin }: ModuleContext): void {
   );
   routes.put('/users/:id', validate({ params: idParams, body: adminUserSchema }), precondition, async (ctx) => {
     const { params, body, expectedRevision } = ctx.state.input;
-    okItem(ctx, await users.update(params.id, body, expectedRevision), { message: 'Admin user updated' });
+    const user = await users.update(params.id, body, expectedRevision, ctx.state.sessionId);
+    okItem(ctx, user, { message: 'Admin user updated' });
   });
   routes.patch('/users/:id/toggle-status', validate({ params: idParams }), precondition, async (ctx) => {
     const { params, expectedRevision } = ctx.state.input;

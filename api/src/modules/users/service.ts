@@ -6,10 +6,12 @@
 import type { AdminUserInput, User, UserStats, UsersQuery } from '@npo/shared';
 import { ensureRevision, type ExpectedRevision } from '../../db/revisions.js';
 import { toBool } from '../../db/rows.js';
+import type { Db } from '../../db/connection.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, found, invitationNotSent, notFound } from '../../errors.js';
 import { isMailDeliveryFailure } from '../../mail/failures.js';
 import { createAuthService } from '../auth/service.js';
+import { createSessionsRepository } from '../sessions/repository.js';
 import { presentUser, presentUserStats, type UserRow } from './presenter.js';
 import { createUsersRepository, type UsersRepository } from './repository.js';
 
@@ -18,6 +20,12 @@ export const LAST_SUPER_ADMIN = 'The last active super admin must stay an active
 export const CANNOT_DELETE_SUPER_ADMIN = 'A super admin account cannot be deleted. Change its role to admin first.';
 export const CANNOT_DELETE_SELF = 'You cannot delete your own account.';
 export const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account.';
+
+/** Whether what the account may do changed: its role or its permissions. */
+function accessChanged(before: UserRow, after: UserRow): boolean {
+  const [was, is] = [presentUser(before), presentUser(after)];
+  return was.role !== is.role || JSON.stringify(was.permissions) !== JSON.stringify(is.permissions);
+}
 
 function isActiveSuperAdmin(row: UserRow): boolean {
   return row.role === 'super_admin' && toBool(row.is_active);
@@ -41,7 +49,12 @@ export function createUsersService(deps: AppDeps) {
   function changeAccount(
     id: number,
     expected: ExpectedRevision | undefined,
-    change: (target: UserRow, isLastSuperAdmin: boolean, trxUsers: UsersRepository) => Promise<UserRow | undefined>,
+    change: (
+      target: UserRow,
+      isLastSuperAdmin: boolean,
+      trxUsers: UsersRepository,
+      trx: Db,
+    ) => Promise<UserRow | undefined>,
   ): Promise<User> {
     return deps.db.transaction(async (trx) => {
       const trxUsers = createUsersRepository(trx);
@@ -49,7 +62,7 @@ export function createUsersService(deps: AppDeps) {
       const row = found(target, 'User');
       ensureRevision(presentUser(row), expected);
       const isLastSuperAdmin = isActiveSuperAdmin(row) && activeSuperAdminIds.every((other) => other === row.id);
-      return presentUser(found(await change(row, isLastSuperAdmin, trxUsers), 'User'));
+      return presentUser(found(await change(row, isLastSuperAdmin, trxUsers, trx), 'User'));
     });
   }
 
@@ -75,19 +88,35 @@ export function createUsersService(deps: AppDeps) {
       return presentUser(row);
     },
 
-    async update(id: number, input: AdminUserInput, expected?: ExpectedRevision): Promise<User> {
-      return changeAccount(id, expected, async (target, isLastSuperAdmin, trxUsers) => {
+    /**
+     * A new role or new permissions end the account's sessions (issue 11), but `callerSessionId`: a
+     * super admin changing their own role stays signed in here (another account never holds it).
+     */
+    async update(
+      id: number,
+      input: AdminUserInput,
+      expected?: ExpectedRevision,
+      callerSessionId?: number,
+    ): Promise<User> {
+      return changeAccount(id, expected, async (target, isLastSuperAdmin, trxUsers, trx) => {
         await ensureEmailFree(input.email, target.id, trxUsers);
         if (isLastSuperAdmin && input.role !== 'super_admin') throw conflict(LAST_SUPER_ADMIN);
-        return trxUsers.updateAccount(target.id, input, now(), expected);
+        const updated = await trxUsers.updateAccount(target.id, input, now(), expected);
+        if (updated && accessChanged(target, updated)) {
+          await createSessionsRepository(trx).endAll(target.id, now(), callerSessionId);
+        }
+        return updated;
       });
     },
 
     async toggleStatus(id: number, actor: User, expected?: ExpectedRevision): Promise<User> {
-      return changeAccount(id, expected, async (target, isLastSuperAdmin, trxUsers) => {
+      return changeAccount(id, expected, async (target, isLastSuperAdmin, trxUsers, trx) => {
         if (target.id === actor.id) throw conflict(CANNOT_DEACTIVATE_SELF);
         if (isLastSuperAdmin) throw conflict(LAST_SUPER_ADMIN);
-        return trxUsers.setActive(target.id, !toBool(target.is_active), now(), expected);
+        const updated = await trxUsers.setActive(target.id, !toBool(target.is_active), now(), expected);
+        // The token version already refuses them; ending the rows keeps the account's sessions list true.
+        if (updated && !toBool(updated.is_active)) await createSessionsRepository(trx).endAll(target.id, now());
+        return updated;
       });
     },
 

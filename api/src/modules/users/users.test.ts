@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../test-support/databases.js';
 import { expectInvalidBodies, expectUnknownIds, malformedIfMatchCases } from '../../test-support/expectations.js';
 import { PUBLIC_URL, startTestApp, SUPER_ADMIN, type TestApp } from '../../test-support/test-app.js';
+import { createSessionService } from '../sessions/service.js';
 import {
   CANNOT_DEACTIVATE_SELF,
   CANNOT_DELETE_SELF,
@@ -60,11 +61,15 @@ describe.each(testEngines())('admin users on %s', (engine) => {
     const routes = app.runtime.api.adminRoutes.filter((route) => route.module === 'admins');
     expect(routes.map((route) => `${route.method} ${route.path}`).sort()).toEqual([
       'delete /api/admin/users/:id',
+      // The super admin's "require two-factor for all staff" belongs to the same module.
+      'get /api/admin/settings/security',
       'get /api/admin/users',
       'get /api/admin/users/:id',
       'get /api/admin/users/stats',
       'patch /api/admin/users/:id/toggle-status',
       'post /api/admin/users',
+      'post /api/admin/users/:id/end-sessions',
+      'put /api/admin/settings/security',
       'put /api/admin/users/:id',
     ]);
     const before = JSON.stringify(await app.runtime.deps.db('users').orderBy('id'));
@@ -101,6 +106,7 @@ describe.each(testEngines())('admin users on %s', (engine) => {
       role: 'admin',
       permissions: normalisePermissions(membershipViewer),
       isActive: true,
+      twoFactorEnabled: false,
       lastLogin: null,
       createdAt: expect.any(String),
     });
@@ -225,10 +231,19 @@ describe.each(testEngines())('admin users on %s', (engine) => {
     expect(after.active + after.inactive).toBe(after.total);
   });
 
-  it('updates name, e-mail, role and permissions, and the permissions apply on the next request', async () => {
+  it('updates name, e-mail, role and permissions, which end the sessions and apply on the next sign-in', async () => {
     const admin = await app.createUser({ role: 'admin', permissions: membershipViewer });
-    const cards = () => app.request('GET', '/api/admin/membership-cards', { token: admin.token });
+    let adminToken = admin.token;
+    const cards = () => app.request('GET', '/api/admin/membership-cards', { token: adminToken });
     expect((await cards()).status).toBe(200);
+    /** A new role or new permissions end the account's sessions (issue 11): the old token is refused. */
+    const signInAgain = async () => {
+      expect((await cards()).status).toBe(401);
+      const login = await app.request('POST', '/api/auth/login', {
+        body: { email: 'renamed.admin@example.org', password: admin.password },
+      });
+      adminToken = login.body.data.token;
+    };
 
     const update = (body: Record<string, unknown>) =>
       app.request('PUT', `/api/admin/users/${admin.user.id}`, { token: root.token, body });
@@ -245,6 +260,7 @@ describe.each(testEngines())('admin users on %s', (engine) => {
       role: 'admin',
       permissions: normalisePermissions({}),
     });
+    await signInAgain();
     expect((await cards()).status).toBe(403);
 
     const restored = await update({
@@ -254,13 +270,17 @@ describe.each(testEngines())('admin users on %s', (engine) => {
       permissions: membershipViewer,
     });
     expect(restored.status).toBe(200);
+    await signInAgain();
     expect((await cards()).status).toBe(200);
 
     const promoted = await update({ name: 'Renamed Admin', email: 'renamed.admin@example.org', role: 'super_admin' });
     expect(promoted.body.data.role).toBe('super_admin');
-    expect((await app.request('GET', '/api/admin/users', { token: admin.token })).status).toBe(200);
+    await signInAgain();
+    expect((await app.request('GET', '/api/admin/users', { token: adminToken })).status).toBe(200);
     await update({ name: 'Renamed Admin', email: 'renamed.admin@example.org', role: 'admin' });
-    expect((await app.request('GET', '/api/admin/users', { token: admin.token })).status).toBe(403);
+    expect((await app.request('GET', '/api/admin/users', { token: adminToken })).status).toBe(401);
+    await signInAgain();
+    expect((await app.request('GET', '/api/admin/users', { token: adminToken })).status).toBe(403);
 
     const taken = await update({ name: 'Renamed Admin', email: SUPER_ADMIN.email.toUpperCase(), role: 'admin' });
     expect(taken.status).toBe(409);
@@ -297,6 +317,9 @@ describe.each(testEngines())('admin users on %s', (engine) => {
       body: { name: root.user.name, email: SUPER_ADMIN.email, role: 'super_admin' },
     });
     expect(promoteRoot.status).toBe(200);
+    // The new role ended root's sessions: signed in again, root is a super admin.
+    expect((await app.request('GET', '/api/admin/users', { token: root.token })).status).toBe(401);
+    root = (await app.request('POST', '/api/auth/login', { body: SUPER_ADMIN })).body.data;
     expect((await app.request('GET', '/api/admin/users', { token: root.token })).status).toBe(200);
 
     const selfDeactivation = await app.request('PATCH', `/api/admin/users/${root.user.id}/toggle-status`, {
@@ -323,8 +346,11 @@ describe.each(testEngines())('admin users on %s', (engine) => {
           setRole(second.user, second.token, 'admin'),
         ]);
         expect(answers.map((answer) => answer.status).sort(), `round ${round}`).toEqual([200, 409]);
-        const [demoted, kept] = answers[0]!.status === 200 ? [first.user, second] : [second.user, first];
-        expect((await setRole(demoted, kept.token, 'super_admin')).status).toBe(200);
+        const [demoted, kept] = answers[0]!.status === 200 ? [first, second] : [second, first];
+        expect((await setRole(demoted.user, kept.token, 'super_admin')).status).toBe(200);
+        // The new role ended the demoted account's sessions: it signs in again for the next round.
+        const row = await race.runtime.deps.db('users').where({ id: demoted.user.id }).first();
+        demoted.token = await createSessionService(race.runtime.deps).start(row, { ip: undefined, userAgent: 'test' });
       }
     } finally {
       await race.close();

@@ -1,6 +1,8 @@
 /** Query keys of every list the console reads, so mutations invalidate exactly what they change. */
 export const queryKeys = {
   me: ['auth', 'me'],
+  /** The signed-in account's own sessions (My account). */
+  accountSessions: ['account', 'sessions'],
   dashboard: ['dashboard'],
   membershipCards: ['membership-cards'],
   aboutUs: ['about-us'],
@@ -12,6 +14,7 @@ export const queryKeys = {
   privacyPolicy: ['privacy-policy'],
   termsOfService: ['terms-of-service'],
   users: ['users'],
+  audit: ['audit'],
 } as const;
 
 export type QueryKeyName = keyof typeof queryKeys;

@@ -25,6 +25,8 @@ const TermsOfServicePage = page(() =>
   import('../features/policies/PolicyPage').then((module) => ({ default: module.TermsOfServicePage })),
 );
 const AdminsPage = page(() => import('../features/admins/AdminsPage'));
+const AuditPage = page(() => import('../features/audit/AuditPage'));
+const AccountPage = page(() => import('../features/account/AccountPage'));
 
 /** A module screen, or SPEC 6's refusal when the user may not view the module. */
 function ModuleRoute({ module, children }: { module: Module; children: ReactNode }) {
@@ -117,6 +119,15 @@ export function ConsoleRoutes() {
             }
           />
           <Route path="admins" element={<AdminsPage />} />
+          <Route path="account" element={<AccountPage />} />
+          <Route
+            path="activity-log"
+            element={
+              <ModuleRoute module="audit">
+                <AuditPage />
+              </ModuleRoute>
+            }
+          />
           <Route path="*" element={<NotFound />} />
         </Route>
       </Route>

@@ -7,6 +7,7 @@ import { Button, Classes, Icon, Intent, type IconName } from '@blueprintjs/core'
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { api } from '../api/client';
 import { platform } from '../platform';
 import { clearSession, useCurrentUser } from '../session/session-store';
 
@@ -78,6 +79,9 @@ export function UserMenu() {
   }
 
   function signOut() {
+    // Ends the session on the server too (best effort: offline, the token simply expires). The call
+    // reads the token before clearSession below forgets it.
+    api.auth.logout().catch(() => undefined);
     clearSession();
     queryClient.clear();
     navigate('/login', { replace: true });
@@ -125,6 +129,14 @@ export function UserMenu() {
               onSelect={() => {
                 close(true);
                 platform.openPublicSite('/');
+              }}
+            />
+            <MenuEntry
+              icon="person"
+              text="My account"
+              onSelect={() => {
+                close(true);
+                navigate('/account');
               }}
             />
             <MenuEntry icon="log-out" text="Sign Out" intent={Intent.DANGER} onSelect={signOut} />

@@ -13,6 +13,7 @@ function staff(role: User['role'], grant: Record<string, { view: boolean }> = {}
     role,
     permissions,
     isActive: true,
+    twoFactorEnabled: false,
     lastLogin: null,
     createdAt: '',
   };
@@ -31,11 +32,12 @@ describe('sidebar entries', () => {
       'Privacy Policy',
       'Terms of Service',
       'Testimonials',
+      'Activity log',
       'Home',
     ]);
   });
 
-  it('show an admin Dashboard, Home and the modules it may view, never Admins or the policies', () => {
+  it('show an admin Dashboard, Home and the modules it may view, never Admins, the policies or the activity log', () => {
     const labels = visibleEntries(staff('admin', { faqs: { view: true }, about: { view: true } })).map(
       (entry) => entry.label,
     );

@@ -24,6 +24,7 @@ export const NAV_ENTRIES: NavEntry[] = [
   { label: 'Privacy Policy', icon: 'shield', module: 'privacy_policy', to: '/privacy-policy' },
   { label: 'Terms of Service', icon: 'document', module: 'terms_of_service', to: '/terms-of-service' },
   { label: 'Testimonials', icon: 'comment', module: 'testimonials', to: '/testimonials' },
+  { label: 'Activity log', icon: 'history', module: 'audit', to: '/activity-log' },
   { label: 'Home', icon: 'home', module: 'home' },
 ];
 

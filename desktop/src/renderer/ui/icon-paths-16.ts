@@ -26,6 +26,7 @@ import eyeOpen from '@blueprintjs/icons/lib/esm/generated/16px/paths/eye-open';
 import flash from '@blueprintjs/icons/lib/esm/generated/16px/paths/flash';
 import gitMerge from '@blueprintjs/icons/lib/esm/generated/16px/paths/git-merge';
 import help from '@blueprintjs/icons/lib/esm/generated/16px/paths/help';
+import history from '@blueprintjs/icons/lib/esm/generated/16px/paths/history';
 import home from '@blueprintjs/icons/lib/esm/generated/16px/paths/home';
 import idNumber from '@blueprintjs/icons/lib/esm/generated/16px/paths/id-number';
 import inbox from '@blueprintjs/icons/lib/esm/generated/16px/paths/inbox';
@@ -82,6 +83,7 @@ export const PATHS: Partial<Record<IconName, string[]>> = {
   flash: flash,
   'git-merge': gitMerge,
   help: help,
+  history: history,
   home: home,
   'id-number': idNumber,
   inbox: inbox,

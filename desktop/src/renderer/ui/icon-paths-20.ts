@@ -22,6 +22,7 @@ import eyeOpen from '@blueprintjs/icons/lib/esm/generated/20px/paths/eye-open';
 import flash from '@blueprintjs/icons/lib/esm/generated/20px/paths/flash';
 import gitMerge from '@blueprintjs/icons/lib/esm/generated/20px/paths/git-merge';
 import help from '@blueprintjs/icons/lib/esm/generated/20px/paths/help';
+import history from '@blueprintjs/icons/lib/esm/generated/20px/paths/history';
 import home from '@blueprintjs/icons/lib/esm/generated/20px/paths/home';
 import idNumber from '@blueprintjs/icons/lib/esm/generated/20px/paths/id-number';
 import inbox from '@blueprintjs/icons/lib/esm/generated/20px/paths/inbox';
@@ -74,6 +75,7 @@ export const PATHS: Partial<Record<IconName, string[]>> = {
   flash: flash,
   'git-merge': gitMerge,
   help: help,
+  history: history,
   home: home,
   'id-number': idNumber,
   inbox: inbox,

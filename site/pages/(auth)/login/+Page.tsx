@@ -1,4 +1,4 @@
-import { isAdminRole, memberLoginSchema } from '@npo/shared';
+import { isAdminRole, isTwoFactorChallenge, memberLoginSchema } from '@npo/shared';
 import { usePageContext } from 'vike-react/usePageContext';
 import { useRedirectWhenLoggedIn } from '../../../components/auth/useRedirectWhenLoggedIn';
 import { PasswordField } from '../../../components/auth/PasswordField';
@@ -20,7 +20,10 @@ export default function LoginPage() {
   const { submit, submitting, error } = useFormSubmit(
     form.validateAll,
     async (input) => {
-      const { user, token } = await withApi((api) => api.auth.login(input.email, input.password));
+      const answer = await withApi((api) => api.auth.login(input.email, input.password));
+      // Only staff are asked for a second factor, and staff sign in at the console.
+      if (isTwoFactorChallenge(answer)) return ADMIN_REFUSED;
+      const { user, token } = answer;
       if (!user || !token) return 'Invalid response from server';
       // Staff sessions belong to the console: nothing is stored here.
       if (isAdminRole(user.role)) return ADMIN_REFUSED;

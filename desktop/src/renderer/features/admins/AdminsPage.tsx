@@ -1,9 +1,10 @@
 /** Staff accounts (super admins only, SPEC 6): search, table, invitations, permissions, active status. */
 import { Button } from '@blueprintjs/core';
 import { PAGE_SIZES, type AdminUserInput, type User } from '@npo/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { cachePolicy } from '../../api/cache-policy';
+import { describeError } from '../../api/errors';
 import { queryKeys } from '../../api/query-keys';
 import { useAdminMutation } from '../../data/useAdminMutation';
 import { useCrudMutations } from '../../data/useCrudMutations';
@@ -13,11 +14,33 @@ import { ListPager, ListSearch, usePagedList } from '../../ui/ListControls';
 import { ListStates } from '../../ui/ListStates';
 import { PageHeader } from '../../ui/PageHeader';
 import { AccessRestricted } from '../../ui/states';
+import { useConfirm } from '../../ui/ConfirmProvider';
+import { notifyFailure, notifySuccess } from '../../ui/toaster';
 import { AdminsTable } from './AdminsTable';
 import { AdminUserForm } from './AdminUserForm';
+import { RequireTwoFactorSwitch } from './RequireTwoFactorSwitch';
 
 // Editing oneself may change one's own role or permissions: the session's profile is refreshed too.
 const ALSO_AFFECTED = [queryKeys.me];
+
+/** "End all sessions" of a staff account: confirmed, sent now (never queued), the outcome toasted. */
+function useEndSessions() {
+  const confirm = useConfirm();
+  const end = useMutation({
+    mutationFn: (user: User) => api.admin.users.endSessions(user.id),
+    networkMode: 'always',
+    onSuccess: (_result, user) => notifySuccess(`${user.name} has been signed out everywhere.`),
+    onError: (error) => notifyFailure(describeError(error, 'Failed to end the sessions')),
+  });
+  return async (user: User) => {
+    const yes = await confirm({
+      message: `End all sessions of ${user.name}? They will be signed out on every device.`,
+      confirmText: 'End all sessions',
+      icon: 'log-out',
+    });
+    if (yes) end.mutate(user);
+  };
+}
 
 function AdminsScreen() {
   const me = useCurrentUser();
@@ -52,6 +75,7 @@ function AdminsScreen() {
     failure: 'Failed to change the status',
   });
 
+  const confirmEndSessions = useEndSessions();
   const users = query.data?.users ?? [];
   const total = query.data?.pagination.total ?? 0;
 
@@ -66,6 +90,7 @@ function AdminsScreen() {
       />
       <div className="section-toolbar">
         <ListSearch list={list} label="Search admins by name or email" placeholder="Search by name or email" />
+        <RequireTwoFactorSwitch />
       </div>
       <ListStates
         query={query}
@@ -80,6 +105,7 @@ function AdminsScreen() {
             onEdit={dialog.openEdit}
             onDelete={(user) => void confirmDelete(user)}
             onToggleStatus={(user) => toggleStatus.mutateAsync(user)}
+            onEndSessions={(user) => void confirmEndSessions(user)}
           />
         </div>
       </ListStates>

@@ -42,9 +42,18 @@ interface AdminsTableProps {
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
   onToggleStatus: (user: User) => Promise<unknown>;
+  /** Signs the account out everywhere (issue 11). */
+  onEndSessions: (user: User) => void;
 }
 
-export function AdminsTable({ users, currentUserId, onEdit, onDelete, onToggleStatus }: AdminsTableProps) {
+export function AdminsTable({
+  users,
+  currentUserId,
+  onEdit,
+  onDelete,
+  onToggleStatus,
+  onEndSessions,
+}: AdminsTableProps) {
   return (
     <HTMLTable className="admins-table" striped>
       <thead>
@@ -75,6 +84,11 @@ export function AdminsTable({ users, currentUserId, onEdit, onDelete, onToggleSt
                 <Tag intent={isSuperAdmin ? 'danger' : 'primary'} minimal={!isSuperAdmin}>
                   {isSuperAdmin ? 'Super Admin' : 'Admin'}
                 </Tag>
+                {user.twoFactorEnabled && (
+                  <Tag className="two-factor-tag" intent="success" minimal title="Two-factor sign-in is on">
+                    2FA
+                  </Tag>
+                )}
               </td>
               <td>{permissionSummary(user)}</td>
               <td>
@@ -88,6 +102,16 @@ export function AdminsTable({ users, currentUserId, onEdit, onDelete, onToggleSt
                   text="Edit"
                   aria-label={`Edit ${user.name}`}
                   onClick={() => onEdit(user)}
+                />
+                <Button
+                  icon="log-out"
+                  variant="minimal"
+                  text="End all sessions"
+                  aria-label={`End all sessions of ${user.name}`}
+                  // One's own sessions are ended from My account, which keeps this one.
+                  disabled={isSelf}
+                  title={isSelf ? 'End your other sessions from My account' : undefined}
+                  onClick={() => onEndSessions(user)}
                 />
                 <Button
                   icon="trash"

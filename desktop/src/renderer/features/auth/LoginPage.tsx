@@ -4,7 +4,7 @@
  * of its two fields (login-validation.ts) instead of the console's form library and zod.
  */
 import { Button, Callout, InputGroup, Intent } from '@blueprintjs/core';
-import { ApiError, isAdminRole } from '@npo/shared';
+import { ApiError, isAdminRole, isTwoFactorChallenge, type LoginResult } from '@npo/shared';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { forgetStoredQueryCache } from '../../api/cache-storage';
@@ -14,6 +14,7 @@ import { platform } from '../../platform';
 import { clearSession, setCredentials } from '../../session/session-store';
 import { describedBy, FieldShell } from '../../ui/form/FieldShell';
 import { AuthLayout } from './AuthLayout';
+import { TwoFactorStep } from './TwoFactorStep';
 import { validateLogin, type LoginErrors, type LoginValues } from './login-validation';
 
 interface LoginFieldProps {
@@ -59,6 +60,9 @@ export default function LoginPage() {
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const inputs = useRef<Partial<Record<keyof LoginValues, HTMLInputElement | null>>>({});
+  /** Set once the password held for an account with two-factor: the code step shows. */
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const consoleReady = useRef<Promise<unknown>>(Promise.resolve());
 
   useEffect(() => {
     clearSession();
@@ -89,20 +93,44 @@ export default function LoginPage() {
     setFailure(null);
     setSubmitting(true);
     // The console's code downloads while the server checks the password (a failure is the route's to show).
-    const consoleReady = loadConsole().catch(() => undefined);
+    consoleReady.current = loadConsole().catch(() => undefined);
     try {
       const login = await api.auth.login(result.values.email, result.values.password);
-      if (!login?.user || !login.token) return setFailure('Invalid response from server');
-      if (!isAdminRole(login.user.role)) return setFailure('You do not have admin access.');
-      await consoleReady;
-      setCredentials(login.user, login.token);
-      navigate('/', { replace: true });
+      if (isTwoFactorChallenge(login)) return setChallenge(login.challenge);
+      await signedIn(login);
     } catch (error) {
       setFailure(error instanceof ApiError && error.message ? error.message : 'Login failed');
     } finally {
       setSubmitting(false);
     }
   };
+
+  async function signedIn(login: LoginResult | undefined): Promise<void> {
+    if (!login?.user || !login.token) return setFailure('Invalid response from server');
+    if (!isAdminRole(login.user.role)) return setFailure('You do not have admin access.');
+    // Two-factor is required and not set up: its setup screen first, the console after.
+    if (login.twoFactorSetupRequired) {
+      return void navigate('/two-factor-setup', { replace: true, state: { user: login.user, token: login.token } });
+    }
+    await consoleReady.current;
+    setCredentials(login.user, login.token);
+    navigate('/', { replace: true });
+  }
+
+  if (challenge) {
+    return (
+      <AuthLayout title="Two-factor sign-in">
+        <TwoFactorStep
+          challenge={challenge}
+          onSignedIn={signedIn}
+          onRestart={(message) => {
+            setChallenge(null);
+            setFailure(message ?? null);
+          }}
+        />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout title="Admin Login" subtitle="Sign in to manage the website's content.">

@@ -1,0 +1,45 @@
+/**
+ * GET /api/admin/audit, /audit/:id and /audit/export.csv: the audit trail, super admins only (module
+ * `audit` is not assignable). Read only: no route writes, edits or deletes entries.
+ */
+import { AUDIT_EXPORT_MAX_ROWS, AUDIT_PAGE_SIZE, auditFilter, auditQuery, type AuditLogEntry } from '@npo/shared';
+import { found } from '../../errors.js';
+import { sendCsv, toCsv, type CsvCell } from '../../lib/csv.js';
+import { ok, okPage } from '../../lib/respond.js';
+import { idParams, validate } from '../../middleware/validate.js';
+import type { ModuleContext } from '../context.js';
+import { createAuditRepository } from './repository.js';
+
+const CSV_HEADER = ['Time', 'Actor ID', 'Actor e-mail', 'Action', 'Module', 'Entity ID', 'Changes', 'Request ID', 'IP'];
+
+function csvRow(entry: AuditLogEntry): CsvCell[] {
+  return [
+    entry.occurredAt,
+    entry.actorId,
+    entry.actorEmail,
+    entry.action,
+    entry.module,
+    entry.entityId,
+    entry.changes && JSON.stringify(entry.changes),
+    entry.requestId,
+    entry.ip,
+  ];
+}
+
+export function registerAudit({ deps, admin }: ModuleContext): void {
+  const entries = createAuditRepository(deps.db);
+  const routes = admin('audit');
+
+  routes.get('/audit', validate({ query: auditQuery(AUDIT_PAGE_SIZE) }), async (ctx) => {
+    const { page, limit, ...filter } = ctx.state.input.query;
+    okPage(ctx, 'entries', await entries.page({ page, limit }, filter), { page, limit });
+  });
+  // Before /audit/:id, which would otherwise take "export.csv" for an id and answer 400.
+  routes.get('/audit/export.csv', validate({ query: auditFilter }), async (ctx) => {
+    const rows = await entries.all(ctx.state.input.query, AUDIT_EXPORT_MAX_ROWS);
+    sendCsv(ctx, 'activity-log.csv', toCsv(CSV_HEADER, rows.map(csvRow)));
+  });
+  routes.get('/audit/:id', validate({ params: idParams }), async (ctx) => {
+    ok(ctx, found(await entries.findById(ctx.state.input.params.id), 'Audit entry'));
+  });
+}

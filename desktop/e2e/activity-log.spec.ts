@@ -1,0 +1,82 @@
+/**
+ * Issue 11, the audit trail in the console: a super admin's FAQ edit shows in the Activity log, found
+ * with the filters, opened to show the field before → after; an admin who is not a super admin has
+ * no entry in the sidebar and is refused by the API; axe finds nothing serious on the page or dialog.
+ */
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../../e2e/support.js';
+import {
+  api,
+  createAdmin,
+  expectToast,
+  openAs,
+  sessionFor,
+  sidebarLabels,
+  superAdminToken,
+  unique,
+} from './console.js';
+
+test('a super admin edits a FAQ, then finds the edit in the Activity log and sees before → after', async ({ page }) => {
+  const question = unique('Where can I read the audit trail');
+  const created = await api('POST', '/admin/faqs', {
+    token: await superAdminToken(),
+    body: { question, answer: 'An answer that is long enough to be accepted.', category: 'Before', isActive: true },
+  });
+  expect(created.status).toBe(201);
+
+  await openAs(page, '/faqs');
+  const card = page.getByTestId('faq-card').filter({ hasText: question });
+  await card.getByRole('button', { name: 'Edit' }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit FAQ' });
+  await editor.getByLabel('Category').fill('After');
+  await editor.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(editor).toBeHidden();
+  await expectToast(page, 'FAQ updated');
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity log' }).click();
+  await expect(page.getByRole('heading', { name: 'Activity log', level: 1 })).toBeVisible();
+  await page.getByLabel('Module', { exact: true }).selectOption('faqs');
+  await page.getByLabel('Action', { exact: true }).selectOption('update');
+  await page.getByRole('searchbox', { name: 'Person (e-mail or account id)' }).fill('super@');
+  await page.getByRole('searchbox', { name: 'Person (e-mail or account id)' }).press('Enter');
+  const today = new Date();
+  const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+  await page.getByLabel('From', { exact: true }).fill(day);
+  await page.getByLabel('To', { exact: true }).fill(day);
+  await expect(page).toHaveURL(/module=faqs/);
+  await expect(page).toHaveURL(/action=update/);
+
+  const row = page
+    .getByTestId('audit-row')
+    .filter({ hasText: String(created.body.data.id) })
+    .first();
+  await expect(row).toContainText('Updated');
+  await expect(row).toContainText('FAQs');
+  await expect(row).toContainText('super@example.org');
+  await expectNoSeriousA11yViolations(page);
+
+  // The keyboard opens an entry as the mouse does.
+  await row.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Activity details' });
+  await expect(dialog).toBeVisible();
+  const change = dialog.getByTestId('audit-change').filter({ hasText: 'category' });
+  await expect(change.getByRole('cell').nth(0)).toHaveText('Before');
+  await expect(change.getByRole('cell').nth(1)).toHaveText('After');
+  await expect(dialog).toContainText('super@example.org');
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test('an admin who is not a super admin has no Activity log entry and the API refuses (403)', async ({ page }) => {
+  const admin = await createAdmin({ faqs: { view: true, edit: true, delete: true } });
+  await openAs(page, '/', admin);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  expect(await sidebarLabels(page)).not.toContain('Activity log');
+  const { token } = await sessionFor(admin);
+  expect((await api('GET', '/admin/audit', { token })).status).toBe(403);
+  expect((await api('DELETE', '/admin/audit/1', { token: await superAdminToken() })).status).toBeGreaterThanOrEqual(
+    404,
+  );
+});

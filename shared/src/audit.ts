@@ -1,0 +1,79 @@
+/** The audit trail's vocabulary, shared by the API (which records and filters) and the console (which shows it). */
+
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'sign_in',
+  'sign_in_failed',
+  'lockout',
+  'password_reset_requested',
+  'password_reset_completed',
+  'password_changed',
+  'invitation_sent',
+  'invitation_accepted',
+  'role_changed',
+  'permissions_changed',
+  'account_activated',
+  'account_deactivated',
+  'two_factor_enabled',
+  'two_factor_disabled',
+  'two_factor_required_changed',
+  'recovery_codes_renewed',
+  'sessions_revoked',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Labels for the console's action filter and table. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  create: 'Created',
+  update: 'Updated',
+  delete: 'Deleted',
+  sign_in: 'Signed in',
+  sign_in_failed: 'Sign-in failed',
+  lockout: 'Locked out',
+  password_reset_requested: 'Password reset requested',
+  password_reset_completed: 'Password reset completed',
+  password_changed: 'Password changed',
+  invitation_sent: 'Invitation sent',
+  invitation_accepted: 'Invitation accepted',
+  role_changed: 'Role changed',
+  permissions_changed: 'Permissions changed',
+  account_activated: 'Account activated',
+  account_deactivated: 'Account deactivated',
+  two_factor_enabled: 'Two-factor enabled',
+  two_factor_disabled: 'Two-factor disabled',
+  two_factor_required_changed: 'Two-factor requirement changed',
+  recovery_codes_renewed: 'Recovery codes renewed',
+  sessions_revoked: 'Sessions revoked',
+};
+
+/** Security events carry this module; admin writes carry the policy module of their route. */
+export const AUDIT_AUTH_MODULE = 'auth';
+
+/** What an audit entry says changed: per field, the value before and after (either may be absent). */
+export interface AuditFieldChange {
+  before?: unknown;
+  after?: unknown;
+}
+
+/** The marker stored in place of a secret (password, hash, token, two-factor secret or code). */
+export const AUDIT_REDACTED = '[redacted]';
+
+/** One entry as the API answers it. `changes` holds { field: { before, after } } pairs or an event's details. */
+export interface AuditLogEntry {
+  id: number;
+  occurredAt: string;
+  actorId: number | null;
+  actorEmail: string | null;
+  action: AuditAction;
+  module: string;
+  entityId: string | null;
+  changes: Record<string, unknown> | null;
+  requestId: string | null;
+  ip: string | null;
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+/** The most rows one CSV export holds; narrower filters reach the rest. */
+export const AUDIT_EXPORT_MAX_ROWS = 50_000;

@@ -1,0 +1,62 @@
+/**
+ * A member changes their password from the account menu (issue 11): the current one is checked, the
+ * other sessions end, this one stays, and a notice is mailed. Signed out, the page asks to log in.
+ */
+import { expect, test } from '@playwright/test';
+import { api, expectNoSeriousA11yViolations, uniqueEmail, waitForMail } from '../../e2e/support.js';
+import { open } from './helpers.js';
+
+test('a member changes the password from the account menu; the other session ends, a notice arrives', async ({
+  page,
+}) => {
+  const email = uniqueEmail('change');
+  await api('POST', '/auth/register', { body: { name: 'Marie Curie', email, password: 'old-secret-1' } });
+  const elsewhere = (await api('POST', '/auth/login', { body: { email, password: 'old-secret-1' } })).body.data.token;
+
+  await open(page, '/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('old-secret-1');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+
+  await page.getByRole('button', { name: /Account menu for/ }).click();
+  await page.getByRole('link', { name: 'Change password' }).click();
+  await expect(page).toHaveURL(/\/account\/password$/);
+  await expect(page.getByRole('heading', { name: 'Change password', level: 1 })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByLabel('Current Password').fill('wrong-secret-1');
+  await page.getByLabel('New Password', { exact: true }).fill('short');
+  await page.getByLabel('Confirm New Password').fill('short');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText('Password must be at least 6 characters', { exact: true }).first()).toBeVisible();
+
+  await page.getByLabel('New Password', { exact: true }).fill('new-secret-1');
+  await page.getByLabel('Confirm New Password').fill('new-secret-1');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText('Your current password is incorrect.')).toBeVisible();
+
+  await page.getByLabel('Current Password').fill('old-secret-1');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText(/Your password has been changed/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  const mail = await waitForMail(email, /password was changed/);
+  expect(mail.text).toContain('Forgot password');
+  expect((await api('GET', '/auth/me', { token: elsewhere })).status).toBe(401);
+  expect((await api('POST', '/auth/login', { body: { email, password: 'new-secret-1' } })).status).toBe(200);
+
+  // Logging out ends this session on the server too.
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  await open(page, '/');
+  await page.getByRole('button', { name: /Account menu for/ }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect.poll(async () => (await api('GET', '/auth/me', { token: token! })).status).toBe(401);
+});
+
+test('signed out, the change password page sends the visitor to log in first', async ({ page }) => {
+  const response = await open(page, '/account/password');
+  expect(response?.status()).toBe(200);
+  await page.waitForURL(/\/login\?next=%2Faccount%2Fpassword$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+});
