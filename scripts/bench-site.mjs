@@ -13,7 +13,9 @@
 //   7. Start-up and memory (scripts/bench/start-up.mjs): start to healthy ≤ 1.0 s, RSS after load ≤ 120 MB.
 //   8. Large data (scripts/bench/large-data.mjs): 100,000 members and the rest seeded on SQLite and
 //      PostgreSQL; admin lists and searches p95 ≤ 20 ms, dashboard ≤ 50 ms; the query plans.
-// Usage: npm run bench [-- --duration 10 --connections 50 --only admin,home,site,api,login,startup,large].
+//   9. Lighthouse (scripts/bench/lighthouse.mjs): performance score of `/` (≥ 98) and `/admin/login`
+//      (≥ 95), median of three runs with Lighthouse's mobile defaults.
+// Usage: npm run bench [-- --duration 10 --connections 50 --only admin,home,site,api,login,startup,large,lighthouse].
 // Prints a table per section, writes every figure to bench-results.json, exits 1 when a budget is missed.
 import { writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -22,6 +24,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { kB, ms, settings, startSite, throughput } from './bench/harness.mjs';
 import { runLargeData } from './bench/large-data.mjs';
+import { runLighthouse } from './bench/lighthouse.mjs';
 import { loginLoad } from './bench/login-load.mjs';
 import { runStartUp } from './bench/start-up.mjs';
 
@@ -257,6 +260,7 @@ const SECTIONS = {
   login: () => loginLoad(),
   startup: () => runStartUp(),
   large: () => runLargeData(),
+  lighthouse: () => withDemoSite((baseUrl) => runLighthouse(3, baseUrl)),
 };
 
 const chosen = options.only ? options.only.split(',') : Object.keys(SECTIONS);

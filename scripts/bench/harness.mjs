@@ -1,7 +1,7 @@
 // What every benchmark section shares: starting the built server and a bare node:http server, and
 // driving them with autocannon. `settings` holds the command line's duration and connections.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,14 @@ import autocannon from 'autocannon';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const settings = { duration: 10, connections: 50 };
+
+/**
+ * The server's command exactly as `npm start` runs it (package.json), flags included: the benchmark
+ * measures what production runs.
+ */
+export const SERVER_ARGS = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'))
+  .scripts.start.split(' ')
+  .slice(1);
 
 export const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 export const ms = (value) => `${Math.round(value)} ms`;
@@ -69,7 +77,7 @@ export function serverEnv(port, dataDir) {
 export async function startSite(env = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'npo-bench-'));
-  start('node', ['site/dist/server/main.js'], { ...serverEnv(port, dataDir), ...env });
+  start('node', SERVER_ARGS, { ...serverEnv(port, dataDir), ...env });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor(`${baseUrl}/api/health`);
   process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { cannon, freePort, serverEnv, settings, start } from './harness.mjs';
+import { cannon, freePort, SERVER_ARGS, serverEnv, settings, start } from './harness.mjs';
 
 const MAX_START_MS = 1000;
 const MAX_RSS_MB = 120;
@@ -43,7 +43,7 @@ async function stop(child) {
 async function startTimed(dataDir) {
   const port = await freePort();
   const started = performance.now();
-  const child = start('node', ['site/dist/server/main.js'], serverEnv(port, dataDir));
+  const child = start('node', SERVER_ARGS, serverEnv(port, dataDir));
   await untilHealthy(`http://127.0.0.1:${port}/api/health`);
   const ms = performance.now() - started;
   return { child, baseUrl: `http://127.0.0.1:${port}`, ms, cpuMs: cpuMsOf(child.pid) };
