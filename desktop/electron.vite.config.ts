@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import { lightIconNames } from './light-icon-names.ts';
 import { purgeBlueprintCss } from './purge-blueprint-css.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -49,7 +50,7 @@ export default defineConfig(({ command }) => {
     renderer: {
       root: here('./src/renderer'),
       base: './',
-      plugins: [react(), purgeBlueprintCss()],
+      plugins: [react(), lightIconNames(), purgeBlueprintCss()],
       resolve: {
         alias: { ...sharedSource, '@platform': here('./src/renderer/platform/electron.ts') },
       },

@@ -22,8 +22,15 @@ const METRICS = {
   cls: 'cumulative-layout-shift',
 };
 
-async function audit(url, port) {
+/** One audit; a run Lighthouse itself could not complete (its runtimeError) is tried again, twice at most. */
+async function audit(url, port, attemptsLeft = 3) {
   const { lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  if (lhr.runtimeError) {
+    console.log(
+      `  (${url}: Lighthouse could not complete the run: ${lhr.runtimeError.code}${attemptsLeft > 1 ? ', again' : ''})`,
+    );
+    if (attemptsLeft > 1) return audit(url, port, attemptsLeft - 1);
+  }
   const metric = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     score: Math.round((lhr.categories.performance.score ?? 0) * 100),

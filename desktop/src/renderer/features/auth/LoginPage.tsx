@@ -5,7 +5,7 @@
  */
 import { Button, Callout, InputGroup, Intent } from '@blueprintjs/core';
 import { ApiError, isAdminRole, isTwoFactorChallenge, type LoginResult } from '@npo/shared';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { forgetStoredQueryCache } from '../../api/cache-storage';
 import { api } from '../../api/client';
@@ -14,8 +14,10 @@ import { platform } from '../../platform';
 import { clearSession, setCredentials } from '../../session/session-store';
 import { describedBy, FieldShell } from '../../ui/form/FieldShell';
 import { AuthLayout } from './AuthLayout';
-import { TwoFactorStep } from './TwoFactorStep';
 import { validateLogin, type LoginErrors, type LoginValues } from './login-validation';
+
+/** Only accounts with two-factor reach the code step, after their password: it loads then. */
+const TwoFactorStep = lazy(() => import('./TwoFactorStep').then((module) => ({ default: module.TwoFactorStep })));
 
 interface LoginFieldProps {
   name: keyof LoginValues;
@@ -120,14 +122,16 @@ export default function LoginPage() {
   if (challenge) {
     return (
       <AuthLayout title="Two-factor sign-in">
-        <TwoFactorStep
-          challenge={challenge}
-          onSignedIn={signedIn}
-          onRestart={(message) => {
-            setChallenge(null);
-            setFailure(message ?? null);
-          }}
-        />
+        <Suspense fallback={<p className="muted">Loading…</p>}>
+          <TwoFactorStep
+            challenge={challenge}
+            onSignedIn={signedIn}
+            onRestart={(message) => {
+              setChallenge(null);
+              setFailure(message ?? null);
+            }}
+          />
+        </Suspense>
       </AuthLayout>
     );
   }
