@@ -61,6 +61,16 @@ describe.each(testEngines())('permission matrix on %s', (engine) => {
   const staff = () =>
     make('/api/admin/users', { name: 'Staff Person', email: `staff${unique()}@example.org`, role: 'admin' });
 
+  /** Two-factor on, as its confirmation would leave it (the reset only needs it to be on). */
+  const staffWithTwoFactor = async () => {
+    const id = await staff();
+    await app.runtime.deps
+      .db('users')
+      .where({ id })
+      .update({ totp_secret: 'sealed', totp_enabled_at: app.clock.now() });
+    return id;
+  };
+
   const samples: Record<string, () => Promise<Sample>> = {
     'get /api/admin/membership-cards': async () => ({}),
     'post /api/admin/membership-cards': async () => ({ body: bodies.card }),
@@ -136,6 +146,7 @@ describe.each(testEngines())('permission matrix on %s', (engine) => {
     'patch /api/admin/users/:id/toggle-status': async () => ({ id: await staff() }),
     'delete /api/admin/users/:id': async () => ({ id: await staff() }),
     'post /api/admin/users/:id/end-sessions': async () => ({ id: await staff() }),
+    'post /api/admin/users/:id/two-factor/reset': async () => ({ id: await staffWithTwoFactor() }),
 
     'get /api/admin/dashboard': async () => ({}),
 

@@ -270,6 +270,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
           send<User>('PATCH', `/admin/users/${id}/toggle-status`, undefined, precondition),
         /** Super admins: signs the account out everywhere. */
         endSessions: (id: number) => request<{ ended: number }>('POST', `/admin/users/${id}/end-sessions`),
+        /** Super admins: turns off another staff member's two-factor and signs the account out everywhere. */
+        resetTwoFactor: (id: number) => request<null>('POST', `/admin/users/${id}/two-factor/reset`),
       },
       contactMessages: {
         list: (query?: PageQuery & { state?: ContactMessageFilter; q?: string }) =>

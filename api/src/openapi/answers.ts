@@ -116,6 +116,10 @@ const SPECIAL: Record<string, SuccessAnswer> = {
     { type: 'null' },
     'Changed: the other sessions are ended, this one stays, and a notice is mailed to the account',
   ),
+  'post /api/admin/users/{id}/two-factor/reset': ok(
+    { type: 'null' },
+    "Another staff member's two-factor turned off (recovery codes gone) and every session of the account ended",
+  ),
   'post /api/admin/users/{id}/end-sessions': ok(
     endedCount,
     "Every session of the account ended (the caller's own kept)",
@@ -207,6 +211,8 @@ export const CONFLICTING = new Set([
   'post /api/account/two-factor/confirm',
   'post /api/account/two-factor/disable',
   'post /api/account/two-factor/recovery-codes',
+  // A super admin's reset of an account whose two-factor is not on.
+  'post /api/admin/users/{id}/two-factor/reset',
   // Versioned content numbers a new version max+1: two creates at once meet on the unique version.
   'post /api/admin/about-us',
   'post /api/admin/contact-info',

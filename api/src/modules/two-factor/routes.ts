@@ -8,7 +8,7 @@ import { securitySettingsSchema, twoFactorCodeSchema, twoFactorDisableSchema } f
 import type { Context } from 'koa';
 import { clientSubject } from '../../lib/rate-limits.js';
 import { ok } from '../../lib/respond.js';
-import { validate } from '../../middleware/validate.js';
+import { idParams, validate } from '../../middleware/validate.js';
 import { createAuthService } from '../auth/service.js';
 import type { ModuleContext } from '../context.js';
 import { createTwoFactorService, type Caller } from './service.js';
@@ -56,6 +56,10 @@ export function registerTwoFactor({ router, deps, session, admin }: ModuleContex
   const settings = admin('admins');
   settings.get('/settings/security', async (ctx) => {
     ok(ctx, { requireTwoFactor: await twoFactor.isRequired() });
+  });
+  settings.post('/users/:id/two-factor/reset', validate({ params: idParams }), async (ctx) => {
+    await twoFactor.resetFor(ctx.state.input.params.id, ctx.state.user.id);
+    ok(ctx, null, { message: 'Two-factor sign-in has been reset. The account has been signed out everywhere.' });
   });
   settings.put('/settings/security', validate({ body: securitySettingsSchema }), async (ctx) => {
     ok(ctx, await twoFactor.setRequired(ctx.state.input.body.requireTwoFactor));

@@ -15,7 +15,7 @@ import {
   type User,
 } from '@npo/shared';
 import type { AppDeps } from '../../deps.js';
-import { conflict, validationError } from '../../errors.js';
+import { conflict, forbidden, found, validationError } from '../../errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { hashSecretToken } from '../../lib/tokens.js';
 import { recordAudit } from '../audit/record.js';
@@ -30,6 +30,7 @@ export const WRONG_PASSWORD = 'Your current password is not correct.';
 export const ALREADY_ENABLED = 'Two-factor sign-in is already on for this account.';
 export const NOT_ENABLED = 'Two-factor sign-in is not on for this account.';
 export const SETUP_NOT_STARTED = 'Start the two-factor setup first.';
+export const OWN_RESET = 'Turn off your own two-factor sign-in from My account.';
 export const REQUIRED_FOR_STAFF =
   'Two-factor sign-in is required for all staff, so it cannot be turned off. A super admin can lift the requirement.';
 
@@ -171,6 +172,27 @@ export function createTwoFactorService(deps: AppDeps) {
         await createTwoFactorRepository(trx).disable(caller.user.id);
         await createSessionsRepository(trx).endAll(caller.user.id, now(), caller.sessionId);
         await recordAudit(trx, { action: 'two_factor_disabled', module: AUDIT_AUTH_MODULE, entityId: caller.user.id });
+      });
+    },
+
+    /**
+     * A super admin turns off another staff member's two-factor (phone and recovery codes both lost):
+     * the account's sessions end, and it sets two-factor up again at its next sign-in when required.
+     * Never one's own: that takes the password and a code, from My account.
+     */
+    async resetFor(targetId: number, actorId: number): Promise<void> {
+      if (targetId === actorId) throw forbidden(OWN_RESET);
+      const target = found(await createUsersRepository(deps.db).findById(targetId), 'User');
+      if (!(await repository.find(target.id))?.totp_enabled_at) throw conflict(NOT_ENABLED);
+      await deps.db.transaction(async (trx) => {
+        await createTwoFactorRepository(trx).disable(target.id);
+        await createSessionsRepository(trx).endAll(target.id, now());
+        await recordAudit(trx, {
+          action: 'two_factor_disabled',
+          module: 'admins',
+          entityId: target.id,
+          changes: { reset: { before: 'by the account', after: 'by a super admin' } },
+        });
       });
     },
 

@@ -408,4 +408,59 @@ describe.each(testEngines())('two-factor sign-in on %s', (engine) => {
       expect((await app.request('GET', '/api/admin/dashboard', { token: superToken })).status).toBe(200);
     });
   });
+  describe("a super admin's reset of someone else's two-factor", () => {
+    it('turns it off, drops the recovery codes, ends every session, and the next sign-in needs no code', async () => {
+      const account = await staffWithTwoFactor();
+      const reset = await app.request('POST', `/api/admin/users/${account.user.id}/two-factor/reset`, {
+        token: superToken,
+      });
+      expect(reset.status).toBe(200);
+      const after = await snapshot(account.user.id);
+      expect(after.user).toMatchObject({ totp_secret: null, totp_enabled_at: null });
+      expect(after.codes).toEqual([]);
+      expect((await app.request('GET', '/api/auth/me', { token: account.token })).body.message).toBe(SESSION_EXPIRED);
+
+      const signIn = await login(freshIp(), account.email, account.password);
+      expect(signIn.status).toBe(200);
+      expect(signIn.body.data.token).toEqual(expect.any(String));
+      const entry = await app.runtime.deps
+        .db('audit_log')
+        .where({ action: 'two_factor_disabled', entity_id: String(account.user.id) })
+        .first();
+      expect(entry).toMatchObject({ module: 'admins', actor_email: SUPER_ADMIN.email });
+      expect(entry.changes).not.toContain(account.secret);
+    });
+
+    it('is refused for an account without two-factor (409), for oneself (403) and to an admin (403), changing nothing', async () => {
+      const plain = await app.createUser({ role: 'admin' });
+      const notOn = await app.request('POST', `/api/admin/users/${plain.user.id}/two-factor/reset`, {
+        token: superToken,
+      });
+      expect(notOn.status).toBe(409);
+      expect(notOn.body.message).toBe('Two-factor sign-in is not on for this account.');
+
+      const me = await app.request('GET', '/api/auth/me', { token: superToken });
+      const own = await app.request('POST', `/api/admin/users/${me.body.data.user.id}/two-factor/reset`, {
+        token: superToken,
+      });
+      expect(own.status).toBe(403);
+      expect(own.body.message).toBe('Turn off your own two-factor sign-in from My account.');
+
+      const target = await staffWithTwoFactor();
+      const before = await snapshot(target.user.id);
+      const everyPermission = { view: true, edit: true, delete: true };
+      const admin = await app.createUser({
+        role: 'admin',
+        permissions: { faqs: everyPermission, membership: everyPermission },
+      });
+      const refused = await app.request('POST', `/api/admin/users/${target.user.id}/two-factor/reset`, {
+        token: admin.token,
+      });
+      expect(refused.status).toBe(403);
+      const after = await snapshot(target.user.id);
+      expect(after.user).toEqual(before.user);
+      expect(after.codes).toEqual(before.codes);
+      expect((await app.request('GET', '/api/auth/me', { token: target.token })).status).toBe(200);
+    });
+  });
 });

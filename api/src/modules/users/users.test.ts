@@ -69,6 +69,7 @@ describe.each(testEngines())('admin users on %s', (engine) => {
       'patch /api/admin/users/:id/toggle-status',
       'post /api/admin/users',
       'post /api/admin/users/:id/end-sessions',
+      'post /api/admin/users/:id/two-factor/reset',
       'put /api/admin/settings/security',
       'put /api/admin/users/:id',
     ]);

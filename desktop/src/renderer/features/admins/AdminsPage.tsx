@@ -1,7 +1,7 @@
 /** Staff accounts (super admins only, SPEC 6): search, table, invitations, permissions, active status. */
 import { Button } from '@blueprintjs/core';
 import { PAGE_SIZES, type AdminUserInput, type User } from '@npo/shared';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { cachePolicy } from '../../api/cache-policy';
 import { describeError } from '../../api/errors';
@@ -42,6 +42,32 @@ function useEndSessions() {
   };
 }
 
+/**
+ * "Reset two-factor" of another staff account whose phone and recovery codes are lost: confirmed,
+ * sent now; the list is read again so its 2FA tag goes.
+ */
+function useResetTwoFactor() {
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const reset = useMutation({
+    mutationFn: (user: User) => api.admin.users.resetTwoFactor(user.id),
+    networkMode: 'always',
+    onSuccess: (_result, user) => {
+      notifySuccess(`Two-factor sign-in of ${user.name} has been reset.`);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.users });
+    },
+    onError: (error) => notifyFailure(describeError(error, 'Failed to reset two-factor sign-in')),
+  });
+  return async (user: User) => {
+    const yes = await confirm({
+      message: `Reset two-factor sign-in of ${user.name}? They will be signed out everywhere and can set it up again.`,
+      confirmText: 'Reset two-factor',
+      icon: 'shield',
+    });
+    if (yes) reset.mutate(user);
+  };
+}
+
 function AdminsScreen() {
   const me = useCurrentUser();
   const dialog = useFormDialog<User>();
@@ -76,6 +102,7 @@ function AdminsScreen() {
   });
 
   const confirmEndSessions = useEndSessions();
+  const confirmResetTwoFactor = useResetTwoFactor();
   const users = query.data?.users ?? [];
   const total = query.data?.pagination.total ?? 0;
 
@@ -106,6 +133,7 @@ function AdminsScreen() {
             onDelete={(user) => void confirmDelete(user)}
             onToggleStatus={(user) => toggleStatus.mutateAsync(user)}
             onEndSessions={(user) => void confirmEndSessions(user)}
+            onResetTwoFactor={(user) => void confirmResetTwoFactor(user)}
           />
         </div>
       </ListStates>

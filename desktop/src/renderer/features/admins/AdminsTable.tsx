@@ -44,6 +44,7 @@ interface AdminsTableProps {
   onToggleStatus: (user: User) => Promise<unknown>;
   /** Signs the account out everywhere (issue 11). */
   onEndSessions: (user: User) => void;
+  onResetTwoFactor: (user: User) => void;
 }
 
 export function AdminsTable({
@@ -53,6 +54,7 @@ export function AdminsTable({
   onDelete,
   onToggleStatus,
   onEndSessions,
+  onResetTwoFactor,
 }: AdminsTableProps) {
   return (
     <HTMLTable className="admins-table" striped>
@@ -113,6 +115,15 @@ export function AdminsTable({
                   title={isSelf ? 'End your other sessions from My account' : undefined}
                   onClick={() => onEndSessions(user)}
                 />
+                {user.twoFactorEnabled && !isSelf && (
+                  <Button
+                    icon="shield"
+                    variant="minimal"
+                    text="Reset two-factor"
+                    aria-label={`Reset two-factor sign-in of ${user.name}`}
+                    onClick={() => onResetTwoFactor(user)}
+                  />
+                )}
                 <Button
                   icon="trash"
                   variant="minimal"
