@@ -149,6 +149,16 @@ describe.each(testEngines())('two-factor sign-in on %s', (engine) => {
   });
 
   describe('signing in', () => {
+    it('lets one code sign in once even when two sign-ins send it at the same moment', async () => {
+      const account = await staffWithTwoFactor();
+      const ip = freshIp();
+      const challenges = [await challengeFor(account, ip), await challengeFor(account, ip)];
+      const code = await codeAt(account.secret);
+      const answers = await Promise.all(challenges.map((challenge) => secondStep(ip, { challenge, code })));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401]);
+      expect(answers.find((answer) => answer.status === 401)?.body.message).toBe(INVALID_CODE);
+    });
+
     it('asks for a code after the password, and signs in with it', async () => {
       const account = await staffWithTwoFactor();
       const ip = freshIp();
