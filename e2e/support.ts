@@ -48,8 +48,25 @@ export async function superAdminToken(): Promise<string> {
   return login.body.data.token;
 }
 
-/** No serious or critical axe violation on the page as it is now. */
+/**
+ * No serious or critical axe violation on the page once it has settled. Axe reads colours as painted,
+ * so a dialog still fading in (Blueprint's overlay transition) shows every text in it as faint: the
+ * check first waits for the transitions and animations that end (a spinner's never does) to finish.
+ */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    // Two frames first, so a transition whose class was just added has started and is listed.
+    for (let frame = 0; frame < 2; frame += 1) await new Promise((resolve) => requestAnimationFrame(resolve));
+    await Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]);
+  });
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
