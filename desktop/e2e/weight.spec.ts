@@ -1,5 +1,6 @@
-/** Issue 9's console weight: the login screen's files arrive precompressed, with only the icons it names. */
+/** Issue 9's console weight: the login screen's files arrive precompressed, with only the icons and styles it needs. */
 import { expect, test } from '@playwright/test';
+import { signIn } from './console.js';
 
 test('the login screen loads precompressed files, its own icons and no chart or all-icons chunk', async ({ page }) => {
   const files: { path: string; encoding: string | undefined }[] = [];
@@ -19,4 +20,21 @@ test('the login screen loads precompressed files, its own icons and no chart or 
   expect(paths.filter((path) => /\/(paths|allPaths|DashboardPage)-[\w-]+\.js$/.test(path))).toEqual([]);
   // Nor Blueprint's table of every icon name (light-icon-names.ts): an icon the console never uses is absent.
   for (const text of await Promise.all(scripts)) expect(text).not.toContain('add-column-left');
+});
+
+test("the console's own styles arrive with the console after sign-in, not with the login screen", async ({ page }) => {
+  const styles: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'stylesheet') styles.push(response.text());
+  });
+  await page.goto('/admin/login');
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  const loginStyles = await Promise.all(styles);
+  expect(loginStyles.length).toBeGreaterThan(0);
+  for (const css of loginStyles) expect(css).not.toContain('.sidebar-link');
+
+  await signIn(page);
+  // The shell's grid (styles/console.css) lays the console out: sidebar beside the content.
+  await expect(page.locator('.shell')).toHaveCSS('display', 'grid');
+  await expect(page.locator('a.sidebar-link').first()).toHaveCSS('display', 'flex');
 });

@@ -3,6 +3,7 @@
  * cache, the offline outbox, the shell and every module screen. The signed-out screens (login,
  * password reset, server address) stay outside it, so the login screen loads none of this.
  */
+import '../styles/console.css';
 import '../ui/form/zod-setup';
 import { BlueprintProvider } from '@blueprintjs/core';
 import type { QueryClient } from '@tanstack/react-query';
