@@ -4,6 +4,7 @@
  */
 import { Switch } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { api } from '../../api/client';
 import { describeError } from '../../api/errors';
 import { notifyFailure, notifySuccess } from '../../ui/toaster';
@@ -12,6 +13,9 @@ const SETTINGS_KEY = ['settings', 'security'] as const;
 
 export function RequireTwoFactorSwitch() {
   const queryClient = useQueryClient();
+  // The choice just made, shown from the click on (the mutation's own state reaches React a task
+  // later, so the switch would flick back for a moment); the stored value again once the save settles.
+  const [choice, setChoice] = useState<boolean | null>(null);
   const settings = useQuery({ queryKey: SETTINGS_KEY, queryFn: () => api.admin.securitySettings.get() });
   const save = useMutation({
     mutationFn: (requireTwoFactor: boolean) => api.admin.securitySettings.put({ requireTwoFactor }),
@@ -30,9 +34,13 @@ export function RequireTwoFactorSwitch() {
     <Switch
       className="require-two-factor"
       // While saving it shows the new state; a failure puts the stored one back.
-      checked={save.isPending ? save.variables : (settings.data?.requireTwoFactor ?? false)}
-      disabled={!settings.isSuccess || save.isPending}
-      onChange={(event) => save.mutate(event.currentTarget.checked)}
+      checked={choice ?? settings.data?.requireTwoFactor ?? false}
+      disabled={!settings.isSuccess || choice !== null}
+      onChange={(event) => {
+        const requireTwoFactor = event.currentTarget.checked;
+        setChoice(requireTwoFactor);
+        save.mutate(requireTwoFactor, { onSettled: () => setChoice(null) });
+      }}
       label="Require two-factor sign-in for all staff"
     />
   );
