@@ -4,3 +4,4 @@ export { startRuntime, type Runtime } from './runtime.js';
 export { createLogger, type Logger } from './lib/logger.js';
 export type { AppDeps } from './deps.js';
 export { createPublicContent, type PublicContent } from './public-content.js';
+export { isFresh } from './lib/cached-answer-path.js';

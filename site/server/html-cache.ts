@@ -76,6 +76,16 @@ export function createHtmlCache(options: HtmlCacheOptions = {}) {
       return page;
     },
 
+    /**
+     * As get(), but a miss is not counted: for a first look whose miss is looked up again (and
+     * counted) by the full path.
+     */
+    hit(path: string, currentVersion: number | null): CachedPage | undefined {
+      const page = lookUp(path, currentVersion);
+      if (page) stats.hits += 1;
+      return page;
+    },
+
     stats(): { hits: number; misses: number; entries: number } {
       return { ...stats, entries: pages.size };
     },

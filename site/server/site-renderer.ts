@@ -8,6 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createPublicContent, type Runtime } from '@npo/api';
 import type { Context } from 'koa';
+import { COMPRESS_MIN_BYTES, createCachedPagePath, type CachedPagePath } from './cached-page-path.js';
 import { createCachedPage, createHtmlCache, type CachedPage, type HtmlCache } from './html-cache.js';
 import { robotsTxt, sitemapXml } from './seo-files.js';
 import { PAGE_SECURITY_HEADERS } from './security-headers.js';
@@ -28,9 +29,6 @@ interface RenderedPage {
   /** Served from the HTML cache (says so in X-Cache, for whoever checks what the cache does). */
   fromCache?: boolean;
 }
-
-/** Gzip is worth its CPU only above a packet or so. */
-const COMPRESS_MIN_BYTES = 1024;
 
 type RenderPage = (typeof import('vike/server'))['renderPage'];
 
@@ -96,7 +94,10 @@ function sendPage(ctx: Context, rendered: RenderedPage): void {
   ctx.body = ctx.method === 'HEAD' ? null : body;
 }
 
-export function createSiteRenderer(runtime: Runtime, options: SiteRendererOptions) {
+/** Renders a page into the Koa context (false: nothing here for it); `fromMemory` sends cached pages ahead of Koa. */
+export type SiteRenderer = ((ctx: Context) => Promise<boolean>) & { fromMemory?: CachedPagePath };
+
+export function createSiteRenderer(runtime: Runtime, options: SiteRendererOptions): SiteRenderer {
   const clientDir = path.join(options.buildDir, 'client');
   const cache = options.cache ?? createHtmlCache();
   runtime.api.metrics.addCache('html', () => cache.stats());
@@ -142,7 +143,7 @@ export function createSiteRenderer(runtime: Runtime, options: SiteRendererOption
     return flight;
   }
 
-  return async function renderSite(ctx: Context): Promise<boolean> {
+  async function renderSite(ctx: Context): Promise<boolean> {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       // Pages take no submissions: a form sent before hydration (see components/forms/Form.tsx)
       // is sent back to its page, its body unread.
@@ -173,5 +174,7 @@ export function createSiteRenderer(runtime: Runtime, options: SiteRendererOption
     if (!rendered) return false;
     sendPage(ctx, rendered);
     return true;
-  };
+  }
+
+  return Object.assign(renderSite, { fromMemory: createCachedPagePath(runtime, cache) });
 }

@@ -4,13 +4,15 @@
  */
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { TLSSocket } from 'node:tls';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Runtime } from '@npo/api';
 import Koa, { type Context } from 'koa';
 import { PAGE_SECURITY_HEADERS } from './security-headers.js';
 import { sendFile } from './static-files.js';
+import { HSTS, isSecure } from './transport.js';
+import type { CachedPagePath } from './cached-page-path.js';
+import type { SiteRenderer } from './site-renderer.js';
 
 const HTML_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
@@ -36,8 +38,6 @@ export const SITE_BUILD_DIR = path.join(REPOSITORY_ROOT, 'site', 'dist', 'vike')
 function placeholder(title: string, text: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p></main></body></html>`;
 }
-
-const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** A path whose percent-encoding cannot be decoded names no page or file: a 400, not an error to log. */
 function decodable(urlPath: string): boolean {
@@ -72,13 +72,6 @@ async function serveAdmin(ctx: Context, buildDir: string): Promise<void> {
   await sendFile(ctx, buildDir, 'index.html');
 }
 
-/** Koa's ctx.secure from the bare request: HTTPS here, or X-Forwarded-Proto: https when TRUST_PROXY allows it. */
-function isSecure(req: IncomingMessage, trustProxy: boolean): boolean {
-  if ((req.socket as TLSSocket).encrypted) return true;
-  const forwarded = trustProxy ? req.headers['x-forwarded-proto'] : undefined;
-  return typeof forwarded === 'string' && forwarded.split(',')[0]!.trim().toLowerCase() === 'https';
-}
-
 /** A plain /api path (absolute-form request targets and the like go the long way, through Koa's parser). */
 function isApiUrl(url: string): boolean {
   return url.startsWith('/api/') || url === '/api' || url.startsWith('/api?');
@@ -87,12 +80,14 @@ function isApiUrl(url: string): boolean {
 /**
  * Koa for the site and the console; /api requests go to the API's own handler straight from
  * node:http, without a web-app context around the API's (its public answers come from memory, and
- * a second context would cost more than they do).
+ * a second context would cost more than they do). Pages in the HTML cache are sent from memory the
+ * same way (cached-page-path.ts).
  */
 class WebApp extends Koa {
   constructor(
     private readonly apiHandler: ReturnType<Koa['callback']>,
     private readonly trustProxy: boolean,
+    private readonly cachedPage: CachedPagePath | undefined,
   ) {
     super({ proxy: trustProxy });
   }
@@ -101,7 +96,10 @@ class WebApp extends Koa {
     const handleWithKoa = super.callback();
     // A plain function, not an async one: an answer from memory should not cost a promise.
     const handle = (req: IncomingMessage, res: ServerResponse) => {
-      if (!isApiUrl(req.url ?? '')) return handleWithKoa(req, res);
+      if (!isApiUrl(req.url ?? '')) {
+        if (this.cachedPage?.(req, res)) return;
+        return handleWithKoa(req, res);
+      }
       if (isSecure(req, this.trustProxy)) res.setHeader('Strict-Transport-Security', HSTS);
       return this.apiHandler(req, res);
     };
@@ -138,12 +136,12 @@ function webMetrics(runtime: Runtime): Koa.Middleware {
 export interface WebAppOptions {
   adminBuildDir?: string;
   /** Renders the public site; answers false when it has nothing for this request. */
-  renderSite?: (ctx: Context) => Promise<boolean>;
+  renderSite?: SiteRenderer;
 }
 
 export function createWebApp(runtime: Runtime, options: WebAppOptions = {}): Koa {
   const apiHandler = runtime.api.app.callback();
-  const web = new WebApp(apiHandler, runtime.deps.config.trustProxy);
+  const web = new WebApp(apiHandler, runtime.deps.config.trustProxy, options.renderSite?.fromMemory);
   const adminBuildDir = options.adminBuildDir ?? ADMIN_BUILD_DIR;
   // Koa would print every error to stderr; a visitor who leaves mid-download is not one worth logging.
   web.on('error', (error: NodeJS.ErrnoException, ctx?: Context) => {

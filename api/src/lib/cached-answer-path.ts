@@ -28,7 +28,7 @@ export type CachedAnswerPath = (req: IncomingMessage, res: ServerResponse) => bo
 const NO_CACHE_REQUEST = /(?:^|,)\s*?no-cache\s*?(?:,|$)/;
 
 /** Koa's ctx.fresh (the `fresh` package) for an answer with an ETag and no Last-Modified. */
-function isFresh(req: IncomingMessage, etag: string): boolean {
+export function isFresh(req: IncomingMessage, etag: string): boolean {
   const noneMatch = req.headers['if-none-match'];
   if (!noneMatch || req.headers['if-modified-since']) return false;
   const cacheControl = req.headers['cache-control'];
