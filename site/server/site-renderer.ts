@@ -95,7 +95,11 @@ function sendPage(ctx: Context, rendered: RenderedPage): void {
 }
 
 /** Renders a page into the Koa context (false: nothing here for it); `fromMemory` sends cached pages ahead of Koa. */
-export type SiteRenderer = ((ctx: Context) => Promise<boolean>) & { fromMemory?: CachedPagePath };
+export type SiteRenderer = ((ctx: Context) => Promise<boolean>) & {
+  fromMemory?: CachedPagePath;
+  /** Whether this renderer has asked for Vike and the pages: a first page does, start-up never. */
+  rendererLoaded?: () => boolean;
+};
 
 export function createSiteRenderer(runtime: Runtime, options: SiteRendererOptions): SiteRenderer {
   const clientDir = path.join(options.buildDir, 'client');
@@ -107,7 +111,10 @@ export function createSiteRenderer(runtime: Runtime, options: SiteRendererOption
   // Concurrent requests for one page at one content version share a single render.
   const rendering = new Map<string, Promise<RenderedPage>>();
 
+  let rendererLoaded = false;
+
   async function render(url: string, versionBeforeRender: number | null, cacheKey: string | null) {
+    rendererLoaded = true;
     const renderPage = await renderer(options.buildDir);
     const pageContext = await renderPage({ urlOriginal: url, publicContent, publicUrl });
     const response = pageContext.httpResponse;
@@ -176,5 +183,8 @@ export function createSiteRenderer(runtime: Runtime, options: SiteRendererOption
     return true;
   }
 
-  return Object.assign(renderSite, { fromMemory: createCachedPagePath(runtime, cache) });
+  return Object.assign(renderSite, {
+    fromMemory: createCachedPagePath(runtime, cache),
+    rendererLoaded: () => rendererLoaded,
+  });
 }

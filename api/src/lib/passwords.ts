@@ -50,6 +50,11 @@ async function onPool<T>(work: (pool: PasswordPool) => Promise<T>): Promise<T> {
   }
 }
 
+/** Whether the workers have been started: not by start-up, only by the first hash or compare. */
+export function passwordWorkersStarted(): boolean {
+  return pool !== undefined;
+}
+
 /** Refuses before any other work of a request that would end up refused by the full pool (floods). */
 export function assertPasswordCapacity(): void {
   if (pool?.isFull()) throw tooManyRequests(SERVER_BUSY_MESSAGE, BUSY_RETRY_AFTER_S);

@@ -1,0 +1,78 @@
+/**
+ * Issue 9, start-up: a restart on existing data does nothing slow before it answers. No password is
+ * hashed (the bcrypt workers start with the first sign-in) and neither Vike nor React is loaded (the
+ * first page loads them), so the process is healthy as soon as the database is migrated and read.
+ * The wall-clock budget (≤ 1 s to healthy) is measured by `npm run bench`, not here.
+ */
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { createLogger, loadConfig, passwordWorkersStarted, startRuntime, type Runtime } from '@npo/api';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, testEngines, type TestDatabase } from '../../api/src/test-support/databases.js';
+import { createSiteRenderer, type SiteRenderer } from './site-renderer.js';
+import { createWebApp, SITE_BUILD_DIR } from './web-app.js';
+
+const SUPER_ADMIN = { email: 'start-up@example.org', password: 'start-up-password-1' };
+const built = existsSync(path.join(SITE_BUILD_DIR, 'server', 'entry.mjs'));
+if (!built) console.warn('site/server/start-up.test.ts not run: the site is not built (npm run build)');
+
+interface Running {
+  runtime: Runtime;
+  renderSite: SiteRenderer;
+  server: Server;
+  baseUrl: string;
+}
+
+async function startServer(database: TestDatabase): Promise<Running> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: database.dataDir,
+    ...(database.databaseUrl && { DATABASE_URL: database.databaseUrl }),
+    JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    SUPER_ADMIN_EMAIL: SUPER_ADMIN.email,
+    SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password,
+    SEED_DEMO: 'true',
+  });
+  const runtime = await startRuntime(config, createLogger('silent'));
+  const renderSite = createSiteRenderer(runtime, { buildDir: SITE_BUILD_DIR });
+  const server = createServer(createWebApp(runtime, { renderSite }).callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { runtime, renderSite, server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+describe.skipIf(!built).each(testEngines())('a restart on existing data, on %s', (engine) => {
+  let database: TestDatabase | undefined;
+  let running: Running | undefined;
+  afterEach(async () => {
+    if (running) await new Promise<void>((resolve) => running!.server.close(() => resolve()));
+    await running?.runtime.close();
+    await database?.drop();
+  });
+
+  it('is healthy without hashing a password or loading the site renderer; each loads with its first use', async () => {
+    database = await createTestDatabase(engine);
+    // The first start creates the data (the super admin's password is hashed then), the second finds it.
+    const first = await startServer(database);
+    await new Promise<void>((resolve) => first.server.close(() => resolve()));
+    await first.runtime.close();
+    expect(passwordWorkersStarted()).toBe(false);
+
+    running = await startServer(database);
+    expect((await fetch(`${running.baseUrl}/api/health`)).status).toBe(200);
+    expect((await fetch(`${running.baseUrl}/api/faqs`)).status).toBe(200);
+    expect(passwordWorkersStarted()).toBe(false);
+    expect(running.renderSite.rendererLoaded!()).toBe(false);
+
+    expect((await fetch(`${running.baseUrl}/`)).status).toBe(200);
+    expect(running.renderSite.rendererLoaded!()).toBe(true);
+    const login = await fetch(`${running.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(SUPER_ADMIN),
+    });
+    expect(login.status).toBe(200);
+    expect(passwordWorkersStarted()).toBe(true);
+  });
+});
