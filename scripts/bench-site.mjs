@@ -1,7 +1,8 @@
 /* global window, performance, PerformanceObserver -- inside page.evaluate(), which runs in the browser */
 // Performance benchmark of the public site, against the BUILT server (run `npm run build` first):
 //   1. GET / throughput of the real server (HTML cache warm) against a bare node:http server sending
-//      the very same bytes, both driven by autocannon on loopback; budget: at least 0.9 of the bare rps.
+//      the very same bytes (body and headers), both driven by autocannon on loopback; budget: at least
+//      0.9 of the bare rps.
 //   2. JavaScript the home page loads on first load, summed gzip sizes; budget: at most 80 kB.
 //   3. Lab metrics of the home page in Chromium (FCP, LCP, CLS, long tasks / TBT, transfer sizes),
 //      with Lighthouse-like mobile throttling (4x CPU, 150 ms RTT, 1.6 Mbps) and without.

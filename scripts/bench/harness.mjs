@@ -84,24 +84,31 @@ export async function startSite(env = {}) {
   return baseUrl;
 }
 
+/** Headers node:http writes by itself (or that describe this one connection): the bare server's own. */
+const CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
 /**
- * A node:http server in its own process that answers every request with `body`, nothing else. The
- * body goes through a file: a page with large data is more than an environment variable may hold.
+ * A node:http server in its own process that answers every request with `body` and `headers` (the
+ * site's answer, replayed), nothing else. Both servers then put the same bytes on the wire, so the
+ * ratio measures the server's work and not the client's parsing of a dozen more headers. The body
+ * goes through a file: a page with large data is more than an environment variable may hold.
  */
-export async function startBareServer(body, contentType) {
+export async function startBareServer(body, headers) {
   const port = await freePort();
   const scratch = mkdtempSync(path.join(tmpdir(), 'npo-bench-bare-'));
   const bodyFile = path.join(scratch, 'body');
   writeFileSync(bodyFile, body);
   process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
+  const replayed = [...headers].filter(([name]) => !CONNECTION_HEADERS.has(name.toLowerCase()));
   const source = `
     const http = require('node:http');
     const body = require('node:fs').readFileSync(process.env.BODY_FILE);
+    const headers = [...JSON.parse(process.env.HEADERS).flat(), 'Content-Length', String(body.length)];
     http.createServer((req, res) => {
-      res.writeHead(200, { 'Content-Type': process.env.CONTENT_TYPE, 'Content-Length': body.length });
+      res.writeHead(200, headers);
       res.end(body);
     }).listen(${port}, '127.0.0.1');`;
-  start('node', ['-e', source], { BODY_FILE: bodyFile, CONTENT_TYPE: contentType });
+  start('node', ['-e', source], { BODY_FILE: bodyFile, HEADERS: JSON.stringify(replayed) });
   const url = `http://127.0.0.1:${port}/`;
   await waitFor(url);
   return url;
@@ -119,7 +126,7 @@ export async function throughput(url) {
   // The bytes a client without Accept-Encoding gets, as autocannon is such a client.
   const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
   const body = Buffer.from(await response.arrayBuffer());
-  const bareUrl = await startBareServer(body, response.headers.get('content-type'));
+  const bareUrl = await startBareServer(body, response.headers);
   // Warm both up first (the first request of a page or public answer also fills its cache).
   await cannon(url, 2);
   await cannon(bareUrl, 2);
