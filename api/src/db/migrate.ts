@@ -13,6 +13,7 @@ import * as foldedSearch from './migrations/20261123150000_folded_search.js';
 import * as sessions from './migrations/20261123160000_sessions.js';
 import * as auditLog from './migrations/20261123161000_audit_log.js';
 import * as twoFactor from './migrations/20261123162000_two_factor.js';
+import * as storedFoldedNames from './migrations/20261123170000_stored_folded_names.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '20261123160000_sessions': sessions,
   '20261123161000_audit_log': auditLog,
   '20261123162000_two_factor': twoFactor,
+  '20261123170000_stored_folded_names': storedFoldedNames,
 };
 
 /** Exported for tests that step through single migrations (`db.migrate.down({ migrationSource })`). */

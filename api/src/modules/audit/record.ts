@@ -14,8 +14,11 @@ export const AUDIT_TABLE = 'audit_log';
 export const MAX_VALUE_CHARS = 2_000;
 /** Characters of the whole `changes` JSON of one entry. */
 export const MAX_CHANGES_CHARS = 32_000;
-/** Fields every admin edit touches: noise in "what changed". */
-const BOOKKEEPING_FIELDS = new Set(['revision', 'updated_at', 'updatedAt']);
+/**
+ * Fields every admin edit touches, and copies the database derives from another field (PostgreSQL's
+ * folded account name, migration 20261123170000): noise in "what changed".
+ */
+const BOOKKEEPING_FIELDS = new Set(['revision', 'updated_at', 'updatedAt', 'name_folded']);
 
 export interface AuditActor {
   id: number | string | null;
