@@ -23,7 +23,12 @@ export const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 export const ms = (value) => `${Math.round(value)} ms`;
 
 const children = [];
-process.on('exit', () => children.forEach((child) => child.kill()));
+/** Folders of started servers, removed when the benchmark ends (one exit listener for all of them). */
+const scratchDirs = [];
+process.on('exit', () => {
+  children.forEach((child) => child.kill());
+  scratchDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+});
 
 export async function freePort() {
   return new Promise((resolve) => {
@@ -80,7 +85,7 @@ export async function startSite(env = {}) {
   start('node', SERVER_ARGS, { ...serverEnv(port, dataDir), ...env });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor(`${baseUrl}/api/health`);
-  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  scratchDirs.push(dataDir);
   return baseUrl;
 }
 
@@ -98,7 +103,7 @@ export async function startBareServer(body, headers) {
   const scratch = mkdtempSync(path.join(tmpdir(), 'npo-bench-bare-'));
   const bodyFile = path.join(scratch, 'body');
   writeFileSync(bodyFile, body);
-  process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
+  scratchDirs.push(scratch);
   const replayed = [...headers].filter(([name]) => !CONNECTION_HEADERS.has(name.toLowerCase()));
   const source = `
     const http = require('node:http');
