@@ -49,6 +49,11 @@ function renderer(buildDir: string): Promise<RenderPage> {
   return loading;
 }
 
+/** Whether Vike and the pages of `buildDir` have been asked for: by a first page, never by start-up. */
+export function siteBuildRequested(buildDir: string): boolean {
+  return siteBuilds.has(buildDir);
+}
+
 /** Whether Vike's server build is there; it is loaded on first use (see renderer()). */
 export async function loadSiteBuild(buildDir: string): Promise<boolean> {
   return existsSync(path.join(buildDir, 'server', 'entry.mjs'));
@@ -95,11 +100,7 @@ function sendPage(ctx: Context, rendered: RenderedPage): void {
 }
 
 /** Renders a page into the Koa context (false: nothing here for it); `fromMemory` sends cached pages ahead of Koa. */
-export type SiteRenderer = ((ctx: Context) => Promise<boolean>) & {
-  fromMemory?: CachedPagePath;
-  /** Whether this renderer has asked for Vike and the pages: a first page does, start-up never. */
-  rendererLoaded?: () => boolean;
-};
+export type SiteRenderer = ((ctx: Context) => Promise<boolean>) & { fromMemory?: CachedPagePath };
 
 export function createSiteRenderer(runtime: Runtime, options: SiteRendererOptions): SiteRenderer {
   const clientDir = path.join(options.buildDir, 'client');
@@ -111,10 +112,7 @@ export function createSiteRenderer(runtime: Runtime, options: SiteRendererOption
   // Concurrent requests for one page at one content version share a single render.
   const rendering = new Map<string, Promise<RenderedPage>>();
 
-  let rendererLoaded = false;
-
   async function render(url: string, versionBeforeRender: number | null, cacheKey: string | null) {
-    rendererLoaded = true;
     const renderPage = await renderer(options.buildDir);
     const pageContext = await renderPage({ urlOriginal: url, publicContent, publicUrl });
     const response = pageContext.httpResponse;
@@ -183,8 +181,5 @@ export function createSiteRenderer(runtime: Runtime, options: SiteRendererOption
     return true;
   }
 
-  return Object.assign(renderSite, {
-    fromMemory: createCachedPagePath(runtime, cache),
-    rendererLoaded: () => rendererLoaded,
-  });
+  return Object.assign(renderSite, { fromMemory: createCachedPagePath(runtime, cache) });
 }
