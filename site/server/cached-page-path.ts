@@ -5,10 +5,9 @@
  * on a cached page is put here too (site-renderer.ts sendPage and web-app.ts): security headers, HSTS,
  * Cache-Control, ETag, Vary, X-Cache, gzip when accepted, 304 on a matching If-None-Match and the
  * metrics sample; site-renderer.test.ts compares the two answers header by header. Anything else
- * (a query string, a file, /api or /admin, another method, a miss) goes on to Koa untouched.
+ * (a query string, another method, a miss) goes on to Koa untouched.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
 import { isFresh, type Runtime } from '@npo/api';
 import type { CachedPage, HtmlCache } from './html-cache.js';
 import { PAGE_SECURITY_HEADERS } from './security-headers.js';
@@ -23,11 +22,23 @@ export const COMPRESS_MIN_BYTES = 1024;
 /** The content type sendPage gives a cached page (Koa writes it as given). */
 const PAGE_CONTENT_TYPE = 'text/html;charset=utf-8';
 
-/** The URL as a cache key when it can only be a page: no query, no file extension, not the API's or the console's. */
+/**
+ * The URL as the HTML cache's key (Koa's ctx.path when the query is empty), or null when it has a query.
+ * Nothing else is checked: only pages Koa's path rendered are in the cache, never a file, /api or /admin.
+ */
 function pageKeyOf(url: string): string | null {
-  if (!url.startsWith('/') || url.includes('?') || url.includes('#')) return null;
-  if (url === '/api' || url.startsWith('/api/') || url === '/admin' || url.startsWith('/admin/')) return null;
-  return path.posix.extname(url) === '' ? url : null;
+  return url.startsWith('/') && !url.includes('?') ? url : null;
+}
+
+/** The headers of a page answer that are not about its body (sendPage's, and the list below). */
+export function pageHeaders(page: CachedPage, fromCache: boolean): Record<string, string> {
+  return {
+    ...PAGE_SECURITY_HEADERS,
+    // Always revalidated: the ETag makes that cheap, and an edit shows on the very next load.
+    'Cache-Control': 'no-cache',
+    ETag: page.etag,
+    'X-Cache': fromCache ? 'HIT' : 'MISS',
+  };
 }
 
 /**
@@ -47,13 +58,7 @@ type Variant = 'identity' | 'gzip' | 'not-modified';
 function headerListOf(page: CachedPage, variant: Variant, secure: boolean): string[] {
   const list = [
     ...(secure ? ['Strict-Transport-Security', HSTS] : []),
-    ...Object.entries(PAGE_SECURITY_HEADERS).flat(),
-    'Cache-Control',
-    'no-cache',
-    'ETag',
-    page.etag,
-    'X-Cache',
-    'HIT',
+    ...Object.entries(pageHeaders(page, true)).flat(),
     'Vary',
     'Accept-Encoding',
   ];

@@ -67,24 +67,23 @@ export function createHtmlCache(options: HtmlCacheOptions = {}) {
     return page;
   }
 
+  /** As get(), without counting a miss. */
+  function hit(path: string, currentVersion: number | null): CachedPage | undefined {
+    const page = lookUp(path, currentVersion);
+    if (page) stats.hits += 1;
+    return page;
+  }
+
   return {
     /** The stored page for `path`, if it was rendered at `currentVersion` and is not too old. */
     get(path: string, currentVersion: number | null): CachedPage | undefined {
-      const page = lookUp(path, currentVersion);
-      if (page) stats.hits += 1;
-      else stats.misses += 1;
+      const page = hit(path, currentVersion);
+      if (!page) stats.misses += 1;
       return page;
     },
 
-    /**
-     * As get(), but a miss is not counted: for a first look whose miss is looked up again (and
-     * counted) by the full path.
-     */
-    hit(path: string, currentVersion: number | null): CachedPage | undefined {
-      const page = lookUp(path, currentVersion);
-      if (page) stats.hits += 1;
-      return page;
-    },
+    /** A first look whose miss the full path looks up again, and counts (cached-page-path.ts). */
+    hit,
 
     stats(): { hits: number; misses: number; entries: number } {
       return { ...stats, entries: pages.size };

@@ -8,10 +8,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createPublicContent, type Runtime } from '@npo/api';
 import type { Context } from 'koa';
-import { COMPRESS_MIN_BYTES, createCachedPagePath, type CachedPagePath } from './cached-page-path.js';
+import { COMPRESS_MIN_BYTES, createCachedPagePath, pageHeaders, type CachedPagePath } from './cached-page-path.js';
 import { createCachedPage, createHtmlCache, type CachedPage, type HtmlCache } from './html-cache.js';
 import { robotsTxt, sitemapXml } from './seo-files.js';
-import { PAGE_SECURITY_HEADERS } from './security-headers.js';
 import { sendFile } from './static-files.js';
 
 export interface SiteRendererOptions {
@@ -79,11 +78,7 @@ function sendText(ctx: Context, type: string, text: string): void {
 
 function sendPage(ctx: Context, rendered: RenderedPage): void {
   const { page } = rendered;
-  ctx.set(PAGE_SECURITY_HEADERS);
-  // Always revalidated: the ETag makes that cheap, and an edit shows on the very next load.
-  ctx.set('Cache-Control', 'no-cache');
-  ctx.set('ETag', page.etag);
-  ctx.set('X-Cache', rendered.fromCache ? 'HIT' : 'MISS');
+  ctx.set(pageHeaders(page, rendered.fromCache === true));
   ctx.vary('Accept-Encoding');
   for (const [name, value] of rendered.headers ?? []) ctx.set(name, value);
   ctx.status = rendered.status;
