@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Runs the vitest suites (unit, API on SQLite and, with TEST_DATABASE_URL, PostgreSQL; site server;
+# desktop main process) under Node 22, the oldest Node the product supports (`engines`: >=22.12).
+# `npm test` itself runs on Node 24, the target: the root devDependency `node@24` puts it first on every
+# npm script's PATH. Node 22 comes from the npm registry's `node@22` package, whose binary ships inside
+# it, so no other download is needed; better-sqlite3's Node-API build runs on both unchanged.
+# Run after `npm run build` (`npm test` builds). Ends with one line "N passed, M failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+NODE22_HOME="${NODE22_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/npo-node22}"
+fail() { echo "$1"; echo "0 passed, 1 failed"; exit 1; }
+
+if [ ! -x "$NODE22_HOME/node_modules/node/bin/node" ]; then
+  mkdir -p "$NODE22_HOME"
+  npm install --prefix "$NODE22_HOME" --no-audit --no-fund --no-save node@22 >/dev/null 2>&1 ||
+    fail "could not install node@22 from the npm registry"
+fi
+NODE22="$NODE22_HOME/node_modules/node/bin/node"
+echo "Node $("$NODE22" --version)"
+
+report="$(mktemp)"
+trap 'rm -f "$report"' EXIT
+API_STATUS_CHECK=1 PATH="$(dirname "$NODE22"):$PATH" "$NODE22" node_modules/vitest/vitest.mjs run \
+  --reporter=default --reporter=json --outputFile.json="$report"
+status=$?
+"$NODE22" -e "
+  let r;
+  try { r = JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8')); }
+  catch { console.log('0 passed, 1 failed'); process.exit(1); }
+  const failed = r.numFailedTests + (${status} !== 0 && r.numFailedTests === 0 ? 1 : 0);
+  console.log(r.numPassedTests + ' passed, ' + failed + ' failed');
+  process.exit(failed > 0 || r.numPassedTests === 0 ? 1 : 0);
+" "$report"
