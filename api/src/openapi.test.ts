@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNDESCRIBED } from './openapi/answers.js';
+import { OPERATIONS, TAGS, UNSUMMARISED } from './openapi/operations.js';
 import { schemaProblems } from './test-support/json-schema-check.js';
 import { allowedStatuses, placeRequest, undocumentedAnswers } from './test-support/status-recorder.js';
 import { startTestApp, type TestApp } from './test-support/test-app.js';
 
 interface OpenApiOperation {
   operationId: string;
+  summary?: string;
+  tags?: string[];
   parameters: { name: string; in: string }[];
   responses: Record<string, any>;
-  security?: unknown;
+  security?: Record<string, string[]>[];
 }
 
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -22,6 +25,8 @@ function operationsOf(document: any): { method: string; path: string; operation:
 }
 
 const statusesOf = (operation: OpenApiOperation) => Object.keys(operation.responses).map(Number);
+const needsSession = (operation: OpenApiOperation) =>
+  (operation.security ?? []).some((requirement) => 'bearer' in requirement);
 
 describe('GET /api/openapi.json', () => {
   let app: TestApp;
@@ -45,7 +50,7 @@ describe('GET /api/openapi.json', () => {
       expect(operation.description).toContain(route.module);
     }
     const login = document.paths['/api/auth/login'].post;
-    expect(login.security).toBeUndefined();
+    expect(login.security).toEqual([]);
     expect(login.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
     const faq = document.paths['/api/admin/faqs'].post.requestBody.content['application/json'].schema;
     expect(faq.properties.question).toMatchObject({ type: 'string', minLength: 10, maxLength: 500 });
@@ -125,7 +130,7 @@ describe('GET /api/openapi.json', () => {
       const label = `${method} ${path}`;
       const statuses = statusesOf(operation);
       const expected = [
-        ...(operation.security ? [401] : []),
+        ...(needsSession(operation) ? [401] : []),
         ...(path.includes('{') ? [400, 404] : []),
         ...(['post', 'put', 'patch'].includes(method) ? [400, 413, 415, 503, 507] : []),
         ...(method === 'delete' ? [503, 507] : []),
@@ -148,9 +153,68 @@ describe('GET /api/openapi.json', () => {
     }
     expect(statusesOf(document.paths['/api/auth/login'].post)).toContain(401);
     expect(statusesOf(document.paths['/api/admin/users'].post)).toEqual(expect.arrayContaining([409, 502]));
-    expect(statusesOf(document.paths['/api/health'].get).sort()).toEqual([200, 500, 503]);
+    expect(statusesOf(document.paths['/api/health'].get).sort()).toEqual([200, 431, 500, 503]);
     expect(statusesOf(document.paths['/api/faqs'].get)).toContain(304);
     expect(document.components.responses.TooManyRequests.headers).toHaveProperty('Retry-After');
+  });
+
+  it('gives every operation a summary and one tag from the table, each tag listed with a description', async () => {
+    const document = (await app.request('GET', '/api/openapi.json')).body;
+    const tagNames: string[] = document.tags.map((tag: { name: string }) => tag.name);
+    expect(tagNames).toEqual(Object.values(TAGS).map((tag) => tag.name));
+    for (const tag of document.tags) expect(tag.description, tag.name).toMatch(/\S/);
+    const operations = operationsOf(document);
+    // A route added without its line in api/src/openapi/operations.ts is named here.
+    const unsummarised = operations
+      .filter(({ operation }) => operation.summary === UNSUMMARISED || !(operation.operationId in OPERATIONS))
+      .map(({ method, path, operation }) => `${operation.operationId} (${method} ${path})`);
+    expect(unsummarised).toEqual([]);
+    for (const { method, path, operation } of operations) {
+      const label = `${method} ${path}`;
+      // A short sentence starting with a capital, without a final full stop.
+      expect(operation.summary, label).toMatch(/^[A-Z].{4,60}[^.\s]$/);
+      expect(operation.tags, label).toHaveLength(1);
+      expect(tagNames, label).toContain(operation.tags![0]);
+    }
+    const ids = new Set(operations.map(({ operation }) => operation.operationId));
+    expect(Object.keys(OPERATIONS).filter((id) => !ids.has(id))).toEqual([]);
+    const used = new Set(operations.map(({ operation }) => operation.tags![0]));
+    expect(tagNames.filter((name) => !used.has(name))).toEqual([]);
+    expect(document.paths['/api/admin/faqs'].post).toMatchObject({ summary: 'Create an FAQ', tags: ['FAQs'] });
+  });
+
+  it('declares the security of every operation (an empty list when public), a 4xx answer, and the license', async () => {
+    const document = (await app.request('GET', '/api/openapi.json')).body;
+    for (const { method, path, operation } of operationsOf(document)) {
+      const label = `${method} ${path}`;
+      expect(operation.security, label).toBeInstanceOf(Array);
+      if (path.startsWith('/api/admin/') || path.startsWith('/api/account/')) {
+        expect(operation.security, label).toEqual([{ bearer: [] }]);
+      }
+      expect(
+        statusesOf(operation).some((status) => status >= 400 && status < 500),
+        label,
+      ).toBe(true);
+      expect(operation.responses['431'], label).toEqual({ $ref: '#/components/responses/HeadersTooLarge' });
+    }
+    expect(document.paths['/api/faqs'].get.security).toEqual([]);
+    expect(document.paths['/api/metrics'].get.security).toEqual([{}, { metricsToken: [] }]);
+    expect(document.info.license).toEqual({ name: 'Proprietary', url: '/terms-of-service' });
+    expect(document.info.contact).toMatchObject({ url: '/connect' });
+    // Every component is used: the security schemes by name, the rest by $ref.
+    const requirements = operationsOf(document).flatMap(({ operation }) => operation.security ?? []);
+    for (const name of Object.keys(document.components.securitySchemes)) {
+      expect(
+        requirements.some((requirement) => name in requirement),
+        name,
+      ).toBe(true);
+    }
+    const referenced = JSON.stringify(document).match(/#\/components\/(responses|schemas)\/\w+/g) ?? [];
+    for (const kind of ['responses', 'schemas']) {
+      for (const name of Object.keys(document.components[kind])) {
+        expect(referenced, `components.${kind}.${name}`).toContain(`#/components/${kind}/${name}`);
+      }
+    }
   });
 
   it('places a request on its operation as the router does, and tells undocumented answers apart', async () => {

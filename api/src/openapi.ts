@@ -22,6 +22,7 @@ import {
   type SuccessAnswer,
 } from './openapi/answers.js';
 import { ENTITY_SCHEMAS } from './openapi/entities.js';
+import { operationText, TAG_LIST } from './openapi/operations.js';
 import type { AdminRoute } from './policy.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -208,11 +209,18 @@ function serverErrors(route: Route, key: string): Responses {
   };
 }
 
+/**
+ * Node's HTTP parser refuses headers over its limit before any route runs: every operation can meet
+ * it, and for a few (health, this document) it is the only client error there is.
+ */
+const headersTooLarge = { '431': { $ref: '#/components/responses/HeadersTooLarge' } };
+
 /** Every status besides the success (numeric keys: JSON keeps them in ascending order). */
 function otherResponses(route: Route): Responses {
   const key = `${route.method} ${route.path}`;
   return {
     ...inputErrors(route),
+    ...headersTooLarge,
     ...accessErrors(route, key),
     ...stateAnswers(route, key),
     ...serverErrors(route, key),
@@ -233,17 +241,22 @@ const healthUnavailable = {
  * Served in front of the router (see modules/metrics/endpoint.ts), so the router cannot describe it;
  * to anyone but this host or a METRICS_TOKEN holder it is the ordinary 404.
  */
+const metricsText = operationText('getMetrics', 'metrics');
 const metricsPath = {
   // Other methods are not refused with 405: the router does not know the path, so they answer 404.
   'x-outside-router': true,
   get: {
     operationId: 'getMetrics',
-    tags: ['metrics'],
+    summary: metricsText.summary,
+    tags: [metricsText.tag],
     description: 'Prometheus text format, for a scraper on this host or holding METRICS_TOKEN (Bearer).',
+    // From this host no credentials at all; from anywhere else the metrics token.
+    security: [{}, { metricsToken: [] }],
     parameters: [],
     responses: {
       '200': { description: 'The metrics', content: { 'text/plain': { schema: { type: 'string' } } } },
       '404': envelopeError('Not from this host and without the metrics token'),
+      ...headersTooLarge,
     },
   },
 };
@@ -259,11 +272,18 @@ function operation(route: Route, adminRoutes: AdminRoute[]): JsonSchema {
   }));
   const errors = otherResponses(route);
   if (route.path === '/api/health') errors['503'] = healthUnavailable;
+  const operationId = operationIdOf(route.method, route.path);
+  const { summary, tag } = operationText(
+    operationId,
+    route.path.split('/')[route.path.startsWith('/api/admin') ? 3 : 2] ?? 'api',
+  );
   return {
-    operationId: operationIdOf(route.method, route.path),
-    tags: [route.path.split('/')[route.path.startsWith('/api/admin') ? 3 : 2] ?? 'api'],
+    operationId,
+    summary,
+    tags: [tag],
     ...(policy && { description: `Needs the "${policy.action}" permission on module "${policy.module}".` }),
-    ...(route.auth && { security: [{ bearer: [] }] }),
+    // Public operations say so: an empty list, not a missing one.
+    security: route.auth ? [{ bearer: [] }] : [],
     parameters: [
       ...pathParameters,
       ...queryParameters(route.schemas?.query),
@@ -295,7 +315,10 @@ function routesOf(layer: Router['stack'][number]): Route[] {
 }
 
 const sharedComponents = {
-  securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+  securitySchemes: {
+    bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The token a sign-in returns' },
+    metricsToken: { type: 'http', scheme: 'bearer', description: "The server's METRICS_TOKEN, not a user's token" },
+  },
   responses: {
     TooManyRequests: envelopeError('Throttled: try again after Retry-After seconds', {
       'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
@@ -308,10 +331,9 @@ const sharedComponents = {
       },
     ),
     InsufficientStorage: envelopeError('The database has no room to store the change'),
-    MethodNotAllowed: envelopeError('The path exists, but not with this method', {
-      Allow: { description: 'The methods the path takes', schema: { type: 'string' } },
-    }),
-    NotFound: envelopeError('No operation has this path'),
+    HeadersTooLarge: {
+      description: "The request's headers are over the server's limit (16 KB): refused before the API, no body",
+    },
   },
 };
 
@@ -333,10 +355,14 @@ export function buildOpenApi(router: Router, adminRoutes: AdminRoute[]): JsonSch
       title: `${organisationName} API`,
       version: '1.0.0',
       description:
-        'Answers are JSON (the metrics are Prometheus text, the calendar files iCalendar, a 304 has no body). A path no operation has answers 404 (components.responses.NotFound); a path ' +
-        'with a method it does not take answers 405 with Allow (components.responses.MethodNotAllowed).',
+        'Answers are JSON (the metrics are Prometheus text, the calendar files iCalendar, a 304 has no body). A path no operation has answers 404 in the error envelope ' +
+        '(code not_found); a path with a method it does not take answers 405 in the error envelope, with Allow listing the methods it takes.',
+      contact: { name: organisationName, url: '/connect' },
+      // All rights reserved: the terms of service say what integrators may do.
+      license: { name: 'Proprietary', url: '/terms-of-service' },
     },
     servers: [{ url: '/' }],
+    tags: TAG_LIST,
     components: { ...sharedComponents, schemas: componentSchemas() },
     paths,
   };
