@@ -1,6 +1,7 @@
 // README's test command: builds, runs the vitest suites (API, shared, server, desktop; every API answer
 // they see is checked against the OpenAPI document, API_STATUS_CHECK), the desktop
-// security lint (Electronegativity, counted as one check) and the Playwright browser suites, and ends
+// security lint (Electronegativity, counted as one check), the OpenAPI lint (Redocly's recommended
+// ruleset over the built API's document, one check) and the Playwright browser suites, and ends
 // with one line "N passed, M failed" adding them up.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
@@ -33,6 +34,7 @@ const vitestStatus = run(
 const vitest = readJson(vitestFile);
 
 const lintDesktopStatus = run('node', ['scripts/lint-desktop.mjs']);
+const lintOpenApiStatus = run('node', ['scripts/lint-openapi.mjs']);
 
 const playwrightFile = path.join(reports, 'playwright.json');
 const hasBrowserTests = ['site/e2e', 'desktop/e2e'].some((dir) => existsSync(dir));
@@ -50,8 +52,10 @@ if (vitest) {
 } else {
   failed += 1;
 }
-if (lintDesktopStatus === 0) passed += 1;
-else failed += 1;
+for (const status of [lintDesktopStatus, lintOpenApiStatus]) {
+  if (status === 0) passed += 1;
+  else failed += 1;
+}
 if (playwright?.stats) {
   passed += playwright.stats.expected + playwright.stats.flaky;
   failed += playwright.stats.unexpected;
