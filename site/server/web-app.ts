@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Runtime } from '@npo/api';
 import Koa, { type Context } from 'koa';
-import { PAGE_SECURITY_HEADERS } from './security-headers.js';
+import { API_DOCS_SECURITY_HEADERS, PAGE_SECURITY_HEADERS } from './security-headers.js';
 import { sendFile } from './static-files.js';
 import { HSTS, isSecure } from './transport.js';
 import type { CachedPagePath } from './cached-page-path.js';
@@ -34,6 +34,9 @@ export const REPOSITORY_ROOT = findRepositoryRoot(fileURLToPath(new URL('.', imp
 export const ADMIN_BUILD_DIR = path.join(REPOSITORY_ROOT, 'desktop', 'dist', 'web');
 /** Vike's build of the public site: client/ for browsers, server/entry.mjs for rendering. */
 export const SITE_BUILD_DIR = path.join(REPOSITORY_ROOT, 'site', 'dist', 'vike');
+/** The API reference page with Redoc's bundle (site/scripts/api-docs.mjs). */
+export const API_DOCS_BUILD_DIR = path.join(REPOSITORY_ROOT, 'site', 'dist', 'api-docs');
+export const API_DOCS_PATH = '/api/docs';
 
 function placeholder(title: string, text: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p></main></body></html>`;
@@ -72,9 +75,40 @@ async function serveAdmin(ctx: Context, buildDir: string): Promise<void> {
   await sendFile(ctx, buildDir, 'index.html');
 }
 
+/**
+ * /api/docs: the API reference page and its files, rendered in the browser from /api/openapi.json.
+ * A page, not an API answer: the web app serves it, under its own policy.
+ */
+async function serveApiDocs(ctx: Context, buildDir: string): Promise<void> {
+  ctx.set(API_DOCS_SECURITY_HEADERS);
+  if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+    ctx.status = 405;
+    ctx.set('Allow', 'GET, HEAD');
+    return;
+  }
+  if (!existsSync(buildDir)) {
+    ctx.type = 'html';
+    ctx.body = placeholder('API reference', 'The API reference has not been built yet: run npm run build.');
+    return;
+  }
+  const relative = ctx.path.slice(API_DOCS_PATH.length);
+  if (relative === '' || relative === '/') {
+    await sendFile(ctx, buildDir, 'index.html');
+    return;
+  }
+  if (relative !== '/index.html' && (await sendFile(ctx, buildDir, relative))) return;
+  ctx.status = 404;
+  ctx.type = 'text/plain';
+  ctx.body = 'Not found';
+}
+
+function isApiDocsUrl(url: string): boolean {
+  return url === API_DOCS_PATH || url.startsWith(`${API_DOCS_PATH}/`) || url.startsWith(`${API_DOCS_PATH}?`);
+}
+
 /** A plain /api path (absolute-form request targets and the like go the long way, through Koa's parser). */
 function isApiUrl(url: string): boolean {
-  return url.startsWith('/api/') || url === '/api' || url.startsWith('/api?');
+  return (url.startsWith('/api/') && !isApiDocsUrl(url)) || url === '/api' || url.startsWith('/api?');
 }
 
 /**
@@ -110,7 +144,9 @@ class WebApp extends Koa {
 
 /** A bounded label for a request of the site or the console: never the raw path. */
 function routeLabel(ctx: Context): string {
-  return (ctx.state.route as string | undefined) ?? (isUnder(ctx, '/admin') ? '/admin/*' : 'page');
+  if (ctx.state.route) return ctx.state.route as string;
+  if (isUnder(ctx, API_DOCS_PATH)) return `${API_DOCS_PATH}/*`;
+  return isUnder(ctx, '/admin') ? '/admin/*' : 'page';
 }
 
 /** Counts and times every request that is not the API's (the API counts its own). */
@@ -135,6 +171,7 @@ function webMetrics(runtime: Runtime): Koa.Middleware {
 
 export interface WebAppOptions {
   adminBuildDir?: string;
+  apiDocsBuildDir?: string;
   /** Renders the public site; answers false when it has nothing for this request. */
   renderSite?: SiteRenderer;
 }
@@ -143,6 +180,7 @@ export function createWebApp(runtime: Runtime, options: WebAppOptions = {}): Koa
   const apiHandler = runtime.api.app.callback();
   const web = new WebApp(apiHandler, runtime.deps.config.trustProxy, options.renderSite?.fromMemory);
   const adminBuildDir = options.adminBuildDir ?? ADMIN_BUILD_DIR;
+  const apiDocsBuildDir = options.apiDocsBuildDir ?? API_DOCS_BUILD_DIR;
   // Koa would print every error to stderr; a visitor who leaves mid-download is not one worth logging.
   web.on('error', (error: NodeJS.ErrnoException, ctx?: Context) => {
     if (error.code === 'ERR_STREAM_PREMATURE_CLOSE' || error.code === 'ECONNRESET' || ctx?.req.destroyed) return;
@@ -152,6 +190,7 @@ export function createWebApp(runtime: Runtime, options: WebAppOptions = {}): Koa
   web.use(async (ctx, next) => {
     // ctx.secure is HTTPS on this socket, or X-Forwarded-Proto: https when TRUST_PROXY allows it.
     if (ctx.secure) ctx.set('Strict-Transport-Security', HSTS);
+    if (isUnder(ctx, API_DOCS_PATH) && decodable(ctx.path)) return serveApiDocs(ctx, apiDocsBuildDir);
     if (isUnder(ctx, '/api')) {
       // Only what isApiUrl did not recognise reaches this: still the API's.
       ctx.respond = false;
