@@ -356,7 +356,7 @@ export function buildOpenApi(router: Router, adminRoutes: AdminRoute[]): JsonSch
       version: '1.0.0',
       description:
         'Answers are JSON (the metrics are Prometheus text, the calendar files iCalendar, a 304 has no body). A path no operation has answers 404 in the error envelope ' +
-        '(code not_found); a path with a method it does not take answers 405 in the error envelope, with Allow listing the methods it takes.',
+        '(code not_found); a path with a method it does not take answers 405 in the error envelope (code method_not_allowed), with Allow listing the methods it takes.',
       contact: { name: organisationName, url: '/connect' },
       // All rights reserved: the terms of service say what integrators may do.
       license: { name: 'Proprietary', url: '/terms-of-service' },
