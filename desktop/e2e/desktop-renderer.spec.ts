@@ -66,6 +66,7 @@ function installBridgeDouble() {
     clearToken: async () => write('token', null),
     readStore: async (name: string) => read()[`store:${name}`] ?? null,
     writeStore: async (name: string, value: string) => write(`store:${name}`, value),
+    isStoreEncrypted: async () => true,
     openExternal: async () => undefined,
     getAppVersion: async () => '1.0.0',
     isOnline: async () => true,

@@ -22,6 +22,7 @@ export const CHANNELS = {
   clearToken: 'token:clear',
   readStore: 'store:read',
   writeStore: 'store:write',
+  isStoreEncrypted: 'store:encrypted',
   openExternal: 'external:open',
   getAppVersion: 'app:version',
   isOnline: 'net:online',
@@ -44,6 +45,7 @@ export const ARGUMENTS = {
   [CHANNELS.clearToken]: z.tuple([]),
   [CHANNELS.readStore]: z.tuple([z.enum(STORE_NAMES)]),
   [CHANNELS.writeStore]: z.tuple([z.enum(STORE_NAMES), z.string().max(MAX_STORE_BYTES)]),
+  [CHANNELS.isStoreEncrypted]: z.tuple([]),
   [CHANNELS.openExternal]: z.tuple([z.string().min(1).max(2048)]),
   [CHANNELS.getAppVersion]: z.tuple([]),
   [CHANNELS.isOnline]: z.tuple([]),
@@ -65,7 +67,16 @@ export interface DesktopBridge {
   setToken(token: string): Promise<void>;
   clearToken(): Promise<void>;
   readStore(name: StoreName): Promise<string | null>;
+  /**
+   * Resolves once the value is on disk (an empty value removes the store); rejects with a sentence
+   * to show when it could not be written.
+   */
   writeStore(name: StoreName, value: string): Promise<void>;
+  /**
+   * Whether the stores are encrypted with the OS keychain (safeStorage). When they are not, the
+   * persisted cache must leave personal data out (audit log, contact messages, users, sessions).
+   */
+  isStoreEncrypted(): Promise<boolean>;
   /** Opens an http(s) address in the system browser; anything else is refused. */
   openExternal(url: string): Promise<void>;
   getAppVersion(): Promise<string>;
@@ -83,6 +94,7 @@ export const BRIDGE_FUNCTIONS: readonly (keyof DesktopBridge)[] = [
   'clearToken',
   'readStore',
   'writeStore',
+  'isStoreEncrypted',
   'openExternal',
   'getAppVersion',
   'isOnline',

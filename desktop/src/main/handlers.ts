@@ -5,7 +5,7 @@
 import type { SetServerResult } from '../bridge/contract';
 import { UserFacingError, type MainHandlers } from './ipc';
 import type { SettingsStore } from './settings';
-import type { StateStore } from './state-store';
+import { SESSION_STORES, type StateStore } from './state-store';
 import type { TokenStore } from './token-store';
 
 export const SAVE_FAILED_MESSAGE = 'The address could not be saved on this computer. Check the disk and try again.';
@@ -45,9 +45,13 @@ export function createMainHandlers(deps: HandlerDeps): MainHandlers {
     },
     getToken: () => tokens.get(),
     setToken: (token) => tokens.set(token),
-    clearToken: () => tokens.clear(),
+    async clearToken() {
+      // The session ended: what its user read leaves the disk with it (the outbox waits for the next sign-in).
+      await Promise.all([tokens.clear(), state.forget(SESSION_STORES)]);
+    },
     readStore: (name) => state.read(name),
     writeStore: (name, value) => state.write(name, value),
+    isStoreEncrypted: async () => state.encrypted(),
     async openExternal(url) {
       if (!deps.openInBrowser(url)) throw new UserFacingError('Only http and https addresses can be opened.');
     },

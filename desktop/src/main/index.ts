@@ -30,7 +30,7 @@ import { detectRuntime } from './runtime';
 import { hardenAllWebContents, isConsoleUrl, openExternalIfSafe, restrictPermissions } from './security';
 import { checkServerAddress } from './server-check';
 import { openSettingsStore, type SettingsStore } from './settings';
-import { createStateStore } from './state-store';
+import { createStateStore, type StateStore } from './state-store';
 import { createTokenStore } from './token-store';
 import { startAutoUpdates } from './updater';
 import { createMainWindow } from './window';
@@ -62,6 +62,7 @@ if (app.requestSingleInstanceLock()) {
 function startApp(): void {
   let mainWindow: BrowserWindow | null = null;
   let settings: SettingsStore | null = null;
+  let state: StateStore | null = null;
 
   hardenAllWebContents(app, { devServerOrigin, openInBrowser, log });
 
@@ -73,10 +74,11 @@ function startApp(): void {
 
   let settingsFlushed = false;
   app.on('will-quit', (event) => {
-    // The window's last position is written on close; let that write land before the process ends.
+    // The window's last position is written on close, the outbox on every change: let those writes
+    // land before the process ends.
     if (settingsFlushed || !settings) return;
     event.preventDefault();
-    void settings.flush().finally(() => {
+    void Promise.all([settings.flush(), state?.flush()]).finally(() => {
       settingsFlushed = true;
       app.quit();
     });
@@ -93,7 +95,8 @@ function startApp(): void {
       const store = await openSettingsStore(userDataDir, log);
       settings = store;
       const tokens = createTokenStore({ userDataDir, cipher: safeStorage, platform: process.platform, log });
-      const state = createStateStore(userDataDir);
+      const stores = createStateStore(userDataDir, { cipher: safeStorage, platform: process.platform, log });
+      state = stores;
       const contentSecurityPolicy = () =>
         buildContentSecurityPolicy({ serverOrigin: store.current().serverUrl, devServer: runtime.devServer });
 
@@ -120,7 +123,7 @@ function startApp(): void {
         createMainHandlers({
           settings: store,
           tokens,
-          state,
+          state: stores,
           checkServer: (address) => checkServerAddress(address, { fetch: (url, init) => net.fetch(url, init) }),
           onServerChanged: () => {
             refreshMenu();

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { createMainHandlers, SAVE_FAILED_MESSAGE, type HandlerDeps } from './han
 import { INVOKE_NAMES, registerIpcHandlers, UserFacingError, type MainHandlers } from './ipc';
 import { isConsoleUrl } from './security';
 import { openSettingsStore } from './settings';
-import { createStateStore } from './state-store';
+import { createStateStore, STATE_DIR_NAME } from './state-store';
 import { FakeIpcMain, fakeSafeStorage, recordingLogger, type RecordingLogger } from './test-support/fake-electron';
 import { createTokenStore } from './token-store';
 
@@ -24,6 +24,7 @@ const VALID: Record<InvokeChannel, unknown[]> = {
   [CHANNELS.clearToken]: [],
   [CHANNELS.readStore]: ['outbox'],
   [CHANNELS.writeStore]: ['outbox', '[]'],
+  [CHANNELS.isStoreEncrypted]: [],
   [CHANNELS.openExternal]: ['https://nutrition.example.org/about'],
   [CHANNELS.getAppVersion]: [],
   [CHANNELS.isOnline]: [],
@@ -38,6 +39,7 @@ const INVALID: Record<InvokeChannel, unknown[][]> = {
   [CHANNELS.clearToken]: [[true]],
   [CHANNELS.readStore]: [[], ['settings'], ['../settings'], ['session.token'], [0], [{ name: 'outbox' }]],
   [CHANNELS.writeStore]: [['outbox'], ['outbox', 5], ['outbox', null], ['elsewhere', 'x'], [{ name: 'outbox' }, 'x']],
+  [CHANNELS.isStoreEncrypted]: [[true]],
   [CHANNELS.openExternal]: [[], [''], [{ href: 'https://a.example' }], [42]],
   [CHANNELS.getAppVersion]: [['1.0.0']],
   [CHANNELS.isOnline]: [[false]],
@@ -84,7 +86,7 @@ async function harness(options: { devServerOrigin?: string | null; handlers?: Pa
       platform: 'linux',
       log,
     }),
-    state: createStateStore(userDataDir),
+    state: createStateStore(userDataDir, { cipher: fakeSafeStorage({ available: true }), platform: 'linux', log }),
     checkServer: async (address): Promise<SetServerResult> => {
       calls.push(`checkServer ${address}`);
       return address.includes('refused')
@@ -247,6 +249,32 @@ describe('the handlers behind the gate', () => {
     expect(await ipc.invoke(CHANNELS.readStore, CONSOLE, 'query-cache')).toBeNull();
     await ipc.invoke(CHANNELS.writeStore, CONSOLE, 'query-cache', '{"clientState":{}}');
     expect(await ipc.invoke(CHANNELS.readStore, CONSOLE, 'query-cache')).toBe('{"clientState":{}}');
+  });
+
+  it('rejects a store write the disk refused with a sentence the console can show', async () => {
+    const { ipc } = await harness();
+    writeFileSync(path.join(userDataDir, STATE_DIR_NAME), 'not a folder');
+    await expect(ipc.invoke(CHANNELS.writeStore, CONSOLE, 'outbox', '[{"id":"a"}]')).rejects.toThrow(
+      'The change could not be saved on this computer. Check the disk, then try again.',
+    );
+  });
+
+  it('says whether the stores are encrypted', async () => {
+    const { ipc } = await harness();
+    expect(await ipc.invoke(CHANNELS.isStoreEncrypted, CONSOLE)).toBe(true);
+  });
+
+  it('forgets the cache and the user (not the waiting changes) when the session ends', async () => {
+    const { ipc } = await harness();
+    await ipc.invoke(CHANNELS.setToken, CONSOLE, SECRET_TOKEN);
+    for (const name of ['query-cache', 'session-user', 'outbox']) {
+      await ipc.invoke(CHANNELS.writeStore, CONSOLE, name, `{"${name}":1}`);
+    }
+    await ipc.invoke(CHANNELS.clearToken, CONSOLE);
+    expect(await ipc.invoke(CHANNELS.readStore, CONSOLE, 'query-cache')).toBeNull();
+    expect(await ipc.invoke(CHANNELS.readStore, CONSOLE, 'session-user')).toBeNull();
+    expect(await ipc.invoke(CHANNELS.readStore, CONSOLE, 'outbox')).toBe('{"outbox":1}');
+    expect(readdirSync(path.join(userDataDir, STATE_DIR_NAME))).toEqual(['outbox.json']);
   });
 
   it('opens http(s) addresses and rejects the rest with a sentence', async () => {

@@ -26,6 +26,7 @@ export function createBridge(ipc: BridgeIpc): DesktopBridge {
     clearToken: invoke(CHANNELS.clearToken),
     readStore: invoke(CHANNELS.readStore),
     writeStore: invoke(CHANNELS.writeStore),
+    isStoreEncrypted: invoke(CHANNELS.isStoreEncrypted),
     openExternal: invoke(CHANNELS.openExternal),
     getAppVersion: invoke(CHANNELS.getAppVersion),
     isOnline: invoke(CHANNELS.isOnline),
