@@ -57,6 +57,7 @@ const storage: KeyValueStorage = {
 const durable: DurableStore = {
   read: (name) => bridge.readStore(name),
   write: (name, value) => bridge.writeStore(name, value),
+  encrypted: () => bridge.isStoreEncrypted(),
 };
 
 const server: ServerConnection = {

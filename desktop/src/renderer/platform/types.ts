@@ -17,6 +17,8 @@ export interface KeyValueStorage {
 export interface DurableStore {
   read(name: StoreName): Promise<string | null>;
   write(name: StoreName, value: string): Promise<void>;
+  /** Whether what is written is encrypted at rest (the desktop shell with an OS keychain); absent: no. */
+  encrypted?(): Promise<boolean>;
 }
 
 /** The organisation's server, chosen by the staff member (desktop only: the web console is served by it). */
