@@ -39,7 +39,7 @@ export const MAX_STORE_BYTES = 20 * 1024 * 1024;
 /** Arguments of each invoke channel, as a tuple schema (extra or missing arguments are refused). */
 export const ARGUMENTS = {
   [CHANNELS.getServerUrl]: z.tuple([]),
-  [CHANNELS.setServerUrl]: z.tuple([z.string().min(1).max(2048)]),
+  [CHANNELS.setServerUrl]: z.tuple([z.string().min(1).max(2048), z.number().int().min(0).max(1_000_000).optional()]),
   [CHANNELS.getToken]: z.tuple([]),
   [CHANNELS.setToken]: z.tuple([z.string().min(1).max(8192)]),
   [CHANNELS.clearToken]: z.tuple([]),
@@ -60,8 +60,12 @@ export type SetServerResult = { ok: true; serverUrl: string } | { ok: false; mes
 export interface DesktopBridge {
   /** The organisation's server origin, e.g. https://nutrition.example.org, or null before the first run's setup. */
   getServerUrl(): Promise<string | null>;
-  /** Validates the address (https, or http on loopback), checks GET /api/health, then keeps it. */
-  setServerUrl(url: string): Promise<SetServerResult>;
+  /**
+   * Validates the address (https, or http on loopback), checks GET /api/health, asks the staff member
+   * in a native dialog when it replaces another server (naming `waitingChanges`, the changes not yet
+   * sent, that would be lost), then keeps it.
+   */
+  setServerUrl(url: string, waitingChanges?: number): Promise<SetServerResult>;
   getToken(): Promise<string | null>;
   /** Kept with the OS keychain (safeStorage) where available; otherwise in memory until the app quits. */
   setToken(token: string): Promise<void>;

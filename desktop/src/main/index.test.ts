@@ -57,12 +57,17 @@ describe('once ready', () => {
     expect(session.permissionCheckHandler!({}, 'geolocation', 'https://evil.example', {})).toBe(false);
   });
 
-  it('hardens every web contents created later', () => {
+  it('hardens every web contents created later, asking in a native dialog before opening another host', async () => {
     const contents = new FakeWebContents();
     electron.app.emit('web-contents-created', {}, contents);
     expect(contents.navigate('will-navigate', 'https://evil.example/')).toBe(true);
+    electron.dialogAnswer.response = 1;
+    expect(contents.windowOpenHandler!({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
+    await vi.waitFor(() => expect(electron.calls).toContain('dialog Open evil.example in your browser?'));
+    electron.dialogAnswer.response = 0;
     expect(contents.windowOpenHandler!({ url: 'https://nutrition.example.org/' })).toEqual({ action: 'deny' });
-    expect(electron.calls).toContain('openExternal https://nutrition.example.org/');
+    await vi.waitFor(() => expect(electron.calls).toContain('openExternal https://nutrition.example.org/'));
+    expect(electron.calls).not.toContain('openExternal https://evil.example/');
   });
 
   it('answers every invoke channel from the console and refuses other senders', async () => {

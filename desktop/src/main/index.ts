@@ -18,6 +18,7 @@ import {
   session,
   shell,
 } from 'electron';
+import type { MessageBoxOptions } from 'electron';
 import electronUpdater from 'electron-updater';
 import { APP_ORIGIN } from '../bridge/contract';
 import { buildContentSecurityPolicy, enforceCspOnDevServer } from './csp';
@@ -27,7 +28,8 @@ import { consoleLogger as log, describeError } from './log';
 import { buildMenuTemplate } from './menu';
 import { registerAppScheme, serveRenderer } from './protocol';
 import { detectRuntime } from './runtime';
-import { hardenAllWebContents, isConsoleUrl, openExternalIfSafe, restrictPermissions } from './security';
+import { externalOpenDialog, PROCEED, serverChangeDialog } from './dialogs';
+import { hardenAllWebContents, isConsoleUrl, openExternalWithConsent, restrictPermissions } from './security';
 import { checkServerAddress } from './server-check';
 import { openSettingsStore, type SettingsStore } from './settings';
 import { createStateStore, type StateStore } from './state-store';
@@ -46,7 +48,6 @@ const preloadPath = path.join(outDir, '..', 'preload', 'index.cjs');
 const runtime = detectRuntime({ isPackaged: app.isPackaged, env: process.env });
 const devServerOrigin = runtime.devServer?.origin ?? null;
 const startUrl = devServerOrigin ? `${devServerOrigin}/` : `${APP_ORIGIN}/`;
-const openInBrowser = (url: string) => openExternalIfSafe(url, shell, log);
 
 // Both must happen before the app is ready.
 registerAppScheme(protocol);
@@ -63,6 +64,19 @@ function startApp(): void {
   let mainWindow: BrowserWindow | null = null;
   let settings: SettingsStore | null = null;
   let state: StateStore | null = null;
+
+  const serverOrigin = () => settings?.current().serverUrl ?? null;
+  /** A native dialog, attached to the console window when there is one. */
+  const ask = async (options: MessageBoxOptions) =>
+    (mainWindow ? await dialog.showMessageBox(mainWindow, options) : await dialog.showMessageBox(options)).response ===
+    PROCEED;
+  const openInBrowser = (url: string) =>
+    openExternalWithConsent(url, {
+      shell,
+      log,
+      trustedOrigins: () => [serverOrigin()],
+      confirm: (host) => ask(externalOpenDialog(host, serverOrigin())),
+    });
 
   hardenAllWebContents(app, { devServerOrigin, openInBrowser, log });
 
@@ -125,6 +139,7 @@ function startApp(): void {
           tokens,
           state: stores,
           checkServer: (address) => checkServerAddress(address, { fetch: (url, init) => net.fetch(url, init) }),
+          confirmServerChange: (change) => ask(serverChangeDialog(change)),
           onServerChanged: () => {
             refreshMenu();
             setTimeout(() => {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ARGUMENTS, CHANNELS, type InvokeChannel, type SetServerResult } from '../bridge/contract';
-import { createMainHandlers, SAVE_FAILED_MESSAGE, type HandlerDeps } from './handlers';
+import type { ServerChange } from './dialogs';
+import { createMainHandlers, SAVE_FAILED_MESSAGE, SERVER_CHANGE_CANCELLED, type HandlerDeps } from './handlers';
 import { INVOKE_NAMES, registerIpcHandlers, UserFacingError, type MainHandlers } from './ipc';
 import { isConsoleUrl } from './security';
 import { openSettingsStore } from './settings';
@@ -33,7 +34,18 @@ const VALID: Record<InvokeChannel, unknown[]> = {
 /** Arguments each channel must refuse: wrong types, objects with extra fields, missing or out-of-range values. */
 const INVALID: Record<InvokeChannel, unknown[][]> = {
   [CHANNELS.getServerUrl]: [[1], [null], [{}]],
-  [CHANNELS.setServerUrl]: [[], [42], [null], [''], [{ url: 'https://a.example', extra: true }], ['x'.repeat(2049)]],
+  [CHANNELS.setServerUrl]: [
+    [],
+    [42],
+    [null],
+    [''],
+    [{ url: 'https://a.example', extra: true }],
+    ['x'.repeat(2049)],
+    ['https://a.example', -1],
+    ['https://a.example', 1.5],
+    ['https://a.example', '3'],
+    ['https://a.example', 3, 'extra'],
+  ],
   [CHANNELS.getToken]: [['token']],
   [CHANNELS.setToken]: [[], [123], [''], [{ token: 'x' }], ['x'.repeat(8193)], [['x']]],
   [CHANNELS.clearToken]: [[true]],
@@ -64,6 +76,7 @@ interface Harness {
   opened: string[];
   serverChanges: string[];
   registered: InvokeChannel[];
+  confirmations: ServerChange[];
 }
 
 let userDataDir: string;
@@ -72,11 +85,14 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(userDataDir, { recursive: true, force: true }));
 
-async function harness(options: { devServerOrigin?: string | null; handlers?: Partial<MainHandlers> } = {}) {
+async function harness(
+  options: { devServerOrigin?: string | null; handlers?: Partial<MainHandlers>; confirmServerChange?: boolean } = {},
+) {
   const log = recordingLogger();
   const calls: string[] = [];
   const opened: string[] = [];
   const serverChanges: string[] = [];
+  const confirmations: ServerChange[] = [];
   const settings = await openSettingsStore(userDataDir, log);
   const deps: HandlerDeps = {
     settings,
@@ -93,11 +109,15 @@ async function harness(options: { devServerOrigin?: string | null; handlers?: Pa
         ? { ok: false, message: 'No Global Nutrition Network server answered at this address.' }
         : { ok: true, serverUrl: new URL(address).origin };
     },
+    confirmServerChange: async (change) => {
+      confirmations.push(change);
+      return options.confirmServerChange ?? true;
+    },
     onServerChanged: (origin) => void serverChanges.push(origin),
-    openInBrowser: (url) => {
+    openInBrowser: async (url) => {
       const safe = url.startsWith('https://') || url.startsWith('http://');
       if (safe) opened.push(url);
-      return safe;
+      return safe ? 'opened' : 'refused';
     },
     appVersion: () => '1.2.3',
     isOnline: () => true,
@@ -119,7 +139,7 @@ async function harness(options: { devServerOrigin?: string | null; handlers?: Pa
     isTrustedSender: (url) => isConsoleUrl(url, devServerOrigin),
     log,
   });
-  return { ipc, log, deps, calls, opened, serverChanges, registered } satisfies Harness;
+  return { ipc, log, deps, calls, opened, serverChanges, registered, confirmations } satisfies Harness;
 }
 
 const invokeChannels = Object.keys(ARGUMENTS) as InvokeChannel[];
@@ -203,6 +223,31 @@ describe('the handlers behind the gate', () => {
     expect(await ipc.invoke(CHANNELS.getServerUrl, CONSOLE)).toBe('https://nutrition.example.org');
     await ipc.invoke(CHANNELS.setServerUrl, CONSOLE, 'https://nutrition.example.org');
     expect(serverChanges).toEqual(['https://nutrition.example.org']);
+  });
+
+  it('asks in a native dialog before replacing a server (not at the first setup), naming the waiting changes', async () => {
+    const { ipc, confirmations, serverChanges } = await harness();
+    await ipc.invoke(CHANNELS.setServerUrl, CONSOLE, 'https://a.example');
+    expect(confirmations).toEqual([]);
+    await ipc.invoke(CHANNELS.setServerUrl, CONSOLE, 'https://b.example', 3);
+    expect(confirmations).toEqual([{ from: 'https://a.example', to: 'https://b.example', waitingChanges: 3 }]);
+    expect(serverChanges).toEqual(['https://a.example', 'https://b.example']);
+  });
+
+  it('keeps the server, the session and the waiting changes when the change is declined', async () => {
+    const { ipc, serverChanges, confirmations } = await harness({ confirmServerChange: false });
+    await ipc.invoke(CHANNELS.setServerUrl, CONSOLE, 'https://a.example');
+    await ipc.invoke(CHANNELS.setToken, CONSOLE, SECRET_TOKEN);
+    await ipc.invoke(CHANNELS.writeStore, CONSOLE, 'outbox', '[{"pending":true}]');
+    expect(await ipc.invoke(CHANNELS.setServerUrl, CONSOLE, 'https://b.example')).toEqual({
+      ok: false,
+      message: SERVER_CHANGE_CANCELLED,
+    });
+    expect(confirmations).toHaveLength(1);
+    expect(await ipc.invoke(CHANNELS.getServerUrl, CONSOLE)).toBe('https://a.example');
+    expect(await ipc.invoke(CHANNELS.getToken, CONSOLE)).toBe(SECRET_TOKEN);
+    expect(await ipc.invoke(CHANNELS.readStore, CONSOLE, 'outbox')).toBe('[{"pending":true}]');
+    expect(serverChanges).toEqual(['https://a.example']);
   });
 
   it('keeps nothing when the check refuses, and passes the refusal on', async () => {

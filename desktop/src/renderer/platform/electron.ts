@@ -62,7 +62,7 @@ const durable: DurableStore = {
 
 const server: ServerConnection = {
   current: () => serverOrigin,
-  change: (address) => bridge.setServerUrl(address),
+  change: (address, waitingChanges) => bridge.setServerUrl(address, waitingChanges),
   onOpenSettings: (listener) => bridge.onOpenServerSettings(listener),
 };
 

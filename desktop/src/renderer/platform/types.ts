@@ -25,8 +25,11 @@ export interface DurableStore {
 export interface ServerConnection {
   /** The server origin, or null before the first run's setup. */
   current(): string | null;
-  /** Checks and keeps a new address; on success the shell reloads the console. */
-  change(address: string): Promise<SetServerResult>;
+  /**
+   * Checks and keeps a new address; on success the shell reloads the console. Replacing a server is
+   * confirmed by the shell in a native dialog, which names `waitingChanges` (changes not yet sent).
+   */
+  change(address: string, waitingChanges?: number): Promise<SetServerResult>;
   /** The "Server address…" menu item. Returns the function that stops listening. */
   onOpenSettings(listener: () => void): () => void;
 }
