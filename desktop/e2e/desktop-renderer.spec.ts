@@ -71,6 +71,8 @@ function installBridgeDouble() {
     getAppVersion: async () => '1.0.0',
     isOnline: async () => true,
     onOpenServerSettings: () => () => undefined,
+    onUpdateReady: () => () => undefined,
+    installUpdate: async () => undefined,
   };
   Object.defineProperty(window, 'desktop', { value: Object.freeze(bridge) });
 }

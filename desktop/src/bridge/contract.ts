@@ -13,7 +13,7 @@ export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 /** Name under which the preload exposes the bridge on `window`. */
 export const BRIDGE_KEY = 'desktop';
 
-/** One channel per message. `invoke` channels answer; the `event:` channel goes main → renderer. */
+/** One channel per message. `invoke` channels answer; the `event:` channels go main → renderer. */
 export const CHANNELS = {
   getServerUrl: 'server:get',
   setServerUrl: 'server:set',
@@ -26,7 +26,9 @@ export const CHANNELS = {
   openExternal: 'external:open',
   getAppVersion: 'app:version',
   isOnline: 'net:online',
+  installUpdate: 'update:install',
   openServerSettings: 'event:open-server-settings',
+  updateReady: 'event:update-ready',
 } as const;
 
 /** Durable renderer state the shell keeps on disk for it (the persisted query cache, the outbox). */
@@ -49,6 +51,7 @@ export const ARGUMENTS = {
   [CHANNELS.openExternal]: z.tuple([z.string().min(1).max(2048)]),
   [CHANNELS.getAppVersion]: z.tuple([]),
   [CHANNELS.isOnline]: z.tuple([]),
+  [CHANNELS.installUpdate]: z.tuple([]),
 } as const;
 
 export type InvokeChannel = keyof typeof ARGUMENTS;
@@ -87,6 +90,10 @@ export interface DesktopBridge {
   isOnline(): Promise<boolean>;
   /** The "Server address…" menu item; returns the function that stops listening. */
   onOpenServerSettings(listener: () => void): () => void;
+  /** An update was downloaded (its version): the console offers "Restart to update". */
+  onUpdateReady(listener: (version: string) => void): () => void;
+  /** Quits and installs the downloaded update; rejects when none is ready. */
+  installUpdate(): Promise<void>;
 }
 
 /** The exact list of functions the preload exposes (the bridge contract test compares against it). */
@@ -103,6 +110,8 @@ export const BRIDGE_FUNCTIONS: readonly (keyof DesktopBridge)[] = [
   'getAppVersion',
   'isOnline',
   'onOpenServerSettings',
+  'onUpdateReady',
+  'installUpdate',
 ];
 
 const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);

@@ -26,6 +26,8 @@ export interface HandlerDeps {
   openInBrowser(url: string): Promise<ExternalOpenOutcome>;
   appVersion(): string;
   isOnline(): boolean;
+  /** Quits and installs the downloaded update; false when none is ready. */
+  installUpdate(): boolean;
 }
 
 export function createMainHandlers(deps: HandlerDeps): MainHandlers {
@@ -70,5 +72,8 @@ export function createMainHandlers(deps: HandlerDeps): MainHandlers {
     },
     getAppVersion: async () => deps.appVersion(),
     isOnline: async () => deps.isOnline(),
+    async installUpdate() {
+      if (!deps.installUpdate()) throw new UserFacingError('No update is ready to install.');
+    },
   };
 }

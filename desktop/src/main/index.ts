@@ -3,6 +3,7 @@
  * decision lives in a module that takes the Electron API it needs as a parameter (and is tested
  * with doubles); this file only wires them together in the order Electron requires.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -20,7 +21,7 @@ import {
 } from 'electron';
 import type { MessageBoxOptions } from 'electron';
 import electronUpdater from 'electron-updater';
-import { APP_ORIGIN } from '../bridge/contract';
+import { APP_ORIGIN, CHANNELS } from '../bridge/contract';
 import { buildContentSecurityPolicy, enforceCspOnDevServer } from './csp';
 import { createMainHandlers } from './handlers';
 import { registerIpcHandlers } from './ipc';
@@ -34,7 +35,7 @@ import { checkServerAddress } from './server-check';
 import { openSettingsStore, type SettingsStore } from './settings';
 import { createStateStore, type StateStore } from './state-store';
 import { createTokenStore } from './token-store';
-import { startAutoUpdates } from './updater';
+import { APP_UPDATE_FILE_NAME, startAutoUpdates, type AutoUpdates } from './updater';
 import { createMainWindow } from './window';
 
 const PRODUCT_NAME = 'Global Nutrition Network Console';
@@ -48,6 +49,14 @@ const preloadPath = path.join(outDir, '..', 'preload', 'index.cjs');
 const runtime = detectRuntime({ isPackaged: app.isPackaged, env: process.env });
 const devServerOrigin = runtime.devServer?.origin ?? null;
 const startUrl = devServerOrigin ? `${devServerOrigin}/` : `${APP_ORIGIN}/`;
+
+function readTextIfPresent(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
 
 // Both must happen before the app is ready.
 registerAppScheme(protocol);
@@ -64,6 +73,7 @@ function startApp(): void {
   let mainWindow: BrowserWindow | null = null;
   let settings: SettingsStore | null = null;
   let state: StateStore | null = null;
+  let updates: AutoUpdates | null = null;
 
   const serverOrigin = () => settings?.current().serverUrl ?? null;
   /** A native dialog, attached to the console window when there is one. */
@@ -151,6 +161,7 @@ function startApp(): void {
           openInBrowser,
           appVersion: () => app.getVersion(),
           isOnline: () => net.isOnline(),
+          installUpdate: () => updates?.install() ?? false,
         }),
         { isTrustedSender: (url) => isConsoleUrl(url, devServerOrigin), log },
       );
@@ -175,6 +186,11 @@ function startApp(): void {
               cancelId: 1,
             }) === 0,
         });
+        // A reload (a server change) or a console opened after the download still offers the restart.
+        window.webContents.on('did-finish-load', () => {
+          const version = updates?.readyVersion();
+          if (version) window.webContents.send(CHANNELS.updateReady, version);
+        });
         window.on('closed', () => {
           if (mainWindow === window) mainWindow = null;
         });
@@ -188,7 +204,13 @@ function startApp(): void {
         mainWindow ??= openWindow();
       });
 
-      startAutoUpdates({ isPackaged: app.isPackaged, updater: () => electronUpdater.autoUpdater, log });
+      updates = startAutoUpdates({
+        isPackaged: app.isPackaged,
+        readFeed: () => readTextIfPresent(path.join(process.resourcesPath, APP_UPDATE_FILE_NAME)),
+        updater: () => electronUpdater.autoUpdater,
+        onUpdateReady: (version) => mainWindow?.webContents.send(CHANNELS.updateReady, version),
+        log,
+      });
     })
     .catch((error: unknown) => {
       log.error(`the console could not start (${describeError(error)})`);

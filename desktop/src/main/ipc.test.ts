@@ -29,6 +29,7 @@ const VALID: Record<InvokeChannel, unknown[]> = {
   [CHANNELS.openExternal]: ['https://nutrition.example.org/about'],
   [CHANNELS.getAppVersion]: [],
   [CHANNELS.isOnline]: [],
+  [CHANNELS.installUpdate]: [],
 };
 
 /** Arguments each channel must refuse: wrong types, objects with extra fields, missing or out-of-range values. */
@@ -55,6 +56,7 @@ const INVALID: Record<InvokeChannel, unknown[][]> = {
   [CHANNELS.openExternal]: [[], [''], [{ href: 'https://a.example' }], [42]],
   [CHANNELS.getAppVersion]: [['1.0.0']],
   [CHANNELS.isOnline]: [[false]],
+  [CHANNELS.installUpdate]: [[true]],
 };
 
 const FOREIGN_SENDERS = [
@@ -86,7 +88,12 @@ beforeEach(() => {
 afterEach(() => rmSync(userDataDir, { recursive: true, force: true }));
 
 async function harness(
-  options: { devServerOrigin?: string | null; handlers?: Partial<MainHandlers>; confirmServerChange?: boolean } = {},
+  options: {
+    devServerOrigin?: string | null;
+    handlers?: Partial<MainHandlers>;
+    confirmServerChange?: boolean;
+    updateReady?: boolean;
+  } = {},
 ) {
   const log = recordingLogger();
   const calls: string[] = [];
@@ -121,6 +128,10 @@ async function harness(
     },
     appVersion: () => '1.2.3',
     isOnline: () => true,
+    installUpdate: () => {
+      calls.push('quitAndInstall');
+      return options.updateReady ?? true;
+    },
   };
   const handlers = { ...createMainHandlers(deps), ...options.handlers };
   // Every handler records that it ran, so refusals can prove it never did.
@@ -151,6 +162,8 @@ describe('registration', () => {
     expect(registered.sort()).toEqual([...invokeChannels].sort());
     expect(ipc.handlers.has(CHANNELS.openServerSettings)).toBe(false);
     expect(INVOKE_NAMES).not.toContain('onOpenServerSettings');
+    expect(INVOKE_NAMES).not.toContain('onUpdateReady');
+    expect(ipc.handlers.has(CHANNELS.updateReady)).toBe(false);
   });
 });
 
@@ -335,6 +348,14 @@ describe('the handlers behind the gate', () => {
     const { ipc } = await harness();
     expect(await ipc.invoke(CHANNELS.getAppVersion, CONSOLE)).toBe('1.2.3');
     expect(await ipc.invoke(CHANNELS.isOnline, CONSOLE)).toBe(true);
+  });
+
+  it('installs a downloaded update when the console asks, and says when none is ready', async () => {
+    const ready = await harness({ updateReady: true });
+    await expect(ready.ipc.invoke(CHANNELS.installUpdate, CONSOLE)).resolves.toBeUndefined();
+    expect(ready.calls).toContain('quitAndInstall');
+    const none = await harness({ updateReady: false });
+    await expect(none.ipc.invoke(CHANNELS.installUpdate, CONSOLE)).rejects.toThrow('No update is ready to install.');
   });
 
   it('passes UserFacingError messages through and hides the others', async () => {

@@ -86,6 +86,10 @@ export const platform: Platform = {
   storage,
   durable,
   server,
+  updates: {
+    onReady: (listener) => bridge.onUpdateReady(listener),
+    install: () => bridge.installUpdate(),
+  },
   publicSiteUrl,
   openPublicSite(path) {
     const url = publicSiteUrl(path);

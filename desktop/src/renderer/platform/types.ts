@@ -34,6 +34,14 @@ export interface ServerConnection {
   onOpenSettings(listener: () => void): () => void;
 }
 
+/** An update downloaded in the background waits for the staff member's "Restart to update". */
+export interface AppUpdates {
+  /** Called with the version once an update is downloaded. Returns the function that stops listening. */
+  onReady(listener: (version: string) => void): () => void;
+  /** Quits, installs and starts the new version. */
+  install(): Promise<void>;
+}
+
 export interface Platform {
   readonly kind: 'web' | 'electron';
   /** Reads what the host keeps (server address, session) before the console first renders. */
@@ -47,6 +55,8 @@ export interface Platform {
   readonly durable: DurableStore;
   /** Null on the web, where the console always talks to the server that served it. */
   readonly server: ServerConnection | null;
+  /** Updates of the installed app (desktop only): absent on the web, where the server is the update. */
+  readonly updates?: AppUpdates;
   /** Absolute address of a page of the public site. */
   publicSiteUrl(path?: string): string;
   /**
