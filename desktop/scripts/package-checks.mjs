@@ -49,10 +49,10 @@ export function describeSigning(platform, env) {
     const notarizing =
       has(env, 'APPLE_API_KEY', 'APPLE_API_KEY_ID', 'APPLE_API_ISSUER') ||
       has(env, 'APPLE_ID', 'APPLE_APP_SPECIFIC_PASSWORD', 'APPLE_TEAM_ID') ||
-      has(env, 'APPLE_KEYCHAIN_PROFILE')
+      has(env, 'APPLE_KEYCHAIN', 'APPLE_KEYCHAIN_PROFILE')
         ? 'notarizing the macOS app with Apple'
         : 'skipped macOS notarization: set APPLE_API_KEY, APPLE_API_KEY_ID and APPLE_API_ISSUER, or ' +
-          'APPLE_ID, APPLE_APP_SPECIFIC_PASSWORD and APPLE_TEAM_ID';
+          'APPLE_ID, APPLE_APP_SPECIFIC_PASSWORD and APPLE_TEAM_ID, or APPLE_KEYCHAIN and APPLE_KEYCHAIN_PROFILE';
     return [signing, notarizing];
   }
   return ['skipped signing: Linux AppImage and deb packages are not code-signed'];
