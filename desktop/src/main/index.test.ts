@@ -90,6 +90,27 @@ describe('once ready', () => {
     await vi.waitFor(() => expect(window.loaded).toEqual(['app://console/', 'app://console/']));
   });
 
+  it('asks in a native dialog before another server replaces it, and opens its pages without asking', async () => {
+    const window = FakeBrowserWindow.instances[0]!;
+    const ipc = electron.module.ipcMain;
+    electron.dialogAnswer.response = 1;
+    const declined = await ipc.invoke(
+      CHANNELS.setServerUrl,
+      'app://console/index.html',
+      'https://other.example.org',
+      2,
+    );
+    expect(declined).toEqual({ ok: false, message: 'The server was not changed.' });
+    expect(electron.calls).toContain('dialog Connect the console to other.example.org?');
+    expect(await ipc.invoke(CHANNELS.getServerUrl, 'app://console/index.html')).toBe('https://nutrition.example.org');
+    expect(window.loaded).toHaveLength(2);
+
+    const dialogs = electron.calls.filter((call) => call.startsWith('dialog')).length;
+    await ipc.invoke(CHANNELS.openExternal, 'app://console/index.html', 'https://nutrition.example.org/about');
+    expect(electron.calls).toContain('openExternal https://nutrition.example.org/about');
+    expect(electron.calls.filter((call) => call.startsWith('dialog'))).toHaveLength(dialogs);
+  });
+
   it('sends "Server address…" from the menu to the console window', () => {
     const window = FakeBrowserWindow.instances[0]!;
     const file = electron.menuTemplate().find((entry) => entry.label === 'File')!;
