@@ -66,10 +66,13 @@ function installBridgeDouble() {
     clearToken: async () => write('token', null),
     readStore: async (name: string) => read()[`store:${name}`] ?? null,
     writeStore: async (name: string, value: string) => write(`store:${name}`, value),
+    isStoreEncrypted: async () => true,
     openExternal: async () => undefined,
     getAppVersion: async () => '1.0.0',
     isOnline: async () => true,
     onOpenServerSettings: () => () => undefined,
+    onUpdateReady: () => () => undefined,
+    installUpdate: async () => undefined,
   };
   Object.defineProperty(window, 'desktop', { value: Object.freeze(bridge) });
 }

@@ -13,7 +13,7 @@ export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 /** Name under which the preload exposes the bridge on `window`. */
 export const BRIDGE_KEY = 'desktop';
 
-/** One channel per message. `invoke` channels answer; the `event:` channel goes main → renderer. */
+/** One channel per message. `invoke` channels answer; the `event:` channels go main → renderer. */
 export const CHANNELS = {
   getServerUrl: 'server:get',
   setServerUrl: 'server:set',
@@ -22,10 +22,13 @@ export const CHANNELS = {
   clearToken: 'token:clear',
   readStore: 'store:read',
   writeStore: 'store:write',
+  isStoreEncrypted: 'store:encrypted',
   openExternal: 'external:open',
   getAppVersion: 'app:version',
   isOnline: 'net:online',
+  installUpdate: 'update:install',
   openServerSettings: 'event:open-server-settings',
+  updateReady: 'event:update-ready',
 } as const;
 
 /** Durable renderer state the shell keeps on disk for it (the persisted query cache, the outbox). */
@@ -38,15 +41,17 @@ export const MAX_STORE_BYTES = 20 * 1024 * 1024;
 /** Arguments of each invoke channel, as a tuple schema (extra or missing arguments are refused). */
 export const ARGUMENTS = {
   [CHANNELS.getServerUrl]: z.tuple([]),
-  [CHANNELS.setServerUrl]: z.tuple([z.string().min(1).max(2048)]),
+  [CHANNELS.setServerUrl]: z.tuple([z.string().min(1).max(2048), z.number().int().min(0).max(1_000_000).optional()]),
   [CHANNELS.getToken]: z.tuple([]),
   [CHANNELS.setToken]: z.tuple([z.string().min(1).max(8192)]),
   [CHANNELS.clearToken]: z.tuple([]),
   [CHANNELS.readStore]: z.tuple([z.enum(STORE_NAMES)]),
   [CHANNELS.writeStore]: z.tuple([z.enum(STORE_NAMES), z.string().max(MAX_STORE_BYTES)]),
+  [CHANNELS.isStoreEncrypted]: z.tuple([]),
   [CHANNELS.openExternal]: z.tuple([z.string().min(1).max(2048)]),
   [CHANNELS.getAppVersion]: z.tuple([]),
   [CHANNELS.isOnline]: z.tuple([]),
+  [CHANNELS.installUpdate]: z.tuple([]),
 } as const;
 
 export type InvokeChannel = keyof typeof ARGUMENTS;
@@ -58,20 +63,37 @@ export type SetServerResult = { ok: true; serverUrl: string } | { ok: false; mes
 export interface DesktopBridge {
   /** The organisation's server origin, e.g. https://nutrition.example.org, or null before the first run's setup. */
   getServerUrl(): Promise<string | null>;
-  /** Validates the address (https, or http on loopback), checks GET /api/health, then keeps it. */
-  setServerUrl(url: string): Promise<SetServerResult>;
+  /**
+   * Validates the address (https, or http on loopback), checks GET /api/health, asks the staff member
+   * in a native dialog when it replaces another server (naming `waitingChanges`, the changes not yet
+   * sent, that would be lost), then keeps it.
+   */
+  setServerUrl(url: string, waitingChanges?: number): Promise<SetServerResult>;
   getToken(): Promise<string | null>;
   /** Kept with the OS keychain (safeStorage) where available; otherwise in memory until the app quits. */
   setToken(token: string): Promise<void>;
   clearToken(): Promise<void>;
   readStore(name: StoreName): Promise<string | null>;
+  /**
+   * Resolves once the value is on disk (an empty value removes the store); rejects with a sentence
+   * to show when it could not be written.
+   */
   writeStore(name: StoreName, value: string): Promise<void>;
+  /**
+   * Whether the stores are encrypted with the OS keychain (safeStorage). When they are not, the
+   * persisted cache must leave personal data out (audit log, contact messages, users, sessions).
+   */
+  isStoreEncrypted(): Promise<boolean>;
   /** Opens an http(s) address in the system browser; anything else is refused. */
   openExternal(url: string): Promise<void>;
   getAppVersion(): Promise<string>;
   isOnline(): Promise<boolean>;
   /** The "Server address…" menu item; returns the function that stops listening. */
   onOpenServerSettings(listener: () => void): () => void;
+  /** An update was downloaded (its version): the console offers "Restart to update". */
+  onUpdateReady(listener: (version: string) => void): () => void;
+  /** Quits and installs the downloaded update; rejects when none is ready. */
+  installUpdate(): Promise<void>;
 }
 
 /** The exact list of functions the preload exposes (the bridge contract test compares against it). */
@@ -83,10 +105,13 @@ export const BRIDGE_FUNCTIONS: readonly (keyof DesktopBridge)[] = [
   'clearToken',
   'readStore',
   'writeStore',
+  'isStoreEncrypted',
   'openExternal',
   'getAppVersion',
   'isOnline',
   'onOpenServerSettings',
+  'onUpdateReady',
+  'installUpdate',
 ];
 
 const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);

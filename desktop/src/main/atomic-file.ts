@@ -1,7 +1,8 @@
 /**
  * Files the shell writes for itself (settings, token, renderer stores). A crash or power loss in the
  * middle of a write must leave the previous version intact, so every write goes to a temporary file
- * beside the target, is flushed, and then renamed over it (rename is atomic on one file system).
+ * beside the target, is flushed, and then renamed over it (rename is atomic on one file system). The
+ * folder is flushed after the rename too: until then the new name may not survive a power loss.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
@@ -25,6 +26,18 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;
+  }
+  await syncDirectory(path.dirname(file));
+}
+
+/** Flushes a folder's entries (a rename) to the disk. Windows cannot open a folder for this, nor needs to. */
+export async function syncDirectory(dir: string, platform: NodeJS.Platform = process.platform): Promise<void> {
+  if (platform === 'win32') return;
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
 

@@ -3,35 +3,47 @@
  * already checked the sender and the argument types by the time these run.
  */
 import type { SetServerResult } from '../bridge/contract';
+import type { ServerChange } from './dialogs';
 import { UserFacingError, type MainHandlers } from './ipc';
+import type { ExternalOpenOutcome } from './security';
 import type { SettingsStore } from './settings';
-import type { StateStore } from './state-store';
+import { SESSION_STORES, type StateStore } from './state-store';
 import type { TokenStore } from './token-store';
 
 export const SAVE_FAILED_MESSAGE = 'The address could not be saved on this computer. Check the disk and try again.';
+export const SERVER_CHANGE_CANCELLED = 'The server was not changed.';
 
 export interface HandlerDeps {
   settings: SettingsStore;
   tokens: TokenStore;
   state: StateStore;
   checkServer(address: string): Promise<SetServerResult>;
+  /** The native confirmation before another server replaces the configured one: true to go ahead. */
+  confirmServerChange(change: ServerChange): Promise<boolean>;
   /** Called after a new origin is saved: the window reloads so the new CSP applies. */
   onServerChanged(origin: string): void;
-  /** Validates, then opens in the system browser; false when the address was refused. */
-  openInBrowser(url: string): boolean;
+  /** Validates, asks first for a host other than the server's, then opens in the system browser. */
+  openInBrowser(url: string): Promise<ExternalOpenOutcome>;
   appVersion(): string;
   isOnline(): boolean;
+  /** Quits and installs the downloaded update; false when none is ready. */
+  installUpdate(): boolean;
 }
 
 export function createMainHandlers(deps: HandlerDeps): MainHandlers {
   const { settings, tokens, state } = deps;
   return {
     getServerUrl: async () => settings.current().serverUrl,
-    async setServerUrl(address) {
+    async setServerUrl(address, waitingChanges) {
       const result = await deps.checkServer(address);
       if (!result.ok) return result;
       const previous = settings.current().serverUrl;
       if (previous === result.serverUrl) return result;
+      // The first setup replaces nothing; any later change is confirmed outside the renderer's reach.
+      if (previous !== null) {
+        const confirmed = await deps.confirmServerChange({ from: previous, to: result.serverUrl, waitingChanges });
+        if (!confirmed) return { ok: false, message: SERVER_CHANGE_CANCELLED };
+      }
       try {
         await settings.update({ serverUrl: result.serverUrl });
         // The session, the cache and the pending writes belong to the previous server: sending that
@@ -45,13 +57,23 @@ export function createMainHandlers(deps: HandlerDeps): MainHandlers {
     },
     getToken: () => tokens.get(),
     setToken: (token) => tokens.set(token),
-    clearToken: () => tokens.clear(),
+    async clearToken() {
+      // The session ended: what its user read leaves the disk with it (the outbox waits for the next sign-in).
+      await Promise.all([tokens.clear(), state.forget(SESSION_STORES)]);
+    },
     readStore: (name) => state.read(name),
     writeStore: (name, value) => state.write(name, value),
+    isStoreEncrypted: async () => state.encrypted(),
     async openExternal(url) {
-      if (!deps.openInBrowser(url)) throw new UserFacingError('Only http and https addresses can be opened.');
+      // Declined in the dialog is the staff member's answer, not an error.
+      if ((await deps.openInBrowser(url)) === 'refused') {
+        throw new UserFacingError('Only http and https addresses can be opened.');
+      }
     },
     getAppVersion: async () => deps.appVersion(),
     isOnline: async () => deps.isOnline(),
+    async installUpdate() {
+      if (!deps.installUpdate()) throw new UserFacingError('No update is ready to install.');
+    },
   };
 }

@@ -57,12 +57,17 @@ describe('once ready', () => {
     expect(session.permissionCheckHandler!({}, 'geolocation', 'https://evil.example', {})).toBe(false);
   });
 
-  it('hardens every web contents created later', () => {
+  it('hardens every web contents created later, asking in a native dialog before opening another host', async () => {
     const contents = new FakeWebContents();
     electron.app.emit('web-contents-created', {}, contents);
     expect(contents.navigate('will-navigate', 'https://evil.example/')).toBe(true);
+    electron.dialogAnswer.response = 1;
+    expect(contents.windowOpenHandler!({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
+    await vi.waitFor(() => expect(electron.calls).toContain('dialog Open evil.example in your browser?'));
+    electron.dialogAnswer.response = 0;
     expect(contents.windowOpenHandler!({ url: 'https://nutrition.example.org/' })).toEqual({ action: 'deny' });
-    expect(electron.calls).toContain('openExternal https://nutrition.example.org/');
+    await vi.waitFor(() => expect(electron.calls).toContain('openExternal https://nutrition.example.org/'));
+    expect(electron.calls).not.toContain('openExternal https://evil.example/');
   });
 
   it('answers every invoke channel from the console and refuses other senders', async () => {
@@ -83,6 +88,27 @@ describe('once ready', () => {
     expect(result).toEqual({ ok: true, serverUrl: 'https://nutrition.example.org' });
     expect(await csp()).toContain('connect-src https://nutrition.example.org;');
     await vi.waitFor(() => expect(window.loaded).toEqual(['app://console/', 'app://console/']));
+  });
+
+  it('asks in a native dialog before another server replaces it, and opens its pages without asking', async () => {
+    const window = FakeBrowserWindow.instances[0]!;
+    const ipc = electron.module.ipcMain;
+    electron.dialogAnswer.response = 1;
+    const declined = await ipc.invoke(
+      CHANNELS.setServerUrl,
+      'app://console/index.html',
+      'https://other.example.org',
+      2,
+    );
+    expect(declined).toEqual({ ok: false, message: 'The server was not changed.' });
+    expect(electron.calls).toContain('dialog Connect the console to other.example.org?');
+    expect(await ipc.invoke(CHANNELS.getServerUrl, 'app://console/index.html')).toBe('https://nutrition.example.org');
+    expect(window.loaded).toHaveLength(2);
+
+    const dialogs = electron.calls.filter((call) => call.startsWith('dialog')).length;
+    await ipc.invoke(CHANNELS.openExternal, 'app://console/index.html', 'https://nutrition.example.org/about');
+    expect(electron.calls).toContain('openExternal https://nutrition.example.org/about');
+    expect(electron.calls.filter((call) => call.startsWith('dialog'))).toHaveLength(dialogs);
   });
 
   it('sends "Server address…" from the menu to the console window', () => {

@@ -3,6 +3,7 @@
  * decision lives in a module that takes the Electron API it needs as a parameter (and is tested
  * with doubles); this file only wires them together in the order Electron requires.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -18,8 +19,9 @@ import {
   session,
   shell,
 } from 'electron';
+import type { MessageBoxOptions } from 'electron';
 import electronUpdater from 'electron-updater';
-import { APP_ORIGIN } from '../bridge/contract';
+import { APP_ORIGIN, CHANNELS } from '../bridge/contract';
 import { buildContentSecurityPolicy, enforceCspOnDevServer } from './csp';
 import { createMainHandlers } from './handlers';
 import { registerIpcHandlers } from './ipc';
@@ -27,12 +29,13 @@ import { consoleLogger as log, describeError } from './log';
 import { buildMenuTemplate } from './menu';
 import { registerAppScheme, serveRenderer } from './protocol';
 import { detectRuntime } from './runtime';
-import { hardenAllWebContents, isConsoleUrl, openExternalIfSafe, restrictPermissions } from './security';
+import { externalOpenDialog, PROCEED, serverChangeDialog } from './dialogs';
+import { hardenAllWebContents, isConsoleUrl, openExternalWithConsent, restrictPermissions } from './security';
 import { checkServerAddress } from './server-check';
 import { openSettingsStore, type SettingsStore } from './settings';
-import { createStateStore } from './state-store';
+import { createStateStore, type StateStore } from './state-store';
 import { createTokenStore } from './token-store';
-import { startAutoUpdates } from './updater';
+import { APP_UPDATE_FILE_NAME, startAutoUpdates, type AutoUpdates } from './updater';
 import { createMainWindow } from './window';
 
 const PRODUCT_NAME = 'Global Nutrition Network Console';
@@ -46,7 +49,14 @@ const preloadPath = path.join(outDir, '..', 'preload', 'index.cjs');
 const runtime = detectRuntime({ isPackaged: app.isPackaged, env: process.env });
 const devServerOrigin = runtime.devServer?.origin ?? null;
 const startUrl = devServerOrigin ? `${devServerOrigin}/` : `${APP_ORIGIN}/`;
-const openInBrowser = (url: string) => openExternalIfSafe(url, shell, log);
+
+function readTextIfPresent(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
 
 // Both must happen before the app is ready.
 registerAppScheme(protocol);
@@ -62,6 +72,21 @@ if (app.requestSingleInstanceLock()) {
 function startApp(): void {
   let mainWindow: BrowserWindow | null = null;
   let settings: SettingsStore | null = null;
+  let state: StateStore | null = null;
+  let updates: AutoUpdates | null = null;
+
+  const serverOrigin = () => settings?.current().serverUrl ?? null;
+  /** A native dialog, attached to the console window when there is one. */
+  const ask = async (options: MessageBoxOptions) =>
+    (mainWindow ? await dialog.showMessageBox(mainWindow, options) : await dialog.showMessageBox(options)).response ===
+    PROCEED;
+  const openInBrowser = (url: string) =>
+    openExternalWithConsent(url, {
+      shell,
+      log,
+      trustedOrigins: () => [serverOrigin()],
+      confirm: (host) => ask(externalOpenDialog(host, serverOrigin())),
+    });
 
   hardenAllWebContents(app, { devServerOrigin, openInBrowser, log });
 
@@ -73,10 +98,11 @@ function startApp(): void {
 
   let settingsFlushed = false;
   app.on('will-quit', (event) => {
-    // The window's last position is written on close; let that write land before the process ends.
+    // The window's last position is written on close, the outbox on every change: let those writes
+    // land before the process ends.
     if (settingsFlushed || !settings) return;
     event.preventDefault();
-    void settings.flush().finally(() => {
+    void Promise.all([settings.flush(), state?.flush()]).finally(() => {
       settingsFlushed = true;
       app.quit();
     });
@@ -93,7 +119,8 @@ function startApp(): void {
       const store = await openSettingsStore(userDataDir, log);
       settings = store;
       const tokens = createTokenStore({ userDataDir, cipher: safeStorage, platform: process.platform, log });
-      const state = createStateStore(userDataDir);
+      const stores = createStateStore(userDataDir, { cipher: safeStorage, platform: process.platform, log });
+      state = stores;
       const contentSecurityPolicy = () =>
         buildContentSecurityPolicy({ serverOrigin: store.current().serverUrl, devServer: runtime.devServer });
 
@@ -120,8 +147,9 @@ function startApp(): void {
         createMainHandlers({
           settings: store,
           tokens,
-          state,
+          state: stores,
           checkServer: (address) => checkServerAddress(address, { fetch: (url, init) => net.fetch(url, init) }),
+          confirmServerChange: (change) => ask(serverChangeDialog(change)),
           onServerChanged: () => {
             refreshMenu();
             setTimeout(() => {
@@ -133,6 +161,7 @@ function startApp(): void {
           openInBrowser,
           appVersion: () => app.getVersion(),
           isOnline: () => net.isOnline(),
+          installUpdate: () => updates?.install() ?? false,
         }),
         { isTrustedSender: (url) => isConsoleUrl(url, devServerOrigin), log },
       );
@@ -157,6 +186,11 @@ function startApp(): void {
               cancelId: 1,
             }) === 0,
         });
+        // A reload (a server change) or a console opened after the download still offers the restart.
+        window.webContents.on('did-finish-load', () => {
+          const version = updates?.readyVersion();
+          if (version) window.webContents.send(CHANNELS.updateReady, version);
+        });
         window.on('closed', () => {
           if (mainWindow === window) mainWindow = null;
         });
@@ -170,7 +204,13 @@ function startApp(): void {
         mainWindow ??= openWindow();
       });
 
-      startAutoUpdates({ isPackaged: app.isPackaged, updater: () => electronUpdater.autoUpdater, log });
+      updates = startAutoUpdates({
+        isPackaged: app.isPackaged,
+        readFeed: () => readTextIfPresent(path.join(process.resourcesPath, APP_UPDATE_FILE_NAME)),
+        updater: () => electronUpdater.autoUpdater,
+        onUpdateReady: (version) => mainWindow?.webContents.send(CHANNELS.updateReady, version),
+        log,
+      });
     })
     .catch((error: unknown) => {
       log.error(`the console could not start (${describeError(error)})`);

@@ -1,13 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ARGUMENTS, CHANNELS, type InvokeChannel, type SetServerResult } from '../bridge/contract';
-import { createMainHandlers, SAVE_FAILED_MESSAGE, type HandlerDeps } from './handlers';
+import type { ServerChange } from './dialogs';
+import { createMainHandlers, SAVE_FAILED_MESSAGE, SERVER_CHANGE_CANCELLED, type HandlerDeps } from './handlers';
 import { INVOKE_NAMES, registerIpcHandlers, UserFacingError, type MainHandlers } from './ipc';
 import { isConsoleUrl } from './security';
 import { openSettingsStore } from './settings';
-import { createStateStore } from './state-store';
+import { createStateStore, STATE_DIR_NAME } from './state-store';
 import { FakeIpcMain, fakeSafeStorage, recordingLogger, type RecordingLogger } from './test-support/fake-electron';
 import { createTokenStore } from './token-store';
 
@@ -24,23 +25,38 @@ const VALID: Record<InvokeChannel, unknown[]> = {
   [CHANNELS.clearToken]: [],
   [CHANNELS.readStore]: ['outbox'],
   [CHANNELS.writeStore]: ['outbox', '[]'],
+  [CHANNELS.isStoreEncrypted]: [],
   [CHANNELS.openExternal]: ['https://nutrition.example.org/about'],
   [CHANNELS.getAppVersion]: [],
   [CHANNELS.isOnline]: [],
+  [CHANNELS.installUpdate]: [],
 };
 
 /** Arguments each channel must refuse: wrong types, objects with extra fields, missing or out-of-range values. */
 const INVALID: Record<InvokeChannel, unknown[][]> = {
   [CHANNELS.getServerUrl]: [[1], [null], [{}]],
-  [CHANNELS.setServerUrl]: [[], [42], [null], [''], [{ url: 'https://a.example', extra: true }], ['x'.repeat(2049)]],
+  [CHANNELS.setServerUrl]: [
+    [],
+    [42],
+    [null],
+    [''],
+    [{ url: 'https://a.example', extra: true }],
+    ['x'.repeat(2049)],
+    ['https://a.example', -1],
+    ['https://a.example', 1.5],
+    ['https://a.example', '3'],
+    ['https://a.example', 3, 'extra'],
+  ],
   [CHANNELS.getToken]: [['token']],
   [CHANNELS.setToken]: [[], [123], [''], [{ token: 'x' }], ['x'.repeat(8193)], [['x']]],
   [CHANNELS.clearToken]: [[true]],
   [CHANNELS.readStore]: [[], ['settings'], ['../settings'], ['session.token'], [0], [{ name: 'outbox' }]],
   [CHANNELS.writeStore]: [['outbox'], ['outbox', 5], ['outbox', null], ['elsewhere', 'x'], [{ name: 'outbox' }, 'x']],
+  [CHANNELS.isStoreEncrypted]: [[true]],
   [CHANNELS.openExternal]: [[], [''], [{ href: 'https://a.example' }], [42]],
   [CHANNELS.getAppVersion]: [['1.0.0']],
   [CHANNELS.isOnline]: [[false]],
+  [CHANNELS.installUpdate]: [[true]],
 };
 
 const FOREIGN_SENDERS = [
@@ -62,6 +78,7 @@ interface Harness {
   opened: string[];
   serverChanges: string[];
   registered: InvokeChannel[];
+  confirmations: ServerChange[];
 }
 
 let userDataDir: string;
@@ -70,11 +87,19 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(userDataDir, { recursive: true, force: true }));
 
-async function harness(options: { devServerOrigin?: string | null; handlers?: Partial<MainHandlers> } = {}) {
+async function harness(
+  options: {
+    devServerOrigin?: string | null;
+    handlers?: Partial<MainHandlers>;
+    confirmServerChange?: boolean;
+    updateReady?: boolean;
+  } = {},
+) {
   const log = recordingLogger();
   const calls: string[] = [];
   const opened: string[] = [];
   const serverChanges: string[] = [];
+  const confirmations: ServerChange[] = [];
   const settings = await openSettingsStore(userDataDir, log);
   const deps: HandlerDeps = {
     settings,
@@ -84,21 +109,29 @@ async function harness(options: { devServerOrigin?: string | null; handlers?: Pa
       platform: 'linux',
       log,
     }),
-    state: createStateStore(userDataDir),
+    state: createStateStore(userDataDir, { cipher: fakeSafeStorage({ available: true }), platform: 'linux', log }),
     checkServer: async (address): Promise<SetServerResult> => {
       calls.push(`checkServer ${address}`);
       return address.includes('refused')
         ? { ok: false, message: 'No Global Nutrition Network server answered at this address.' }
         : { ok: true, serverUrl: new URL(address).origin };
     },
+    confirmServerChange: async (change) => {
+      confirmations.push(change);
+      return options.confirmServerChange ?? true;
+    },
     onServerChanged: (origin) => void serverChanges.push(origin),
-    openInBrowser: (url) => {
+    openInBrowser: async (url) => {
       const safe = url.startsWith('https://') || url.startsWith('http://');
       if (safe) opened.push(url);
-      return safe;
+      return safe ? 'opened' : 'refused';
     },
     appVersion: () => '1.2.3',
     isOnline: () => true,
+    installUpdate: () => {
+      calls.push('quitAndInstall');
+      return options.updateReady ?? true;
+    },
   };
   const handlers = { ...createMainHandlers(deps), ...options.handlers };
   // Every handler records that it ran, so refusals can prove it never did.
@@ -117,7 +150,7 @@ async function harness(options: { devServerOrigin?: string | null; handlers?: Pa
     isTrustedSender: (url) => isConsoleUrl(url, devServerOrigin),
     log,
   });
-  return { ipc, log, deps, calls, opened, serverChanges, registered } satisfies Harness;
+  return { ipc, log, deps, calls, opened, serverChanges, registered, confirmations } satisfies Harness;
 }
 
 const invokeChannels = Object.keys(ARGUMENTS) as InvokeChannel[];
@@ -129,6 +162,8 @@ describe('registration', () => {
     expect(registered.sort()).toEqual([...invokeChannels].sort());
     expect(ipc.handlers.has(CHANNELS.openServerSettings)).toBe(false);
     expect(INVOKE_NAMES).not.toContain('onOpenServerSettings');
+    expect(INVOKE_NAMES).not.toContain('onUpdateReady');
+    expect(ipc.handlers.has(CHANNELS.updateReady)).toBe(false);
   });
 });
 
@@ -203,6 +238,31 @@ describe('the handlers behind the gate', () => {
     expect(serverChanges).toEqual(['https://nutrition.example.org']);
   });
 
+  it('asks in a native dialog before replacing a server (not at the first setup), naming the waiting changes', async () => {
+    const { ipc, confirmations, serverChanges } = await harness();
+    await ipc.invoke(CHANNELS.setServerUrl, CONSOLE, 'https://a.example');
+    expect(confirmations).toEqual([]);
+    await ipc.invoke(CHANNELS.setServerUrl, CONSOLE, 'https://b.example', 3);
+    expect(confirmations).toEqual([{ from: 'https://a.example', to: 'https://b.example', waitingChanges: 3 }]);
+    expect(serverChanges).toEqual(['https://a.example', 'https://b.example']);
+  });
+
+  it('keeps the server, the session and the waiting changes when the change is declined', async () => {
+    const { ipc, serverChanges, confirmations } = await harness({ confirmServerChange: false });
+    await ipc.invoke(CHANNELS.setServerUrl, CONSOLE, 'https://a.example');
+    await ipc.invoke(CHANNELS.setToken, CONSOLE, SECRET_TOKEN);
+    await ipc.invoke(CHANNELS.writeStore, CONSOLE, 'outbox', '[{"pending":true}]');
+    expect(await ipc.invoke(CHANNELS.setServerUrl, CONSOLE, 'https://b.example')).toEqual({
+      ok: false,
+      message: SERVER_CHANGE_CANCELLED,
+    });
+    expect(confirmations).toHaveLength(1);
+    expect(await ipc.invoke(CHANNELS.getServerUrl, CONSOLE)).toBe('https://a.example');
+    expect(await ipc.invoke(CHANNELS.getToken, CONSOLE)).toBe(SECRET_TOKEN);
+    expect(await ipc.invoke(CHANNELS.readStore, CONSOLE, 'outbox')).toBe('[{"pending":true}]');
+    expect(serverChanges).toEqual(['https://a.example']);
+  });
+
   it('keeps nothing when the check refuses, and passes the refusal on', async () => {
     const { ipc, serverChanges } = await harness();
     expect(await ipc.invoke(CHANNELS.setServerUrl, CONSOLE, 'https://refused.example')).toEqual({
@@ -249,6 +309,32 @@ describe('the handlers behind the gate', () => {
     expect(await ipc.invoke(CHANNELS.readStore, CONSOLE, 'query-cache')).toBe('{"clientState":{}}');
   });
 
+  it('rejects a store write the disk refused with a sentence the console can show', async () => {
+    const { ipc } = await harness();
+    writeFileSync(path.join(userDataDir, STATE_DIR_NAME), 'not a folder');
+    await expect(ipc.invoke(CHANNELS.writeStore, CONSOLE, 'outbox', '[{"id":"a"}]')).rejects.toThrow(
+      'The change could not be saved on this computer. Check the disk, then try again.',
+    );
+  });
+
+  it('says whether the stores are encrypted', async () => {
+    const { ipc } = await harness();
+    expect(await ipc.invoke(CHANNELS.isStoreEncrypted, CONSOLE)).toBe(true);
+  });
+
+  it('forgets the cache and the user (not the waiting changes) when the session ends', async () => {
+    const { ipc } = await harness();
+    await ipc.invoke(CHANNELS.setToken, CONSOLE, SECRET_TOKEN);
+    for (const name of ['query-cache', 'session-user', 'outbox']) {
+      await ipc.invoke(CHANNELS.writeStore, CONSOLE, name, `{"${name}":1}`);
+    }
+    await ipc.invoke(CHANNELS.clearToken, CONSOLE);
+    expect(await ipc.invoke(CHANNELS.readStore, CONSOLE, 'query-cache')).toBeNull();
+    expect(await ipc.invoke(CHANNELS.readStore, CONSOLE, 'session-user')).toBeNull();
+    expect(await ipc.invoke(CHANNELS.readStore, CONSOLE, 'outbox')).toBe('{"outbox":1}');
+    expect(readdirSync(path.join(userDataDir, STATE_DIR_NAME))).toEqual(['outbox.json']);
+  });
+
   it('opens http(s) addresses and rejects the rest with a sentence', async () => {
     const { ipc, opened } = await harness();
     await ipc.invoke(CHANNELS.openExternal, CONSOLE, 'https://nutrition.example.org/about');
@@ -262,6 +348,14 @@ describe('the handlers behind the gate', () => {
     const { ipc } = await harness();
     expect(await ipc.invoke(CHANNELS.getAppVersion, CONSOLE)).toBe('1.2.3');
     expect(await ipc.invoke(CHANNELS.isOnline, CONSOLE)).toBe(true);
+  });
+
+  it('installs a downloaded update when the console asks, and says when none is ready', async () => {
+    const ready = await harness({ updateReady: true });
+    await expect(ready.ipc.invoke(CHANNELS.installUpdate, CONSOLE)).resolves.toBeUndefined();
+    expect(ready.calls).toContain('quitAndInstall');
+    const none = await harness({ updateReady: false });
+    await expect(none.ipc.invoke(CHANNELS.installUpdate, CONSOLE)).rejects.toThrow('No update is ready to install.');
   });
 
   it('passes UserFacingError messages through and hides the others', async () => {

@@ -7,8 +7,8 @@
 import { ARGUMENTS, CHANNELS, type DesktopBridge, type InvokeChannel } from '../bridge/contract';
 import { describeError, describeUrl, type Logger } from './log';
 
-/** The bridge functions that answer (the one event channel goes the other way). */
-export type InvokeName = Exclude<keyof DesktopBridge, 'onOpenServerSettings'>;
+/** The bridge functions that answer (the event channels go the other way). */
+export type InvokeName = Exclude<keyof DesktopBridge, 'onOpenServerSettings' | 'onUpdateReady'>;
 
 export type MainHandlers = {
   [Name in InvokeName]: (...args: Parameters<DesktopBridge[Name]>) => ReturnType<DesktopBridge[Name]>;

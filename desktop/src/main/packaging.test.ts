@@ -1,14 +1,21 @@
 /**
- * The installers cannot be built here (electron-builder downloads the Electron zip and, for deb and
- * AppImage, fpm and the AppImage tools), so their configuration is checked for structure: through
- * electron-builder's own loader and schema, plus the choices this project relies on.
+ * The installers' configuration, checked through electron-builder's own loader and schema, and one
+ * real `electron-builder --linux dir` run, offline, against a stand-in Electron folder (the Electron
+ * zip, fpm and the AppImage tools cannot be downloaded in CI): the app.asar it produces is read back
+ * and the fuses it flipped are read from the produced executable.
  */
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { listPackage } from '@electron/asar';
+import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import type { Configuration } from 'electron-builder';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforePack, checkUpdateFeed, describeSigning } from '../../scripts/package-checks.mjs';
 
 const desktopDir = fileURLToPath(new URL('../..', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -59,8 +66,23 @@ describe('electron-builder.yml', () => {
     expect(targets('mac')).toEqual(['dmg']);
   });
 
-  it('publishes updates to the generic server named at package time', () => {
+  it('publishes updates to the generic server named at package time, checked before packing', () => {
     expect(config.publish).toEqual({ provider: 'generic', url: '${env.NPO_UPDATE_URL}' });
+    expect(config.beforePack).toBe('./scripts/package-checks.mjs');
+  });
+
+  it('pins the Electron version installed in the workspace (npm hoists electron out of desktop/)', () => {
+    const installed = (
+      JSON.parse(readFileSync(require.resolve('electron/package.json'), 'utf8')) as { version: string }
+    ).version;
+    expect(config.electronVersion).toBe(installed);
+  });
+
+  it('names every artifact without spaces, and the deb with a maintainer e-mail', () => {
+    const names = [config.artifactName, config.deb?.artifactName, config.nsis?.artifactName];
+    for (const name of names) expect(name).toMatch(/^gnn-console[^ ]*\$\{ext\}$/);
+    expect(config.linux?.maintainer).toMatch(/^[^<>]+ <[^\s@<>]+@[^\s@<>]+\.[a-z]+>$/);
+    expect(config.deb?.packageName).toBe('gnn-console');
   });
 
   it('turns off the fuses a packaged console never needs', () => {
@@ -83,6 +105,8 @@ describe('electron-builder.yml', () => {
 describe('desktop/package.json', () => {
   const pkg = JSON.parse(readFileSync(path.join(desktopDir, 'package.json'), 'utf8')) as {
     main: string;
+    author: unknown;
+    desktopName: string;
     scripts: Record<string, string>;
     dependencies: Record<string, string>;
     devDependencies: Record<string, string>;
@@ -90,6 +114,11 @@ describe('desktop/package.json', () => {
 
   it('starts Electron from the built main process', () => {
     expect(pkg.main).toBe('./out/main/index.js');
+  });
+
+  it('names an author with an e-mail and the desktop file Electron looks for on Linux', () => {
+    expect(pkg.author).toEqual({ name: expect.any(String), email: expect.stringMatching(/^[^\s@]+@[^\s@]+\.[a-z]+$/) });
+    expect(pkg.desktopName).toBe('gnn-console.desktop');
   });
 
   it('keeps electron a dev dependency (electron-builder requires it) with the scripts of the README', () => {
@@ -107,4 +136,159 @@ describe('desktop/package.json', () => {
     expect(electronPackage.scripts?.postinstall).toBeUndefined();
     expect(electronPackage.scripts?.install).toBeUndefined();
   });
+});
+
+describe('the package step (scripts/package-checks.mjs)', () => {
+  it('accepts an https update feed only', () => {
+    expect(checkUpdateFeed('https://updates.example.org/console/')).toBe('https://updates.example.org/console/');
+    for (const feed of [undefined, '', 'http://updates.example.org/', 'ftp://x.org/', 'updates.example.org']) {
+      expect(() => checkUpdateFeed(feed), String(feed)).toThrow(/NPO_UPDATE_URL/);
+    }
+    expect(() => checkUpdateFeed('https://user:pw@updates.example.org/')).toThrow(/plain https/);
+    expect(() => checkUpdateFeed('https://updates.example.org/?channel=beta')).toThrow(/plain https/);
+  });
+
+  it('says why signing and notarization are skipped when their variables are unset', () => {
+    expect(describeSigning('win32', {})).toEqual([expect.stringMatching(/^skipped Windows signing: WIN_CSC_LINK/)]);
+    expect(describeSigning('win32', { WIN_CSC_LINK: 'cert.p12' })).toEqual([expect.stringMatching(/^signing/)]);
+    const mac = describeSigning('darwin', {});
+    expect(mac).toEqual([
+      expect.stringMatching(/^skipped macOS signing/),
+      expect.stringMatching(/^skipped macOS notarization: set APPLE_API_KEY/),
+    ]);
+    const signed = describeSigning('darwin', {
+      CSC_LINK: 'id.p12',
+      APPLE_ID: 'a@b.org',
+      APPLE_APP_SPECIFIC_PASSWORD: 'x',
+      APPLE_TEAM_ID: 'T',
+    });
+    expect(signed).toEqual([expect.stringMatching(/^signing/), expect.stringMatching(/^notarizing/)]);
+    expect(describeSigning('linux', {})).toEqual([expect.stringMatching(/^skipped signing/)]);
+  });
+
+  it('refuses to pack when the feed is not https', async () => {
+    const saved = process.env.NPO_UPDATE_URL;
+    process.env.NPO_UPDATE_URL = 'http://updates.example.org/';
+    try {
+      await expect(beforePack({ electronPlatformName: 'linux' })).rejects.toThrow(/https/);
+    } finally {
+      if (saved === undefined) delete process.env.NPO_UPDATE_URL;
+      else process.env.NPO_UPDATE_URL = saved;
+    }
+  });
+});
+
+/** Electron's fuse wire marker (@electron/fuses looks for it in the executable). */
+const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
+/**
+ * The stand-in's fuses, in FuseV1Options order, set the way Electron ships them (run as node on,
+ * cookie encryption off, …): each one the configuration names must then be flipped by the build.
+ */
+const SHIPPED_FUSES = '10110001';
+const FEED = 'https://updates.example.org/console/';
+
+const CONFIGURED_FUSES: [keyof NonNullable<Configuration['electronFuses']>, FuseV1Options][] = [
+  ['runAsNode', FuseV1Options.RunAsNode],
+  ['enableCookieEncryption', FuseV1Options.EnableCookieEncryption],
+  ['enableNodeOptionsEnvironmentVariable', FuseV1Options.EnableNodeOptionsEnvironmentVariable],
+  ['enableNodeCliInspectArguments', FuseV1Options.EnableNodeCliInspectArguments],
+  ['enableEmbeddedAsarIntegrityValidation', FuseV1Options.EnableEmbeddedAsarIntegrityValidation],
+  ['onlyLoadAppFromAsar', FuseV1Options.OnlyLoadAppFromAsar],
+  ['grantFileProtocolExtraPrivileges', FuseV1Options.GrantFileProtocolExtraPrivileges],
+];
+
+const run = promisify(execFile);
+
+describe('electron-builder --linux dir, offline, against a stand-in Electron', () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'npo-package-'));
+  const electronDist = path.join(work, 'electron');
+  const output = path.join(work, 'release');
+  const appDir = path.join(output, 'linux-unpacked');
+  const builder = (feed: string) =>
+    run(
+      process.execPath,
+      [
+        require.resolve('electron-builder/cli.js'),
+        '--linux',
+        'dir',
+        '--publish',
+        'never',
+        `-c.electronDist=${electronDist}`,
+        `-c.directories.output=${output}`,
+      ],
+      {
+        cwd: desktopDir,
+        // No download may happen: an unreachable proxy turns any attempt into a failure.
+        env: {
+          ...process.env,
+          CI: 'true',
+          NPO_UPDATE_URL: feed,
+          HTTPS_PROXY: 'http://127.0.0.1:9',
+          HTTP_PROXY: 'http://127.0.0.1:9',
+        },
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
+
+  beforeAll(async () => {
+    // `npm test` builds first; the packaging checks are about that build's output.
+    expect(existsSync(path.join(desktopDir, 'out', 'main', 'index.js')), 'run `npm run build` first').toBe(true);
+    mkdirSync(path.join(electronDist, 'resources'), { recursive: true });
+    const wire = Buffer.concat([
+      Buffer.from(FUSE_SENTINEL, 'ascii'),
+      Buffer.from([1, SHIPPED_FUSES.length]),
+      Buffer.from(SHIPPED_FUSES, 'ascii'),
+    ]);
+    writeFileSync(path.join(electronDist, 'electron'), wire, { mode: 0o755 });
+    writeFileSync(path.join(electronDist, 'version'), config.electronVersion!);
+    await builder(FEED);
+  }, 120_000);
+
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('packs the built bundles and package.json only: no sources, source maps, tests or node_modules', () => {
+    const entries = listPackage(path.join(appDir, 'resources', 'app.asar'), { isPack: false }).map((entry) =>
+      entry.replaceAll('\\', '/'),
+    );
+    const files = entries.filter((entry) => path.posix.extname(entry) !== '');
+    expect(files).toEqual(
+      expect.arrayContaining([
+        '/package.json',
+        '/out/main/index.js',
+        '/out/preload/index.cjs',
+        '/out/renderer/index.html',
+      ]),
+    );
+    for (const entry of entries)
+      expect(entry === '/package.json' || entry === '/out' || entry.startsWith('/out/'), entry).toBe(true);
+    for (const file of files) {
+      expect(file, file).not.toMatch(/\.map$|\.test\.|\.tsx?$|node_modules|test-support/);
+    }
+  });
+
+  it('flips every fuse as electron-builder.yml configures', async () => {
+    const wire = await getCurrentFuseWire(path.join(appDir, 'gnn-console'));
+    for (const [name, fuse] of CONFIGURED_FUSES) {
+      const wanted = config.electronFuses![name];
+      expect(typeof wanted, name).toBe('boolean');
+      expect(String.fromCharCode(wire[fuse]!), name).toBe(wanted ? '1' : '0');
+      expect(wire[fuse], `${name} was flipped`).not.toBe(SHIPPED_FUSES.charCodeAt(fuse));
+    }
+  });
+
+  it('writes the https feed into app-update.yml for electron-updater', () => {
+    const feed = readFileSync(path.join(appDir, 'resources', 'app-update.yml'), 'utf8');
+    expect(feed).toContain('provider: generic');
+    expect(feed).toContain(`url: ${FEED}`);
+  });
+
+  it('refuses to package with an http update feed', async () => {
+    const failure = (await builder('http://updates.example.org/console/').then(
+      () => null,
+      (error: unknown) => error,
+    )) as { code?: number; stdout: string; stderr: string } | null;
+    expect(failure, 'the build must fail').not.toBeNull();
+    expect(failure?.code).not.toBe(0);
+    expect(`${failure?.stdout}${failure?.stderr}`).toMatch(/NPO_UPDATE_URL must start with https/);
+  }, 120_000);
 });

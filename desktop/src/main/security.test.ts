@@ -8,7 +8,9 @@ import {
   isNavigationAllowed,
   isPermissionGranted,
   isSafeExternalUrl,
+  decideExternalOpen,
   openExternalIfSafe,
+  openExternalWithConsent,
   restrictPermissions,
 } from './security';
 import { FakeSession, FakeWebContents, recordingLogger } from './test-support/fake-electron';
@@ -241,5 +243,95 @@ describe('hardenAllWebContents', () => {
       expect(contents.windowOpenHandler).not.toBeNull();
       expect(contents.navigate('will-navigate', 'https://evil.example/')).toBe(true);
     }
+  });
+});
+
+describe('decideExternalOpen', () => {
+  const SERVER = 'https://nutrition.example.org';
+
+  it("opens the configured server's pages (the public site is served there) and mails straight away", () => {
+    expect(decideExternalOpen(`${SERVER}/about`, [SERVER])).toEqual({ action: 'open' });
+    expect(decideExternalOpen(`${SERVER}/`, [null, SERVER])).toEqual({ action: 'open' });
+    expect(decideExternalOpen('mailto:ada@example.org?subject=Hello', [SERVER])).toEqual({ action: 'open' });
+  });
+
+  it('asks first for any other host, naming it', () => {
+    expect(decideExternalOpen('https://evil.example/login', [SERVER])).toEqual({
+      action: 'confirm',
+      host: 'evil.example',
+    });
+    expect(decideExternalOpen('https://nutrition.example.org.evil.example/', [SERVER])).toEqual({
+      action: 'confirm',
+      host: 'nutrition.example.org.evil.example',
+    });
+    // Another port or scheme is another origin.
+    expect(decideExternalOpen('http://nutrition.example.org/', [SERVER])).toEqual({
+      action: 'confirm',
+      host: 'nutrition.example.org',
+    });
+    expect(decideExternalOpen('https://nutrition.example.org:8443/', [SERVER])).toEqual({
+      action: 'confirm',
+      host: 'nutrition.example.org:8443',
+    });
+    expect(decideExternalOpen(`${SERVER}/`, [null])).toEqual({ action: 'confirm', host: 'nutrition.example.org' });
+  });
+
+  it('refuses what is not a web address or a plain mail', () => {
+    for (const url of [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'https://user:pw@nutrition.example.org/',
+      'smb://x/',
+    ]) {
+      expect(decideExternalOpen(url, [SERVER]), url).toEqual({ action: 'refuse' });
+    }
+  });
+});
+
+describe('openExternalWithConsent', () => {
+  const SERVER = 'https://nutrition.example.org';
+
+  function setup(answer: boolean | Error) {
+    const opened: string[] = [];
+    const asked: string[] = [];
+    const log = recordingLogger();
+    const deps = {
+      shell: { openExternal: async (url: string) => void opened.push(url) },
+      log,
+      trustedOrigins: () => [SERVER],
+      confirm: async (host: string) => {
+        asked.push(host);
+        if (answer instanceof Error) throw answer;
+        return answer;
+      },
+    };
+    return { opened, asked, log, open: (url: string) => openExternalWithConsent(url, deps) };
+  }
+
+  it("opens the server's pages without asking", async () => {
+    const { opened, asked, open } = setup(false);
+    expect(await open(`${SERVER}/faqs`)).toBe('opened');
+    expect(opened).toEqual([`${SERVER}/faqs`]);
+    expect(asked).toEqual([]);
+  });
+
+  it('opens another host only after the dialog said yes', async () => {
+    const yes = setup(true);
+    expect(await yes.open('https://docs.example.com/guide')).toBe('opened');
+    expect(yes.asked).toEqual(['docs.example.com']);
+    expect(yes.opened).toEqual(['https://docs.example.com/guide']);
+    const no = setup(false);
+    expect(await no.open('https://docs.example.com/guide')).toBe('declined');
+    expect(no.opened).toEqual([]);
+  });
+
+  it('treats a dialog that failed as a no, and refuses unsafe addresses without asking', async () => {
+    const broken = setup(new Error('no window'));
+    expect(await broken.open('https://docs.example.com/')).toBe('declined');
+    expect(broken.opened).toEqual([]);
+    const { open, asked, opened } = setup(true);
+    expect(await open('file:///etc/passwd')).toBe('refused');
+    expect(asked).toEqual([]);
+    expect(opened).toEqual([]);
   });
 });

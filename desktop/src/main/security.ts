@@ -72,6 +72,50 @@ export function openExternalIfSafe(url: string, shell: Pick<Shell, 'openExternal
   return true;
 }
 
+export type ExternalOpenDecision = { action: 'open' } | { action: 'confirm'; host: string } | { action: 'refuse' };
+
+/**
+ * Where an address asked for by the console (a link, window.open, the bridge's openExternal) may go:
+ * straight to the browser when it is on the organisation's server (which also serves the public
+ * site) or is a mail to write; after a native confirmation naming the host otherwise, since a
+ * compromised renderer could otherwise send staff to any page; nowhere when it is not a safe address.
+ */
+export function decideExternalOpen(url: string, trustedOrigins: readonly (string | null)[]): ExternalOpenDecision {
+  if (!isSafeExternalUrl(url)) return { action: 'refuse' };
+  const parsed = new URL(url);
+  if (parsed.protocol === 'mailto:') return { action: 'open' };
+  if (trustedOrigins.includes(parsed.origin)) return { action: 'open' };
+  return { action: 'confirm', host: parsed.host };
+}
+
+export type ExternalOpenOutcome = 'opened' | 'declined' | 'refused';
+
+export interface ExternalOpenDeps {
+  shell: Pick<Shell, 'openExternal'>;
+  log: Logger;
+  /** The configured server's origin (the public site is served there too). */
+  trustedOrigins(): readonly (string | null)[];
+  /** The native "Open <host> in your browser?" dialog: true to open. */
+  confirm(host: string): Promise<boolean>;
+}
+
+export async function openExternalWithConsent(url: string, deps: ExternalOpenDeps): Promise<ExternalOpenOutcome> {
+  const decision = decideExternalOpen(url, deps.trustedOrigins());
+  if (decision.action === 'refuse') {
+    deps.log.warn(`refused to open ${describeUrl(url)} outside the app`);
+    return 'refused';
+  }
+  if (decision.action === 'confirm') {
+    // A dialog that cannot be shown counts as a no: the address is not opened unasked.
+    const confirmed = await deps.confirm(decision.host).catch(() => false);
+    if (!confirmed) {
+      deps.log.info(`opening ${describeUrl(url)} was declined`);
+      return 'declined';
+    }
+  }
+  return openExternalIfSafe(url, deps.shell, deps.log) ? 'opened' : 'refused';
+}
+
 /** Chromium's Local Network Access (142+): a page reaching a server on this computer or the LAN. */
 const LOCAL_NETWORK_PERMISSIONS = new Set(['local-network-access', 'local-network', 'loopback-network']);
 
@@ -116,7 +160,8 @@ export function restrictPermissions(session: PermissionSession, devServerOrigin:
 
 export interface HardeningDeps {
   devServerOrigin: string | null;
-  openInBrowser(url: string): void;
+  /** May ask first (openExternalWithConsent): what it answers is not awaited here. */
+  openInBrowser(url: string): unknown;
   log: Logger;
 }
 

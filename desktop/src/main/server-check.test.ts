@@ -62,6 +62,44 @@ describe('checkServerAddress against a real local server', () => {
     });
   });
 
+  it('reads or cancels every answer body, so no request stays open', async () => {
+    const bodies: { status: number; settled: () => boolean }[] = [];
+    const trackingFetch: Fetch = async (url, init) => {
+      const response = await fetch(url, init);
+      let cancelled = false;
+      const reader = response.body?.getReader();
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          const chunk = await reader!.read();
+          if (chunk.done) controller.close();
+          else controller.enqueue(chunk.value);
+        },
+        cancel: async () => {
+          cancelled = true;
+          await reader?.cancel();
+        },
+      });
+      const tracked = new Response(body, { status: response.status, headers: response.headers });
+      bodies.push({ status: response.status, settled: () => cancelled || tracked.bodyUsed });
+      return tracked;
+    };
+    for (const [status, payload] of [
+      [200, { status: 'ok' }],
+      [404, { message: 'Not found' }],
+      [503, { status: 'error' }],
+      [500, { message: 'boom' }],
+    ] as const) {
+      answer = json(status, payload);
+      await checkServerAddress(origin, { fetch: trackingFetch });
+    }
+    expect(bodies.map((body) => [body.status, body.settled()])).toEqual([
+      [200, true],
+      [404, true],
+      [503, true],
+      [500, true],
+    ]);
+  });
+
   it('refuses a 200 whose body is not {"status":"ok"}', async () => {
     for (const body of [{ status: 'error' }, { ok: true }, 'ok', null, [{ status: 'ok' }]]) {
       answer = json(200, body);

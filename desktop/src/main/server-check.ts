@@ -37,11 +37,14 @@ async function fetchHealth(origin: string, fetch: Fetch, timeoutMs: number): Pro
       redirect: 'manual',
       signal: abort.signal,
     });
-    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
-      return { ok: false, message: SERVER_REFUSALS.redirected };
+    if (response.status !== 200) {
+      // The body of a refusal is not read: it is cancelled, so the request does not stay open.
+      await response.body?.cancel().catch(() => undefined);
+      if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+        return { ok: false, message: SERVER_REFUSALS.redirected };
+      }
+      return { ok: false, message: response.status === 503 ? SERVER_REFUSALS.notReady : SERVER_REFUSALS.notOurServer };
     }
-    if (response.status === 503) return { ok: false, message: SERVER_REFUSALS.notReady };
-    if (response.status !== 200) return { ok: false, message: SERVER_REFUSALS.notOurServer };
     const text = await response.text();
     return isHealthyBody(text) ? { ok: true, serverUrl: origin } : { ok: false, message: SERVER_REFUSALS.notOurServer };
   } catch {

@@ -43,7 +43,7 @@ describe('createMainWindow', () => {
   });
   afterEach(() => rmSync(userDataDir, { recursive: true, force: true }));
 
-  async function open(saved: WindowBounds | null, workAreas = [PRIMARY]) {
+  async function open(saved: WindowBounds | null, workAreas = [PRIMARY], platform: NodeJS.Platform = 'linux') {
     const settings = await openSettingsStore(userDataDir, recordingLogger());
     if (saved) await settings.update({ windowBounds: saved });
     const window = createMainWindow({
@@ -53,6 +53,7 @@ describe('createMainWindow', () => {
       preloadPath: '/app/out/preload/index.cjs',
       title: 'Global Nutrition Network Console',
       log: recordingLogger(),
+      platform,
     }) as unknown as FakeBrowserWindow;
     return { window, settings };
   }
@@ -72,6 +73,18 @@ describe('createMainWindow', () => {
       experimentalFeatures: false,
     });
     expect(window.options.webPreferences).not.toHaveProperty('enableBlinkFeatures');
+  });
+
+  it('checks spelling with the OS dictionaries on macOS and Windows, and not at all on Linux', async () => {
+    for (const [platform, spellcheck] of [
+      ['darwin', true],
+      ['win32', true],
+      ['linux', false],
+      ['freebsd', false],
+    ] as const) {
+      const { window } = await open(null, [PRIMARY], platform);
+      expect(window.options.webPreferences?.spellcheck, platform).toBe(spellcheck);
+    }
   });
 
   it('opens at the default size without saved bounds, shown only once ready', async () => {

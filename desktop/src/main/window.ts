@@ -42,6 +42,13 @@ export interface MainWindowDeps {
    * closes or reloads: true to leave anyway. Without it Electron would just keep the window open.
    */
   confirmLeave?: (window: ElectronBrowserWindow) => boolean;
+  /** Defaults to this computer's. */
+  platform?: NodeJS.Platform;
+}
+
+/** Spellcheck only where the OS brings the dictionaries (nothing is downloaded). */
+export function spellcheckAvailable(platform: NodeJS.Platform): boolean {
+  return platform === 'darwin' || platform === 'win32';
 }
 
 export function createMainWindow(deps: MainWindowDeps): ElectronBrowserWindow {
@@ -69,7 +76,9 @@ export function createMainWindow(deps: MainWindowDeps): ElectronBrowserWindow {
       // A middle click would otherwise open links in a new window, bypassing the window-open handler's intent.
       disableBlinkFeatures: 'Auxclick',
       safeDialogs: true,
-      spellcheck: true,
+      // macOS and Windows check spelling with the system's own dictionaries; on Linux Chromium would
+      // download Hunspell dictionaries from Google, outside the CSP and the organisation's server.
+      spellcheck: spellcheckAvailable(deps.platform ?? process.platform),
     },
   });
   if (saved?.maximized) window.maximize();

@@ -45,7 +45,10 @@ describe('createBridge', () => {
   it('maps every invoke function to ipcRenderer.invoke on its channel, passing the arguments as they are', async () => {
     const ipc = new FakeIpcRenderer();
     const bridge = createBridge(ipc);
-    const invokeNames = BRIDGE_FUNCTIONS.filter((name) => name !== 'onOpenServerSettings');
+    const invokeNames = BRIDGE_FUNCTIONS.filter(
+      (name): name is Exclude<keyof DesktopBridge, 'onOpenServerSettings' | 'onUpdateReady'> =>
+        name !== 'onOpenServerSettings' && name !== 'onUpdateReady',
+    );
     for (const name of invokeNames) {
       const args = VALID_ARGS[name] ?? [];
       const call = (bridge[name] as (...a: unknown[]) => Promise<unknown>)(...args);
@@ -66,6 +69,18 @@ describe('createBridge', () => {
     bridge.onOpenServerSettings((...args: unknown[]) => void received.push(args));
     ipc.emit(CHANNELS.openServerSettings, { sender: ipc, ports: [] }, 'extra payload');
     expect(received).toEqual([[]]);
+  });
+
+  it('passes the update listener the version string only', () => {
+    const ipc = new FakeIpcRenderer();
+    const bridge = createBridge(ipc);
+    const received: unknown[][] = [];
+    const stop = bridge.onUpdateReady((...args: unknown[]) => void received.push(args));
+    ipc.emit(CHANNELS.updateReady, { sender: ipc, ports: [] }, '1.2.0', 'extra payload');
+    ipc.emit(CHANNELS.updateReady, { sender: ipc }, { not: 'a string' });
+    stop();
+    ipc.emit(CHANNELS.updateReady, { sender: ipc }, '1.3.0');
+    expect(received).toEqual([['1.2.0'], ['']]);
   });
 
   it('returns an unsubscribe that stops exactly that listener', () => {

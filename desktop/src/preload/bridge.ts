@@ -26,9 +26,19 @@ export function createBridge(ipc: BridgeIpc): DesktopBridge {
     clearToken: invoke(CHANNELS.clearToken),
     readStore: invoke(CHANNELS.readStore),
     writeStore: invoke(CHANNELS.writeStore),
+    isStoreEncrypted: invoke(CHANNELS.isStoreEncrypted),
     openExternal: invoke(CHANNELS.openExternal),
     getAppVersion: invoke(CHANNELS.getAppVersion),
     isOnline: invoke(CHANNELS.isOnline),
+    installUpdate: invoke(CHANNELS.installUpdate),
+    onUpdateReady(listener) {
+      // Only the version string crosses, never the event (it carries the ipcRenderer).
+      const relay = (_event: unknown, version: unknown) => listener(typeof version === 'string' ? version : '');
+      ipc.on(CHANNELS.updateReady, relay);
+      return () => {
+        ipc.removeListener(CHANNELS.updateReady, relay);
+      };
+    },
     onOpenServerSettings(listener) {
       // The event object carries `sender` (the ipcRenderer): it must not cross into the page.
       const relay = () => listener();

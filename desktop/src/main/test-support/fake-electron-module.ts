@@ -35,8 +35,11 @@ export function fakeElectron(userDataDir: string) {
   const handledSchemes: string[] = [];
   let appHandler: ((request: Request) => Promise<Response>) | null = null;
   let menuTemplate: MenuTemplate = [];
+  /** The button the next native dialogs answer with (0: go ahead). */
+  const dialogAnswer = { response: 1 };
   return {
     calls,
+    dialogAnswer,
     app,
     appHandler: () => appHandler!,
     menuTemplate: () => menuTemplate,
@@ -45,6 +48,14 @@ export function fakeElectron(userDataDir: string) {
       app,
       BrowserWindow: FakeBrowserWindow,
       ipcMain: new FakeIpcMain(),
+      dialog: {
+        showMessageBox: async (...args: unknown[]) => {
+          const options = args.at(-1) as { message: string };
+          calls.push(`dialog ${options.message}`);
+          return { response: dialogAnswer.response, checkboxChecked: false };
+        },
+        showMessageBoxSync: () => 1,
+      },
       Menu: {
         buildFromTemplate: (template: MenuTemplate) => ((menuTemplate = template), template),
         setApplicationMenu: () => void calls.push('setApplicationMenu'),

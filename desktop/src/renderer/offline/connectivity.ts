@@ -62,7 +62,10 @@ function stopProbing(): void {
 export async function checkServer(): Promise<void> {
   // Desktop before its first-run setup: there is no server to ask yet.
   if (platform.server && !platform.server.current()) return;
-  await trackedFetch(`${platform.apiBaseUrl}/api/health`, { cache: 'no-store' }).catch(() => undefined);
+  const response = await trackedFetch(`${platform.apiBaseUrl}/api/health`, { cache: 'no-store' }).catch(() => null);
+  // Only the status matters. An unread body keeps the request in flight for Chromium (a page
+  // waiting for network idle, as on the login screen, would never get there): it is cancelled.
+  await response?.body?.cancel().catch(() => undefined);
 }
 
 /** The fetch the API client uses: it reports every outcome before handing it on. */

@@ -57,11 +57,12 @@ const storage: KeyValueStorage = {
 const durable: DurableStore = {
   read: (name) => bridge.readStore(name),
   write: (name, value) => bridge.writeStore(name, value),
+  encrypted: () => bridge.isStoreEncrypted(),
 };
 
 const server: ServerConnection = {
   current: () => serverOrigin,
-  change: (address) => bridge.setServerUrl(address),
+  change: (address, waitingChanges) => bridge.setServerUrl(address, waitingChanges),
   onOpenSettings: (listener) => bridge.onOpenServerSettings(listener),
 };
 
@@ -85,6 +86,10 @@ export const platform: Platform = {
   storage,
   durable,
   server,
+  updates: {
+    onReady: (listener) => bridge.onUpdateReady(listener),
+    install: () => bridge.installUpdate(),
+  },
   publicSiteUrl,
   openPublicSite(path) {
     const url = publicSiteUrl(path);

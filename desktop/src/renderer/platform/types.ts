@@ -17,16 +17,29 @@ export interface KeyValueStorage {
 export interface DurableStore {
   read(name: StoreName): Promise<string | null>;
   write(name: StoreName, value: string): Promise<void>;
+  /** Whether what is written is encrypted at rest (the desktop shell with an OS keychain); absent: no. */
+  encrypted?(): Promise<boolean>;
 }
 
 /** The organisation's server, chosen by the staff member (desktop only: the web console is served by it). */
 export interface ServerConnection {
   /** The server origin, or null before the first run's setup. */
   current(): string | null;
-  /** Checks and keeps a new address; on success the shell reloads the console. */
-  change(address: string): Promise<SetServerResult>;
+  /**
+   * Checks and keeps a new address; on success the shell reloads the console. Replacing a server is
+   * confirmed by the shell in a native dialog, which names `waitingChanges` (changes not yet sent).
+   */
+  change(address: string, waitingChanges?: number): Promise<SetServerResult>;
   /** The "Server address…" menu item. Returns the function that stops listening. */
   onOpenSettings(listener: () => void): () => void;
+}
+
+/** An update downloaded in the background waits for the staff member's "Restart to update". */
+export interface AppUpdates {
+  /** Called with the version once an update is downloaded. Returns the function that stops listening. */
+  onReady(listener: (version: string) => void): () => void;
+  /** Quits, installs and starts the new version. */
+  install(): Promise<void>;
 }
 
 export interface Platform {
@@ -42,6 +55,8 @@ export interface Platform {
   readonly durable: DurableStore;
   /** Null on the web, where the console always talks to the server that served it. */
   readonly server: ServerConnection | null;
+  /** Updates of the installed app (desktop only): absent on the web, where the server is the update. */
+  readonly updates?: AppUpdates;
   /** Absolute address of a page of the public site. */
   publicSiteUrl(path?: string): string;
   /**

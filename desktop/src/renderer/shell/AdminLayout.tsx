@@ -11,6 +11,7 @@ import { Loading } from '../ui/states';
 import { useMediaQuery } from '../ui/useMediaQuery';
 import { Sidebar } from './Sidebar';
 import { ThemeToggle } from './ThemeToggle';
+import { UpdateReady } from './UpdateReady';
 import { UserMenu } from './UserMenu';
 
 const NARROW = '(max-width: 1023px)';
@@ -85,6 +86,7 @@ export function AdminLayout() {
       )}
       <main id="main-content" className="content" ref={mainRef} tabIndex={-1}>
         <ConnectionBanner />
+        <UpdateReady />
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>

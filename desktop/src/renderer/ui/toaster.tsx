@@ -25,3 +25,10 @@ export function notifyFailure(lines: string[]): void {
   );
   void getToaster().then((instance) => instance.show({ message, intent: Intent.DANGER, icon: 'error', timeout: 8000 }));
 }
+
+/** A toast that stays until dismissed, with one button (e.g. "Restart to update"). */
+export function notifyWithAction(message: string, action: { text: string; onClick: () => void }): void {
+  void getToaster().then((instance) =>
+    instance.show({ message, intent: Intent.PRIMARY, icon: 'refresh', timeout: 0, action }, 'persistent-action'),
+  );
+}
