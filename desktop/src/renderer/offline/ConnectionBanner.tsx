@@ -7,7 +7,7 @@ import { Button, Callout } from '@blueprintjs/core';
 import { formatAdminDate } from '@npo/shared';
 import { useCurrentUser } from '../session/session-store';
 import { useConnectivity } from './connectivity';
-import { useOutbox, type OutboxEntry } from './outbox';
+import { useOutbox, useOutboxSaveProblem, type OutboxEntry } from './outbox';
 import { discardEntry, retryEntry, reviewConflict } from './sync';
 
 export function waitingText(count: number): string {
@@ -30,7 +30,7 @@ function BlockedChange({ entry }: { entry: OutboxEntry }) {
       <p>
         {entry.label}: {entry.problem}
       </p>
-      <Button text="Try again" onClick={() => retryEntry(entry)} />{' '}
+      <Button text="Try again" onClick={() => void retryEntry(entry)} />{' '}
       <Button intent="danger" variant="outlined" text="Discard this change" onClick={() => void discardEntry(entry)} />
     </Callout>
   );
@@ -40,8 +40,9 @@ export function ConnectionBanner() {
   const user = useCurrentUser();
   const { online, lastSyncAt } = useConnectivity();
   const entries = useOutbox(user.id);
+  const saveProblem = useOutboxSaveProblem();
   const blocked = entries.find((entry) => entry.state !== 'waiting');
-  if (online && entries.length === 0) return null;
+  if (online && entries.length === 0 && !saveProblem) return null;
 
   return (
     <div className="connection-banner" role="status" aria-live="polite">
@@ -51,6 +52,14 @@ export function ConnectionBanner() {
             The server cannot be reached.{' '}
             {lastSyncAt ? `Showing the content as of the last sync, ${formatAdminDate(lastSyncAt)} (UTC).` : ''} Changes
             you save are kept on this computer and sent when the connection returns.
+          </p>
+        </Callout>
+      )}
+      {saveProblem && (
+        <Callout intent="danger" icon="floppy-disk" title="Changes are not saved on this computer">
+          <p>
+            Writing them here failed ({saveProblem}). They are kept while the console stays open and saving is tried
+            again; do not close the console until this message goes.
           </p>
         </Callout>
       )}

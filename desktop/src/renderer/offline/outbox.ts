@@ -5,6 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { platform } from '../platform';
+import { backoffDelay } from './replay-policy';
 
 /** A change as the server will receive it: serialisable, so it can wait on disk. */
 export interface Change {
@@ -32,6 +33,8 @@ export interface OutboxEntry extends Change {
   problem?: string;
   /** With a conflict: the item as it is now on the server. */
   current?: unknown;
+  /** Why a waiting change has not gone yet, in the staff member's words (server unreachable, busy…). */
+  waitReason?: string;
 }
 
 let entries: OutboxEntry[] = [];
@@ -60,32 +63,88 @@ export async function loadOutbox(): Promise<void> {
   listeners.forEach((listener) => listener());
 }
 
-function commit(next: OutboxEntry[]): void {
+/** Why the outbox could not be written to this computer, while it cannot; null when all is saved. */
+let saveProblem: string | null = null;
+const problemListeners = new Set<() => void>();
+/** Writes go one after the other: an older list must never land on disk after a newer one. */
+let writing: Promise<boolean> = Promise.resolve(true);
+let failedWrites = 0;
+let rewrite: ReturnType<typeof setTimeout> | undefined;
+let random: () => number = Math.random;
+
+/** Tests make the pause before a new write attempt predictable. */
+export function setOutboxRandom(next: () => number): void {
+  random = next;
+}
+
+function setSaveProblem(next: string | null): void {
+  if (saveProblem === next) return;
+  saveProblem = next;
+  problemListeners.forEach((listener) => listener());
+}
+
+/** Writes the list as it is when the write starts; true once the platform confirmed it. */
+function persist(): Promise<boolean> {
+  writing = writing.then(async () => {
+    try {
+      await platform.durable.write('outbox', JSON.stringify(entries));
+      failedWrites = 0;
+      setSaveProblem(null);
+      return true;
+    } catch (error) {
+      failedWrites += 1;
+      setSaveProblem(error instanceof Error && error.message ? error.message : 'the write failed');
+      // The changes stay in memory (and are still sent when the server answers); saving is tried again.
+      clearTimeout(rewrite);
+      rewrite = setTimeout(() => void persist(), backoffDelay(failedWrites, random));
+      return false;
+    }
+  });
+  return writing;
+}
+
+function commit(next: OutboxEntry[]): Promise<boolean> {
   entries = next;
   listeners.forEach((listener) => listener());
-  platform.durable.write('outbox', JSON.stringify(next)).catch((error: unknown) => {
-    console.warn('The outbox could not be written', error);
-  });
+  return persist();
 }
 
-export function enqueue(change: Change, userId: number): OutboxEntry {
-  const entry: OutboxEntry = {
-    ...change,
-    id: crypto.randomUUID(),
-    userId,
-    queuedAt: new Date().toISOString(),
-    state: 'waiting',
-  };
-  commit([...entries, entry]);
-  return entry;
+/** The change is in the list at once; the promise says whether it is also saved on this computer. */
+export async function enqueue(
+  change: Change,
+  userId: number,
+  id: string = crypto.randomUUID(),
+): Promise<{ entry: OutboxEntry; saved: boolean }> {
+  const entry: OutboxEntry = { ...change, id, userId, queuedAt: new Date().toISOString(), state: 'waiting' };
+  const saved = await commit([...entries, entry]);
+  return { entry, saved };
 }
 
-export function updateEntry(id: string, patch: Partial<OutboxEntry>): void {
-  commit(entries.map((entry) => (entry.id === id ? { ...entry, ...patch } : entry)));
+export function updateEntry(id: string, patch: Partial<OutboxEntry>): Promise<boolean> {
+  return commit(entries.map((entry) => (entry.id === id ? { ...entry, ...patch } : entry)));
 }
 
-export function removeEntry(id: string): void {
-  commit(entries.filter((entry) => entry.id !== id));
+export function removeEntry(id: string): Promise<boolean> {
+  return commit(entries.filter((entry) => entry.id !== id));
+}
+
+export function getEntry(id: string): OutboxEntry | undefined {
+  return entries.find((entry) => entry.id === id);
+}
+
+export function getSaveProblem(): string | null {
+  return saveProblem;
+}
+
+export function useOutboxSaveProblem(): string | null {
+  return useSyncExternalStore(
+    (listener) => {
+      problemListeners.add(listener);
+      return () => problemListeners.delete(listener);
+    },
+    getSaveProblem,
+    getSaveProblem,
+  );
 }
 
 /** The changes of one staff member, oldest first. */
@@ -100,7 +159,7 @@ export function entriesOf(userId: number | undefined): OutboxEntry[] {
 export function rebaseFollowing(path: string, from: number | undefined, to: number): void {
   if (from === undefined) return;
   const itemPath = itemPathOf(path);
-  commit(
+  void commit(
     entries.map((entry) =>
       entry.state === 'waiting' && entry.revision === from && itemPathOf(entry.path) === itemPath
         ? { ...entry, revision: to }
