@@ -138,8 +138,9 @@ export function createApi(deps: AppDeps): Api {
         return allowedOrigins.has(origin) ? origin : '';
       },
       // If-Match makes an edit conditional; the ETag of an answer is the revision the editor sends back.
-      allowHeaders: ['Authorization', 'Content-Type', 'If-Match', 'X-Request-Id'],
-      exposeHeaders: ['ETag'],
+      // Idempotency-Key makes the desktop outbox's replays safe; Retry-After tells it when to try again.
+      allowHeaders: ['Authorization', 'Content-Type', 'If-Match', 'Idempotency-Key', 'X-Request-Id'],
+      exposeHeaders: ['ETag', 'Retry-After'],
       maxAge: 600,
     }),
   );

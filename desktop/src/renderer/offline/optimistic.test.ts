@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { applyOptimistically, patchListAnswer } from './optimistic';
+import { applyOptimistically, patchListAnswer, reorderListAnswer } from './optimistic';
 
 const page = () => ({
   faqs: [
@@ -41,5 +41,22 @@ describe('changes waiting in the outbox show in the cached lists', () => {
     expect(client.getQueryData<ReturnType<typeof page>>(['faqs'])?.faqs).toEqual([
       { id: 1, question: 'New?', order: 0 },
     ]);
+  });
+
+  it('F: a waiting FAQ reorder shows in the cached list, positions included', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['faqs'], page());
+    applyOptimistically(queryClient, {
+      method: 'PUT',
+      path: '/admin/faqs/reorder',
+      body: { ids: [2, 1] },
+      label: 'Reorder FAQs',
+      invalidates: [['faqs']],
+    });
+    expect((queryClient.getQueryData(['faqs']) as ReturnType<typeof page>).faqs).toEqual([
+      { id: 2, question: 'Two?', order: 0 },
+      { id: 1, question: 'One?', order: 1 },
+    ]);
+    expect(reorderListAnswer({ total: 3 }, [1])).toEqual({ total: 3 });
   });
 });

@@ -27,8 +27,38 @@ export function patchListAnswer(data: unknown, id: number, patch: Record<string,
   );
 }
 
-/** Only item edits and deletions (PUT or DELETE on /admin/<list>/<id>) have an obvious effect to show. */
+/** Puts the items of every list of the answer in the order of `ids` (a reorder), unknown ones last. */
+export function reorderListAnswer(data: unknown, ids: readonly number[]): unknown {
+  if (!data || typeof data !== 'object') return data;
+  const rank = new Map(ids.map((id, index) => [id, index]));
+  const position = (item: Item) => rank.get(item.id) ?? ids.length;
+  return Object.fromEntries(
+    Object.entries(data).map(([key, value]) => [
+      key,
+      isItemList(value)
+        ? [...value]
+            .sort((a, b) => position(a) - position(b))
+            .map((item, index) => ('order' in item ? { ...item, order: index } : item))
+        : value,
+    ]),
+  );
+}
+
+function reorderIds(change: Change): number[] | null {
+  if (change.method !== 'PUT' || !/^\/admin\/[a-z-]+\/reorder$/.test(change.path)) return null;
+  const ids = (change.body as { ids?: unknown } | undefined)?.ids;
+  return Array.isArray(ids) && ids.every((id) => typeof id === 'number') ? (ids as number[]) : null;
+}
+
+/** Item edits and deletions (PUT or DELETE on /admin/<list>/<id>) and reorders have an obvious effect to show. */
 export function applyOptimistically(queryClient: QueryClient, change: Change): void {
+  const ids = reorderIds(change);
+  if (ids) {
+    for (const queryKey of change.invalidates) {
+      queryClient.setQueriesData({ queryKey }, (data: unknown) => reorderListAnswer(data, ids));
+    }
+    return;
+  }
   const id = Number(change.path.match(/^\/admin\/[a-z-]+\/(\d+)$/)?.[1]);
   if (!Number.isInteger(id)) return;
   let patch: Record<string, unknown> | null;

@@ -91,3 +91,53 @@ describe('C: the outbox is saved before it says so', () => {
     expect(onDisk.map((change) => change.body)).toEqual([{ name: 'First' }, { name: 'Second' }]);
   });
 });
+
+describe('F: a server change names the changes it would discard', () => {
+  it('counts every waiting change, from the store when the console has not loaded the outbox', async () => {
+    const platform = signedInPlatform();
+    platform.files.set(
+      'outbox',
+      JSON.stringify([
+        { id: 'a', path: '/x', method: 'PUT', userId: 1 },
+        { id: 'b', path: '/y', method: 'PUT', userId: 2 },
+        { junk: true },
+      ]),
+    );
+    vi.resetModules();
+    vi.doMock('../platform', () => ({ platform }));
+    const outbox = await import('./outbox');
+    await expect(outbox.countAllWaiting()).resolves.toBe(2);
+    await outbox.loadOutbox();
+    await outbox.enqueue(edit, STAFF.id);
+    await expect(outbox.countAllWaiting()).resolves.toBe(3);
+  });
+
+  it('says how many changes would be lost', async () => {
+    vi.resetModules();
+    vi.doMock('../platform', () => ({ platform: signedInPlatform() }));
+    const { serverChangeWarning } = await import('./outbox');
+    expect(serverChangeWarning(1)).toBe(
+      '1 change saved on this computer has not reached the server yet. Connecting to another server discards it for good.',
+    );
+    expect(serverChangeWarning(3)).toMatch(
+      /^3 changes saved on this computer have not reached .* discards them for good\.$/,
+    );
+  });
+});
+
+describe('F: the Waiting changes panel says why each change waits', () => {
+  it('names conflicts, refusals, an unreachable server, a busy server and the order', async () => {
+    vi.resetModules();
+    vi.doMock('../platform', () => ({ platform: signedInPlatform() }));
+    const { whyWaiting } = await import('./outbox');
+    const entry = { ...edit, id: 'x', userId: STAFF.id, queuedAt: '2026-01-01T00:00:00Z', state: 'waiting' as const };
+    expect(whyWaiting(entry, 0, false)).toBe('The server cannot be reached.');
+    expect(whyWaiting(entry, 0, true)).toBe('Being sent.');
+    expect(whyWaiting(entry, 2, true)).toMatch(/changes before it/);
+    expect(whyWaiting({ ...entry, waitReason: 'The server is busy. Trying again in 4 s.' }, 0, true)).toMatch(/busy/);
+    expect(whyWaiting({ ...entry, state: 'conflict' }, 0, true)).toMatch(/Someone else changed/);
+    expect(whyWaiting({ ...entry, state: 'rejected', problem: 'Name is required' }, 0, true)).toBe(
+      'The server refused it: Name is required.',
+    );
+  });
+});

@@ -38,6 +38,7 @@ export interface OutboxEntry extends Change {
 }
 
 let entries: OutboxEntry[] = [];
+let loaded = false;
 const listeners = new Set<() => void>();
 
 function isEntry(value: unknown): value is OutboxEntry {
@@ -60,6 +61,7 @@ export async function loadOutbox(): Promise<void> {
   } catch {
     entries = [];
   }
+  loaded = true;
   listeners.forEach((listener) => listener());
 }
 
@@ -126,6 +128,35 @@ export function updateEntry(id: string, patch: Partial<OutboxEntry>): Promise<bo
 
 export function removeEntry(id: string): Promise<boolean> {
   return commit(entries.filter((entry) => entry.id !== id));
+}
+
+/**
+ * Every change waiting on this computer, whoever made it: what a server change would throw away.
+ * Read from the store when the console (which loads the outbox) has not started in this window.
+ */
+export async function countAllWaiting(): Promise<number> {
+  if (loaded) return entries.length;
+  try {
+    const parsed: unknown = JSON.parse((await platform.durable.read('outbox')) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter(isEntry).length : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The question asked before a server change that would throw waiting changes away. */
+export function serverChangeWarning(count: number): string {
+  const changes = `${count} ${count === 1 ? 'change' : 'changes'}`;
+  return `${changes} saved on this computer ${count === 1 ? 'has' : 'have'} not reached the server yet. Connecting to another server discards ${count === 1 ? 'it' : 'them'} for good.`;
+}
+
+/** Why a change has not gone yet, in the staff member's words. */
+export function whyWaiting(entry: OutboxEntry, index: number, online: boolean): string {
+  if (entry.state === 'conflict') return 'Someone else changed this item on the server: choose which version to keep.';
+  if (entry.state === 'rejected') return `The server refused it: ${entry.problem ?? 'no reason given'}.`;
+  if (!online) return 'The server cannot be reached.';
+  if (entry.waitReason) return entry.waitReason;
+  return index === 0 ? 'Being sent.' : 'Waiting for the changes before it (they are sent in order).';
 }
 
 export function getEntry(id: string): OutboxEntry | undefined {

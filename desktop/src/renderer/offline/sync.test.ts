@@ -198,3 +198,40 @@ describe('F: sign-in and FAQ order', () => {
     expect(server.rows.map((row) => row.name)).toEqual(['Ines']);
   });
 });
+
+describe('F: FAQ reorder goes through the outbox', () => {
+  it('offline, a reorder waits like any other change and is sent once, with its key', async () => {
+    const { sync, connectivity, waiting } = await load();
+    const { faqOrderChange } = await import('../features/faqs/useFaqReorder');
+    server.next = () => 'network';
+    await connectivity.checkServer();
+    const faqs = [3, 1, 2].map((id) => ({ id }) as never);
+    await expect(sync.submitChange(faqOrderChange(faqs))).resolves.toBe(sync.QUEUED);
+    expect(waiting()).toMatchObject([{ path: '/admin/faqs/reorder', body: { ids: [3, 1, 2] } }]);
+    const entryId = waiting()[0]?.id;
+    server.next = null;
+    await connectivity.checkServer();
+    await until(() => expect(waiting()).toHaveLength(0));
+    expect(server.reorders).toEqual([[3, 1, 2]]);
+    const sent = server.received.filter((request) => request.path.endsWith('/reorder'));
+    expect(sent.map((request) => request.key)).toEqual([entryId]);
+  });
+});
+
+describe('A: writes outside the outbox', () => {
+  it('every other console write carries a fresh key; reads carry none', async () => {
+    vi.resetModules();
+    vi.doMock('../platform', () => ({ platform: signedInPlatform() }));
+    const { api } = await import('../api/client');
+    server.next = () =>
+      new Response(JSON.stringify({ success: true, data: null }), { headers: { 'Content-Type': 'application/json' } });
+    await api.request('POST', '/account/sessions/end-others');
+    await api.request('POST', '/account/sessions/end-others');
+    await api.request('GET', '/admin/testimonials');
+    const [first, second, read] = server.received;
+    expect(first?.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second?.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second?.key).not.toBe(first?.key);
+    expect(read?.key).toBeNull();
+  });
+});

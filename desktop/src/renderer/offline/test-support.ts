@@ -82,9 +82,11 @@ export function fakeApi() {
   const rows: { id: number; revision: number; name: string }[] = [];
   const remembered = new Map<string, { fingerprint: string; status: number; body: string }>();
   const received: Received[] = [];
+  const reorders: number[][] = [];
   let nextId = 1;
   const api = {
     rows,
+    reorders,
     received,
     next: null as ((request: Received) => Answer) | null,
     fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -131,6 +133,10 @@ export function fakeApi() {
       const row = { id: nextId++, revision: 1, name: input?.name ?? '' };
       rows.push(row);
       return { status: 201, body: { success: true, data: row } };
+    }
+    if (request.path.endsWith('/reorder')) {
+      reorders.push((request.body as { ids: number[] }).ids);
+      return { status: 200, body: { success: true, data: null } };
     }
     const id = Number(request.path.match(/\/(\d+)$/)?.[1]);
     const row = rows.find((item) => item.id === id);
