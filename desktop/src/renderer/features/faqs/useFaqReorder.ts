@@ -14,6 +14,7 @@ import { QUEUED, QUEUED_UNSAVED, submitChange } from '../../offline/sync';
 import { notifyFailure, notifySuccess } from '../../ui/toaster';
 import { moveItem } from './move-item';
 import type { Change } from '../../offline/outbox';
+import { isWaitingToSync } from '../../offline/optimistic';
 
 type FaqPage = Page<'faqs', Faq>;
 export type MoveDirection = 'up' | 'down';
@@ -55,7 +56,8 @@ export function faqOrderChange(ordered: Faq[]): Change {
   return {
     method: 'PUT',
     path: '/admin/faqs/reorder',
-    body: { ids: ordered.map((faq) => faq.id) },
+    // A question still waiting to be created has no id on the server yet: it takes its place once it has.
+    body: { ids: ordered.filter((faq) => !isWaitingToSync(faq)).map((faq) => faq.id) },
     label: 'Reorder FAQs',
     invalidates: [queryKeys.faqs],
   };
