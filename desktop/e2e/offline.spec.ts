@@ -274,10 +274,14 @@ test('conflict in the outbox: Esc closes the question without deciding; a discar
   await expect(page.getByTestId('outbox-count')).toHaveText('1 change waiting');
   expect((await readTestimonial(contested.id)).quote).toBe('Changed on the server meanwhile.');
 
-  await page.getByRole('button', { name: 'Discard this change' }).click();
+  // Giving the change up is a separate, confirmed act, from the Waiting changes panel.
+  await page.getByRole('button', { name: 'Show waiting changes' }).click();
+  const waiting = page.getByTestId('waiting-change');
+  await expect(waiting).toContainText('Someone else changed this item on the server');
+  await waiting.getByRole('button', { name: /^Discard / }).click();
   await answerConfirm(page, 'has not reached the server', 'Cancel');
   await expect(page.getByTestId('outbox-count')).toHaveText('1 change waiting');
-  await page.getByRole('button', { name: 'Discard this change' }).click();
+  await waiting.getByRole('button', { name: /^Discard / }).click();
   await answerConfirm(page, 'has not reached the server', 'Discard change');
   await expect(page.getByTestId('outbox-count')).toBeHidden();
   expect((await readTestimonial(contested.id)).name).toBe(contested.name);
