@@ -286,3 +286,31 @@ test('conflict in the outbox: Esc closes the question without deciding; a discar
   await expect(page.getByTestId('outbox-count')).toBeHidden();
   expect((await readTestimonial(contested.id)).name).toBe(contested.name);
 });
+
+test('a creation saved offline shows in its list marked "Waiting to sync", then becomes the real item', async ({
+  page,
+}) => {
+  await openAs(page, '/testimonials');
+  await expect(page.getByRole('heading', { name: 'Testimonials', level: 1 })).toBeVisible();
+  const name = unique('Made Offline');
+
+  await goOffline(page);
+  await page.getByRole('button', { name: 'Add Testimonial' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Testimonial' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Role').fill('Clinical Dietitian, Chile');
+  await dialog.getByLabel('Quote').fill('Written on a train without a connection.');
+  await dialog.getByRole('button', { name: 'Create Testimonial' }).click();
+  await expectToast(page, QUEUED);
+  const card = itemWith(page, 'testimonial-card', name);
+  await expect(card.getByTestId('waiting-tag')).toHaveText('Waiting to sync');
+  // Nothing can be done to it before the server has it.
+  await expect(card.getByRole('button')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  await goOnline(page);
+  await expect(page.getByTestId('outbox-count')).toBeHidden({ timeout: 15_000 });
+  await expect(card.getByTestId('waiting-tag')).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Edit' })).toBeVisible();
+  expect(await countTestimonials(name)).toBe(1);
+});
