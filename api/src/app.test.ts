@@ -177,6 +177,20 @@ describe.each(testEngines())('the API foundation on %s', (engine) => {
       expect(created.headers.get('access-control-expose-headers')?.toLowerCase()).toMatch(/\betag\b/);
     });
 
+    it('lets the allowed origin send Idempotency-Key and read Retry-After (the desktop outbox)', async () => {
+      const preflight = await app.request('OPTIONS', '/api/admin/faqs', {
+        headers: {
+          Origin: ALLOWED_ORIGIN,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'authorization, content-type, idempotency-key',
+        },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toMatch(/\bidempotency-key\b/);
+      const answer = await app.request('GET', '/api/health', { headers: { Origin: ALLOWED_ORIGIN } });
+      expect(answer.headers.get('access-control-expose-headers')?.toLowerCase()).toMatch(/\bretry-after\b/);
+    });
+
     it('gives a preflight with If-Match from an unlisted origin no CORS headers at all', async () => {
       const response = await app.request('OPTIONS', '/api/admin/faqs/1', {
         headers: {

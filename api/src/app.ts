@@ -6,6 +6,7 @@ import { CACHE_LIFETIMES_S } from '@npo/shared';
 import Koa from 'koa';
 import type { AppDeps } from './deps.js';
 import { errorHandler } from './middleware/error-handler.js';
+import { createIdempotency, IDEMPOTENCY_HEADER, REPLAYED_HEADER } from './middleware/idempotency.js';
 import { requestContext } from './middleware/request-context.js';
 import { bodyDecodingError, decodablePath, privateAnswers, unmatchedRequests } from './middleware/request-guards.js';
 import { securityHeaders } from './middleware/security-headers.js';
@@ -82,7 +83,9 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 function announceContentChanges(deps: AppDeps): Koa.Middleware {
   return async (ctx, next) => {
     await next();
-    if (WRITE_METHODS.has(ctx.method) && ctx.path.startsWith('/api/admin/') && ctx.status < 400) {
+    // A replayed answer (middleware/idempotency.ts) changed nothing this time.
+    const replayed = ctx.state.idempotentReplay === true;
+    if (WRITE_METHODS.has(ctx.method) && ctx.path.startsWith('/api/admin/') && ctx.status < 400 && !replayed) {
       await deps.contentChanges.bump();
     }
   };
@@ -138,8 +141,10 @@ export function createApi(deps: AppDeps): Api {
         return allowedOrigins.has(origin) ? origin : '';
       },
       // If-Match makes an edit conditional; the ETag of an answer is the revision the editor sends back.
-      allowHeaders: ['Authorization', 'Content-Type', 'If-Match', 'X-Request-Id'],
-      exposeHeaders: ['ETag'],
+      // Idempotency-Key makes a write exactly-once; a repeat's answer says it is replayed; a 409 or 429
+      // says when to try again (Retry-After is not a CORS-safelisted answer header).
+      allowHeaders: ['Authorization', 'Content-Type', 'If-Match', IDEMPOTENCY_HEADER, 'X-Request-Id'],
+      exposeHeaders: ['ETag', REPLAYED_HEADER, 'Retry-After'],
       maxAge: 600,
     }),
   );
@@ -148,6 +153,9 @@ export function createApi(deps: AppDeps): Api {
   app.use(unmatchedRequests());
   app.use(router.allowedMethods());
   app.use(lazyBodyParser());
+  // After the body parser (a key stands for one body too), right before the routes: the caller is read
+  // through the session (the same read the route's own session middleware then reuses).
+  app.use(createIdempotency(deps, session, router));
   app.use(router.routes());
   return { app, adminRoutes, metrics };
 }

@@ -72,3 +72,15 @@ export const serviceUnavailable = (forWrite: boolean) =>
     'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
   });
 export const invitationNotSent = () => new AppError(502, 'invitation_not_sent', INVITATION_NOT_SENT);
+
+export const IDEMPOTENCY_KEY_FORMAT = 'Idempotency-Key must be 1 to 255 printable ASCII characters, e.g. a UUID.';
+export const IDEMPOTENCY_KEY_REUSED =
+  'This Idempotency-Key was already used for a different request (another method, path or body). Use a new key for a new request.';
+export const IDEMPOTENCY_KEY_IN_USE =
+  'A request with this Idempotency-Key is still being processed. Try again in a moment to get its answer.';
+
+export const invalidIdempotencyKey = () =>
+  validationError([{ field: 'Idempotency-Key', message: IDEMPOTENCY_KEY_FORMAT }]);
+export const idempotencyKeyReused = () => new AppError(422, 'idempotency_key_reused', IDEMPOTENCY_KEY_REUSED);
+export const idempotencyKeyInUse = () =>
+  new AppError(409, 'idempotency_key_in_use', IDEMPOTENCY_KEY_IN_USE, undefined, { 'Retry-After': '1' });

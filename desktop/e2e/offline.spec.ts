@@ -8,7 +8,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../e2e/support.js';
-import { api, expectToast, itemWith, openAs, superAdminToken, unique } from './console.js';
+import { answerConfirm, api, expectToast, itemWith, openAs, superAdminToken, unique } from './console.js';
 
 interface Testimonial {
   id: number;
@@ -186,4 +186,131 @@ test('conflict in the outbox: sending stops at it until the editor decides', asy
   await expect(page.getByTestId('outbox-count')).toBeHidden();
   expect((await readTestimonial(contested.id)).name).toBe(`${contested.name} mine`);
   expect((await readTestimonial(later.id)).name).toBe(`${later.name} edited`);
+});
+
+async function countTestimonials(name: string): Promise<number> {
+  const list = await api('GET', '/admin/testimonials?limit=200', { token: await superAdminToken() });
+  return (list.body.data.testimonials as Testimonial[]).filter((item) => item.name === name).length;
+}
+
+test('exactly once: a create whose answer is lost after the server made it is replayed, and one row exists', async ({
+  page,
+}) => {
+  await openAs(page, '/testimonials');
+  const name = unique('Lost Answer');
+  let dropped = 0;
+  // The server makes the testimonial; its answer never reaches the console.
+  await page.route('**/api/admin/testimonials', async (route) => {
+    if (route.request().method() !== 'POST' || dropped > 0) return route.fallback();
+    dropped += 1;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+
+  await page.getByRole('button', { name: 'Add Testimonial' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Testimonial' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Role').fill('Clinical Dietitian, Peru');
+  await dialog.getByLabel('Quote').fill('Sent once, answered twice, made once.');
+  await dialog.getByRole('button', { name: 'Create Testimonial' }).click();
+  await expectToast(page, QUEUED);
+  expect(dropped).toBe(1);
+  expect(await countTestimonials(name)).toBe(1);
+
+  // The health probe finds the server again; the outbox replays the create with the same key.
+  await expect(page.getByTestId('outbox-count')).toBeHidden({ timeout: 15_000 });
+  await expect(itemWith(page, 'testimonial-card', name)).toBeVisible();
+  expect(await countTestimonials(name)).toBe(1);
+});
+
+test('a proxy 503 (plain text, no API envelope) means offline: the banner shows and the change waits', async ({
+  page,
+}) => {
+  const testimonial = await createTestimonial(unique('Behind Proxy'));
+  await openAs(page, '/testimonials');
+  await expect(itemWith(page, 'testimonial-card', testimonial.name)).toBeVisible();
+
+  // The reverse proxy answers for a server that is restarting.
+  await page.route('**/api/**', (route) =>
+    route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }),
+  );
+  await renameInForm(page, testimonial.name, `${testimonial.name} waited`);
+  await expectToast(page, QUEUED);
+  await expect(page.getByText('You are offline')).toBeVisible();
+  await expect(page.getByTestId('outbox-count')).toHaveText('1 change waiting');
+  await expect(page.getByText('The server refused a waiting change')).toHaveCount(0);
+
+  // The Waiting changes panel says what waits and why.
+  await page.getByRole('button', { name: 'Show waiting changes' }).click();
+  await expect(page.getByTestId('waiting-change')).toContainText('The server cannot be reached.');
+  expect((await readTestimonial(testimonial.id)).name).toBe(testimonial.name);
+
+  await page.unroute('**/api/**');
+  await expect(page.getByTestId('outbox-count')).toBeHidden({ timeout: 15_000 });
+  await expect(page.getByText('You are offline')).toBeHidden();
+  expect((await readTestimonial(testimonial.id)).name).toBe(`${testimonial.name} waited`);
+});
+
+test('conflict in the outbox: Esc closes the question without deciding; a discard asks first', async ({ page }) => {
+  const contested = await createTestimonial(unique('Esc Contested'));
+  await openAs(page, '/testimonials');
+  await expect(itemWith(page, 'testimonial-card', contested.name)).toBeVisible();
+
+  await goOffline(page);
+  await renameInForm(page, contested.name, `${contested.name} mine`);
+  await changeElsewhere(contested, 'Changed on the server meanwhile.');
+  await goOnline(page);
+  const banner = page.getByText('A waiting change conflicts with an edit made on the server');
+  await expect(banner).toBeVisible({ timeout: 15_000 });
+
+  await page.getByRole('button', { name: 'Review' }).click();
+  const conflict = page.getByRole('dialog', { name: 'Someone else changed this item' });
+  await expect(conflict).toBeVisible();
+  await conflict.getByRole('button', { name: 'Keep mine' }).focus();
+  await page.keyboard.press('Escape');
+  await expect(conflict).toBeHidden();
+  // Still in conflict, still mine: nothing was taken from the server's side or dropped.
+  await expect(banner).toBeVisible();
+  await expect(page.getByTestId('outbox-count')).toHaveText('1 change waiting');
+  expect((await readTestimonial(contested.id)).quote).toBe('Changed on the server meanwhile.');
+
+  // Giving the change up is a separate, confirmed act, from the Waiting changes panel.
+  await page.getByRole('button', { name: 'Show waiting changes' }).click();
+  const waiting = page.getByTestId('waiting-change');
+  await expect(waiting).toContainText('Someone else changed this item on the server');
+  await waiting.getByRole('button', { name: /^Discard / }).click();
+  await answerConfirm(page, 'has not reached the server', 'Cancel');
+  await expect(page.getByTestId('outbox-count')).toHaveText('1 change waiting');
+  await waiting.getByRole('button', { name: /^Discard / }).click();
+  await answerConfirm(page, 'has not reached the server', 'Discard change');
+  await expect(page.getByTestId('outbox-count')).toBeHidden();
+  expect((await readTestimonial(contested.id)).name).toBe(contested.name);
+});
+
+test('a creation saved offline shows in its list marked "Waiting to sync", then becomes the real item', async ({
+  page,
+}) => {
+  await openAs(page, '/testimonials');
+  await expect(page.getByRole('heading', { name: 'Testimonials', level: 1 })).toBeVisible();
+  const name = unique('Made Offline');
+
+  await goOffline(page);
+  await page.getByRole('button', { name: 'Add Testimonial' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Testimonial' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Role').fill('Clinical Dietitian, Chile');
+  await dialog.getByLabel('Quote').fill('Written on a train without a connection.');
+  await dialog.getByRole('button', { name: 'Create Testimonial' }).click();
+  await expectToast(page, QUEUED);
+  const card = itemWith(page, 'testimonial-card', name);
+  await expect(card.getByTestId('waiting-tag')).toHaveText('Waiting to sync');
+  // Nothing can be done to it before the server has it.
+  await expect(card.getByRole('button')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  await goOnline(page);
+  await expect(page.getByTestId('outbox-count')).toBeHidden({ timeout: 15_000 });
+  await expect(card.getByTestId('waiting-tag')).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Edit' })).toBeVisible();
+  expect(await countTestimonials(name)).toBe(1);
 });

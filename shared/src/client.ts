@@ -48,6 +48,8 @@ export class ApiError extends Error {
     readonly code?: string,
     /** With a 409 edit conflict: the item as it is now on the server. */
     readonly current?: unknown,
+    /** How the answer came: its Retry-After header, and whether it carried the API's error envelope. */
+    readonly answer: { retryAfter?: string; enveloped?: boolean } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -70,6 +72,8 @@ export function isEditConflict(error: unknown): error is ApiError {
  */
 export interface Precondition {
   revision?: number;
+  /** Sent as `Idempotency-Key`: a repeat of the same write gets the first answer, without a second effect. */
+  idempotencyKey?: string;
 }
 
 /** Input as a form holds it, before the schema's defaults apply. */
@@ -105,6 +109,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   ): Promise<{ data: T; message?: string }> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (precondition.revision !== undefined) headers['If-Match'] = `"${precondition.revision}"`;
+    if (precondition.idempotencyKey !== undefined) headers['Idempotency-Key'] = precondition.idempotencyKey;
     const token = options.getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -128,6 +133,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         failure?.errors,
         failure?.code,
         failure?.current,
+        { retryAfter: response.headers.get('Retry-After') ?? undefined, enveloped: failure !== null },
       );
     }
     return { data: envelope.data, ...(envelope.message !== undefined && { message: envelope.message }) };

@@ -1,6 +1,6 @@
 /** One place that turns every thrown error into the envelope of DESIGN.md. */
 import type { ErrorEnvelope, FieldError } from '@npo/shared';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { ZodError } from 'zod';
 import { classifyDbFault, type DbFault } from '../db/faults.js';
 import {
@@ -75,21 +75,29 @@ function logFault(logger: Logger, fault: DbFault, requestId: unknown): void {
   else logger.warn(entry, 'database unavailable');
 }
 
+/**
+ * Sets the envelope answer of a thrown error on ctx. The error handler's work, also done by the
+ * idempotency middleware, which needs the answer (not the error) to decide what to remember.
+ */
+export function answerError(ctx: Context, error: unknown, logger: Logger): void {
+  const fault = error instanceof AppError ? null : classifyDbFault(error);
+  if (fault) logFault(logger, fault, ctx.state.requestId);
+  const known = fault ? faultAnswer(fault, ctx.method) : toAppError(error);
+  const body: ErrorEnvelope = known
+    ? envelopeOf(known)
+    : { success: false, code: 'internal_error', message: 'Something went wrong on our side. Please try again.' };
+  ctx.status = known?.status ?? 500;
+  ctx.set(known?.headers ?? {});
+  ctx.body = body;
+  if (!known) logger.error({ err: error, requestId: ctx.state.requestId }, 'unhandled error');
+}
+
 export function errorHandler(logger: Logger): Middleware {
   return async (ctx, next) => {
     try {
       await next();
     } catch (error) {
-      const fault = error instanceof AppError ? null : classifyDbFault(error);
-      if (fault) logFault(logger, fault, ctx.state.requestId);
-      const known = fault ? faultAnswer(fault, ctx.method) : toAppError(error);
-      const body: ErrorEnvelope = known
-        ? envelopeOf(known)
-        : { success: false, code: 'internal_error', message: 'Something went wrong on our side. Please try again.' };
-      ctx.status = known?.status ?? 500;
-      ctx.set(known?.headers ?? {});
-      ctx.body = body;
-      if (!known) logger.error({ err: error, requestId: ctx.state.requestId }, 'unhandled error');
+      answerError(ctx, error, logger);
     }
   };
 }

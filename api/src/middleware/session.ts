@@ -52,6 +52,21 @@ export function createSession(deps: AppDeps) {
     return { user, sessionId: found.session.id, pending: found.session.pending };
   }
 
+  const signIns = new WeakMap<Context, Promise<SignedIn | null>>();
+
+  /**
+   * Who is calling, read once per request: the idempotency middleware asks before the route's own
+   * session middleware does, and both get the one read (and the same 401 for a token that no longer holds).
+   */
+  function identify(ctx: Context): Promise<SignedIn | null> {
+    let signedIn = signIns.get(ctx);
+    if (!signedIn) {
+      signedIn = resolveSignIn(ctx);
+      signIns.set(ctx, signedIn);
+    }
+    return signedIn;
+  }
+
   function signIn(ctx: Context, signedIn: SignedIn): void {
     ctx.state.user = signedIn.user;
     ctx.state.sessionId = signedIn.sessionId;
@@ -60,7 +75,7 @@ export function createSession(deps: AppDeps) {
 
   /** Any complete sign-in. */
   const requireUser: Middleware = async (ctx, next) => {
-    const signedIn = await resolveSignIn(ctx);
+    const signedIn = await identify(ctx);
     if (!signedIn) throw unauthorized();
     if (signedIn.pending) throw setupRequired();
     signIn(ctx, signedIn);
@@ -68,7 +83,7 @@ export function createSession(deps: AppDeps) {
   };
 
   const requireAdmin: Middleware = async (ctx, next) => {
-    const signedIn = await resolveSignIn(ctx);
+    const signedIn = await identify(ctx);
     if (!signedIn) throw unauthorized();
     if (!isAdminRole(signedIn.user.role)) throw forbidden('You do not have admin access.');
     if (signedIn.pending) throw setupRequired();
@@ -81,7 +96,7 @@ export function createSession(deps: AppDeps) {
    * routes that complete it (two-factor setup), reading the account and signing out.
    */
   const requireSignInStarted: Middleware = async (ctx, next) => {
-    const signedIn = await resolveSignIn(ctx);
+    const signedIn = await identify(ctx);
     if (!signedIn) throw unauthorized();
     signIn(ctx, signedIn);
     await next();
@@ -89,7 +104,7 @@ export function createSession(deps: AppDeps) {
 
   /** Staff only, complete or pending: the account's own two-factor routes (setting it up completes a sign-in). */
   const requireStaffSignInStarted: Middleware = async (ctx, next) => {
-    const signedIn = await resolveSignIn(ctx);
+    const signedIn = await identify(ctx);
     if (!signedIn) throw unauthorized();
     if (!isAdminRole(signedIn.user.role)) throw forbidden('You do not have admin access.');
     signIn(ctx, signedIn);
@@ -111,7 +126,7 @@ export function createSession(deps: AppDeps) {
     };
   }
 
-  return { requireUser, requireAdmin, requireSignInStarted, requireStaffSignInStarted, authorize };
+  return { identify, requireUser, requireAdmin, requireSignInStarted, requireStaffSignInStarted, authorize };
 }
 
 export type Session = ReturnType<typeof createSession>;

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { clientSubject, createRateLimiter } from '../../lib/rate-limits.js';
 import { created, ok } from '../../lib/respond.js';
+import { notIdempotent } from '../../middleware/idempotency.js';
 import type { Session } from '../../middleware/session.js';
 import { validate } from '../../middleware/validate.js';
 import { createSessionService, deviceOf } from '../sessions/service.js';
@@ -27,13 +28,22 @@ export function authRoutes(router: Router, deps: AppDeps, session: Session): voi
     created(ctx, { user, id: user.id }, 'Registration successful! Please log in.');
   });
 
-  router.post('/api/auth/login', validate({ body: memberLoginSchema }), limits.limit('login'), async (ctx) => {
-    ok(ctx, await auth.login(ctx.state.input.body, clientSubject(ctx.ip), deviceOf(ctx)));
-  });
+  // Sign-in ignores Idempotency-Key: its answer is a bearer token, not for keeping in a table, and a
+  // second sign-in only starts a second session.
+  router.post(
+    '/api/auth/login',
+    notIdempotent,
+    validate({ body: memberLoginSchema }),
+    limits.limit('login'),
+    async (ctx) => {
+      ok(ctx, await auth.login(ctx.state.input.body, clientSubject(ctx.ip), deviceOf(ctx)));
+    },
+  );
 
   // The second step of a staff sign-in with two-factor: the challenge of the first with a code.
   router.post(
     '/api/auth/login/two-factor',
+    notIdempotent,
     validate({ body: twoFactorLoginSchema }),
     limits.limit('login'),
     async (ctx) => {

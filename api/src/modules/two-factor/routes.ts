@@ -8,6 +8,7 @@ import { securitySettingsSchema, twoFactorCodeSchema, twoFactorDisableSchema } f
 import type { Context } from 'koa';
 import { clientSubject } from '../../lib/rate-limits.js';
 import { ok } from '../../lib/respond.js';
+import { notIdempotent } from '../../middleware/idempotency.js';
 import { idParams, validate } from '../../middleware/validate.js';
 import { createAuthService } from '../auth/service.js';
 import type { ModuleContext } from '../context.js';
@@ -32,12 +33,14 @@ export function registerTwoFactor({ router, deps, session, admin }: ModuleContex
     ok(ctx, await twoFactor.status(ctx.state.user.id));
   });
 
-  router.post(`${BASE}/setup`, staff, async (ctx) => {
+  // Setup, confirm and new recovery codes ignore Idempotency-Key: their answers are a secret or
+  // recovery codes, not for keeping in a table; asked twice, the second answer simply replaces the first.
+  router.post(`${BASE}/setup`, notIdempotent, staff, async (ctx) => {
     noStore(ctx);
     ok(ctx, await twoFactor.setup(ctx.state.user));
   });
 
-  router.post(`${BASE}/confirm`, staff, validate({ body: twoFactorCodeSchema }), async (ctx) => {
+  router.post(`${BASE}/confirm`, notIdempotent, staff, validate({ body: twoFactorCodeSchema }), async (ctx) => {
     noStore(ctx);
     ok(ctx, await twoFactor.confirm(guard, callerOf(ctx), ctx.state.input.body.code));
   });
@@ -48,7 +51,7 @@ export function registerTwoFactor({ router, deps, session, admin }: ModuleContex
     ok(ctx, null, { message: 'Two-factor sign-in is off.' });
   });
 
-  router.post(`${BASE}/recovery-codes`, staff, validate({ body: twoFactorCodeSchema }), async (ctx) => {
+  router.post(`${BASE}/recovery-codes`, notIdempotent, staff, validate({ body: twoFactorCodeSchema }), async (ctx) => {
     noStore(ctx);
     ok(ctx, await twoFactor.renewRecoveryCodes(guard, callerOf(ctx), ctx.state.input.body.code));
   });

@@ -9,11 +9,13 @@ import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-quer
 import { describeError } from '../api/errors';
 import { queryKeys } from '../api/query-keys';
 import type { Change } from '../offline/outbox';
-import { KEPT_THEIRS, QUEUED, submitChange } from '../offline/sync';
+import { KEPT_THEIRS, QUEUED, QUEUED_UNSAVED, submitChange } from '../offline/sync';
 import { notifyFailure, notifySuccess } from '../ui/toaster';
 
 export const QUEUED_MESSAGE = 'Saved on this computer. It will be sent when the connection returns.';
 export const KEPT_THEIRS_MESSAGE = 'Kept the version on the server';
+export const UNSAVED_MESSAGE =
+  'Not saved on this computer yet: it could not be written here. The change is kept while the console stays open, saving is tried again, and it is sent when the connection returns.';
 
 export interface AdminMutationOptions<Variables, Result> {
   /** The request this action makes, as data (so that it can wait in the outbox). */
@@ -25,7 +27,7 @@ export interface AdminMutationOptions<Variables, Result> {
   failure: string;
 }
 
-export type MutationOutcome<Result> = Result | typeof QUEUED | typeof KEPT_THEIRS;
+export type MutationOutcome<Result> = Result | typeof QUEUED | typeof QUEUED_UNSAVED | typeof KEPT_THEIRS;
 
 export function useAdminMutation<Variables = void, Result = unknown>({
   change,
@@ -41,6 +43,7 @@ export function useAdminMutation<Variables = void, Result = unknown>({
     networkMode: 'always',
     onSuccess: async (outcome, variables) => {
       if (outcome === QUEUED) return notifySuccess(QUEUED_MESSAGE);
+      if (outcome === QUEUED_UNSAVED) return notifyFailure([UNSAVED_MESSAGE]);
       if (outcome === KEPT_THEIRS) return notifySuccess(KEPT_THEIRS_MESSAGE);
       if (success) notifySuccess(typeof success === 'function' ? success(outcome, variables) : success);
       // Awaited so that the list on screen is current when the caller continues (e.g. closes the form).

@@ -1,7 +1,7 @@
 /**
  * "Someone else changed this item": both versions side by side, the fields that differ marked, and
  * the three ways out: keep mine (sent again over the newer version), take theirs (mine is dropped),
- * or copy my text (to merge it by hand; the dialog stays open).
+ * or copy my text (to merge it by hand; the dialog stays open). Closing it (Esc, ×) chooses nothing.
  */
 import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLTable, Tag } from '@blueprintjs/core';
 import { notifySuccess } from '../ui/toaster';
@@ -50,7 +50,8 @@ export function ConflictDialog() {
   return (
     <Dialog
       isOpen={pending !== null}
-      onClose={() => pending?.answer('theirs')}
+      // Closing decides nothing: the change stays as it was (in conflict, or in the open form).
+      onClose={() => pending?.answer('later')}
       title="Someone else changed this item"
       icon="git-merge"
       canOutsideClickClose={false}

@@ -1,20 +1,78 @@
 /**
  * Above every screen: whether the console is offline (showing the content of the last sync), how
- * many changes wait in the outbox, and any waiting change that needs a decision before the rest
- * can go (a conflict with someone else's edit, or a refusal).
+ * many changes wait in the outbox, any waiting change that needs a decision before the rest can go
+ * (a conflict with someone else's edit, or a refusal), and the "Waiting changes" panel listing each
+ * change (what, when, why it waits) with a confirmed discard.
  */
 import { Button, Callout } from '@blueprintjs/core';
+import { useId, useState } from 'react';
+import { useConfirm } from '../ui/ConfirmProvider';
 import { formatAdminDate } from '@npo/shared';
 import { useCurrentUser } from '../session/session-store';
 import { useConnectivity } from './connectivity';
-import { useOutbox, type OutboxEntry } from './outbox';
+import { useOutbox, useOutboxSaveProblem, whyWaiting, type OutboxEntry } from './outbox';
 import { discardEntry, retryEntry, reviewConflict } from './sync';
 
 export function waitingText(count: number): string {
   return `${count} ${count === 1 ? 'change' : 'changes'} waiting`;
 }
 
+function useDiscard() {
+  const confirm = useConfirm();
+  return async (entry: OutboxEntry) => {
+    const sure = await confirm({
+      message: `Discard “${entry.label}”? It has not reached the server and cannot be recovered.`,
+      confirmText: 'Discard change',
+      intent: 'danger',
+      icon: 'trash',
+    });
+    if (sure) await discardEntry(entry);
+  };
+}
+
+function WaitingChanges({ entries, online }: { entries: OutboxEntry[]; online: boolean }) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const discard = useDiscard();
+  return (
+    <section className="waiting-changes" aria-label="Waiting changes">
+      <Button
+        variant="minimal"
+        size="small"
+        icon={open ? 'chevron-down' : 'chevron-right'}
+        aria-expanded={open}
+        aria-controls={listId}
+        text={open ? 'Hide waiting changes' : 'Show waiting changes'}
+        onClick={() => setOpen(!open)}
+      />
+      {open && (
+        <ol id={listId} className="waiting-changes-list">
+          {entries.map((entry, index) => (
+            <li key={entry.id} data-testid="waiting-change">
+              <div>
+                <strong>{entry.label}</strong>
+                <div className="waiting-changes-meta">
+                  Saved {formatAdminDate(entry.queuedAt)} (UTC) · {whyWaiting(entry, index, online)}
+                </div>
+              </div>
+              <Button
+                size="small"
+                intent="danger"
+                variant="outlined"
+                text="Discard"
+                aria-label={`Discard ${entry.label}`}
+                onClick={() => void discard(entry)}
+              />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
 function BlockedChange({ entry }: { entry: OutboxEntry }) {
+  const discard = useDiscard();
   if (entry.state === 'conflict') {
     return (
       <Callout intent="danger" icon="git-merge" title="A waiting change conflicts with an edit made on the server">
@@ -30,8 +88,8 @@ function BlockedChange({ entry }: { entry: OutboxEntry }) {
       <p>
         {entry.label}: {entry.problem}
       </p>
-      <Button text="Try again" onClick={() => retryEntry(entry)} />{' '}
-      <Button intent="danger" variant="outlined" text="Discard this change" onClick={() => void discardEntry(entry)} />
+      <Button text="Try again" onClick={() => void retryEntry(entry)} />{' '}
+      <Button intent="danger" variant="outlined" text="Discard this change" onClick={() => void discard(entry)} />
     </Callout>
   );
 }
@@ -40,27 +98,39 @@ export function ConnectionBanner() {
   const user = useCurrentUser();
   const { online, lastSyncAt } = useConnectivity();
   const entries = useOutbox(user.id);
+  const saveProblem = useOutboxSaveProblem();
   const blocked = entries.find((entry) => entry.state !== 'waiting');
-  if (online && entries.length === 0) return null;
+  if (online && entries.length === 0 && !saveProblem) return null;
 
   return (
-    <div className="connection-banner" role="status" aria-live="polite">
-      {!online && (
-        <Callout intent="warning" icon="offline" title="You are offline">
-          <p>
-            The server cannot be reached.{' '}
-            {lastSyncAt ? `Showing the content as of the last sync, ${formatAdminDate(lastSyncAt)} (UTC).` : ''} Changes
-            you save are kept on this computer and sent when the connection returns.
+    <div className="connection-banner">
+      <div className="connection-status" role="status" aria-live="polite">
+        {!online && (
+          <Callout intent="warning" icon="offline" title="You are offline">
+            <p>
+              The server cannot be reached.{' '}
+              {lastSyncAt ? `Showing the content as of the last sync, ${formatAdminDate(lastSyncAt)} (UTC).` : ''}{' '}
+              Changes you save are kept on this computer and sent when the connection returns.
+            </p>
+          </Callout>
+        )}
+        {saveProblem && (
+          <Callout intent="danger" icon="floppy-disk" title="Changes are not saved on this computer">
+            <p>
+              Writing them here failed ({saveProblem}). They are kept while the console stays open and saving is tried
+              again; do not close the console until this message goes.
+            </p>
+          </Callout>
+        )}
+        {entries.length > 0 && (
+          <p className="outbox-count" data-testid="outbox-count">
+            {waitingText(entries.length)}
+            {online && !blocked && ' · sending…'}
           </p>
-        </Callout>
-      )}
-      {entries.length > 0 && (
-        <p className="outbox-count" data-testid="outbox-count">
-          {waitingText(entries.length)}
-          {online && !blocked && ' · sending…'}
-        </p>
-      )}
+        )}
+      </div>
       {blocked && <BlockedChange entry={blocked} />}
+      {entries.length > 0 && <WaitingChanges entries={entries} online={online} />}
     </div>
   );
 }

@@ -15,7 +15,8 @@ export interface ConflictQuestion {
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 }
 
-export type ConflictChoice = 'mine' | 'theirs';
+/** `later`: the dialog was closed (Esc, ×) without a choice; nothing is dropped or overwritten. */
+export type ConflictChoice = 'mine' | 'theirs' | 'later';
 
 interface Pending {
   question: ConflictQuestion;
@@ -23,6 +24,8 @@ interface Pending {
 }
 
 let pending: Pending | null = null;
+/** Questions asked while another is open wait their turn, in the order they came. */
+const waiting: Pending[] = [];
 const listeners = new Set<() => void>();
 
 function publish(next: Pending | null): void {
@@ -31,20 +34,31 @@ function publish(next: Pending | null): void {
 }
 
 export function askConflict(question: ConflictQuestion): Promise<ConflictChoice> {
-  // A question still open is answered with the safe choice: nothing is overwritten unseen.
-  pending?.answer('theirs');
   return new Promise((resolve) => {
-    publish({
+    const asked: Pending = {
       question,
       answer: (choice) => {
-        publish(null);
+        if (pending !== asked) return;
+        publish(waiting.shift() ?? null);
         resolve(choice);
       },
-    });
+    };
+    if (pending) waiting.push(asked);
+    else publish(asked);
   });
 }
 
+/** How many questions wait behind the one on screen. */
+export function queuedConflicts(): number {
+  return waiting.length;
+}
+
 const snapshot = () => pending;
+
+/** The question on screen, if any. */
+export function currentConflict(): Pending | null {
+  return pending;
+}
 
 export function usePendingConflict(): Pending | null {
   return useSyncExternalStore(

@@ -1,6 +1,7 @@
 /**
- * Whether the console can reach its server, learnt from the requests themselves: any HTTP answer
- * means reachable, a request that gets none means unreachable (navigator.onLine only knows about the
+ * Whether the console can reach its server, learnt from the requests themselves: an answer from the
+ * API means reachable; a request that gets none, or a reverse proxy's 502/503/504 without the API's
+ * envelope (the server behind it is restarting or down), means unreachable (navigator.onLine only knows about the
  * network cable, not about the server). While unreachable, /api/health is probed every few seconds.
  * TanStack Query follows this state (wired by the console, see console/ConsoleApp.tsx), so queries
  * pause instead of failing and resume when it returns. Nothing here loads TanStack Query: the login
@@ -68,6 +69,19 @@ export async function checkServer(): Promise<void> {
   await response?.body?.cancel().catch(() => undefined);
 }
 
+const PROXY_STATUSES = new Set([502, 503, 504]);
+
+/** A gateway error page, not the API: the API's own failures are JSON `{ success: false, message }`. */
+async function isProxyOutage(response: Response): Promise<boolean> {
+  if (!PROXY_STATUSES.has(response.status)) return false;
+  if (!(response.headers.get('Content-Type') ?? '').includes('json')) return true;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { success?: unknown; message?: unknown } | null;
+  return !(body && body.success === false && typeof body.message === 'string');
+}
+
 /** The fetch the API client uses: it reports every outcome before handing it on. */
 export const trackedFetch: typeof fetch = async (input, init) => {
   let response: Response;
@@ -77,7 +91,8 @@ export const trackedFetch: typeof fetch = async (input, init) => {
     reportUnreachable();
     throw error;
   }
-  reportAnswer();
+  if (await isProxyOutage(response)) reportUnreachable();
+  else reportAnswer();
   return response;
 };
 

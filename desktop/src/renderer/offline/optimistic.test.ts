@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { applyOptimistically, patchListAnswer } from './optimistic';
+import { applyOptimistically, isWaitingToSync, patchListAnswer, reorderListAnswer } from './optimistic';
 
 const page = () => ({
   faqs: [
@@ -30,16 +30,54 @@ describe('changes waiting in the outbox show in the cached lists', () => {
     expect(patchListAnswer({ stats: { total: 1 } }, 1, null)).toEqual({ stats: { total: 1 } });
   });
 
-  it('applies item edits and deletions to every affected query, and nothing for creations or actions', () => {
+  it('applies item edits and deletions to every affected query, and nothing for actions', () => {
     const client = new QueryClient();
     client.setQueryData(['faqs'], page());
     const base = { invalidates: [['faqs']], label: 'x' };
     applyOptimistically(client, { ...base, method: 'PUT', path: '/admin/faqs/1', body: { question: 'New?' } });
     applyOptimistically(client, { ...base, method: 'DELETE', path: '/admin/faqs/2' });
-    applyOptimistically(client, { ...base, method: 'POST', path: '/admin/faqs', body: { question: 'Created?' } });
     applyOptimistically(client, { ...base, method: 'PATCH', path: '/admin/faqs/1/activate' });
     expect(client.getQueryData<ReturnType<typeof page>>(['faqs'])?.faqs).toEqual([
       { id: 1, question: 'New?', order: 0 },
     ]);
+  });
+
+  it('F: a waiting FAQ reorder shows in the cached list, positions included', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['faqs'], page());
+    applyOptimistically(queryClient, {
+      method: 'PUT',
+      path: '/admin/faqs/reorder',
+      body: { ids: [2, 1] },
+      label: 'Reorder FAQs',
+      invalidates: [['faqs']],
+    });
+    expect((queryClient.getQueryData(['faqs']) as ReturnType<typeof page>).faqs).toEqual([
+      { id: 2, question: 'Two?', order: 0 },
+      { id: 1, question: 'One?', order: 1 },
+    ]);
+    expect(reorderListAnswer({ total: 3 }, [1])).toEqual({ total: 3 });
+  });
+
+  it('F: a waiting creation shows on the first page of its list, marked as waiting, with no server id', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['faqs', { page: 1 }], page());
+    queryClient.setQueryData(['faqs', { page: 2 }], { ...page(), pagination: { ...page().pagination, page: 2 } });
+    queryClient.setQueryData(['dashboard'], { recent: [{ id: 1 }] });
+    applyOptimistically(queryClient, {
+      method: 'POST',
+      path: '/admin/faqs',
+      body: { question: 'New?', answer: 'Yes.' },
+      label: 'New FAQ',
+      invalidates: [['faqs'], ['dashboard']],
+    });
+    const first = (queryClient.getQueryData(['faqs', { page: 1 }]) as { faqs: Record<string, unknown>[] }).faqs;
+    expect(first).toHaveLength(3);
+    expect(first[0]).toMatchObject({ question: 'New?', waitingToSync: true });
+    expect(first[0]?.id).toBeLessThan(0);
+    expect(isWaitingToSync(first[0])).toBe(true);
+    expect(isWaitingToSync(first[1])).toBe(false);
+    expect((queryClient.getQueryData(['faqs', { page: 2 }]) as { faqs: unknown[] }).faqs).toHaveLength(2);
+    expect(queryClient.getQueryData(['dashboard'])).toEqual({ recent: [{ id: 1 }] });
   });
 });

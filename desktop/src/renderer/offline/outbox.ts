@@ -5,6 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { platform } from '../platform';
+import { backoffDelay } from './replay-policy';
 
 /** A change as the server will receive it: serialisable, so it can wait on disk. */
 export interface Change {
@@ -32,9 +33,12 @@ export interface OutboxEntry extends Change {
   problem?: string;
   /** With a conflict: the item as it is now on the server. */
   current?: unknown;
+  /** Why a waiting change has not gone yet, in the staff member's words (server unreachable, busy…). */
+  waitReason?: string;
 }
 
 let entries: OutboxEntry[] = [];
+let loaded = false;
 const listeners = new Set<() => void>();
 
 function isEntry(value: unknown): value is OutboxEntry {
@@ -57,35 +61,121 @@ export async function loadOutbox(): Promise<void> {
   } catch {
     entries = [];
   }
+  loaded = true;
   listeners.forEach((listener) => listener());
 }
 
-function commit(next: OutboxEntry[]): void {
+/** Why the outbox could not be written to this computer, while it cannot; null when all is saved. */
+let saveProblem: string | null = null;
+const problemListeners = new Set<() => void>();
+/** Writes go one after the other: an older list must never land on disk after a newer one. */
+let writing: Promise<boolean> = Promise.resolve(true);
+let failedWrites = 0;
+let rewrite: ReturnType<typeof setTimeout> | undefined;
+let random: () => number = Math.random;
+
+/** Tests make the pause before a new write attempt predictable. */
+export function setOutboxRandom(next: () => number): void {
+  random = next;
+}
+
+function setSaveProblem(next: string | null): void {
+  if (saveProblem === next) return;
+  saveProblem = next;
+  problemListeners.forEach((listener) => listener());
+}
+
+/** Writes the list as it is when the write starts; true once the platform confirmed it. */
+function persist(): Promise<boolean> {
+  writing = writing.then(async () => {
+    try {
+      await platform.durable.write('outbox', JSON.stringify(entries));
+      failedWrites = 0;
+      setSaveProblem(null);
+      return true;
+    } catch (error) {
+      failedWrites += 1;
+      setSaveProblem(error instanceof Error && error.message ? error.message : 'the write failed');
+      // The changes stay in memory (and are still sent when the server answers); saving is tried again.
+      clearTimeout(rewrite);
+      rewrite = setTimeout(() => void persist(), backoffDelay(failedWrites, random));
+      return false;
+    }
+  });
+  return writing;
+}
+
+function commit(next: OutboxEntry[]): Promise<boolean> {
   entries = next;
   listeners.forEach((listener) => listener());
-  platform.durable.write('outbox', JSON.stringify(next)).catch((error: unknown) => {
-    console.warn('The outbox could not be written', error);
-  });
+  return persist();
 }
 
-export function enqueue(change: Change, userId: number): OutboxEntry {
-  const entry: OutboxEntry = {
-    ...change,
-    id: crypto.randomUUID(),
-    userId,
-    queuedAt: new Date().toISOString(),
-    state: 'waiting',
-  };
-  commit([...entries, entry]);
-  return entry;
+/** The change is in the list at once; the promise says whether it is also saved on this computer. */
+export async function enqueue(
+  change: Change,
+  userId: number,
+  id: string = crypto.randomUUID(),
+): Promise<{ entry: OutboxEntry; saved: boolean }> {
+  const entry: OutboxEntry = { ...change, id, userId, queuedAt: new Date().toISOString(), state: 'waiting' };
+  const saved = await commit([...entries, entry]);
+  return { entry, saved };
 }
 
-export function updateEntry(id: string, patch: Partial<OutboxEntry>): void {
-  commit(entries.map((entry) => (entry.id === id ? { ...entry, ...patch } : entry)));
+export function updateEntry(id: string, patch: Partial<OutboxEntry>): Promise<boolean> {
+  return commit(entries.map((entry) => (entry.id === id ? { ...entry, ...patch } : entry)));
 }
 
-export function removeEntry(id: string): void {
-  commit(entries.filter((entry) => entry.id !== id));
+export function removeEntry(id: string): Promise<boolean> {
+  return commit(entries.filter((entry) => entry.id !== id));
+}
+
+/**
+ * Every change waiting on this computer, whoever made it: what a server change would throw away.
+ * Read from the store when the console (which loads the outbox) has not started in this window.
+ */
+export async function countAllWaiting(): Promise<number> {
+  if (loaded) return entries.length;
+  try {
+    const parsed: unknown = JSON.parse((await platform.durable.read('outbox')) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter(isEntry).length : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The question asked before a server change that would throw waiting changes away. */
+export function serverChangeWarning(count: number): string {
+  const changes = `${count} ${count === 1 ? 'change' : 'changes'}`;
+  return `${changes} saved on this computer ${count === 1 ? 'has' : 'have'} not reached the server yet. Connecting to another server discards ${count === 1 ? 'it' : 'them'} for good.`;
+}
+
+/** Why a change has not gone yet, in the staff member's words. */
+export function whyWaiting(entry: OutboxEntry, index: number, online: boolean): string {
+  if (entry.state === 'conflict') return 'Someone else changed this item on the server: choose which version to keep.';
+  if (entry.state === 'rejected') return `The server refused it: ${entry.problem ?? 'no reason given'}.`;
+  if (!online) return 'The server cannot be reached.';
+  if (entry.waitReason) return entry.waitReason;
+  return index === 0 ? 'Being sent.' : 'Waiting for the changes before it (they are sent in order).';
+}
+
+export function getEntry(id: string): OutboxEntry | undefined {
+  return entries.find((entry) => entry.id === id);
+}
+
+export function getSaveProblem(): string | null {
+  return saveProblem;
+}
+
+export function useOutboxSaveProblem(): string | null {
+  return useSyncExternalStore(
+    (listener) => {
+      problemListeners.add(listener);
+      return () => problemListeners.delete(listener);
+    },
+    getSaveProblem,
+    getSaveProblem,
+  );
 }
 
 /** The changes of one staff member, oldest first. */
@@ -100,7 +190,7 @@ export function entriesOf(userId: number | undefined): OutboxEntry[] {
 export function rebaseFollowing(path: string, from: number | undefined, to: number): void {
   if (from === undefined) return;
   const itemPath = itemPathOf(path);
-  commit(
+  void commit(
     entries.map((entry) =>
       entry.state === 'waiting' && entry.revision === from && itemPathOf(entry.path) === itemPath
         ? { ...entry, revision: to }

@@ -13,6 +13,8 @@ import { PageHeader } from '../../ui/PageHeader';
 import { ListStates } from '../../ui/ListStates';
 import { ActivityForm } from './ActivityForm';
 import { AttendeesDialog } from './AttendeesDialog';
+import { isWaitingToSync } from '../../offline/optimistic';
+import { WaitingTag } from '../../offline/WaitingTag';
 
 type Filter = 'all' | ActivityStatus;
 const FILTERS: { value: Filter; label: string }[] = [
@@ -32,19 +34,27 @@ function ActivityCard({
   onEdit?: () => void;
   onDelete?: () => void;
 }) {
+  // Created on this computer, not on the server yet: nothing can be done to it until it is.
+  const waiting = isWaitingToSync(activity);
   return (
     <Card className="item-card" data-testid="activity-card">
       <div className="item-head">
         <div className="item-title-row">
           <h2 className="item-title">{activity.title}</h2>
-          <Tag intent={activity.status === 'upcoming' ? 'primary' : 'none'} minimal={activity.status === 'past'}>
-            {activity.status === 'upcoming' ? 'Upcoming' : 'Past'}
-          </Tag>
+          {waiting ? (
+            <WaitingTag item={activity} />
+          ) : (
+            <Tag intent={activity.status === 'upcoming' ? 'primary' : 'none'} minimal={activity.status === 'past'}>
+              {activity.status === 'upcoming' ? 'Upcoming' : 'Past'}
+            </Tag>
+          )}
         </div>
         <div className="item-actions">
-          <Button icon="people" variant="minimal" text="Attendees" onClick={onAttendees} />
-          {onEdit && <Button icon="edit" variant="minimal" text="Edit" onClick={onEdit} />}
-          {onDelete && <Button icon="trash" variant="minimal" intent="danger" text="Delete" onClick={onDelete} />}
+          {!waiting && <Button icon="people" variant="minimal" text="Attendees" onClick={onAttendees} />}
+          {onEdit && !waiting && <Button icon="edit" variant="minimal" text="Edit" onClick={onEdit} />}
+          {onDelete && !waiting && (
+            <Button icon="trash" variant="minimal" intent="danger" text="Delete" onClick={onDelete} />
+          )}
         </div>
       </div>
       <p className="item-facts">
@@ -57,7 +67,7 @@ function ActivityCard({
           <Icon icon="map-marker" size={14} aria-hidden /> {activity.location}
         </span>
         <span>
-          <Icon icon="people" size={14} aria-hidden /> {activity.participants}
+          <Icon icon="people" size={14} aria-hidden /> {activity.participants ?? 0}
           {activity.capacity != null && ` / ${activity.capacity}`} registered
         </span>
       </p>

@@ -2,6 +2,8 @@ import { Button, Card, Icon, Tag } from '@blueprintjs/core';
 import { formatAdminDate, type Faq } from '@npo/shared';
 import type { ModuleAccess } from '../../data/useModuleAccess';
 import type { MoveDirection } from './useFaqReorder';
+import { isWaitingToSync } from '../../offline/optimistic';
+import { WaitingTag } from '../../offline/WaitingTag';
 
 interface FaqCardProps {
   faq: Faq;
@@ -18,7 +20,9 @@ interface FaqCardProps {
 
 export function FaqCard(props: FaqCardProps) {
   const { faq, index, count, access, isDragged, reorderable = true, onMove, onEdit, onDelete } = props;
-  const canMove = access.canEdit && reorderable;
+  // Created on this computer, not on the server yet: nothing can be done to it until it is.
+  const waiting = isWaitingToSync(faq);
+  const canMove = access.canEdit && reorderable && !waiting;
   const position = reorderable ? index + 1 : faq.order + 1;
   return (
     <Card className={`item-card faq-card${isDragged ? ' is-dragged' : ''}`} data-testid="faq-card">
@@ -29,6 +33,7 @@ export function FaqCard(props: FaqCardProps) {
             #{position}
           </span>
           {faq.isActive ? <Tag intent="success">Active</Tag> : <Tag minimal>Inactive</Tag>}
+          <WaitingTag item={faq} />
           {faq.category && (
             <Tag minimal round icon="tag">
               {faq.category}
@@ -58,15 +63,15 @@ export function FaqCard(props: FaqCardProps) {
               />
             </>
           )}
-          {access.canEdit && <Button icon="edit" variant="minimal" text="Edit" onClick={onEdit} />}
-          {access.canDelete && (
+          {access.canEdit && !waiting && <Button icon="edit" variant="minimal" text="Edit" onClick={onEdit} />}
+          {access.canDelete && !waiting && (
             <Button icon="trash" variant="minimal" intent="danger" text="Delete" onClick={onDelete} />
           )}
         </div>
       </div>
       <h2 className="item-title faq-question">{faq.question}</h2>
       <p className="clamp-3">{faq.answer}</p>
-      <p className="item-meta">Updated {formatAdminDate(faq.updatedAt)}</p>
+      {faq.updatedAt && <p className="item-meta">Updated {formatAdminDate(faq.updatedAt)}</p>}
     </Card>
   );
 }

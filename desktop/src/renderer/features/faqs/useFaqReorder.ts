@@ -1,16 +1,20 @@
 /**
  * Reordering sends the full list of ids in the new order (DESIGN: PUT /api/admin/faqs/reorder).
- * The list moves at once on screen and goes back if the server refuses. Rows move by dragging or,
+ * The list moves at once on screen and goes back if the server refuses. Like every change it goes
+ * through the outbox: offline, or behind earlier waiting changes, it waits and keeps its order on screen. Rows move by dragging or,
  * from the keyboard, with Move up / Move down; a live region says where a question went.
  */
 import type { Faq, Page } from '@npo/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { api } from '../../api/client';
 import { describeError } from '../../api/errors';
 import { queryKeys } from '../../api/query-keys';
-import { notifyFailure } from '../../ui/toaster';
+import { QUEUED_MESSAGE, UNSAVED_MESSAGE } from '../../data/useAdminMutation';
+import { QUEUED, QUEUED_UNSAVED, submitChange } from '../../offline/sync';
+import { notifyFailure, notifySuccess } from '../../ui/toaster';
 import { moveItem } from './move-item';
+import type { Change } from '../../offline/outbox';
+import { isWaitingToSync } from '../../offline/optimistic';
 
 type FaqPage = Page<'faqs', Faq>;
 export type MoveDirection = 'up' | 'down';
@@ -20,7 +24,9 @@ function useReorderMutation() {
   return useMutation({
     // Moves made in quick succession reach the server one after the other, in the order they were made.
     scope: { id: 'faq-reorder' },
-    mutationFn: (ordered: Faq[]) => api.admin.faqs.reorder(ordered.map((faq) => faq.id)),
+    // The outbox decides when it goes: TanStack Query must not hold it back itself.
+    networkMode: 'always',
+    mutationFn: (ordered: Faq[]) => submitChange<unknown>(faqOrderChange(ordered)),
     onMutate: async (ordered: Faq[]) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.faqs });
       const previous = queryClient.getQueryData<FaqPage>(queryKeys.faqs);
@@ -32,12 +38,29 @@ function useReorderMutation() {
       }
       return { previous };
     },
-    onError: (error, _ordered, context) => {
+    onError: async (error, _ordered, context) => {
       if (context?.previous) queryClient.setQueryData(queryKeys.faqs, context.previous);
       notifyFailure(describeError(error, 'Failed to reorder FAQs'));
+      await queryClient.invalidateQueries({ queryKey: queryKeys.faqs });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.faqs }),
+    onSuccess: async (outcome) => {
+      // Waiting: the list keeps the new order (the outbox shows it again after a restart).
+      if (outcome === QUEUED) return notifySuccess(QUEUED_MESSAGE);
+      if (outcome === QUEUED_UNSAVED) return notifyFailure([UNSAVED_MESSAGE]);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.faqs });
+    },
   });
+}
+
+export function faqOrderChange(ordered: Faq[]): Change {
+  return {
+    method: 'PUT',
+    path: '/admin/faqs/reorder',
+    // A question still waiting to be created has no id on the server yet: it takes its place once it has.
+    body: { ids: ordered.filter((faq) => !isWaitingToSync(faq)).map((faq) => faq.id) },
+    label: 'Reorder FAQs',
+    invalidates: [queryKeys.faqs],
+  };
 }
 
 export function useFaqOrdering(faqs: Faq[]) {

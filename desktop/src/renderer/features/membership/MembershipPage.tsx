@@ -11,6 +11,8 @@ import { ListPager, ListSearch, usePagedList } from '../../ui/ListControls';
 import { ListStates } from '../../ui/ListStates';
 import { PageHeader } from '../../ui/PageHeader';
 import { MembershipCardForm } from './MembershipCardForm';
+import { isWaitingToSync } from '../../offline/optimistic';
+import { WaitingTag } from '../../offline/WaitingTag';
 
 function MembershipCardView({
   card,
@@ -21,17 +23,20 @@ function MembershipCardView({
   onEdit?: () => void;
   onDelete?: () => void;
 }) {
+  // Created on this computer, not on the server yet: nothing can be done to it until it is.
+  const waiting = isWaitingToSync(card);
   return (
     <Card className="item-card membership-card" data-testid="membership-card">
       <div className="item-head">
         <Tag intent="primary" minimal>
           {card.type}
         </Tag>
+        <WaitingTag item={card} />
         <div className="item-actions">
-          {onEdit && (
+          {onEdit && !waiting && (
             <Button icon="edit" variant="minimal" aria-label={`Edit ${card.title}`} title="Edit" onClick={onEdit} />
           )}
-          {onDelete && (
+          {onDelete && !waiting && (
             <Button
               icon="trash"
               variant="minimal"

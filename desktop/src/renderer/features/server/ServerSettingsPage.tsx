@@ -3,10 +3,11 @@
  * address…"). The address is checked here for comfort and by the shell, which also asks the server's
  * /api/health before keeping it; the shell then reloads the console against the new server.
  */
-import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Alert, Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { parseServerAddress } from '../../../bridge/contract';
+import { countAllWaiting, serverChangeWarning } from '../../offline/outbox';
 import { platform } from '../../platform';
 import { AuthLayout } from '../auth/AuthLayout';
 
@@ -16,6 +17,8 @@ export default function ServerSettingsPage() {
   const [address, setAddress] = useState(current ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
+  /** Changes still waiting for the current server: asked about before they are thrown away. */
+  const [discarding, setDiscarding] = useState<{ origin: string; count: number } | null>(null);
   const inputId = useId();
   const helpId = useId();
 
@@ -25,8 +28,17 @@ export default function ServerSettingsPage() {
     const parsed = parseServerAddress(address);
     if (!parsed.ok) return setProblem(parsed.message);
     setProblem(null);
+    const count = current && parsed.origin !== current ? await countAllWaiting() : 0;
+    if (count > 0) return setDiscarding({ origin: parsed.origin, count });
+    await connect(parsed.origin);
+  }
+
+  async function connect(origin: string) {
+    if (!server) return;
     setChecking(true);
-    const result = await server.change(parsed.origin).catch(() => ({
+    // The shell confirms again in a native dialog naming this count: a page cannot skip that step.
+    const waitingChanges = current && origin !== current ? await countAllWaiting() : 0;
+    const result = await server.change(origin, waitingChanges).catch(() => ({
       ok: false as const,
       message: 'The address could not be checked. Try again.',
     }));
@@ -64,6 +76,22 @@ export default function ServerSettingsPage() {
         </FormGroup>
         <Button type="submit" intent="primary" size="large" fill loading={checking} text="Connect" />
       </form>
+      <Alert
+        isOpen={discarding !== null}
+        intent="danger"
+        icon="warning-sign"
+        cancelButtonText="Keep my changes"
+        confirmButtonText={`Discard ${discarding?.count === 1 ? 'it' : 'them'} and connect`}
+        canEscapeKeyCancel
+        onCancel={() => setDiscarding(null)}
+        onConfirm={() => {
+          const origin = discarding?.origin;
+          setDiscarding(null);
+          if (origin) void connect(origin);
+        }}
+      >
+        <p data-testid="server-change-warning">{discarding && serverChangeWarning(discarding.count)}</p>
+      </Alert>
       {current && (
         <p className="auth-footer">
           Connected to {current}. <Link to="/">Back to the console</Link>

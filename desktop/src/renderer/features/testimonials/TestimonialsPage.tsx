@@ -12,6 +12,8 @@ import { ListPager, ListSearch, usePagedList } from '../../ui/ListControls';
 import { ListStates } from '../../ui/ListStates';
 import { PageHeader } from '../../ui/PageHeader';
 import { TestimonialForm } from './TestimonialForm';
+import { isWaitingToSync } from '../../offline/optimistic';
+import { WaitingTag } from '../../offline/WaitingTag';
 
 interface TestimonialCardProps {
   testimonial: Testimonial;
@@ -23,6 +25,8 @@ interface TestimonialCardProps {
 }
 
 function TestimonialCard({ testimonial, access, featuring, onToggleFeatured, onEdit, onDelete }: TestimonialCardProps) {
+  // Created on this computer, not on the server yet: nothing can be done to it until it is.
+  const waiting = isWaitingToSync(testimonial);
   return (
     <Card className="item-card" data-testid="testimonial-card">
       <div className="item-head">
@@ -35,9 +39,10 @@ function TestimonialCard({ testimonial, access, featuring, onToggleFeatured, onE
             </Tag>
           )}
           {!testimonial.isActive && <Tag minimal>Inactive</Tag>}
+          <WaitingTag item={testimonial} />
         </div>
         <div className="item-actions">
-          {access.canEdit && (
+          {access.canEdit && !waiting && (
             <>
               <Button
                 icon={testimonial.isFeatured ? 'star' : 'star-empty'}
@@ -49,7 +54,7 @@ function TestimonialCard({ testimonial, access, featuring, onToggleFeatured, onE
               <Button icon="edit" variant="minimal" text="Edit" onClick={onEdit} />
             </>
           )}
-          {access.canDelete && (
+          {access.canDelete && !waiting && (
             <Button icon="trash" variant="minimal" intent="danger" text="Delete" onClick={onDelete} />
           )}
         </div>

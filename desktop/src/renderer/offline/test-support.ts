@@ -1,0 +1,172 @@
+/**
+ * For the offline tests: a platform kept in memory (its durable store can be told to fail or to hold
+ * its answer), and an API stand-in that keeps rows and honours `Idempotency-Key` as the server's
+ * middleware does (same key and body: the first answer again; another body: 422).
+ */
+import type { Platform } from '../platform';
+
+export interface Deferred {
+  promise: Promise<void>;
+  resolve: () => void;
+}
+
+export function deferred(): Deferred {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+export interface MemoryPlatform extends Platform {
+  files: Map<string, string>;
+  /** The next writes fail with this error while it is set. */
+  failWrites: Error | null;
+  /** Writes wait for this before they land, while it is set. */
+  holdWrites: Deferred | null;
+  writes: number;
+}
+
+export function memoryPlatform(stored: Record<string, string> = {}): MemoryPlatform {
+  const values = new Map(Object.entries(stored));
+  const memory: MemoryPlatform = {
+    kind: 'web',
+    init: async () => {},
+    apiBaseUrl: 'http://api.test',
+    routing: 'browser',
+    storage: {
+      get: (key) => values.get(key) ?? null,
+      set: (key, value) => void values.set(key, value),
+      remove: (key) => void values.delete(key),
+    },
+    files: new Map(),
+    failWrites: null,
+    holdWrites: null,
+    writes: 0,
+    durable: {
+      read: async (name) => memory.files.get(name) ?? null,
+      write: async (name, value) => {
+        if (memory.holdWrites) await memory.holdWrites.promise;
+        if (memory.failWrites) throw memory.failWrites;
+        memory.writes += 1;
+        memory.files.set(name, value);
+      },
+    },
+    server: null,
+    publicSiteUrl: (path = '/') => `http://api.test${path}`,
+    openPublicSite: () => {},
+  };
+  return memory;
+}
+
+export const STAFF = { id: 7, name: 'Dana', email: 'dana@example.org', role: 'super_admin' };
+
+/** A platform whose storage holds a signed-in staff member. */
+export function signedInPlatform(): MemoryPlatform {
+  return memoryPlatform({ token: 'token-7', user: JSON.stringify(STAFF) });
+}
+
+export interface Received {
+  method: string;
+  path: string;
+  key: string | null;
+  body: unknown;
+}
+
+type Answer = Response | 'drop-after-commit' | 'network' | null;
+
+/**
+ * The API stand-in. `next` answers a request before the normal handling (return null to go on):
+ * a Response, `network` (no answer), or `drop-after-commit` (the server makes the change, the answer
+ * is lost on the way back).
+ */
+export function fakeApi() {
+  const rows: { id: number; revision: number; name: string }[] = [];
+  const remembered = new Map<string, { fingerprint: string; status: number; body: string }>();
+  const received: Received[] = [];
+  const reorders: number[][] = [];
+  let nextId = 1;
+  const api = {
+    rows,
+    reorders,
+    received,
+    next: null as ((request: Received) => Answer) | null,
+    fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input));
+      const headers = new Headers(init?.headers);
+      const method = init?.method ?? 'GET';
+      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      const request: Received = { method, path: url.pathname, key: headers.get('Idempotency-Key'), body };
+      received.push(request);
+      const early = api.next?.(request) ?? null;
+      if (early === 'network') throw new TypeError('Failed to fetch');
+      if (early instanceof Response) return early;
+      const answer = handle(request);
+      if (early === 'drop-after-commit') throw new TypeError('Failed to fetch');
+      return answer;
+    }) as typeof fetch,
+  };
+
+  function json(status: number, body: unknown): Response {
+    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  }
+
+  function handle(request: Received): Response {
+    const fingerprint = JSON.stringify([request.method, request.path, request.body ?? null]);
+    if (request.key) {
+      const first = remembered.get(request.key);
+      if (first && first.fingerprint !== fingerprint) {
+        return json(422, { success: false, message: 'This Idempotency-Key was used for another request.' });
+      }
+      if (first)
+        return new Response(first.body, { status: first.status, headers: { 'Content-Type': 'application/json' } });
+    }
+    const answer = route(request);
+    if (request.key && request.method !== 'GET') {
+      remembered.set(request.key, { fingerprint, status: answer.status, body: JSON.stringify(answer.body) });
+    }
+    return json(answer.status, answer.body);
+  }
+
+  function route(request: Received): { status: number; body: unknown } {
+    if (request.method === 'GET') return { status: 200, body: { success: true, data: { testimonials: rows } } };
+    const input = request.body as { name: string } | undefined;
+    if (request.method === 'POST' && request.path === '/api/admin/testimonials') {
+      const row = { id: nextId++, revision: 1, name: input?.name ?? '' };
+      rows.push(row);
+      return { status: 201, body: { success: true, data: row } };
+    }
+    if (request.path.endsWith('/reorder')) {
+      reorders.push((request.body as { ids: number[] }).ids);
+      return { status: 200, body: { success: true, data: null } };
+    }
+    const id = Number(request.path.match(/\/(\d+)$/)?.[1]);
+    const row = rows.find((item) => item.id === id);
+    if (!row) return { status: 404, body: { success: false, message: 'Not found' } };
+    row.name = input?.name ?? row.name;
+    row.revision += 1;
+    return { status: 200, body: { success: true, data: row } };
+  }
+
+  return api;
+}
+
+/** One turn of the event loop (Node's setImmediate, which fake timers leave alone here). */
+export function nextTurn(): Promise<void> {
+  const { setImmediate } = globalThis as unknown as { setImmediate: (callback: () => void) => void };
+  return new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Waits until `check` passes, letting pending promises and I/O run between tries; unlike vi.waitFor
+ * it never advances fake timers, so a test decides alone when a pause is over.
+ */
+export async function until(check: () => void, turns = 500): Promise<void> {
+  for (let turn = 0; ; turn += 1) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (turn >= turns) throw error;
+      await nextTurn();
+    }
+  }
+}
