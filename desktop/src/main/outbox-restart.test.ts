@@ -77,10 +77,12 @@ async function startApp() {
     tokens: createTokenStore({ userDataDir, cipher: fakeSafeStorage({ available: true }), platform: 'linux', log }),
     state: createStateStore(userDataDir),
     checkServer: async () => ({ ok: false, message: 'not used' }),
+    confirmServerChange: async () => false,
     onServerChanged: () => {},
-    openInBrowser: () => false,
+    openInBrowser: async () => 'refused',
     appVersion: () => '1.0.0',
     isOnline: () => true,
+    installUpdate: () => false,
   });
   registerIpcHandlers(ipc, handlers, { isTrustedSender: (url) => isConsoleUrl(url), log });
 
