@@ -5,33 +5,100 @@ import {
   type ContactMessageState,
 } from '@npo/shared';
 import type { Knex } from 'knex';
-import type { Db } from '../../db/connection.js';
+import { isPostgres, type Db } from '../../db/connection.js';
 import { updateRevised, type ExpectedRevision } from '../../db/revisions.js';
-import { matchingAny } from '../../db/search.js';
+import { containsPattern, foldText } from '../../db/search.js';
 import { toCount } from '../../db/rows.js';
-import { tableRepository, type Page } from '../../db/table.js';
+import { tableRepository, type OrderBy, type Page, type PageResult } from '../../db/table.js';
 import { presentContactMessage, type ContactMessageRow } from './presenter.js';
+
+/** The list's order, ending with the id so that a page is stable. */
+const INBOX_ORDER: OrderBy = [
+  { column: 'created_at', order: 'desc' },
+  { column: 'id', order: 'desc' },
+];
+
+/** The shortest search the trigram indexes answer (migration 20261124210500). */
+const TRIGRAM = 3;
+
+/**
+ * How many matches a search counts at most (more when the page asked for lies further): its total is
+ * exact up to here, and beyond it a lower bound, one past the page at least, so later pages stay
+ * reachable. A common string ("hello" is in every message of the large data) then stops after a few
+ * thousand index entries instead of counting 50,000 matches; a rare one is found by the index.
+ */
+export const SEARCH_COUNT = 1_000;
+
+/** The stored folded text of a message (migration 20261124210500) holds `q`, in any case and accents. */
+function likeSearch(q: string) {
+  return (query: Knex.QueryBuilder) =>
+    query.whereRaw(`contact_messages.search_folded like ? escape '\\'`, [containsPattern(q)]);
+}
+
+/** How many FTS5 matches SQLite reads before it calls a text common (see matching). */
+const COMMON = 5_000;
+
+/**
+ * The messages holding `q` in their name, e-mail or text, in any case and accents, as the indexes of
+ * migration 20261124210500 find them:
+ *  - PostgreSQL compares the stored folded text, which its trigram index answers from 3 characters
+ *    (for a common text the planner walks the inbox instead and stops at the count's cap);
+ *  - SQLite looks the phrase up in its FTS5 trigram table (a quoted phrase takes every character
+ *    literally) when it is in fewer than COMMON messages; a common text (reading its 50,000 matches from
+ *    FTS5 costs 25-80 ms) walks the inbox in list order instead, which meets SEARCH_COUNT matches early;
+ *  - a search of one or two characters, which no trigram answers, walks the inbox too.
+ */
+async function matching(db: Db, q: string) {
+  const folded = foldText(q);
+  if (isPostgres(db) || [...folded].length < TRIGRAM) return likeSearch(q);
+  const phrase = `"${folded.replaceAll('"', '""')}"`;
+  const fts = () => db('contact_messages_search').select('rowid').whereRaw('contact_messages_search match ?', [phrase]);
+  const seen = await db.from(fts().limit(COMMON).as('seen')).count({ count: '*' }).first();
+  if (toCount(seen) >= COMMON) return likeSearch(q);
+  return (query: Knex.QueryBuilder) => query.whereIn('contact_messages.id', fts());
+}
 
 /**
  * `active` is every state but archived. Negated, not listed: then the planner walks the inbox index
  * (created_at, id, state) in list order and stops at the page, instead of sorting every active message.
  */
-function inFilter(db: Db, filter: ContactMessageFilter, q: string | undefined) {
-  const matching = matchingAny(db, ['name', 'email', 'message'], q);
+function byState(filter: ContactMessageFilter) {
   return (query: Knex.QueryBuilder) =>
-    matching(filter === 'active' ? query.whereNot({ state: 'archived' }) : query.where({ state: filter }));
+    filter === 'active' ? query.whereNot({ state: 'archived' }) : query.where({ state: filter });
 }
 
+async function inFilter(db: Db, filter: ContactMessageFilter, q: string | undefined) {
+  if (!q) return byState(filter);
+  const match = await matching(db, q);
+  return (query: Knex.QueryBuilder) => match(byState(filter)(query));
+}
+
+/** A page of a search: the ids of the first SEARCH_COUNT matches (or one past the page), then the page's rows. */
+async function searchPage(db: Db, { page, limit }: Page, filter: ContactMessageFilter, q: string) {
+  const counted = Math.max(SEARCH_COUNT, page * limit + 1);
+  const ids: number[] = await (
+    await inFilter(db, filter, q)
+  )(db('contact_messages'))
+    .orderBy(INBOX_ORDER)
+    .limit(counted)
+    .pluck('id');
+  const pageIds = ids.slice((page - 1) * limit, page * limit);
+  const rows: ContactMessageRow[] = pageIds.length
+    ? await db('contact_messages').select(MESSAGE_COLUMNS).whereIn('id', pageIds).orderBy(INBOX_ORDER)
+    : [];
+  return { items: rows.map(presentContactMessage), total: ids.length };
+}
+
+/** The columns a message is presented from (PostgreSQL's search_folded is never sent). */
+export const MESSAGE_COLUMNS = ['id', 'name', 'email', 'phone', 'message', 'state', 'revision', 'created_at'];
+
 export function createContactMessagesRepository(db: Db) {
-  const messages = tableRepository(db, 'contact_messages', presentContactMessage, [
-    { column: 'created_at', order: 'desc' },
-    { column: 'id', order: 'desc' },
-  ]);
+  const messages = tableRepository(db, 'contact_messages', presentContactMessage, INBOX_ORDER);
   return {
-    page: (page: Page, filter: ContactMessageFilter = 'active', q?: string) =>
-      messages.page(page, inFilter(db, filter, q)),
+    page: (page: Page, filter: ContactMessageFilter = 'active', q?: string): Promise<PageResult<ContactMessage>> =>
+      q ? searchPage(db, page, filter, q) : messages.page(page, byState(filter)),
     /** Every message in the filter, newest first: the CSV export. */
-    all: (filter: ContactMessageFilter, q?: string) => messages.all(inFilter(db, filter, q)),
+    all: async (filter: ContactMessageFilter, q?: string) => messages.all(await inFilter(db, filter, q)),
     remove: messages.remove,
     countUnread: () => messages.count((query) => query.where({ state: 'new' })),
 
