@@ -42,8 +42,22 @@ const migrations: Record<string, Migration> = {
 export const migrationSource: Knex.MigrationSource<string> = {
   getMigrations: async () => Object.keys(migrations).sort(),
   getMigrationName: (name) => name,
-  getMigration: async (name) => migrations[name]!,
+  getMigration: async (name) => withoutStatementTimeout(migrations[name]!),
 };
+
+/**
+ * A migration may rebuild an index over every row, beyond the statement timeout the app's connections
+ * have (connection.ts): PostgreSQL lifts it for the migration's transaction (SET LOCAL ends with it).
+ * The few migrations that run outside a transaction keep the timeout.
+ */
+function withoutStatementTimeout(migration: Migration): Migration {
+  const lifted = (step: (knex: Knex) => Promise<void>) => async (knex: Knex) => {
+    if (knex.client.config.client === 'pg' && migration.config?.transaction !== false)
+      await knex.raw('set local statement_timeout = 0');
+    await step(knex);
+  };
+  return { ...migration, up: lifted(migration.up), down: lifted(migration.down) };
+}
 
 export async function migrateToLatest(db: Knex): Promise<void> {
   await db.migrate.latest({ migrationSource });
