@@ -9,6 +9,7 @@ import { isPostgres, type Db } from '../../db/connection.js';
 import { updateRevised, type ExpectedRevision } from '../../db/revisions.js';
 import { containsPattern, foldText } from '../../db/search.js';
 import { toCount } from '../../db/rows.js';
+import { pagesById } from '../../lib/csv.js';
 import { tableRepository, type OrderBy, type Page, type PageResult } from '../../db/table.js';
 import { presentContactMessage, type ContactMessageRow } from './presenter.js';
 
@@ -97,8 +98,17 @@ export function createContactMessagesRepository(db: Db) {
   return {
     page: (page: Page, filter: ContactMessageFilter = 'active', q?: string): Promise<PageResult<ContactMessage>> =>
       q ? searchPage(db, page, filter, q) : messages.page(page, byState(filter)),
-    /** Every message in the filter, newest first: the CSV export. */
-    all: async (filter: ContactMessageFilter, q?: string) => messages.all(await inFilter(db, filter, q)),
+    /** Every message in the filter, newest first: the CSV export, read in pages (lib/csv.ts). */
+    async exportPages(filter: ContactMessageFilter, q?: string): Promise<AsyncIterable<ContactMessage[]>> {
+      const ids: number[] = await (
+        await inFilter(db, filter, q)
+      )(db('contact_messages'))
+        .orderBy(INBOX_ORDER)
+        .pluck('id');
+      const load = async (pageIds: number[]) =>
+        (await db('contact_messages').select(MESSAGE_COLUMNS).whereIn('id', pageIds)).map(presentContactMessage);
+      return pagesById(ids, load, (message) => message.id);
+    },
     remove: messages.remove,
     countUnread: () => messages.count((query) => query.where({ state: 'new' })),
 

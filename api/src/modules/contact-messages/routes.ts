@@ -7,7 +7,7 @@ import {
   type ContactMessage,
   type ContactMessagesPage,
 } from '@npo/shared';
-import { sendCsv, toCsv } from '../../lib/csv.js';
+import { csvPages, sendCsvExport } from '../../lib/csv.js';
 import { createRateLimiter } from '../../lib/rate-limits.js';
 import { created, ok, okItem, pagination } from '../../lib/respond.js';
 import { precondition } from '../../middleware/precondition.js';
@@ -42,7 +42,9 @@ export function registerContactMessages({ router, deps, admin }: ModuleContext):
   });
   routes.get('/contact-messages/export.csv', validate({ query: contactMessagesFilter }), async (ctx) => {
     const { state, q } = ctx.state.input.query;
-    sendCsv(ctx, `contact-messages-${state}.csv`, messagesCsv(await messages.all(state, q)));
+    await sendCsvExport(ctx, deps, ctx.state.user.id, `contact-messages-${state}.csv`, CSV_HEADER, async () =>
+      csvPages(await messages.exportPages(state, q), csvRow),
+    );
   });
   routes.patch(
     '/contact-messages/:id/state',
@@ -66,8 +68,5 @@ export function registerContactMessages({ router, deps, admin }: ModuleContext):
 }
 
 /** The inbox as staff open it in a spreadsheet; messages have no subject, so none is exported. */
-function messagesCsv(items: ContactMessage[]): string {
-  const header = ['Received at', 'Name', 'E-mail', 'Phone', 'Message', 'State'];
-  const rows = items.map((m) => [m.createdAt, m.name, m.email, m.phone, m.message, m.state]);
-  return toCsv(header, rows);
-}
+const CSV_HEADER = ['Received at', 'Name', 'E-mail', 'Phone', 'Message', 'State'];
+const csvRow = (m: ContactMessage) => [m.createdAt, m.name, m.email, m.phone, m.message, m.state];
