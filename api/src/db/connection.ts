@@ -30,6 +30,20 @@ export function isPostgres(db: Knex): boolean {
   return db.client.config.client === 'pg';
 }
 
+/**
+ * Knex's own messages. A failed connection is an error the caller gets, and answers or reports in one
+ * line (startup/storage-check.ts, the error handler): knex's pool would also print it with its stack
+ * on stdout ("Acquire connection error"), so that one is dropped. Other warnings go to stderr.
+ */
+const KNEX_LOG = {
+  warn(message: string) {
+    if (!message.startsWith('Acquire connection error')) console.warn(message);
+  },
+  error: (message: string) => console.error(message),
+  deprecate: (message: string) => console.warn(message),
+  debug() {},
+};
+
 export function createDb(options: DbOptions): Knex {
   if (options.databaseUrl) {
     const statementTimeout = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
@@ -38,6 +52,7 @@ export function createDb(options: DbOptions): Knex {
       // node-postgres sends statement_timeout with the connection's start-up parameters.
       connection: { connectionString: options.databaseUrl, statement_timeout: statementTimeout },
       pool: { min: 0, max: 10 },
+      log: KNEX_LOG,
     });
   }
   if (!options.sqliteFile) throw new Error('createDb needs a databaseUrl or a sqliteFile');
@@ -46,6 +61,7 @@ export function createDb(options: DbOptions): Knex {
     client: 'better-sqlite3',
     connection: { filename: options.sqliteFile },
     useNullAsDefault: true,
+    log: KNEX_LOG,
     pool: {
       afterCreate(
         connection: { pragma(source: string): unknown } & Parameters<typeof registerFold>[0],
