@@ -10,6 +10,7 @@ import {
 import { csvPages, sendCsvExport } from '../../lib/csv.js';
 import { createRateLimiter } from '../../lib/rate-limits.js';
 import { created, ok, okItem, pagination } from '../../lib/respond.js';
+import { inTurn } from '../../lib/turns.js';
 import { precondition } from '../../middleware/precondition.js';
 import { idParams, validate } from '../../middleware/validate.js';
 import type { ModuleContext } from '../context.js';
@@ -32,7 +33,9 @@ export function registerContactMessages({ router, deps, admin }: ModuleContext):
   const routes = admin('connect');
   routes.get('/contact-messages', validate({ query: contactMessagesQuery(PAGE_SIZES.messages) }), async (ctx) => {
     const { page, limit, state, q } = ctx.state.input.query;
-    const result = await messages.list({ page, limit }, state, q);
+    // A search takes its turn among the others (lib/turns.ts); the plain inbox pages need none.
+    const list = () => messages.list({ page, limit }, state, q);
+    const result = await (q ? inTurn(deps, list) : list());
     const data: ContactMessagesPage = {
       messages: result.items,
       pagination: pagination(page, limit, result.total),
