@@ -19,10 +19,10 @@ export interface DbOptions {
  * the error handler answers a stopped one with 503 and the envelope (db/faults.ts: SQLSTATE 57014).
  * A per-connection setting, not SET LOCAL per request: requests run their statements on any pooled
  * connection, mostly outside transactions. Every list and search takes milliseconds on the large data
- * and exports read in pages (lib/csv-export.ts), so 5 s is far above legitimate work. Migrations lift
+ * and exports read in pages (lib/csv.ts), so 5 s is far above legitimate work. Migrations lift
  * it inside their transaction (migrate.ts). SQLite cannot interrupt a statement (better-sqlite3 is
  * synchronous, without a progress handler): there the work itself is bounded instead (searches stop at
- * a capped count, exports read keyset pages of EXPORT_PAGE rows).
+ * a capped count, exports read pages of EXPORT_PAGE rows by id).
  */
 export const STATEMENT_TIMEOUT_MS = 5_000;
 
