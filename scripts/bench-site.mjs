@@ -13,10 +13,13 @@
 //   6. Sign-in load (scripts/bench/login-load.mjs): GET / p99 while anonymous clients log in; ≤ 2× idle.
 //   7. Start-up and memory (scripts/bench/start-up.mjs): start to healthy ≤ 1.0 s, RSS after load ≤ 120 MB.
 //   8. Large data (scripts/bench/large-data.mjs): 100,000 members and the rest seeded on SQLite and
-//      PostgreSQL; admin lists and searches p95 ≤ 20 ms, dashboard ≤ 50 ms; the query plans.
+//      PostgreSQL; admin lists and searches (message search included) p95 ≤ 20 ms, dashboard ≤ 50 ms;
+//      the query plans; GET / p99 while 4 message searches and 4 CSV exports run, ≤ 2× idle.
 //   9. Lighthouse (scripts/bench/lighthouse.mjs): performance score of `/` (≥ 98) and `/admin/login`
 //      (≥ 95), median of three runs with Lighthouse's mobile defaults.
-// Usage: npm run bench [-- --duration 10 --connections 50 --only admin,home,site,api,login,startup,large,lighthouse].
+//  10. Mixed load (scripts/bench/mixed-load.mjs): 8 connections of public traffic with random query
+//      strings for 60 s; server RSS peak ≤ 200 MB, back to ≤ 130 MB within 30 s.
+// Usage: npm run bench [-- --duration 10 --connections 50 --only admin,home,site,api,login,startup,large,mixed,lighthouse].
 // Prints a table per section, writes every figure to bench-results.json, exits 1 when a budget is missed.
 import { writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -26,6 +29,7 @@ import { chromium } from 'playwright-core';
 import { kB, ms, settings, startSite, throughput } from './bench/harness.mjs';
 import { runLargeData } from './bench/large-data.mjs';
 import { runLighthouse } from './bench/lighthouse.mjs';
+import { runMixedLoad } from './bench/mixed-load.mjs';
 import { loginLoad } from './bench/login-load.mjs';
 import { runStartUp } from './bench/start-up.mjs';
 
@@ -261,6 +265,7 @@ const SECTIONS = {
   login: () => loginLoad(),
   startup: () => runStartUp(),
   large: () => runLargeData(),
+  mixed: () => runMixedLoad(),
   lighthouse: () => withDemoSite((baseUrl) => runLighthouse(3, baseUrl)),
 };
 

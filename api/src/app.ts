@@ -106,6 +106,12 @@ export function createApi(deps: AppDeps): Api {
   // entries are the client's own claim, and rate limits must not take those on trust.
   const koaOptions = { proxy: deps.config.trustProxy, maxIpsCount: 1 };
   const app = new ApiApp(koaOptions, cachedAnswer, metrics, deps.config.metricsToken);
+  // Only a streamed body (a CSV export) fails after the error handler: Koa would print every such
+  // error to stderr, and a client that leaves mid-download is not one worth logging.
+  app.on('error', (error: NodeJS.ErrnoException, ctx?: Koa.Context) => {
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE' || error.code === 'ECONNRESET' || ctx?.req.destroyed) return;
+    deps.logger.error({ err: error, path: ctx?.path }, 'api answer failed while streaming');
+  });
   const router = new Router();
   const session = createSession(deps);
   const adminRoutes: AdminRoute[] = [];

@@ -5,11 +5,12 @@
  * on a cached page is put here too (site-renderer.ts sendPage and web-app.ts): security headers, HSTS,
  * Cache-Control, ETag, Vary, X-Cache, gzip when accepted, 304 on a matching If-None-Match and the
  * metrics sample; site-renderer.test.ts compares the two answers header by header. Anything else
- * (a query string, another method, a miss) goes on to Koa untouched.
+ * (another method, a page not cached, a miss) goes on to Koa untouched.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isFresh, type Runtime } from '@npo/api';
 import type { CachedPage, HtmlCache } from './html-cache.js';
+import { pageCacheKey } from './page-queries.js';
 import { PAGE_SECURITY_HEADERS } from './security-headers.js';
 import { HSTS, isSecure } from './transport.js';
 
@@ -21,14 +22,6 @@ export const COMPRESS_MIN_BYTES = 1024;
 
 /** The content type sendPage gives a cached page (Koa writes it as given). */
 const PAGE_CONTENT_TYPE = 'text/html;charset=utf-8';
-
-/**
- * The URL as the HTML cache's key (Koa's ctx.path when the query is empty), or null when it has a query.
- * Nothing else is checked: only pages Koa's path rendered are in the cache, never a file, /api or /admin.
- */
-function pageKeyOf(url: string): string | null {
-  return url.startsWith('/') && !url.includes('?') ? url : null;
-}
 
 /** The headers of a page answer that are not about its body (sendPage's, and the list below). */
 export function pageHeaders(page: CachedPage, fromCache: boolean): Record<string, string> {
@@ -101,7 +94,8 @@ export function createCachedPagePath(runtime: Runtime, cache: HtmlCache): Cached
 
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    const key = pageKeyOf(req.url ?? '');
+    // The key Koa's path stored the page under (page-queries.ts): unknown parameters left out.
+    const key = pageCacheKey(req.url ?? '');
     const takesGzip = acceptsGzip(req);
     if (key === null || takesGzip === null) return false;
     // A miss is not counted here: Koa's path looks again and counts it.

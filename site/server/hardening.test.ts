@@ -143,6 +143,19 @@ describe('the web server against bad input and for transport security', () => {
       },
     );
 
+    it.skipIf(!adminBuilt)('answers 404 for a file it does not hold, and its page for a route (issue 19)', async () => {
+      for (const target of ['/admin/nope.png', '/admin/faqs/export.csv', '/admin/assets/nothing.js']) {
+        const response = await raw(web, 'GET', target);
+        expect(response.status, target).toBe(404);
+        expect(response.headers['content-type'] ?? '', target).not.toContain('text/html');
+      }
+      for (const target of ['/admin/users', '/admin/contact-messages/12']) {
+        const response = await raw(web, 'GET', target);
+        expect(response.status, target).toBe(200);
+        expect(response.headers['content-type'], target).toContain('text/html');
+      }
+    });
+
     it.skipIf(!adminBuilt)('its index.html has no inline script or style the policy would block', async () => {
       const { body } = await raw(web, 'GET', '/admin');
       expect(body).not.toMatch(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/);

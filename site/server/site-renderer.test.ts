@@ -9,8 +9,9 @@ import path from 'node:path';
 import { createLogger, loadConfig, startRuntime, type Runtime } from '@npo/api';
 import { defaultAboutUs } from '@npo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RenderLimitOptions } from './render-limit.js';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../api/src/test-support/databases.js';
-import { createHtmlCache } from './html-cache.js';
+import { createHtmlCache, type HtmlCache } from './html-cache.js';
 import { createSiteRenderer, loadSiteBuild } from './site-renderer.js';
 import { createWebApp, SITE_BUILD_DIR } from './web-app.js';
 
@@ -20,11 +21,16 @@ if (!built) console.warn('site renderer tests not run: the site is not built (np
 
 interface Instance {
   runtime: Runtime;
+  cache: HtmlCache;
   baseUrl: string;
   close(): Promise<void>;
 }
 
-async function startInstance(database: TestDatabase, seedDemo = true): Promise<Instance> {
+async function startInstance(
+  database: TestDatabase,
+  seedDemo = true,
+  renderLimit?: RenderLimitOptions,
+): Promise<Instance> {
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: database.dataDir,
@@ -36,11 +42,17 @@ async function startInstance(database: TestDatabase, seedDemo = true): Promise<I
     SEED_DEMO: String(seedDemo),
   });
   const runtime = await startRuntime(config, createLogger('silent'));
-  const renderSite = createSiteRenderer(runtime, { buildDir: SITE_BUILD_DIR, cache: createHtmlCache() });
+  const cache = createHtmlCache();
+  const renderSite = createSiteRenderer(runtime, {
+    buildDir: SITE_BUILD_DIR,
+    cache,
+    ...(renderLimit && { renderLimit }),
+  });
   const server: Server = createServer(createWebApp(runtime, { renderSite }).callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     runtime,
+    cache,
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -161,13 +173,37 @@ describe.skipIf(!built).each(testEngines())('the server-rendered site on %s', (e
     expect(await head.text()).toBe('');
   });
 
-  it('never caches a URL with a query string, an error page or a 404', async () => {
+  it('never caches a page of its own (a reset token), an error page or a 404', async () => {
     await page(site, '/reset-password?token=abc');
     expect((await page(site, '/reset-password?token=abc')).headers.get('x-cache')).toBe('MISS');
     const missing = await page(site, '/no-such-page');
     expect(missing.status).toBe(404);
     expect(missing.html).toContain('Page not found');
     expect((await page(site, '/no-such-page')).headers.get('x-cache')).toBe('MISS');
+  });
+
+  it('renders a page the same for a query string it does not read: a cache hit on either path (issue 19)', async () => {
+    const html = () => site.cache.stats();
+    const bare = await page(site, '/');
+    const before = html();
+    const random = () => `x=${Math.random().toString(36).slice(2)}&utm_source=${Date.now()}`;
+    // The fast path (plain Accept-Encoding) and Koa's (weighted) both find the bare path's page.
+    const [memory, koa] = await Promise.all(
+      ['', 'identity;q=1'].map((accept) =>
+        fetch(`${site.baseUrl}/?${random()}`, { headers: { 'accept-encoding': accept } }),
+      ),
+    );
+    expect([memory!.headers.get('x-cache'), koa!.headers.get('x-cache')]).toEqual(['HIT', 'HIT']);
+    expect(headersOf(memory!)).toEqual(headersOf(koa!));
+    const text = await memory!.text();
+    expect(text).toBe(bare.html);
+    expect(await koa!.text()).toBe(text);
+    expect(html().hits - before.hits).toBe(2);
+    expect(html().misses).toBe(before.misses);
+    expect(text).toContain('<link rel="canonical" href="https://site.test/"');
+    // A parameter the page reads is its own page, found again whatever else comes with it.
+    await page(site, '/?activity=1');
+    expect((await page(site, `/?${random()}&activity=1`)).headers.get('x-cache')).toBe('HIT');
   });
 
   it("keeps Vike's redirect of a trailing slash, Location included", async () => {
@@ -196,6 +232,35 @@ describe.skipIf(!built).each(testEngines())('the server-rendered site on %s', (e
     expect((await page(site, '/robots.txt')).html).toContain('Sitemap: https://site.test/sitemap.xml');
     const sitemap = await page(site, '/sitemap.xml');
     expect(sitemap.html).toContain('<loc>https://site.test/privacy-policy</loc>');
+  });
+});
+
+describe.skipIf(!built).each(testEngines())('renders per address on %s (issue 19)', (engine) => {
+  let database: TestDatabase;
+  let site: Instance;
+  beforeAll(async () => {
+    await loadSiteBuild(SITE_BUILD_DIR);
+    database = await createTestDatabase(engine);
+    // Two renders and no refill: the clock plays no part.
+    site = await startInstance(database, true, { burst: 2, perSecond: 0, maxAddresses: 10 });
+  });
+  afterAll(async () => {
+    await site?.close();
+    await database?.drop();
+  });
+
+  it('past its renders an address gets the cached canonical page, or 429 when there is none', async () => {
+    const home = await page(site, '/');
+    expect((await page(site, '/why-join-us')).headers.get('x-cache')).toBe('MISS');
+    // Cached pages cost no render.
+    expect((await page(site, '/why-join-us?x=1')).headers.get('x-cache')).toBe('HIT');
+    const canonical = await page(site, '/?activity=12345');
+    expect(canonical.status).toBe(200);
+    expect(canonical.headers.get('x-cache')).toBe('HIT');
+    expect(canonical.html).toBe(home.html);
+    const refused = await page(site, '/reset-password?token=abc');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('1');
   });
 });
 

@@ -10,6 +10,8 @@ import { createPublicContent, type Runtime } from '@npo/api';
 import type { Context } from 'koa';
 import { COMPRESS_MIN_BYTES, createCachedPagePath, pageHeaders, type CachedPagePath } from './cached-page-path.js';
 import { createCachedPage, createHtmlCache, type CachedPage, type HtmlCache } from './html-cache.js';
+import { pageCacheKey } from './page-queries.js';
+import { createRenderLimit, RENDER_LIMIT, type RenderLimitOptions } from './render-limit.js';
 import { robotsTxt, sitemapXml } from './seo-files.js';
 import { sendFile } from './static-files.js';
 
@@ -17,6 +19,8 @@ export interface SiteRendererOptions {
   /** The Vike build: `client/` (browser files) and `server/entry.mjs`. */
   buildDir: string;
   cache?: HtmlCache;
+  /** Renders per client address (render-limit.ts); RENDER_LIMIT unless given. */
+  renderLimit?: RenderLimitOptions;
 }
 
 interface RenderedPage {
@@ -106,6 +110,8 @@ export function createSiteRenderer(runtime: Runtime, options: SiteRendererOption
   const contentChanges = runtime.deps.contentChanges;
   // Concurrent requests for one page at one content version share a single render.
   const rendering = new Map<string, Promise<RenderedPage>>();
+  const clock = runtime.deps.clock;
+  const renders = createRenderLimit(options.renderLimit ?? RENDER_LIMIT, () => clock.now().getTime());
 
   async function render(url: string, versionBeforeRender: number | null, cacheKey: string | null) {
     const renderPage = await renderer(options.buildDir);
@@ -121,19 +127,31 @@ export function createSiteRenderer(runtime: Runtime, options: SiteRendererOption
     return { status: response.statusCode, contentType, headers, page };
   }
 
-  async function renderThroughCache(ctx: Context): Promise<RenderedPage | null> {
-    // Only the bare path is cached: a query string (a reset token, say) makes the URL one of a kind.
-    const cacheKey = ctx.querystring === '' ? ctx.path : null;
+  /** The page's cached canonical copy (its bare path), for an address past its renders; else 429. */
+  function limited(ctx: Context, version: number | null): RenderedPage | 'limited' {
+    const canonical = cache.get(ctx.path, version);
+    if (canonical) return { status: 200, contentType: 'text/html;charset=utf-8', page: canonical, fromCache: true };
+    return 'limited';
+  }
+
+  async function renderThroughCache(ctx: Context): Promise<RenderedPage | 'limited' | null> {
+    // The path and the parameters the page reads (page-queries.ts); null for a page of its own (a reset token).
+    const cacheKey = pageCacheKey(ctx.url);
     const version = contentChanges.version();
     if (cacheKey !== null) {
       const hit = cache.get(cacheKey, version);
       if (hit) return { status: 200, contentType: 'text/html;charset=utf-8', page: hit, fromCache: true };
     }
-    if (cacheKey === null || version === null) return render(ctx.url, version, cacheKey);
+    if (cacheKey === null || version === null) {
+      if (!renders.take(ctx.ip)) return limited(ctx, version);
+      return render(ctx.url, version, cacheKey);
+    }
     const flightKey = `${version}:${cacheKey}`;
     let flight = rendering.get(flightKey);
     if (!flight) {
-      flight = render(ctx.url, version, cacheKey).then((rendered) => {
+      if (!renders.take(ctx.ip)) return limited(ctx, version);
+      // Rendered from the key: the page is the same whatever other parameters the URL held.
+      flight = render(cacheKey, version, cacheKey).then((rendered) => {
         if (!rendered) throw new Error(`Vike rendered nothing for ${cacheKey}`);
         return rendered;
       });
@@ -171,6 +189,14 @@ export function createSiteRenderer(runtime: Runtime, options: SiteRendererOption
     }
     ctx.state.route = 'page';
     const rendered = await renderThroughCache(ctx);
+    if (rendered === 'limited') {
+      ctx.status = 429;
+      ctx.set('Retry-After', '1');
+      ctx.set('Cache-Control', 'no-store');
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.body = 'Too many requests. Please try again in a moment.';
+      return true;
+    }
     if (!rendered) return false;
     sendPage(ctx, rendered);
     return true;

@@ -56,7 +56,7 @@ function isUnder(ctx: Context, prefix: string): boolean {
   return ctx.path === prefix || ctx.path.startsWith(`${prefix}/`);
 }
 
-/** The console is a single-page app: its files, or its index.html for any route inside it. */
+/** The console is a single-page app: its files, or its index.html for any route inside it without an extension. */
 async function serveAdmin(ctx: Context, buildDir: string): Promise<void> {
   // The console holds a super admin's token: the public site's strict policy ('self' only, no inline
   // script or style) fits it, as its build has no inline code and Blueprint styles through the CSSOM.
@@ -68,7 +68,9 @@ async function serveAdmin(ctx: Context, buildDir: string): Promise<void> {
   }
   const relative = ctx.path.slice('/admin'.length) || '/';
   if (relative !== '/' && (await sendFile(ctx, buildDir, relative))) return;
-  if (path.extname(relative) && relative.startsWith('/assets/')) {
+  // A file the build does not hold (/admin/nope.png) is a 404, not the console's page (issue 19);
+  // the console's own routes have no extension.
+  if (path.extname(relative)) {
     ctx.status = 404;
     return;
   }

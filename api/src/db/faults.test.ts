@@ -19,6 +19,7 @@ describe('classifyDbFault', () => {
     ['57P03', 'unavailable'],
     ['25006', 'unavailable'],
     ['ECONNREFUSED', 'unavailable'],
+    ['57014', 'timed_out'],
   ])('%s is %s', (code, kind) => {
     expect(classifyDbFault(Object.assign(new Error('x'), { code }))).toEqual({ kind, dbCode: code });
   });
@@ -36,7 +37,7 @@ describe('classifyDbFault', () => {
     },
   );
 
-  it.each(['SQLITE_CONSTRAINT_UNIQUE', '23505', '42P01', 'SQLITE_ERROR', '57014', undefined])(
+  it.each(['SQLITE_CONSTRAINT_UNIQUE', '23505', '42P01', 'SQLITE_ERROR', undefined])(
     '%s is a bug or a conflict, not a storage fault',
     (code) => {
       expect(classifyDbFault(Object.assign(new Error('x'), { code }))).toBeNull();

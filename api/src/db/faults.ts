@@ -3,7 +3,8 @@
  * bug: they are answered honestly (507, 503) instead of a generic 500.
  */
 
-export type DbFaultKind = 'storage_full' | 'unavailable';
+/** `timed_out`: PostgreSQL stopped a statement at statement_timeout (db/connection.ts), SQLSTATE 57014. */
+export type DbFaultKind = 'storage_full' | 'unavailable' | 'timed_out';
 
 export interface DbFault {
   kind: DbFaultKind;
@@ -43,6 +44,7 @@ export function classifyDbFault(error: unknown): DbFault | null {
     return lost ? { kind: 'unavailable', dbCode: 'connection_lost' } : null;
   }
   if (code === 'SQLITE_FULL' || code === '53100') return { kind: 'storage_full', dbCode: code };
+  if (code === '57014') return { kind: 'timed_out', dbCode: code };
   if (SQLITE_UNAVAILABLE.test(code) || POSTGRES_UNAVAILABLE.test(code) || NETWORK_CODES.has(code)) {
     return { kind: 'unavailable', dbCode: code };
   }

@@ -15,6 +15,7 @@ import * as auditLog from './migrations/20261123161000_audit_log.js';
 import * as twoFactor from './migrations/20261123162000_two_factor.js';
 import * as storedFoldedNames from './migrations/20261123170000_stored_folded_names.js';
 import * as idempotencyKeys from './migrations/20261124210100_idempotency_keys.js';
+import * as messageSearch from './migrations/20261124210500_message_search.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -36,14 +37,29 @@ const migrations: Record<string, Migration> = {
   '20261123162000_two_factor': twoFactor,
   '20261123170000_stored_folded_names': storedFoldedNames,
   '20261124210100_idempotency_keys': idempotencyKeys,
+  '20261124210500_message_search': messageSearch,
 };
 
 /** Exported for tests that step through single migrations (`db.migrate.down({ migrationSource })`). */
 export const migrationSource: Knex.MigrationSource<string> = {
   getMigrations: async () => Object.keys(migrations).sort(),
   getMigrationName: (name) => name,
-  getMigration: async (name) => migrations[name]!,
+  getMigration: async (name) => withoutStatementTimeout(migrations[name]!),
 };
+
+/**
+ * A migration may rebuild an index over every row, beyond the statement timeout the app's connections
+ * have (connection.ts): PostgreSQL lifts it for the migration's transaction (SET LOCAL ends with it).
+ * The few migrations that run outside a transaction keep the timeout.
+ */
+function withoutStatementTimeout(migration: Migration): Migration {
+  const lifted = (step: (knex: Knex) => Promise<void>) => async (knex: Knex) => {
+    if (knex.client.config.client === 'pg' && migration.config?.transaction !== false)
+      await knex.raw('set local statement_timeout = 0');
+    await step(knex);
+  };
+  return { ...migration, up: lifted(migration.up), down: lifted(migration.down) };
+}
 
 export async function migrateToLatest(db: Knex): Promise<void> {
   await db.migrate.latest({ migrationSource });

@@ -5,6 +5,7 @@
  * (on fewer rows PostgreSQL rightly prefers other plans).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContactMessagesRepository, SEARCH_COUNT } from '../modules/contact-messages/repository.js';
 import { createUsersRepository } from '../modules/users/repository.js';
 import { seedLargeData } from '../scripts/large-data.js';
 import { explainCase, fullTableScans, planCases } from '../scripts/query-plans.js';
@@ -79,4 +80,26 @@ describe.each(testEngines())('query plans of the admin lists on %s', (engine) =>
       await onConnection(db, registerFold);
     }
   });
+
+  // Each way the message search takes (FTS5 phrase, inbox walk for a common or short text, PostgreSQL's
+  // trigram index) finds what folding every message in JS finds, in list order, with the capped total.
+  it.each(['hello', '(12', 'VISITOR1', 'zq', 'lo', 'ÉS', 'x%_'])(
+    'message search for %s finds what a full read finds',
+    async (q) => {
+      const rows: { id: number; name: string; email: string; message: string; state: string; created_at: unknown }[] =
+        await db('contact_messages')
+          .whereNot({ state: 'archived' })
+          .orderBy([
+            { column: 'created_at', order: 'desc' },
+            { column: 'id', order: 'desc' },
+          ]);
+      const wanted = foldText(q);
+      const expected = rows.filter((row) =>
+        [row.name, row.email, row.message].some((text) => foldText(text).includes(wanted)),
+      );
+      const result = await createContactMessagesRepository(db).page({ page: 1, limit: 50 }, 'active', q);
+      expect(result.items.map((message) => message.id)).toEqual(expected.slice(0, 50).map((row) => row.id));
+      expect(result.total).toBe(Math.min(expected.length, SEARCH_COUNT));
+    },
+  );
 });

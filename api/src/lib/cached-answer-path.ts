@@ -110,7 +110,10 @@ export function createCachedAnswerPath(options: CachedAnswerPathOptions): Cached
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const version = contentChanges.version();
     if (version === null) return false;
-    const answer = store.get(req.url ?? '', version);
+    // The key as the route's publicContentCache made it: unknown query parameters left out.
+    const key = store.keyOf(req.url ?? '');
+    if (key === null) return false;
+    const answer = store.get(key, version);
     if (!answer) return false;
     send(req, res, answer);
     return true;

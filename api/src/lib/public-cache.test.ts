@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestDatabase, testEngines, type TestDatabase } from '../test-support/databases.js';
 import { serveRuntime, type ServedRuntime } from '../test-support/runtime-harness.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
-import { createAnswerStore, publicAnswerStore } from './public-cache.js';
+import { createAnswerStore, PAGING_READS, publicAnswerStore, queryKey } from './public-cache.js';
 
 const faq = (question: string) => ({
   question,
@@ -150,6 +150,39 @@ describe.each(testEngines())('public answers from memory on %s', (engine) => {
     expect(titles(upcoming)).not.toContain('A past talk');
     expect(titles(past)).toContain('A past talk');
     expect((await get('/api/activities?status=past&limit=1')).body.data.activities).toHaveLength(1);
+  });
+
+  it("finds the bare path's answer for a query parameter the route does not read (issue 19)", async () => {
+    const store = publicAnswerStore(app.runtime.deps.contentChanges);
+    for (const path of ['/api/faqs', '/api/activities', '/api/activities/calendar.ics', '/api/about-us']) {
+      // The first request carries a random parameter: Koa's path stores the answer under the bare path.
+      const first = await raw(`${path}?x=${Math.random().toString(36).slice(2)}`);
+      expect(first.cache, path).toBe('MISS');
+      const hitsBefore = store.hits;
+      const random = await raw(`${path}?utm_source=${Math.random().toString(36).slice(2)}&_=${Date.now()}`);
+      const bare = await raw(path);
+      expect([random.cache, bare.cache], path).toEqual(['HIT', 'HIT']);
+      expect(store.hits - hitsBefore, path).toBe(2);
+      expect(random.etag).toBe(first.etag);
+      expect(random.text).toBe(bare.text);
+    }
+    // A parameter the route reads still keys its own answer, in any order and with others around it.
+    await warm('/api/activities?status=past&limit=1');
+    expect((await raw('/api/activities?limit=1&zz=1&status=past')).cache).toBe('HIT');
+    expect((await raw('/api/activities?status=upcoming&limit=1')).cache).toBe('MISS');
+  });
+
+  it('keys an answer on the parameters its route reads, in the store and on the fast path alike', () => {
+    const store = createAnswerStore(10);
+    expect(queryKey('/api/faqs?x=1&page=2&limit=5', PAGING_READS)).toBe('/api/faqs?page=2&limit=5');
+    expect(queryKey('/api/faqs?x=1', PAGING_READS)).toBe('/api/faqs');
+    expect(queryKey('/api/about-us?x=1', [])).toBe('/api/about-us');
+    // The fast path knows a path's parameters once its route has stored an answer; before, Koa answers.
+    expect(store.keyOf('/api/faqs?x=1')).toBeNull();
+    expect(store.keyOf('/api/faqs')).toBe('/api/faqs');
+    store.noteReads('/api/faqs', PAGING_READS);
+    for (const url of ['/api/faqs?x=1&limit=5&page=2', '/api/faqs?page=2&limit=5', '/api/faqs?limit=5&page=2&y'])
+      expect(store.keyOf(url), url).toBe(queryKey(url, PAGING_READS));
   });
 
   it('shows a registration in the participant count at once', async () => {

@@ -1,5 +1,6 @@
 /**
- * Public GETs answered from memory. The serialized body and its ETag are kept per path and query,
+ * Public GETs answered from memory. The serialized body and its ETag are kept per path and the query
+ * parameters the route reads (queryKey: any other parameter is left out of the key),
  * each stamped with the content version read before the handler ran (the counter the site's HTML
  * cache uses): an entry is served only while that version is still the current one, so an admin edit
  * on any instance (PostgreSQL NOTIFY) makes every stored answer miss on the very next request. With
@@ -48,6 +49,27 @@ function etagOf(body: Buffer): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
+/**
+ * The cache key of a URL whose answer reads only the query parameters `reads`: the path, then those
+ * parameters in the order given. Any other parameter is left out, so `?x=<random>` finds the answer
+ * the bare path stored instead of making a new one (issue 19: no query string bypasses the caches).
+ * The routes' query schemas drop unknown parameters too, so the answer is the same either way.
+ */
+/** The parameters of a paged public list (paginationQuery). */
+export const PAGING_READS = ['page', 'limit'] as const;
+
+export function queryKey(url: string, reads: readonly string[]): string {
+  const mark = url.indexOf('?');
+  if (mark === -1) return url;
+  const path = url.slice(0, mark);
+  if (reads.length === 0) return path;
+  const params = new URLSearchParams(url.slice(mark + 1));
+  const kept = new URLSearchParams();
+  for (const name of reads) for (const value of params.getAll(name)) kept.append(name, value);
+  const query = kept.toString();
+  return query ? `${path}?${query}` : path;
+}
+
 export function createAnswerStore(
   maxEntries: number = PUBLIC_CACHE_LIMITS.maxEntries,
   maxTotalBytes: number = PUBLIC_CACHE_LIMITS.maxTotalBytes,
@@ -55,6 +77,8 @@ export function createAnswerStore(
   // A Map keeps insertion order: re-inserting on each hit makes the first key the least recently used.
   const answers = new Map<string, CachedAnswer>();
   let totalBytes = 0;
+  /** The parameters each stored path reads (publicContentCache's `reads`), for keyOf. */
+  const readsOfPath = new Map<string, readonly string[]>();
 
   function remove(key: string): CachedAnswer | undefined {
     const answer = answers.get(key);
@@ -76,6 +100,21 @@ export function createAnswerStore(
       totalBytes += answer.body.length;
       this.hits += 1;
       return answer;
+    },
+    /**
+     * The key of a request's URL, as the route that answers it keys it (queryKey); null for a URL with
+     * a query whose path has no stored answer yet (its route, through Koa, knows what it reads).
+     */
+    keyOf(url: string): string | null {
+      const mark = url.indexOf('?');
+      if (mark === -1) return url;
+      const reads = readsOfPath.get(url.slice(0, mark));
+      return reads ? queryKey(url, reads) : null;
+    },
+    /** Remembers which parameters the route of `path` reads (only paths with a stored answer come here). */
+    noteReads(path: string, reads: readonly string[]): void {
+      if (readsOfPath.size >= maxEntries * 4) readsOfPath.clear();
+      readsOfPath.set(path, reads);
     },
     set(key: string, answer: CachedAnswer): void {
       remove(key);
@@ -130,10 +169,8 @@ function send(ctx: Context, answer: Serialized, cache: 'HIT' | 'MISS'): void {
   ctx.body = answer.body;
 }
 
-function storedAnswer(ctx: Context, store: AnswerStore, version: number | null): CachedAnswer | undefined {
-  if (version === null || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return undefined;
-  // ctx.url is the path and query as sent: each query variant is its own answer.
-  return store.get(ctx.url, version);
+function storedAnswer(store: AnswerStore, key: string, version: number | null): CachedAnswer | undefined {
+  return version === null ? undefined : store.get(key, version);
 }
 
 /** A route's data goes out as JSON; a string body is already the document, sent with the type its route set. */
@@ -153,21 +190,25 @@ function serialize(ctx: Context): Serialized {
 
 /**
  * Put before a public GET route's validation: a hit skips validation, the query and serialization;
- * a miss runs the route and keeps its 200 answer.
+ * a miss runs the route and keeps its 200 answer. `reads` names the query parameters the route
+ * reads: the answer is kept and found under them alone (queryKey), whatever else the query holds.
  */
-export function publicContentCache(contentChanges: ContentChanges): Middleware {
+export function publicContentCache(contentChanges: ContentChanges, reads: readonly string[] = []): Middleware {
   const store = publicAnswerStore(contentChanges);
   return async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    const key = queryKey(ctx.url, reads);
     const version = contentChanges.version();
-    const hit = storedAnswer(ctx, store, version);
+    const hit = storedAnswer(store, key, version);
     if (hit) return send(ctx, hit, 'HIT');
 
-    if (ctx.method === 'GET' || ctx.method === 'HEAD') store.misses += 1;
+    store.misses += 1;
     await next();
     if (ctx.status !== 200 || ctx.body === undefined || ctx.body === null) return;
     const answer = serialize(ctx);
     if (version !== null && answer.body.length <= PUBLIC_CACHE_LIMITS.maxBodyBytes) {
-      store.set(ctx.url, { ...answer, contentVersion: version, route: (ctx as RoutedContext)._matchedRoute });
+      store.noteReads(ctx.path, reads);
+      store.set(key, { ...answer, contentVersion: version, route: (ctx as RoutedContext)._matchedRoute });
     }
     send(ctx, answer, 'MISS');
   };

@@ -72,6 +72,7 @@ function faultAnswer(fault: DbFault, method: string): AppError {
 function logFault(logger: Logger, fault: DbFault, requestId: unknown): void {
   const entry = { requestId, dbCode: fault.dbCode, fault: fault.kind };
   if (fault.kind === 'storage_full') logger.error(entry, 'write refused: database storage is full');
+  else if (fault.kind === 'timed_out') logger.warn(entry, 'query stopped at the statement timeout');
   else logger.warn(entry, 'database unavailable');
 }
 

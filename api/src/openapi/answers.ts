@@ -233,6 +233,10 @@ export const THROTTLED = new Set([
   'post /api/auth/reset-password/{token}',
   'post /api/contact-messages',
   'post /api/account/password',
+  // One CSV export per user at a time (lib/csv.ts).
+  'get /api/admin/contact-messages/export.csv',
+  'get /api/admin/activities/{id}/registrations.csv',
+  'get /api/admin/audit/export.csv',
 ]);
 
 /** The account is taken back when its invitation mail cannot be sent: the mail server failed, not the client. */

@@ -94,6 +94,23 @@ export function planCases(engine: 'sqlite' | 'postgres', now: Date, deepPage = 1
       uses: ['contact_messages_state_index'],
     },
     {
+      name: 'contact messages search',
+      // A rare text (the messages numbered 1230-1239 …): the trigram index finds them.
+      run: (db) => createContactMessagesRepository(db).page(byPage(1), 'active', '(123'),
+      uses: [engine === 'postgres' ? 'contact_messages_search_index' : 'contact_messages_search'],
+    },
+    {
+      name: 'contact messages search of a common text',
+      // In every message: the inbox is walked in list order until SEARCH_COUNT matches.
+      run: (db) => createContactMessagesRepository(db).page(byPage(1), 'active', 'hello'),
+      uses: ['contact_messages_inbox_index'],
+    },
+    {
+      name: 'contact messages search of two characters',
+      run: (db) => createContactMessagesRepository(db).page(byPage(1), 'active', 'lo'),
+      uses: ['contact_messages_inbox_index'],
+    },
+    {
       name: 'faqs',
       run: (db) => createFaqsRepository(db).page({ page: 1, limit: 100 }),
       uses: ['faqs_sort_order_index'],

@@ -96,7 +96,12 @@ export function passwordResetMessage(reset: IssuedPassword): string {
 
 /** The configured database, migrated, for the length of `work`. */
 export async function withDatabase<T>(config: Config, work: (db: Db) => Promise<T>): Promise<T> {
-  const db = createDb({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'app.db') });
+  // A command-line tool (accounts, seed:large's bulk inserts and VACUUM) serves no visitor: no statement timeout.
+  const db = createDb({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'app.db'),
+    statementTimeoutMs: 0,
+  });
   try {
     await migrateToLatest(db);
     return await work(db);

@@ -59,6 +59,8 @@ describe('start-up with unusable storage', () => {
     expect(exit, server.stderr()).toEqual({ code: 1, signal: null });
     expect(lines, server.stderr()).toHaveLength(1);
     expect(server.stderr()).not.toMatch(/^\s+at /m);
+    // Nothing on stdout either: knex's pool once printed the failed connection's stack there (issue 19).
+    expect(server.stdout()).toBe('');
     return lines[0]!;
   }
 

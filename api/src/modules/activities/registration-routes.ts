@@ -3,7 +3,7 @@
  * attendee list, its CSV export and removal of an attendee.
  */
 import { PAGE_SIZES, registrationsFilter, registrationsQuery, type ActivityRegistration } from '@npo/shared';
-import { sendCsv, toCsv } from '../../lib/csv.js';
+import { csvPages, sendCsvExport } from '../../lib/csv.js';
 import { ok, okPage } from '../../lib/respond.js';
 import { idParams, validate } from '../../middleware/validate.js';
 import type { ModuleContext } from '../context.js';
@@ -50,8 +50,10 @@ export function registerActivityRegistrations(
     validate({ params: idParams, query: registrationsFilter }),
     async (ctx) => {
       const { params, query } = ctx.state.input;
-      const { registrations } = await activities.allRegistrations(params.id, query);
-      sendCsv(ctx, `activity-${params.id}-registrations.csv`, toCsv(CSV_HEADER, registrations.map(csvRow)));
+      const filename = `activity-${params.id}-registrations.csv`;
+      await sendCsvExport(ctx, deps, ctx.state.user.id, filename, CSV_HEADER, async () =>
+        csvPages(await activities.registrationPages(params.id, query), csvRow),
+      );
     },
   );
   // A POST, not a DELETE: the policy table derives the permission from the method (DELETE needs

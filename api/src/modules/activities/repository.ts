@@ -7,6 +7,14 @@ import { jsonText, toCount } from '../../db/rows.js';
 import { matchingAny } from '../../db/search.js';
 import { tableRepository, type EditOptions, type OrderBy, type Page, type PageResult } from '../../db/table.js';
 import { presentActivity, presentRegistration } from './presenter.js';
+import { pagesById } from '../../lib/csv.js';
+
+/** Pages of registration rows as the presenter shows them. */
+type RegistrationRow = Parameters<typeof presentRegistration>[0];
+
+async function* csvPagesOf(pages: AsyncIterable<RegistrationRow[]>) {
+  for await (const rows of pages) yield rows.map(presentRegistration);
+}
 
 const ACTIVITIES = 'activities';
 const REGISTRATIONS = 'activity_registrations';
@@ -127,13 +135,21 @@ export function createActivitiesRepository(db: Db) {
       return { items: rows.map(presentRegistration), total: toCount(total) };
     },
 
-    /** Every registration in the filter's order, for the CSV export. */
-    async allRegistrations(activityId: number, filter: RegistrationsFilter): Promise<ActivityRegistration[]> {
-      const rows = await inRegistrationOrder(
-        registrationsOf(db, activityId, filter.q).select(REGISTRATION_COLUMNS),
-        filter,
+    /** Every registration in the filter's order, for the CSV export, read in pages (lib/csv.ts). */
+    async registrationPages(
+      activityId: number,
+      filter: RegistrationsFilter,
+    ): Promise<AsyncIterable<ActivityRegistration[]>> {
+      const ids: number[] = await inRegistrationOrder(registrationsOf(db, activityId, filter.q), filter).pluck(
+        `${REGISTRATIONS}.id`,
       );
-      return rows.map(presentRegistration);
+      const load = async (pageIds: number[]) =>
+        db(REGISTRATIONS)
+          .join('users', 'users.id', `${REGISTRATIONS}.user_id`)
+          .whereIn(`${REGISTRATIONS}.id`, pageIds)
+          .select([...REGISTRATION_COLUMNS, `${REGISTRATIONS}.id as registration_id`]);
+      const pages = pagesById(ids, load, (row: RegistrationRow & { registration_id: number }) => row.registration_id);
+      return csvPagesOf(pages);
     },
 
     toRow: (input: ActivityInput) => ({

@@ -1,5 +1,5 @@
 import { activitiesQuery, activitySchema, adminActivitiesQuery, MAX_PAGE_LIMIT, PAGE_SIZES } from '@npo/shared';
-import { publicContentCache } from '../../lib/public-cache.js';
+import { PAGING_READS, publicContentCache } from '../../lib/public-cache.js';
 import { created, ok, okPage } from '../../lib/respond.js';
 import { idParams, validate } from '../../middleware/validate.js';
 import type { ModuleContext } from '../context.js';
@@ -14,7 +14,7 @@ export function registerActivities({ router, deps, session, admin }: ModuleConte
 
   router.get(
     '/api/activities',
-    publicContentCache(deps.contentChanges),
+    publicContentCache(deps.contentChanges, [...PAGING_READS, 'status']),
     validate({ query: activitiesQuery(MAX_PAGE_LIMIT) }),
     async (ctx) => okPage(ctx, 'activities', await activities.list(ctx.state.input.query), ctx.state.input.query),
   );

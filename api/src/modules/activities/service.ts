@@ -80,9 +80,9 @@ export function createActivitiesService(deps: AppDeps) {
       return activities.registrations(activityId, query, query);
     },
 
-    async allRegistrations(activityId: number, filter: RegistrationsFilter) {
-      const activity = found(await activities.findById(activityId), 'Activity');
-      return { activity, registrations: await activities.allRegistrations(activityId, filter) };
+    async registrationPages(activityId: number, filter: RegistrationsFilter) {
+      found(await activities.findById(activityId), 'Activity');
+      return activities.registrationPages(activityId, filter);
     },
 
     /** Staff removing an attendee (any status: the list is also corrected after the fact). */

@@ -1,6 +1,7 @@
 /** Reading the audit trail: filtered pages newest first, one entry, and the rows of a CSV export. */
 import type { AuditAction, AuditFilter, AuditLogEntry } from '@npo/shared';
 import type { Knex } from 'knex';
+import { pagesById } from '../../lib/csv.js';
 import type { Db } from '../../db/connection.js';
 import { pageOfRows } from '../../db/paging.js';
 import { toCount, toIso, toJson } from '../../db/rows.js';
@@ -71,6 +72,19 @@ export function createAuditRepository(db: Db) {
     async all(filter: AuditFilter, limit: number): Promise<AuditLogEntry[]> {
       const rows = await filterEntries(db, filter)(db(AUDIT_TABLE)).orderBy(NEWEST_FIRST).limit(limit);
       return rows.map(presentAuditEntry);
+    },
+
+    /** The newest `limit` entries in the filter, for the CSV export, read in pages (lib/csv.ts). */
+    async exportPages(filter: AuditFilter, limit: number): Promise<AsyncIterable<AuditLogEntry[]>> {
+      const ids: number[] = await filterEntries(
+        db,
+        filter,
+      )(db(AUDIT_TABLE))
+        .orderBy(NEWEST_FIRST)
+        .limit(limit)
+        .pluck('id');
+      const load = async (pageIds: number[]) => (await db(AUDIT_TABLE).whereIn('id', pageIds)).map(presentAuditEntry);
+      return pagesById(ids, load, (entry) => entry.id);
     },
   };
 }

@@ -4,7 +4,7 @@
  */
 import { AUDIT_EXPORT_MAX_ROWS, AUDIT_PAGE_SIZE, auditFilter, auditQuery, type AuditLogEntry } from '@npo/shared';
 import { found } from '../../errors.js';
-import { sendCsv, toCsv, type CsvCell } from '../../lib/csv.js';
+import { csvPages, sendCsvExport, type CsvCell } from '../../lib/csv.js';
 import { ok, okPage } from '../../lib/respond.js';
 import { idParams, validate } from '../../middleware/validate.js';
 import type { ModuleContext } from '../context.js';
@@ -36,8 +36,10 @@ export function registerAudit({ deps, admin }: ModuleContext): void {
   });
   // Before /audit/:id, which would otherwise take "export.csv" for an id and answer 400.
   routes.get('/audit/export.csv', validate({ query: auditFilter }), async (ctx) => {
-    const rows = await entries.all(ctx.state.input.query, AUDIT_EXPORT_MAX_ROWS);
-    sendCsv(ctx, 'activity-log.csv', toCsv(CSV_HEADER, rows.map(csvRow)));
+    const { query } = ctx.state.input;
+    await sendCsvExport(ctx, deps, ctx.state.user.id, 'activity-log.csv', CSV_HEADER, async () =>
+      csvPages(await entries.exportPages(query, AUDIT_EXPORT_MAX_ROWS), csvRow),
+    );
   });
   routes.get('/audit/:id', validate({ params: idParams }), async (ctx) => {
     ok(ctx, found(await entries.findById(ctx.state.input.params.id), 'Audit entry'));

@@ -7,9 +7,10 @@ import {
   type ContactMessage,
   type ContactMessagesPage,
 } from '@npo/shared';
-import { sendCsv, toCsv } from '../../lib/csv.js';
+import { csvPages, sendCsvExport } from '../../lib/csv.js';
 import { createRateLimiter } from '../../lib/rate-limits.js';
 import { created, ok, okItem, pagination } from '../../lib/respond.js';
+import { inTurn } from '../../lib/turns.js';
 import { precondition } from '../../middleware/precondition.js';
 import { idParams, validate } from '../../middleware/validate.js';
 import type { ModuleContext } from '../context.js';
@@ -32,7 +33,9 @@ export function registerContactMessages({ router, deps, admin }: ModuleContext):
   const routes = admin('connect');
   routes.get('/contact-messages', validate({ query: contactMessagesQuery(PAGE_SIZES.messages) }), async (ctx) => {
     const { page, limit, state, q } = ctx.state.input.query;
-    const result = await messages.list({ page, limit }, state, q);
+    // A search takes its turn among the others (lib/turns.ts); the plain inbox pages need none.
+    const list = () => messages.list({ page, limit }, state, q);
+    const result = await (q ? inTurn(deps, list) : list());
     const data: ContactMessagesPage = {
       messages: result.items,
       pagination: pagination(page, limit, result.total),
@@ -42,7 +45,9 @@ export function registerContactMessages({ router, deps, admin }: ModuleContext):
   });
   routes.get('/contact-messages/export.csv', validate({ query: contactMessagesFilter }), async (ctx) => {
     const { state, q } = ctx.state.input.query;
-    sendCsv(ctx, `contact-messages-${state}.csv`, messagesCsv(await messages.all(state, q)));
+    await sendCsvExport(ctx, deps, ctx.state.user.id, `contact-messages-${state}.csv`, CSV_HEADER, async () =>
+      csvPages(await messages.exportPages(state, q), csvRow),
+    );
   });
   routes.patch(
     '/contact-messages/:id/state',
@@ -66,8 +71,5 @@ export function registerContactMessages({ router, deps, admin }: ModuleContext):
 }
 
 /** The inbox as staff open it in a spreadsheet; messages have no subject, so none is exported. */
-function messagesCsv(items: ContactMessage[]): string {
-  const header = ['Received at', 'Name', 'E-mail', 'Phone', 'Message', 'State'];
-  const rows = items.map((m) => [m.createdAt, m.name, m.email, m.phone, m.message, m.state]);
-  return toCsv(header, rows);
-}
+const CSV_HEADER = ['Received at', 'Name', 'E-mail', 'Phone', 'Message', 'State'];
+const csvRow = (m: ContactMessage) => [m.createdAt, m.name, m.email, m.phone, m.message, m.state];

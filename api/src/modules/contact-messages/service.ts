@@ -57,7 +57,7 @@ export function createContactMessagesService(deps: AppDeps) {
       return { ...result, unread };
     },
 
-    all: (filter: ContactMessageFilter, q?: string) => messages.all(filter, q),
+    exportPages: (filter: ContactMessageFilter, q?: string) => messages.exportPages(filter, q),
 
     setState: async (id: number, state: ContactMessageState, expected?: ExpectedRevision) =>
       found(await messages.setState(id, state, expected), 'Contact message'),

@@ -1,5 +1,5 @@
 import { adminListQuery, faqReorderSchema, faqSchema, MAX_PAGE_LIMIT, PAGE_SIZES, paginationQuery } from '@npo/shared';
-import { publicContentCache } from '../../lib/public-cache.js';
+import { PAGING_READS, publicContentCache } from '../../lib/public-cache.js';
 import { okList, okPage, pagination } from '../../lib/respond.js';
 import { validate } from '../../middleware/validate.js';
 import type { ModuleContext } from '../context.js';
@@ -11,7 +11,7 @@ export function registerFaqs({ router, deps, admin }: ModuleContext): void {
 
   router.get(
     '/api/faqs',
-    publicContentCache(deps.contentChanges),
+    publicContentCache(deps.contentChanges, PAGING_READS),
     validate({ query: paginationQuery(MAX_PAGE_LIMIT) }),
     async (ctx) => okPage(ctx, 'faqs', await faqs.listPublic(ctx.state.input.query), ctx.state.input.query),
   );

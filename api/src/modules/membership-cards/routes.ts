@@ -1,5 +1,5 @@
 import { adminListQuery, MAX_PAGE_LIMIT, membershipCardSchema, PAGE_SIZES, paginationQuery } from '@npo/shared';
-import { publicContentCache } from '../../lib/public-cache.js';
+import { PAGING_READS, publicContentCache } from '../../lib/public-cache.js';
 import { okPage } from '../../lib/respond.js';
 import { validate } from '../../middleware/validate.js';
 import type { ModuleContext } from '../context.js';
@@ -11,7 +11,7 @@ export function registerMembershipCards({ router, deps, admin }: ModuleContext):
 
   router.get(
     '/api/membership-cards',
-    publicContentCache(deps.contentChanges),
+    publicContentCache(deps.contentChanges, PAGING_READS),
     validate({ query: paginationQuery(MAX_PAGE_LIMIT) }),
     async (ctx) => okPage(ctx, 'cards', await cards.listPublic(ctx.state.input.query), ctx.state.input.query),
   );

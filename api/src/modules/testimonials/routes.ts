@@ -1,5 +1,5 @@
 import { adminListQuery, MAX_PAGE_LIMIT, PAGE_SIZES, paginationQuery, testimonialSchema } from '@npo/shared';
-import { publicContentCache } from '../../lib/public-cache.js';
+import { PAGING_READS, publicContentCache } from '../../lib/public-cache.js';
 import { okItem, okPage } from '../../lib/respond.js';
 import { precondition } from '../../middleware/precondition.js';
 import { idParams, validate } from '../../middleware/validate.js';
@@ -12,7 +12,7 @@ export function registerTestimonials({ router, deps, admin }: ModuleContext): vo
 
   router.get(
     '/api/testimonials',
-    publicContentCache(deps.contentChanges),
+    publicContentCache(deps.contentChanges, PAGING_READS),
     validate({ query: paginationQuery(MAX_PAGE_LIMIT) }),
     async (ctx) =>
       okPage(ctx, 'testimonials', await testimonials.listPublic(ctx.state.input.query), ctx.state.input.query),

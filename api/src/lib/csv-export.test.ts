@@ -1,0 +1,105 @@
+/**
+ * Issue 19, staff queries that cannot stall the site: a CSV export streams its rows in pages, and a
+ * user runs one export at a time. The body of the first export is left unread, so the server waits
+ * on the client (backpressure) with most of the file still to send: the export is under way.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContactMessagesRepository } from '../modules/contact-messages/repository.js';
+import { testEngines } from '../test-support/databases.js';
+import { startTestApp, type TestApp } from '../test-support/test-app.js';
+import { EXPORT_RUNNING, toCsv } from './csv.js';
+
+/** The body as sent, byte-order mark included (Response.text() drops it). */
+const bodyText = async (response: Response) => Buffer.from(await response.arrayBuffer()).toString('utf8');
+
+const EXPORT = '/api/admin/contact-messages/export.csv?state=active';
+const MESSAGES = 4_000;
+/** 4,000 messages of 5,000 characters: a 20 MB file, far more than the sockets' buffers hold. */
+const TEXT = 'Streamed, "quoted", =formula-looking text. '.repeat(120);
+
+describe.each(testEngines())('CSV exports on %s', (engine) => {
+  let app: TestApp;
+  let viewer: string;
+  let other: string;
+
+  beforeAll(async () => {
+    app = await startTestApp(engine);
+    const permissions = { connect: { view: true, edit: false, delete: false } };
+    viewer = (await app.createUser({ role: 'admin', permissions })).token;
+    other = (await app.createUser({ role: 'admin', permissions })).token;
+    const db = app.runtime.deps.db;
+    const start = app.clock.now().getTime();
+    for (let first = 0; first < MESSAGES; first += 200) {
+      const rows = Array.from({ length: 200 }, (_, offset) => ({
+        name: `Sender ${first + offset}`,
+        email: `sender${first + offset}@example.org`,
+        phone: '+351912345678',
+        message: `=${first + offset} ${TEXT}`,
+        state: 'read',
+        created_at: new Date(start - (first + offset) * 1000),
+      }));
+      await db('contact_messages').insert(rows);
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const exportFor = (token: string) =>
+    fetch(`${app.baseUrl}${EXPORT}`, { headers: { authorization: `Bearer ${token}` } });
+
+  it('refuses a second export of the same user while the first streams, and the first still completes', async () => {
+    const first = await exportFor(viewer);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    // Streamed: no length known up front.
+    expect(first.headers.get('content-length')).toBeNull();
+
+    const second = await exportFor(viewer);
+    expect(second.status).toBe(429);
+    expect(await second.json()).toEqual({ success: false, code: 'too_many_requests', message: EXPORT_RUNNING });
+
+    // Another user's export is not held back by it.
+    const others = await exportFor(other);
+    expect(others.status).toBe(200);
+
+    // The first export is whole: the very file the unstreamed export wrote (RFC 4180, formulas neutralised).
+    const text = await bodyText(first);
+    const pages = await createContactMessagesRepository(app.runtime.deps.db).exportPages('active');
+    const messages = [];
+    for await (const page of pages) messages.push(...page);
+    expect(messages).toHaveLength(MESSAGES);
+    const expected = toCsv(
+      ['Received at', 'Name', 'E-mail', 'Phone', 'Message', 'State'],
+      messages.map((m) => [m.createdAt, m.name, m.email, m.phone, m.message, m.state]),
+    );
+    expect(text).toBe(expected);
+    expect(text).toContain(`"'=0 Streamed, ""quoted""`);
+    expect(await bodyText(others)).toBe(expected);
+
+    // Its turn is over: the same user exports again.
+    const third = await exportFor(viewer);
+    expect(third.status).toBe(200);
+    expect(await bodyText(third)).toBe(expected);
+  });
+
+  it('a dropped download ends the turn too', async () => {
+    const controller = new AbortController();
+    const first = await fetch(`${app.baseUrl}${EXPORT}`, {
+      headers: { authorization: `Bearer ${viewer}` },
+      signal: controller.signal,
+    });
+    expect(first.status).toBe(200);
+    controller.abort();
+    // The server learns of the closed socket when it next writes: ask until it has.
+    let status = 429;
+    while (status === 429) {
+      const again = await exportFor(viewer);
+      status = again.status;
+      await again.body?.cancel();
+      if (status === 429) await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(status).toBe(200);
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * Issue 19, no query string bypasses the page cache: a page renders the same for any query parameter
+ * its render does not read, so the HTML cache keys a page on its path and the parameters it reads
+ * (queryKey), and renders it from that very URL. The canonical link (+Head.tsx) is the path alone.
+ * A new page that reads a parameter on the server must be listed here.
+ */
+import { queryKey } from '@npo/api';
+
+interface PageQuery {
+  /** Parameters the render reads: each value is its own cached page. */
+  keyed?: readonly string[];
+  /** Parameters that make the page one of a kind (a secret token): with one, the page is not cached. */
+  uncached?: readonly string[];
+}
+
+export const PAGE_QUERIES: Readonly<Record<string, PageQuery>> = {
+  // The home page opens the activity named by ?activity= (components/home/ActivitiesSection.tsx).
+  '/': { keyed: ['activity'] },
+  // The reset link's token (pages/(auth)/reset-password).
+  '/reset-password': { uncached: ['token'] },
+  // The sign-in page reads ?next= only in the browser, after sign-in: its HTML never depends on it.
+};
+
+/** The HTML cache's key for a URL (path and the parameters the page reads), or null when not cached. */
+export function pageCacheKey(url: string): string | null {
+  if (!url.startsWith('/')) return null;
+  const mark = url.indexOf('?');
+  if (mark === -1) return url;
+  const path = url.slice(0, mark);
+  const query = PAGE_QUERIES[path];
+  if (query?.uncached) {
+    const params = new URLSearchParams(url.slice(mark + 1));
+    if (query.uncached.some((name) => params.has(name))) return null;
+  }
+  return queryKey(url, query?.keyed ?? []);
+}
