@@ -6,10 +6,10 @@ import { CACHE_LIFETIMES_S } from '@npo/shared';
 import Koa from 'koa';
 import type { AppDeps } from './deps.js';
 import { errorHandler } from './middleware/error-handler.js';
-import { createIdempotency, IDEMPOTENCY_HEADER, REPLAYED_HEADER } from './middleware/idempotency.js';
+import { createIdempotency, IDEMPOTENCY_HEADER } from './middleware/idempotency.js';
 import { requestContext } from './middleware/request-context.js';
 import { bodyDecodingError, decodablePath, privateAnswers, unmatchedRequests } from './middleware/request-guards.js';
-import { securityHeaders } from './middleware/security-headers.js';
+import { CORS_EXPOSED_HEADERS, securityHeaders } from './middleware/security-headers.js';
 import { createSession } from './middleware/session.js';
 import { auditScope } from './modules/audit/scope.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -146,11 +146,9 @@ export function createApi(deps: AppDeps): Api {
         const origin = ctx.get('origin');
         return allowedOrigins.has(origin) ? origin : '';
       },
-      // If-Match makes an edit conditional; the ETag of an answer is the revision the editor sends back.
-      // Idempotency-Key makes a write exactly-once; a repeat's answer says it is replayed; a 409 or 429
-      // says when to try again (Retry-After is not a CORS-safelisted answer header).
+      // If-Match makes an edit conditional; Idempotency-Key makes a write exactly-once.
       allowHeaders: ['Authorization', 'Content-Type', 'If-Match', IDEMPOTENCY_HEADER, 'X-Request-Id'],
-      exposeHeaders: ['ETag', REPLAYED_HEADER, 'Retry-After'],
+      exposeHeaders: [...CORS_EXPOSED_HEADERS],
       maxAge: 600,
     }),
   );

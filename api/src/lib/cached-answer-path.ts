@@ -9,7 +9,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Metrics } from '../modules/metrics/metrics.js';
 import { recordRequest, requestIdFor } from '../middleware/request-context.js';
-import { API_SECURITY_HEADERS } from '../middleware/security-headers.js';
+import { API_SECURITY_HEADERS, CORS_EXPOSED_HEADERS } from '../middleware/security-headers.js';
 import type { ContentChanges } from './content-changes.js';
 import type { Logger } from './logger.js';
 import { answerHeaders, type AnswerStore, type CachedAnswer } from './public-cache.js';
@@ -85,7 +85,12 @@ export function createCachedAnswerPath(options: CachedAnswerPathOptions): Cached
     headers[1] = requestId;
     const origin = req.headers.origin;
     if (origin !== undefined && allowedOrigins.has(origin)) {
-      headers.push('Access-Control-Allow-Origin', origin, 'Access-Control-Expose-Headers', 'ETag');
+      headers.push(
+        'Access-Control-Allow-Origin',
+        origin,
+        'Access-Control-Expose-Headers',
+        CORS_EXPOSED_HEADERS.join(','),
+      );
     }
     return headers;
   }
