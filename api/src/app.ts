@@ -6,7 +6,7 @@ import { CACHE_LIFETIMES_S } from '@npo/shared';
 import Koa from 'koa';
 import type { AppDeps } from './deps.js';
 import { errorHandler } from './middleware/error-handler.js';
-import { createIdempotency, IDEMPOTENCY_HEADER, REPLAYED_HEADER } from './middleware/idempotency.js';
+import { createIdempotency, IDEMPOTENCY_HEADER } from './middleware/idempotency.js';
 import { requestContext } from './middleware/request-context.js';
 import { bodyDecodingError, decodablePath, privateAnswers, unmatchedRequests } from './middleware/request-guards.js';
 import { securityHeaders } from './middleware/security-headers.js';
@@ -16,7 +16,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import type { ModuleContext } from './modules/context.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { CONTENT_MODULES } from './modules/index.js';
-import { createCachedAnswerPath, type CachedAnswerPath } from './lib/cached-answer-path.js';
+import { CORS_EXPOSED_HEADERS, createCachedAnswerPath, type CachedAnswerPath } from './lib/cached-answer-path.js';
 import { publicAnswerStore, publicCache } from './lib/public-cache.js';
 import { isMetricsRequest, mayReadMetrics, sendMetrics } from './modules/metrics/endpoint.js';
 import { createMetrics, type Metrics } from './modules/metrics/metrics.js';
@@ -144,7 +144,7 @@ export function createApi(deps: AppDeps): Api {
       // Idempotency-Key makes a write exactly-once; a repeat's answer says it is replayed; a 409 or 429
       // says when to try again (Retry-After is not a CORS-safelisted answer header).
       allowHeaders: ['Authorization', 'Content-Type', 'If-Match', IDEMPOTENCY_HEADER, 'X-Request-Id'],
-      exposeHeaders: ['ETag', REPLAYED_HEADER, 'Retry-After'],
+      exposeHeaders: CORS_EXPOSED_HEADERS,
       maxAge: 600,
     }),
   );
