@@ -336,7 +336,8 @@ describe.each(testEngines())('idempotency keys on %s', (engine) => {
         for (const answer of answers.filter((answer) => answer.status !== 201)) {
           expectEnvelope(answer, 409, IDEMPOTENCY_KEY_IN_USE);
         }
-        expect(answers.filter((answer) => answer.headers.get(REPLAYED_HEADER) === null)).toHaveLength(1);
+        const ranTheWrite = created.filter((answer) => answer.headers.get(REPLAYED_HEADER) === null);
+        expect(ranTheWrite).toHaveLength(1);
       }
       expect(await app.count('faqs')).toBe(keys.length);
       const rows = await db()<IdempotencyRow>(IDEMPOTENCY_TABLE).whereIn('key', keys);
