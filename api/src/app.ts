@@ -9,14 +9,14 @@ import { errorHandler } from './middleware/error-handler.js';
 import { createIdempotency, IDEMPOTENCY_HEADER } from './middleware/idempotency.js';
 import { requestContext } from './middleware/request-context.js';
 import { bodyDecodingError, decodablePath, privateAnswers, unmatchedRequests } from './middleware/request-guards.js';
-import { CORS_EXPOSED_HEADERS, securityHeaders } from './middleware/security-headers.js';
+import { securityHeaders } from './middleware/security-headers.js';
 import { createSession } from './middleware/session.js';
 import { auditScope } from './modules/audit/scope.js';
 import { authRoutes } from './modules/auth/routes.js';
 import type { ModuleContext } from './modules/context.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { CONTENT_MODULES } from './modules/index.js';
-import { createCachedAnswerPath, type CachedAnswerPath } from './lib/cached-answer-path.js';
+import { CORS_EXPOSED_HEADERS, createCachedAnswerPath, type CachedAnswerPath } from './lib/cached-answer-path.js';
 import { publicAnswerStore, publicCache } from './lib/public-cache.js';
 import { isMetricsRequest, mayReadMetrics, sendMetrics } from './modules/metrics/endpoint.js';
 import { createMetrics, type Metrics } from './modules/metrics/metrics.js';
@@ -106,12 +106,6 @@ export function createApi(deps: AppDeps): Api {
   // entries are the client's own claim, and rate limits must not take those on trust.
   const koaOptions = { proxy: deps.config.trustProxy, maxIpsCount: 1 };
   const app = new ApiApp(koaOptions, cachedAnswer, metrics, deps.config.metricsToken);
-  // Only a streamed body (a CSV export) fails after the error handler: Koa would print every such
-  // error to stderr, and a client that leaves mid-download is not one worth logging.
-  app.on('error', (error: NodeJS.ErrnoException, ctx?: Koa.Context) => {
-    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE' || error.code === 'ECONNRESET' || ctx?.req.destroyed) return;
-    deps.logger.error({ err: error, path: ctx?.path }, 'api answer failed while streaming');
-  });
   const router = new Router();
   const session = createSession(deps);
   const adminRoutes: AdminRoute[] = [];
@@ -146,9 +140,11 @@ export function createApi(deps: AppDeps): Api {
         const origin = ctx.get('origin');
         return allowedOrigins.has(origin) ? origin : '';
       },
-      // If-Match makes an edit conditional; Idempotency-Key makes a write exactly-once.
+      // If-Match makes an edit conditional; the ETag of an answer is the revision the editor sends back.
+      // Idempotency-Key makes a write exactly-once; a repeat's answer says it is replayed; a 409 or 429
+      // says when to try again (Retry-After is not a CORS-safelisted answer header).
       allowHeaders: ['Authorization', 'Content-Type', 'If-Match', IDEMPOTENCY_HEADER, 'X-Request-Id'],
-      exposeHeaders: [...CORS_EXPOSED_HEADERS],
+      exposeHeaders: CORS_EXPOSED_HEADERS,
       maxAge: 600,
     }),
   );

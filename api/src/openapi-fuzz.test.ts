@@ -2,7 +2,7 @@
  * OpenAPI-driven fuzzing (issue 12): every operation of the served document, called by an anonymous
  * visitor, a member, an admin with some permissions and a super admin, with valid inputs generated
  * from its schemas and broken ones (wrong types, missing fields, huge and hostile strings, odd ids,
- * odd query strings, odd If-Match, unreadable bodies). No answer may be a 5xx, every status must be
+ * odd query strings, odd If-Match, odd and repeated Idempotency-Key, unreadable bodies). No answer may be a 5xx, every status must be
  * one the document lists for the operation, and every documented answer must have the documented
  * shape. Seeded, so a failure reproduces: FUZZ_SEED picks another sequence when exploring.
  */
@@ -11,6 +11,7 @@ import { testEngines } from './test-support/databases.js';
 import {
   BREAKAGES,
   IF_MATCH_VALUES,
+  ODD_IDEMPOTENCY_KEYS,
   ODD_IDS,
   ODD_QUERIES,
   ODD_TOKENS,
@@ -101,6 +102,9 @@ const queryParametersOf = (operation: Operation): Schema[] =>
 
 const isConditional = (operation: Operation) =>
   operation.schema.parameters.some((parameter: Schema) => parameter.name === 'If-Match');
+
+const takesIdempotencyKey = (operation: Operation) =>
+  operation.schema.parameters.some((parameter: Schema) => parameter.name === 'Idempotency-Key');
 
 /** /api/admin/faqs/{id}/x and /api/activities/{id} list their items at /api/admin/faqs and /api/admin/activities. */
 function collectionPathOf(path: string): string | undefined {
@@ -289,6 +293,23 @@ describe.each(testEngines())('OpenAPI fuzzing on %s', (engine) => {
     return cases;
   }
 
+  /**
+   * A valid call with a fresh Idempotency-Key, then the very same call again (its answer replayed, or
+   * run again when the first was not kept), and a malformed key.
+   */
+  async function idempotencyKeyCases(make: MakeCase, random: Random, operation: Operation): Promise<Case[]> {
+    if (!takesIdempotencyKey(operation)) return [];
+    const keyed = await make('Idempotency-Key', someCaller(random), {
+      headers: { 'idempotency-key': `fuzz-${random.int(1_000_000_000)}` },
+    });
+    const odd = random.pick(ODD_IDEMPOTENCY_KEYS);
+    return [
+      keyed,
+      { ...keyed, label: 'Idempotency-Key repeated' },
+      await make(`Idempotency-Key ${JSON.stringify(odd)}`, someCaller(random), { headers: { 'idempotency-key': odd } }),
+    ];
+  }
+
   /** An upcoming activity the member is registered for: what a {userId} route can remove. */
   async function activityWithRegistration(): Promise<string[]> {
     const created = await app.request('POST', '/api/admin/activities', {
@@ -312,6 +333,7 @@ describe.each(testEngines())('OpenAPI fuzzing on %s', (engine) => {
         });
     const cases = [
       ...valid,
+      ...(await idempotencyKeyCases(make, random, operation)),
       ...(await brokenBodyCases(make, random, operation)),
       ...(await oddHeaderAndPathCases(make, random, operation)),
       ...oddQueries,

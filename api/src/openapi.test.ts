@@ -85,7 +85,49 @@ describe('GET /api/openapi.json', () => {
       expect(JSON.stringify(operation.responses['409']), label).toContain('edit_conflict');
       expect(operation.responses['400'], label).toBeDefined();
     }
-    expect(document.paths['/api/admin/faqs/reorder'].put.responses['409']).toBeUndefined();
+    // Reordering edits no one item's revision: its 409 is only the Idempotency-Key still in use.
+    expect(JSON.stringify(document.paths['/api/admin/faqs/reorder'].put.responses['409'])).not.toContain(
+      'edit_conflict',
+    );
+  });
+
+  it('documents Idempotency-Key with its 400, 409 and 422 on every write but sign-in and the two-factor secrets', async () => {
+    const document = (await app.request('GET', '/api/openapi.json')).body;
+    const writes = operationsOf(document).filter(({ method }) => method !== 'get');
+    const withKey = writes.filter(({ operation }) =>
+      operation.parameters.some((parameter) => parameter.name === 'Idempotency-Key'),
+    );
+    const without = writes.filter((write) => !withKey.includes(write)).map(({ method, path }) => `${method} ${path}`);
+    expect(without.sort()).toEqual(
+      [
+        'post /api/auth/login',
+        'post /api/auth/login/two-factor',
+        'post /api/account/two-factor/setup',
+        'post /api/account/two-factor/confirm',
+        'post /api/account/two-factor/recovery-codes',
+      ].sort(),
+    );
+    for (const { method, path, operation } of withKey) {
+      const label = `${method} ${path}`;
+      expect(
+        operation.parameters.find((parameter) => parameter.name === 'Idempotency-Key'),
+        label,
+      ).toMatchObject({ in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 } });
+      expect(statusesOf(operation), label).toEqual(expect.arrayContaining([400, 409, 422]));
+      expect(JSON.stringify(operation.responses['409']), label).toContain('idempotency_key_in_use');
+      expect(operation.responses['409'].headers, label).toHaveProperty('Retry-After');
+      expect(operation.responses['422'], label).toEqual({ $ref: '#/components/responses/IdempotencyKeyReused' });
+      const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'))![1];
+      expect(success.headers, label).toHaveProperty('Idempotent-Replayed');
+    }
+    const reads = operationsOf(document).filter(({ method }) => method === 'get');
+    for (const { path, operation } of reads) {
+      expect(
+        operation.parameters.map((parameter) => parameter.name),
+        path,
+      ).not.toContain('Idempotency-Key');
+    }
+    expect(document.components.responses.IdempotencyKeyReused.description).toContain('idempotency_key_reused');
   });
 
   it('gives every operation a clean, unique operationId', async () => {

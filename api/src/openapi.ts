@@ -7,7 +7,22 @@
 import type Router from '@koa/router';
 import { organisationName } from '@npo/shared';
 import { z, type ZodType } from 'zod';
-import { EDIT_CONFLICT, IF_MATCH_FORMAT } from './errors.js';
+import {
+  EDIT_CONFLICT,
+  IDEMPOTENCY_KEY_FORMAT,
+  IDEMPOTENCY_KEY_IN_USE,
+  IDEMPOTENCY_KEY_REUSED,
+  IF_MATCH_FORMAT,
+} from './errors.js';
+import {
+  CONCURRENT_WAIT_MS,
+  honoursIdempotencyKey,
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENCY_RETENTION_MS,
+  REPLAYED_HEADER,
+  RETRYABLE_STATUSES,
+} from './middleware/idempotency.js';
 import { precondition } from './middleware/precondition.js';
 import { authRequirementOf } from './middleware/session.js';
 import { schemasOf, type InputSchemas } from './middleware/validate.js';
@@ -82,6 +97,38 @@ const ifMatchParameter = {
 
 const etagHeader = (description: string) => ({ ETag: { description, schema: { type: 'string' } } });
 
+const idempotencyKeyParameter = {
+  name: IDEMPOTENCY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    `Makes the write exactly-once: a repeat with the same key within ${IDEMPOTENCY_RETENTION_MS / 3_600_000} hours ` +
+    `gets the first answer again (status, body, ETag) with \`${REPLAYED_HEADER}: true\`, and changes nothing. ` +
+    'Keys are per account (per caller without a session, for the public forms): a fresh one per change, e.g. a UUID. ' +
+    'The same key with another method, path or body is a 422; a repeat while the first still runs waits up to ' +
+    `${CONCURRENT_WAIT_MS / 1000} s for its answer, else 409 idempotency_key_in_use with Retry-After. A first answer ` +
+    `of ${[...RETRYABLE_STATUSES].join(', ')} or any 5xx is not kept: a retry with the key runs again. ` +
+    `A malformed key is a 400: ${IDEMPOTENCY_KEY_FORMAT}`,
+  schema: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 255,
+    pattern: IDEMPOTENCY_KEY_PATTERN,
+    examples: ['0b6e2a4c-4f3e-4d0a-9a57-2f1f8f0c6d11'],
+  },
+};
+
+const replayedHeader = {
+  [REPLAYED_HEADER]: {
+    description: `"true" when this is the stored answer to an earlier request with the same ${IDEMPOTENCY_HEADER}`,
+    schema: { const: 'true' },
+  },
+};
+
+const retryAfterHeader = { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } };
+
+const keyInUse = `code "idempotency_key_in_use" (${IDEMPOTENCY_KEY_IN_USE}), with Retry-After`;
+
 const editConflictAnswer = {
   description: `code "edit_conflict" (${EDIT_CONFLICT}) with \`current\`, the item as it is now; or code "conflict" when a rule refuses the change.`,
   headers: etagHeader('The current revision of the item'),
@@ -110,6 +157,8 @@ interface Route {
   schemas: InputSchemas | undefined;
   auth: 'user' | 'admin' | undefined;
   conditional: boolean;
+  /** A write that honours Idempotency-Key (every write but sign-in and the two-factor secrets). */
+  idempotent: boolean;
   hasPathParameters: boolean;
 }
 
@@ -135,10 +184,14 @@ function successResponse(route: Route, answer: SuccessAnswer): JsonSchema {
     required: ['success', 'data'],
     properties: { success: { const: true }, data: answer.data, message: { type: 'string' } },
   };
+  const headers = {
+    ...(answer.etag && etagHeader("The item's revision, for the next If-Match")),
+    ...(route.idempotent && replayedHeader),
+  };
   return {
     [answer.status]: {
       description: answer.description,
-      ...(answer.etag && { headers: etagHeader("The item's revision, for the next If-Match") }),
+      ...(Object.keys(headers).length > 0 && { headers }),
       content: {
         [answer.mediaType ?? 'application/json']: { schema: answer.raw || answer.mediaType ? answer.data : envelope },
       },
@@ -161,12 +214,13 @@ type Responses = Record<string, JsonSchema>;
 /** 400, 413, 415: what the body parser, validate(), precondition and the path decoder refuse. */
 function inputErrors(route: Route): Responses {
   const hasBody = BODY_METHODS.has(route.method);
-  const validated = Boolean(route.schemas?.body ?? route.schemas?.query) || route.conditional;
+  const validated = Boolean(route.schemas?.body ?? route.schemas?.query) || route.conditional || route.idempotent;
   if (!validated && !hasBody && !route.hasPathParameters) return {};
-  const ifMatch = route.conditional ? `, or a malformed If-Match (${IF_MATCH_FORMAT})` : '';
+  const ifMatch = route.conditional ? `, a malformed If-Match (${IF_MATCH_FORMAT})` : '';
+  const key = route.idempotent ? `, a malformed ${IDEMPOTENCY_HEADER}` : '';
   return {
     '400': envelopeError(
-      `Validation failed (errors lists the fields), malformed JSON or Content-Encoding, a path that does not decode${ifMatch}`,
+      `Validation failed (errors lists the fields), malformed JSON or Content-Encoding, a path that does not decode${ifMatch}${key}`,
     ),
     ...(hasBody && {
       '413': envelopeError('The body is larger than 1 MB'),
@@ -186,14 +240,48 @@ function accessErrors(route: Route, key: string): Responses {
   return responses;
 }
 
-/** 304, 404, 409: what the content as it is now answers. */
+/** 409: an edit conflict, a refusal of the content as it is, a key still in use; or several of those. */
+function conflictAnswer(route: Route, key: string): JsonSchema | undefined {
+  if (route.conditional && !route.idempotent) return editConflictAnswer;
+  if (route.conditional) {
+    return {
+      ...editConflictAnswer,
+      description: `${editConflictAnswer.description} Or ${keyInUse}.`,
+      headers: { ...editConflictAnswer.headers, ...retryAfterHeader },
+      content: {
+        'application/json': {
+          schema: {
+            allOf: [
+              ref('ErrorEnvelope'),
+              {
+                properties: {
+                  code: { enum: ['edit_conflict', 'conflict', 'idempotency_key_in_use'] },
+                  current: {
+                    type: 'object',
+                    description: 'With edit_conflict: the item as GET and the list show it now',
+                  },
+                },
+              },
+            ],
+          },
+        },
+      },
+    };
+  }
+  const refuses = CONFLICTING.has(key) ? 'code "conflict": already exists, or a rule refuses' : undefined;
+  if (!route.idempotent) return refuses && envelopeError(refuses);
+  return envelopeError(refuses ? `${refuses}; or ${keyInUse}` : keyInUse, retryAfterHeader);
+}
+
+/** 304, 404, 409, 422: what the content as it is now, or an earlier request with the same key, answers. */
 function stateAnswers(route: Route, key: string): Responses {
   const responses: Responses = {};
   if (isPublicContent(route)) responses['304'] = notModified;
   if (route.hasPathParameters) responses['404'] = envelopeError('Nothing has this id (or the id is out of range)');
   if (MAY_BE_MISSING.has(key)) responses['404'] = envelopeError('No version is active yet');
-  if (route.conditional) responses['409'] = editConflictAnswer;
-  else if (CONFLICTING.has(key)) responses['409'] = envelopeError('code "conflict": already exists, or a rule refuses');
+  const conflict = conflictAnswer(route, key);
+  if (conflict) responses['409'] = conflict;
+  if (route.idempotent) responses['422'] = { $ref: '#/components/responses/IdempotencyKeyReused' };
   return responses;
 }
 
@@ -288,6 +376,7 @@ function operation(route: Route, adminRoutes: AdminRoute[]): JsonSchema {
       ...pathParameters,
       ...queryParameters(route.schemas?.query),
       ...(route.conditional ? [ifMatchParameter] : []),
+      ...(route.idempotent ? [idempotencyKeyParameter] : []),
     ],
     ...(route.schemas?.body && {
       requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.schemas.body) } } },
@@ -310,6 +399,7 @@ function routesOf(layer: Router['stack'][number]): Route[] {
       schemas,
       auth,
       conditional: layer.stack.includes(precondition),
+      idempotent: WRITE_METHODS.has(method.toLowerCase()) && honoursIdempotencyKey(layer.stack),
       hasPathParameters: path.includes('{'),
     }));
 }
@@ -320,20 +410,19 @@ const sharedComponents = {
     metricsToken: { type: 'http', scheme: 'bearer', description: "The server's METRICS_TOKEN, not a user's token" },
   },
   responses: {
-    TooManyRequests: envelopeError('Throttled: try again after Retry-After seconds', {
-      'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
-    }),
+    TooManyRequests: envelopeError('Throttled: try again after Retry-After seconds', retryAfterHeader),
     InternalError: envelopeError('An unexpected fault: code internal_error, with a generic message'),
     Unavailable: envelopeError(
       'The database is unreachable or too busy now (a write saved nothing): try again after Retry-After',
-      {
-        'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
-      },
+      retryAfterHeader,
     ),
     InsufficientStorage: envelopeError('The database has no room to store the change'),
     HeadersTooLarge: {
       description: "The request's headers are over the server's limit (16 KB): refused before the API, no body",
     },
+    IdempotencyKeyReused: envelopeError(
+      `code "idempotency_key_reused": ${IDEMPOTENCY_KEY_REUSED} Nothing was changed.`,
+    ),
   },
 };
 

@@ -8,8 +8,9 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Metrics } from '../modules/metrics/metrics.js';
+import { REPLAYED_HEADER } from '../middleware/idempotency.js';
 import { recordRequest, requestIdFor } from '../middleware/request-context.js';
-import { API_SECURITY_HEADERS, CORS_EXPOSED_HEADERS } from '../middleware/security-headers.js';
+import { API_SECURITY_HEADERS } from '../middleware/security-headers.js';
 import type { ContentChanges } from './content-changes.js';
 import type { Logger } from './logger.js';
 import { answerHeaders, type AnswerStore, type CachedAnswer } from './public-cache.js';
@@ -21,6 +22,13 @@ export interface CachedAnswerPathOptions {
   logger: Logger;
   metrics?: Metrics;
 }
+
+/**
+ * The answer headers an allowed origin may read, here and in the Koa chain's cors() (app.ts): the
+ * revision, whether a write's answer was replayed (Idempotency-Key), and when to try again.
+ */
+export const CORS_EXPOSED_HEADERS = ['ETag', REPLAYED_HEADER, 'Retry-After'];
+const EXPOSED = CORS_EXPOSED_HEADERS.join(',');
 
 /** Answers the request from memory and says true, or says false having touched nothing. */
 export type CachedAnswerPath = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -85,12 +93,7 @@ export function createCachedAnswerPath(options: CachedAnswerPathOptions): Cached
     headers[1] = requestId;
     const origin = req.headers.origin;
     if (origin !== undefined && allowedOrigins.has(origin)) {
-      headers.push(
-        'Access-Control-Allow-Origin',
-        origin,
-        'Access-Control-Expose-Headers',
-        CORS_EXPOSED_HEADERS.join(','),
-      );
+      headers.push('Access-Control-Allow-Origin', origin, 'Access-Control-Expose-Headers', EXPOSED);
     }
     return headers;
   }
@@ -115,10 +118,7 @@ export function createCachedAnswerPath(options: CachedAnswerPathOptions): Cached
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const version = contentChanges.version();
     if (version === null) return false;
-    // The key as the route's publicContentCache made it: unknown query parameters left out.
-    const key = store.keyOf(req.url ?? '');
-    if (key === null) return false;
-    const answer = store.get(key, version);
+    const answer = store.get(req.url ?? '', version);
     if (!answer) return false;
     send(req, res, answer);
     return true;

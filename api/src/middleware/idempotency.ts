@@ -14,7 +14,7 @@
  *   instances on one database. A claim left unanswered for CLAIM_LEASE_MS (its instance stopped
  *   mid-request) is taken over by the next repeat.
  * - A request that failed with a 5xx, or with a status that depends on when or by whom it is asked
- *   rather than on what it asks (RETRYABLE: 401, 403, 408, 409, 425, 429), releases its claim: a
+ *   rather than on what it asks (RETRYABLE_STATUSES: 401, 403, 408, 409, 425, 429), releases its claim: a
  *   retry with the same key runs again. Those answers change nothing in this API. Other 4xx answers
  *   are stored like successes.
  * - Routes marked notIdempotent ignore the header: sign-in, its second step and the two-factor routes
@@ -58,7 +58,7 @@ export const IDEMPOTENCY_KEY_PATTERN = VALID_KEY.source;
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Answers that say "not now" or "not you", not "not this": the claim is released so a retry runs again. */
-const RETRYABLE = new Set([401, 403, 408, 409, 425, 429]);
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([401, 403, 408, 409, 425, 429]);
 /** Headers of the first answer that a repeat gets too. */
 const KEPT_HEADERS = ['etag'];
 
@@ -112,10 +112,10 @@ export function createIdempotency(deps: AppDeps, session: Session, router: Route
   const hmacKey = createHmac('sha256', deps.config.jwtSecret).update('idempotency request hash').digest();
   let nextPruneAt = 0;
 
-  /** Only routes that exist and honour the header: a 404 or 405 claims nothing. */
-  function honoured(ctx: Context): boolean {
+  /** The route pattern, when the request names a route that honours the header: a 404 or 405 claims nothing. */
+  function honouringRoute(ctx: Context): string | undefined {
     const route = router.match(ctx.path, ctx.method).pathAndMethod.find((layer) => layer.methods.length > 0);
-    return route !== undefined && honoursIdempotencyKey(route.stack);
+    return route && honoursIdempotencyKey(route.stack) ? String(route.path) : undefined;
   }
 
   function requestHash(ctx: Context): string {
@@ -180,7 +180,7 @@ export function createIdempotency(deps: AppDeps, session: Session, router: Route
   async function settle(ctx: Context, claim: Claim): Promise<void> {
     const status = ctx.status;
     try {
-      if (status >= 500 || RETRYABLE.has(status)) {
+      if (status >= 500 || RETRYABLE_STATUSES.has(status)) {
         await keys.release(claim);
         return;
       }
@@ -194,13 +194,17 @@ export function createIdempotency(deps: AppDeps, session: Session, router: Route
 
   return async (ctx, next) => {
     const key = ctx.headers['idempotency-key'];
-    if (key === undefined || !WRITE_METHODS.has(ctx.method) || !honoured(ctx)) return next();
+    if (key === undefined || !WRITE_METHODS.has(ctx.method)) return next();
+    const route = honouringRoute(ctx);
+    if (route === undefined) return next();
     if (typeof key !== 'string' || !VALID_KEY.test(key)) throw invalidIdempotencyKey();
     const claim: Claim = { userId: await callerOf(ctx), key, claim: randomBytes(16).toString('hex') };
     const hash = requestHash(ctx);
     await pruneNowAndThen(deps.clock.now().getTime());
     const stored = await acquire(claim, hash);
     if (stored) {
+      // The router does not run: the request's log line and metrics name the route all the same.
+      (ctx as { _matchedRoute?: string })._matchedRoute = route;
       replay(ctx, stored);
       return;
     }

@@ -199,3 +199,6 @@ export const ODD_QUERIES = [
 ];
 
 export const IF_MATCH_VALUES = ['"1"', '*', 'W/"1"', '"1", "2"', 'garbage', '"0"', '"999999999"', '"9999999999"', ''];
+
+/** Idempotency-Key values the API refuses with 400: empty, too long, not printable ASCII (as fetch can send them: Latin-1). */
+export const ODD_IDEMPOTENCY_KEYS = ['', 'k'.repeat(256), 'clé', '\u00a0x', 'tab\tinside'];
