@@ -80,4 +80,22 @@ describe('changes waiting in the outbox show in the cached lists', () => {
     expect((queryClient.getQueryData(['faqs', { page: 2 }]) as { faqs: unknown[] }).faqs).toHaveLength(2);
     expect(queryClient.getQueryData(['dashboard'])).toEqual({ recent: [{ id: 1 }] });
   });
+
+  it('F: an admin invited while offline shows in the Admins list, marked as waiting', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['users', { page: 1 }], {
+      users: [{ id: 1, name: 'Super', email: 'super@example.org', role: 'super_admin' }],
+      pagination: { page: 1, limit: 10, total: 1, pages: 1 },
+    });
+    applyOptimistically(queryClient, {
+      method: 'POST',
+      path: '/admin/users',
+      body: { name: 'Ada', email: 'ada@example.org', role: 'admin', permissions: {} },
+      label: 'New admin Ada',
+      invalidates: [['users']],
+    });
+    const users = (queryClient.getQueryData(['users', { page: 1 }]) as { users: Record<string, unknown>[] }).users;
+    expect(users.map((user) => user.name)).toEqual(['Ada', 'Super']);
+    expect(isWaitingToSync(users[0])).toBe(true);
+  });
 });

@@ -75,7 +75,7 @@ function reorderIds(change: Change): number[] | null {
 export function applyOptimistically(queryClient: QueryClient, change: Change): void {
   // Only the lists whose cards know how to show an item without its server fields.
   const created =
-    change.method === 'POST' && /^\/admin\/(testimonials|faqs|membership-cards|activities)$/.test(change.path);
+    change.method === 'POST' && /^\/admin\/(testimonials|faqs|membership-cards|activities|users)$/.test(change.path);
   const listKey = change.invalidates[0];
   if (created && listKey && change.body && typeof change.body === 'object') {
     placeholderIds -= 1;

@@ -2,6 +2,8 @@
 import { Button, HTMLTable, Switch, Tag } from '@blueprintjs/core';
 import { countPermissions, formatAdminDate, PERMISSION_SLOTS, type User } from '@npo/shared';
 import { useEffect, useState } from 'react';
+import { isWaitingToSync } from '../../offline/optimistic';
+import { WaitingTag } from '../../offline/WaitingTag';
 
 function permissionSummary(user: User): string {
   const granted = user.role === 'super_admin' ? PERMISSION_SLOTS : countPermissions(user.permissions);
@@ -75,11 +77,13 @@ export function AdminsTable({
         {users.map((user) => {
           const isSelf = user.id === currentUserId;
           const isSuperAdmin = user.role === 'super_admin';
+          // Invited on this computer, not on the server yet: nothing can be done to the account until it is.
+          const waiting = isWaitingToSync(user);
           return (
             <tr key={user.id} data-testid="admin-row">
               <td className="cell-strong">
                 {user.name}
-                {isSelf && <span className="muted"> (you)</span>}
+                {isSelf && <span className="muted"> (you)</span>} <WaitingTag item={user} />
               </td>
               <td className="break-all">{user.email}</td>
               <td>
@@ -94,53 +98,57 @@ export function AdminsTable({
               </td>
               <td>{permissionSummary(user)}</td>
               <td>
-                <ActiveSwitch user={user} disabled={isSelf} onToggle={() => onToggleStatus(user)} />
+                {!waiting && <ActiveSwitch user={user} disabled={isSelf} onToggle={() => onToggleStatus(user)} />}
               </td>
               <td>{user.lastLogin ? formatAdminDate(user.lastLogin) : 'Never'}</td>
               <td className="cell-actions">
-                <Button
-                  icon="edit"
-                  variant="minimal"
-                  text="Edit"
-                  aria-label={`Edit ${user.name}`}
-                  onClick={() => onEdit(user)}
-                />
-                <Button
-                  icon="log-out"
-                  variant="minimal"
-                  text="End all sessions"
-                  aria-label={`End all sessions of ${user.name}`}
-                  // One's own sessions are ended from My account, which keeps this one.
-                  disabled={isSelf}
-                  title={isSelf ? 'End your other sessions from My account' : undefined}
-                  onClick={() => onEndSessions(user)}
-                />
-                {user.twoFactorEnabled && !isSelf && (
-                  <Button
-                    icon="shield"
-                    variant="minimal"
-                    text="Reset two-factor"
-                    aria-label={`Reset two-factor sign-in of ${user.name}`}
-                    onClick={() => onResetTwoFactor(user)}
-                  />
+                {!waiting && (
+                  <>
+                    <Button
+                      icon="edit"
+                      variant="minimal"
+                      text="Edit"
+                      aria-label={`Edit ${user.name}`}
+                      onClick={() => onEdit(user)}
+                    />
+                    <Button
+                      icon="log-out"
+                      variant="minimal"
+                      text="End all sessions"
+                      aria-label={`End all sessions of ${user.name}`}
+                      // One's own sessions are ended from My account, which keeps this one.
+                      disabled={isSelf}
+                      title={isSelf ? 'End your other sessions from My account' : undefined}
+                      onClick={() => onEndSessions(user)}
+                    />
+                    {user.twoFactorEnabled && !isSelf && (
+                      <Button
+                        icon="shield"
+                        variant="minimal"
+                        text="Reset two-factor"
+                        aria-label={`Reset two-factor sign-in of ${user.name}`}
+                        onClick={() => onResetTwoFactor(user)}
+                      />
+                    )}
+                    <Button
+                      icon="trash"
+                      variant="minimal"
+                      intent="danger"
+                      text="Delete"
+                      aria-label={`Delete ${user.name}`}
+                      // SPEC 6: a super admin cannot be deleted; DESIGN: nobody deletes themselves.
+                      disabled={isSuperAdmin || isSelf}
+                      title={
+                        isSuperAdmin
+                          ? 'Super admin accounts cannot be deleted'
+                          : isSelf
+                            ? 'You cannot delete your own account'
+                            : undefined
+                      }
+                      onClick={() => onDelete(user)}
+                    />
+                  </>
                 )}
-                <Button
-                  icon="trash"
-                  variant="minimal"
-                  intent="danger"
-                  text="Delete"
-                  aria-label={`Delete ${user.name}`}
-                  // SPEC 6: a super admin cannot be deleted; DESIGN: nobody deletes themselves.
-                  disabled={isSuperAdmin || isSelf}
-                  title={
-                    isSuperAdmin
-                      ? 'Super admin accounts cannot be deleted'
-                      : isSelf
-                        ? 'You cannot delete your own account'
-                        : undefined
-                  }
-                  onClick={() => onDelete(user)}
-                />
               </td>
             </tr>
           );
