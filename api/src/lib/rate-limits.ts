@@ -21,14 +21,20 @@ export interface LimitRule {
  * Per IP the limits leave room for everyone behind one shared address (a family, an office, a
  * conference Wi-Fi) typing and retyping, while a script from one address is stopped within seconds.
  * The global limits sit far above the busiest real hour of this site and bound what a flood from many
- * addresses can cost: password work (sign-in, sign-up), mails (reset links, staff notifications) and
- * stored rows. Sign-in is also bounded per account (LOGIN_THROTTLE in @npo/shared).
+ * addresses can cost: stored rows and mails (sign-up, the contact form) and password work (a stolen
+ * session changing the password).
+ *
+ * Sign-in and forgot-password have no global limit (issue 19): a site-wide counter is a lever with
+ * which a stranger refuses everyone. Sign-in's costly work is shed by the bounded password pool
+ * instead, where known devices go first (password-pool.ts); its other bounds are per account
+ * (LOGIN_THROTTLE in @npo/shared, and two-factor's per-account lock). Forgot-password is bounded per
+ * address here and per account by the reset mails (RESET_MAILS_PER_HOUR). A sign-in from a known
+ * device (device-tokens.ts) skips the limits of this file altogether.
  */
 export const RATE_LIMITS = {
   login: {
     noun: 'sign-in attempts',
     perIp: { limit: 30, windowMs: MINUTE },
-    global: { limit: 1200, windowMs: MINUTE },
   },
   register: {
     noun: 'sign-ups',
@@ -38,7 +44,6 @@ export const RATE_LIMITS = {
   forgotPassword: {
     noun: 'password reset requests',
     perIp: { limit: 10, windowMs: 15 * MINUTE },
-    global: { limit: 300, windowMs: 15 * MINUTE },
   },
   // A stolen session must not become a way to guess the account's password (POST /api/account/password).
   changePassword: {
@@ -51,7 +56,7 @@ export const RATE_LIMITS = {
     perIp: { limit: 10, windowMs: 10 * MINUTE },
     global: { limit: 200, windowMs: HOUR },
   },
-} as const satisfies Record<string, { noun: string; perIp: LimitRule; global: LimitRule }>;
+} as const satisfies Record<string, { noun: string; perIp: LimitRule; global?: LimitRule }>;
 
 export type LimitedAction = keyof typeof RATE_LIMITS;
 type Scope = 'perIp' | 'global';
@@ -146,8 +151,9 @@ export function createRateLimiter(deps: AppDeps) {
   }
 
   async function check(action: LimitedAction, scope: Scope, subject: string, now: number): Promise<void> {
+    const rule: LimitRule | undefined = (RATE_LIMITS[action] as { [key in Scope]?: LimitRule })[scope];
+    if (!rule) return;
     refuseIfBlocked(action, scope, subject, now);
-    const rule: LimitRule = RATE_LIMITS[action][scope];
     const window = windowOf(rule, now);
     const key = `${action}.${scope}`;
     if ((await count(key, subject, now, window)) <= rule.limit * deps.config.rateLimitFactor) return;
@@ -157,9 +163,13 @@ export function createRateLimiter(deps: AppDeps) {
   }
 
   return {
-    /** Counts the request against its address's limit, then (if that allowed it) the global one. */
+    /**
+     * Counts the request against its address's limit, then (if that allowed it) the global one. A
+     * sign-in from a known device (ctx.state.knownDevice, set before this runs) is not counted here.
+     */
     limit(action: LimitedAction): Middleware {
       return async (ctx, next) => {
+        if (ctx.state.knownDevice) return next();
         const now = deps.clock.now().getTime();
         // Once the site is over its global limit a flood is refused without writing anything.
         refuseIfBlocked(action, 'global', '*', now);

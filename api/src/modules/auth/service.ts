@@ -16,6 +16,7 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { AppError, conflict, tooManyRequests, unauthorized } from '../../errors.js';
 import { assertPasswordCapacity, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { issueDeviceToken, type KnownDevice } from '../../lib/device-tokens.js';
 import { waitText } from '../../lib/rate-limits.js';
 import { toBool, toIso } from '../../db/rows.js';
 import { createSecretToken, hashSecretToken } from '../../lib/tokens.js';
@@ -98,7 +99,13 @@ export function createAuthService(deps: AppDeps) {
   const guard: AttemptGuard = { check: throttleLogin, fail: recordFailure };
 
   /** The password (and the code, with two-factor) held: failures cleared, the sign-in recorded, a session. */
-  async function completeSignIn(row: UserRow, ip: string, device: Device, pending: SessionPending | null) {
+  async function completeSignIn(
+    row: UserRow,
+    ip: string,
+    device: Device,
+    pending: SessionPending | null,
+    known: KnownDevice | undefined,
+  ) {
     // Only this address's failures: clearing others would hand a stranger's address fresh tries.
     await afterSignIn('the cleared failures', () => auth.clearLoginFailures(row.email, ip));
     await afterSignIn('last_login', () =>
@@ -114,20 +121,27 @@ export function createAuthService(deps: AppDeps) {
     );
     const token = await sessions.start(row, device, pending);
     const user = { ...presentUser(row), lastLogin: now().toISOString() };
-    return { user, token, ...(pending && { twoFactorSetupRequired: true }) };
+    // The same device id again for a known device: its token is renewed, not multiplied.
+    const deviceToken = issueDeviceToken(deps.config.jwtSecret, row.id, now(), known?.deviceId);
+    return { user, token, ...(pending && { twoFactorSetupRequired: true }), deviceToken };
   }
 
   /**
    * After the password, staff with two-factor get a challenge for the second step instead of a
    * session; staff without it, while a super admin requires it, get a session that can only set it up.
    */
-  async function afterPassword(row: UserRow, ip: string, device: Device): Promise<LoginAnswer> {
-    if (!isAdminRole(row.role)) return completeSignIn(row, ip, device, null);
+  async function afterPassword(
+    row: UserRow,
+    ip: string,
+    device: Device,
+    known: KnownDevice | undefined,
+  ): Promise<LoginAnswer> {
+    if (!isAdminRole(row.role)) return completeSignIn(row, ip, device, null, known);
     if (row.totp_enabled_at) {
       const claims = { userId: row.id, tokenVersion: row.token_version };
       return { twoFactorRequired: true, challenge: signChallenge(deps.config.jwtSecret, claims, now()) };
     }
-    return completeSignIn(row, ip, device, (await twoFactor.isRequired()) ? 'two_factor_setup' : null);
+    return completeSignIn(row, ip, device, (await twoFactor.isRequired()) ? 'two_factor_setup' : null, known);
   }
 
   /** A write after a successful sign-in that must not turn it into a failure: logged instead. */
@@ -182,18 +196,24 @@ export function createAuthService(deps: AppDeps) {
       return presentUser(row);
     },
 
-    /** `ip`: the client's address as rate limits count it (clientSubject); `device`: for the sessions list. */
-    async login(input: MemberLoginInput, ip: string, device: Device): Promise<LoginAnswer> {
-      assertPasswordCapacity();
+    /**
+     * `ip`: the subject the account's lockout counts, the client's address as rate limits count it
+     * (clientSubject), or for a known device its deviceSubject; `device`: for the sessions list;
+     * `known`: the device token of this account the sign-in came with, if any (its password check goes
+     * first in the pool, and is never refused for anonymous sign-ins).
+     */
+    async login(input: MemberLoginInput, ip: string, device: Device, known?: KnownDevice): Promise<LoginAnswer> {
+      if (!known) assertPasswordCapacity();
       await throttleLogin(input.email, ip);
       const row = await users.findByEmail(input.email);
+      const trusted = known && row?.id === known.userId ? known : undefined;
       const tooLong = new TextEncoder().encode(input.password).length > PASSWORD_MAX_BYTES;
-      const matches = (await verifyPassword(input.password, row?.password_hash ?? null)) && !tooLong;
+      const matches = (await verifyPassword(input.password, row?.password_hash ?? null, !!trusted)) && !tooLong;
       if (!row || !matches || !row.password_hash || !row.is_active) {
         await recordFailure(input.email, ip, row?.id);
         throw unauthorized(INVALID_CREDENTIALS);
       }
-      return afterPassword(row, ip, device);
+      return afterPassword(row, ip, device, trusted);
     },
 
     /**
@@ -201,7 +221,12 @@ export function createAuthService(deps: AppDeps) {
      * counts toward the same lockout as a wrong password; an expired or voided challenge (password
      * reset, two-factor turned off, account deactivated since) sends the person back to the password.
      */
-    async loginTwoFactor(input: SignInProof & { challenge: string }, ip: string, device: Device): Promise<LoginResult> {
+    async loginTwoFactor(
+      input: SignInProof & { challenge: string },
+      ip: string,
+      device: Device,
+      known?: KnownDevice,
+    ): Promise<LoginResult> {
       const claims = verifyChallenge(deps.config.jwtSecret, input.challenge, now());
       const row = claims && (await users.findById(claims.userId));
       const holds = row && row.token_version === claims.tokenVersion && toBool(row.is_active) && row.totp_enabled_at;
@@ -211,7 +236,7 @@ export function createAuthService(deps: AppDeps) {
         await recordFailure(row.email, ip, row.id);
         throw unauthorized(INVALID_CODE);
       }
-      return completeSignIn(row, ip, device, null);
+      return completeSignIn(row, ip, device, null, known && known.userId === row.id ? known : undefined);
     },
 
     /** The lockout, for the code checks of the account's own two-factor routes. */
