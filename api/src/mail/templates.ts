@@ -74,3 +74,19 @@ export function passwordChangedMail(to: string, name: string): MailMessage {
     html: layout(lines),
   };
 }
+
+/** The owner's notice that wrong two-factor codes paused their account's sign-in (issue 19 item 2). */
+export function twoFactorLockedMail(to: string, name: string, wrongCodes: number, minutes: number): MailMessage {
+  const lines = [
+    `Hello ${name},`,
+    `${wrongCodes} wrong two-factor codes were just entered for your ${organisationName} account, after its correct password. Two-factor sign-in to your account is paused for ${minutes} minutes.`,
+    'If this was you, wait and try again with a fresh code from your authenticator app.',
+    'If it was not you, someone knows your password: choose a new one at once with "Forgot password" on the login page, and tell us.',
+  ];
+  return {
+    to,
+    subject: `Sign-in to your ${organisationName} account was paused`,
+    text: lines.join('\n\n') + `\n\n${organisationName}\n`,
+    html: layout(lines),
+  };
+}

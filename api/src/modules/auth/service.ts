@@ -24,6 +24,7 @@ import { invitationMail, passwordResetMail } from '../../mail/templates.js';
 import { createSessionsRepository } from '../sessions/repository.js';
 import type { SessionPending } from '../sessions/repository.js';
 import { createSessionService, type Device } from '../sessions/service.js';
+import { createTwoFactorAttempts } from '../two-factor/attempts.js';
 import { signChallenge, verifyChallenge } from '../two-factor/challenge.js';
 import { createTwoFactorService, INVALID_CODE, type AttemptGuard, type SignInProof } from '../two-factor/service.js';
 import { presentUser, type UserRow } from '../users/presenter.js';
@@ -47,6 +48,7 @@ export function createAuthService(deps: AppDeps) {
   const auth = createAuthRepository(deps.db);
   const sessions = createSessionService(deps);
   const twoFactor = createTwoFactorService(deps);
+  const twoFactorAttempts = createTwoFactorAttempts(deps);
   const now = () => deps.clock.now();
 
   /**
@@ -231,12 +233,17 @@ export function createAuthService(deps: AppDeps) {
       const row = claims && (await users.findById(claims.userId));
       const holds = row && row.token_version === claims.tokenVersion && toBool(row.is_active) && row.totp_enabled_at;
       if (!row || !holds || !isAdminRole(row.role)) throw unauthorized(SIGN_IN_EXPIRED);
+      const trusted = known && known.userId === row.id ? known : undefined;
+      // Per account, whatever the address (issue 19): a known device of the account is not held.
+      if (!trusted) await twoFactorAttempts.assertNotLocked(row.id);
+      if (await twoFactorAttempts.isSpent(claims.challengeId)) throw unauthorized(SIGN_IN_EXPIRED);
       await throttleLogin(row.email, ip);
       if (!(await twoFactor.useSignInProof(row.id, input))) {
         await recordFailure(row.email, ip, row.id);
+        await twoFactorAttempts.recordWrong(row, claims.challengeId);
         throw unauthorized(INVALID_CODE);
       }
-      return completeSignIn(row, ip, device, null, known && known.userId === row.id ? known : undefined);
+      return completeSignIn(row, ip, device, null, trusted);
     },
 
     /** The lockout, for the code checks of the account's own two-factor routes. */
