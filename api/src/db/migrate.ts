@@ -15,6 +15,7 @@ import * as auditLog from './migrations/20261123161000_audit_log.js';
 import * as twoFactor from './migrations/20261123162000_two_factor.js';
 import * as storedFoldedNames from './migrations/20261123170000_stored_folded_names.js';
 import * as twoFactorAttempts from './migrations/20261124210300_two_factor_attempts.js';
+import * as securityLog from './migrations/20261124210301_security_log.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '20261123162000_two_factor': twoFactor,
   '20261123170000_stored_folded_names': storedFoldedNames,
   '20261124210300_two_factor_attempts': twoFactorAttempts,
+  '20261124210301_security_log': securityLog,
 };
 
 /** Exported for tests that step through single migrations (`db.migrate.down({ migrationSource })`). */

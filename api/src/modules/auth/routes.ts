@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import {
+  AUDIT_AUTH_MODULE,
   forgotPasswordSchema,
   memberLoginSchema,
   resetPasswordBodySchema,
@@ -14,6 +15,7 @@ import { clientSubject, createRateLimiter } from '../../lib/rate-limits.js';
 import { created, ok } from '../../lib/respond.js';
 import type { Session } from '../../middleware/session.js';
 import { validate } from '../../middleware/validate.js';
+import { recordAudit } from '../audit/record.js';
 import { createSessionService, deviceOf } from '../sessions/service.js';
 import { verifyChallenge } from '../two-factor/challenge.js';
 import { createUsersRepository } from '../users/repository.js';
@@ -93,6 +95,7 @@ export function authRoutes(router: Router, deps: AppDeps, session: Session): voi
 
   router.post('/api/auth/logout', session.requireSignInStarted, async (ctx) => {
     await sessions.end(ctx.state.user.id, ctx.state.sessionId);
+    await recordAudit(deps.db, { action: 'sign_out', module: AUDIT_AUTH_MODULE, entityId: ctx.state.user.id });
     ok(ctx, null, { message: 'Logged out' });
   });
 

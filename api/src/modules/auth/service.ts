@@ -30,6 +30,7 @@ import { createTwoFactorService, INVALID_CODE, type AttemptGuard, type SignInPro
 import { presentUser, type UserRow } from '../users/presenter.js';
 import { createUsersRepository } from '../users/repository.js';
 import { recordAudit } from '../audit/record.js';
+import { recordSecurityEvent } from '../audit/security-log.js';
 import { createAuthRepository, type LoginFailures } from './repository.js';
 
 export const FORGOT_PASSWORD_MESSAGE =
@@ -72,20 +73,35 @@ export function createAuthService(deps: AppDeps) {
     const since = new Date(now().getTime() - LOGIN_THROTTLE.windowMs);
     const seconds = loginWait(await auth.loginFailuresSince(email, ip, since));
     if (seconds <= 0) return;
-    await recordAudit(deps.db, {
-      action: 'lockout',
-      module: AUDIT_AUTH_MODULE,
-      actor: { id: null, email: email.toLowerCase() },
-      changes: { email: email.toLowerCase(), retryAfterSeconds: Math.ceil(seconds) },
-    });
+    // Lockouts of real accounts are the staff's business; those of unknown addresses are noise.
+    const account = await users.findByEmail(email);
+    if (account) {
+      await recordAudit(deps.db, {
+        action: 'lockout',
+        module: AUDIT_AUTH_MODULE,
+        entityId: account.id,
+        actor: { id: null, email: email.toLowerCase() },
+        changes: { email: email.toLowerCase(), retryAfterSeconds: Math.ceil(seconds) },
+      });
+    } else {
+      await recordSecurityEvent(deps.db, deps.clock, 'lockout_unknown_account', ip);
+    }
     throw tooManyRequests(`Too many failed login attempts. Please try again in ${waitText(seconds)}.`, seconds);
   }
 
-  /** A failed try (password or two-factor code) counts toward the lockout of this account and address. */
+  /**
+   * A failed try (password or two-factor code) counts toward the lockout of this account and address.
+   * The audit trail records it for a real account; for an address without one, the bounded security
+   * log counts it (issue 19 item 5).
+   */
   async function recordFailure(email: string, ip: string, userId: number | undefined): Promise<void> {
     const forgetBefore = new Date(now().getTime() - LOGIN_THROTTLE.windowMs);
     await deps.db.transaction(async (trx) => {
       await createAuthRepository(trx).recordLoginFailure(email, ip, now(), forgetBefore);
+      if (userId === undefined) {
+        await recordSecurityEvent(trx, deps.clock, 'sign_in_failed_unknown_account', ip);
+        return;
+      }
       // The address tried, never the password or code; the account id when the address has one.
       const address = email.toLowerCase();
       await recordAudit(trx, {
@@ -230,7 +246,11 @@ export function createAuthService(deps: AppDeps) {
       known?: KnownDevice,
     ): Promise<LoginResult> {
       const claims = verifyChallenge(deps.config.jwtSecret, input.challenge, now());
-      const row = claims && (await users.findById(claims.userId));
+      if (!claims) {
+        await recordSecurityEvent(deps.db, deps.clock, 'bogus_challenge', ip);
+        throw unauthorized(SIGN_IN_EXPIRED);
+      }
+      const row = await users.findById(claims.userId);
       const holds = row && row.token_version === claims.tokenVersion && toBool(row.is_active) && row.totp_enabled_at;
       if (!row || !holds || !isAdminRole(row.role)) throw unauthorized(SIGN_IN_EXPIRED);
       const trusted = known && known.userId === row.id ? known : undefined;
