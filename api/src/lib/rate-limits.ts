@@ -59,7 +59,13 @@ export const RATE_LIMITS = {
 } as const satisfies Record<string, { noun: string; perIp: LimitRule; global?: LimitRule }>;
 
 export type LimitedAction = keyof typeof RATE_LIMITS;
-type Scope = 'perIp' | 'global';
+type Scope = 'perIp' | 'perNetwork' | 'global';
+
+/**
+ * An IPv6 /56 (a site's usual allocation) holds 256 /64s: one attacker with one would have 256 times
+ * the per-address limit. It is counted as well, with room for this many busy /64s in it.
+ */
+export const NETWORK_FACTOR = 8;
 
 /** Expired counters are deleted at most this often per instance. */
 const PRUNE_EVERY_MS = MINUTE;
@@ -86,6 +92,14 @@ export function clientSubject(ip: string): string {
     .join(':')}::/64`;
 }
 
+/** The IPv6 /56 an address (as clientSubject counts it) belongs to; null for IPv4 and the rest. */
+export function networkSubject(subject: string): string | null {
+  if (!subject.endsWith('::/64')) return null;
+  const groups = subject.slice(0, -5).split(':');
+  const fourth = Number.parseInt(groups[3] ?? '0', 16) & 0xff00;
+  return `${groups.slice(0, 3).join(':')}:${fourth.toString(16)}::/56`;
+}
+
 /** "in 45 seconds", "in 12 minutes": rounded up, never 0. */
 export function waitText(seconds: number): string {
   const [count, unit] = seconds < 90 ? [Math.ceil(seconds), 'second'] : [Math.ceil(seconds / 60), 'minute'];
@@ -95,7 +109,7 @@ export function waitText(seconds: number): string {
 
 function refusal(action: LimitedAction, scope: Scope, seconds: number) {
   const { noun } = RATE_LIMITS[action];
-  const where = scope === 'perIp' ? 'from your network' : 'on the site right now';
+  const where = scope === 'global' ? 'on the site right now' : 'from your network';
   return tooManyRequests(`Too many ${noun} ${where}. Please try again in ${waitText(seconds)}.`, seconds);
 }
 
@@ -151,7 +165,9 @@ export function createRateLimiter(deps: AppDeps) {
   }
 
   async function check(action: LimitedAction, scope: Scope, subject: string, now: number): Promise<void> {
-    const rule: LimitRule | undefined = (RATE_LIMITS[action] as { [key in Scope]?: LimitRule })[scope];
+    const rules = RATE_LIMITS[action] as { perIp: LimitRule; global?: LimitRule };
+    const rule: LimitRule | undefined =
+      scope === 'perNetwork' ? { ...rules.perIp, limit: rules.perIp.limit * NETWORK_FACTOR } : rules[scope];
     if (!rule) return;
     refuseIfBlocked(action, scope, subject, now);
     const window = windowOf(rule, now);
@@ -173,7 +189,10 @@ export function createRateLimiter(deps: AppDeps) {
         const now = deps.clock.now().getTime();
         // Once the site is over its global limit a flood is refused without writing anything.
         refuseIfBlocked(action, 'global', '*', now);
-        await check(action, 'perIp', clientSubject(ctx.ip), now);
+        const subject = clientSubject(ctx.ip);
+        await check(action, 'perIp', subject, now);
+        const network = networkSubject(subject);
+        if (network) await check(action, 'perNetwork', network, now);
         await check(action, 'global', '*', now);
         await next();
       };
