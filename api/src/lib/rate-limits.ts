@@ -7,7 +7,7 @@ import { isIP } from 'node:net';
 import type { Middleware } from 'koa';
 import type { Db } from '../db/connection.js';
 import type { AppDeps } from '../deps.js';
-import { tooManyRequests } from '../errors.js';
+import { serviceUnavailable, tooManyRequests } from '../errors.js';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -144,7 +144,11 @@ export function createRateLimiter(deps: AppDeps) {
   const blockedUntil = new Map<string, number>();
   let nextPruneAt = 0;
 
-  /** A database that refuses the counter must not take sign-in down with it: the request goes on. */
+  /**
+   * A database that refuses the counter (a full disk) refuses the request (issue 19): a limit that
+   * cannot count must not wave a flood through, and the answer is the same 503 for everyone, so a
+   * right password cannot be told from a wrong one. Known devices do not pass here (routes.ts).
+   */
   async function count(key: string, subject: string, now: number, window: Window): Promise<number> {
     try {
       if (now >= nextPruneAt) {
@@ -153,8 +157,8 @@ export function createRateLimiter(deps: AppDeps) {
       }
       return await store.hit(key, subject, window);
     } catch (error) {
-      deps.logger.warn({ err: error, rule: key }, 'rate limit not counted: the database refused the counter');
-      return 0;
+      deps.logger.warn({ err: error, rule: key }, 'request refused: the database refused the rate limit counter');
+      throw serviceUnavailable(true);
     }
   }
 
