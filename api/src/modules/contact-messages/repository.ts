@@ -13,13 +13,13 @@ import { tableRepository, type Page } from '../../db/table.js';
 import { presentContactMessage, type ContactMessageRow } from './presenter.js';
 
 /**
- * `active` is every state but archived. Negated, not listed: then the planner walks the inbox index
+ * `active` is every state but archived and spam (held, issue 19). Negated, not listed: then the planner walks the inbox index
  * (created_at, id, state) in list order and stops at the page, instead of sorting every active message.
  */
 function inFilter(db: Db, filter: ContactMessageFilter, q: string | undefined) {
   const matching = matchingAny(db, ['name', 'email', 'message'], q);
   return (query: Knex.QueryBuilder) =>
-    matching(filter === 'active' ? query.whereNot({ state: 'archived' }) : query.where({ state: filter }));
+    matching(filter === 'active' ? query.whereNotIn('state', ['archived', 'spam']) : query.where({ state: filter }));
 }
 
 export function createContactMessagesRepository(db: Db) {
@@ -36,9 +36,9 @@ export function createContactMessagesRepository(db: Db) {
     countUnread: () => messages.count((query) => query.where({ state: 'new' })),
 
     // Messages have no updated_at, so the shared insert and update (which stamp it) do not fit.
-    async insert(input: ContactMessageInput, now: Date): Promise<ContactMessage> {
+    async insert(input: ContactMessageInput, now: Date, state: 'new' | 'spam' = 'new'): Promise<ContactMessage> {
       const [row] = await db('contact_messages')
-        .insert({ ...input, state: 'new', created_at: now })
+        .insert({ ...input, state, created_at: now })
         .returning('*');
       return presentContactMessage(row);
     },
