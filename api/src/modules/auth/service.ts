@@ -20,6 +20,7 @@ import { issueDeviceToken, type KnownDevice } from '../../lib/device-tokens.js';
 import { waitText } from '../../lib/rate-limits.js';
 import { toBool, toIso } from '../../db/rows.js';
 import { createSecretToken, hashSecretToken } from '../../lib/tokens.js';
+import type { MailMessage } from '../../mail/mailer.js';
 import { invitationMail, passwordResetMail } from '../../mail/templates.js';
 import { createSessionsRepository } from '../sessions/repository.js';
 import type { SessionPending } from '../sessions/repository.js';
@@ -171,11 +172,8 @@ export function createAuthService(deps: AppDeps) {
     }
   }
 
-  async function sendResetLink(email: string): Promise<void> {
-    const row = await users.findByEmail(email);
-    if (!row || !row.is_active) return;
-    const hourAgo = new Date(now().getTime() - 60 * 60 * 1000);
-    if ((await auth.countTokensSince(row.id, 'reset', hourAgo)) >= RESET_MAILS_PER_HOUR) return;
+  /** The reset link's writes and mail, run after the answer (forgotPassword). */
+  async function issueResetLink(row: UserRow): Promise<MailMessage> {
     const { token, hash } = createSecretToken();
     await deps.db.transaction(async (trx) => {
       await createAuthRepository(trx).insertToken(
@@ -189,7 +187,7 @@ export function createAuthService(deps: AppDeps) {
         actor: { id: row.id, email: row.email },
       });
     });
-    deps.mailer.queue(passwordResetMail(row.email, row.name, linkFor(row, token)));
+    return passwordResetMail(row.email, row.name, linkFor(row, token));
   }
 
   function linkFor(row: Pick<UserRow, 'role'>, token: string): string {
@@ -271,13 +269,20 @@ export function createAuthService(deps: AppDeps) {
 
     /**
      * Always the same answer, whatever happens: a failure here is logged, never shown, as it would tell
-     * that the address has an account. The mail goes out in the background so timing tells nothing.
+     * that the address has an account. Known address or not, the request runs the same two queries
+     * and queues the same job (issue 19); the token's writes and the mail happen in that job, after
+     * the answer, so timing tells nothing.
      */
     async forgotPassword(email: string): Promise<void> {
+      const failure = 'forgot-password: the reset link was not sent';
       try {
-        await sendResetLink(email);
+        const row = await users.findByEmail(email);
+        const hourAgo = new Date(now().getTime() - 60 * 60 * 1000);
+        const recent = await auth.countTokensSince(row?.id ?? 0, 'reset', hourAgo);
+        const target = row && toBool(row.is_active) && recent < RESET_MAILS_PER_HOUR ? row : undefined;
+        deps.mailer.queueWork(async () => (target ? issueResetLink(target) : null), failure);
       } catch (error) {
-        deps.logger.error({ err: error }, 'forgot-password: the reset link was not sent');
+        deps.logger.error({ err: error }, failure);
       }
     },
 
