@@ -45,9 +45,15 @@ describe.each(testEngines())('the API foundation on %s', (engine) => {
         expect(health.status).toBe(503);
         expect(health.body).toEqual({ status: 'unavailable' });
 
+        // A limit that cannot count refuses (issue 19: limits fail closed)...
         const login = await broken.request('POST', '/api/auth/login', { body: SUPER_ADMIN });
-        expectErrorEnvelope(login, 500);
-        expect(login.body.message).toBe('Something went wrong on our side. Please try again.');
+        expectErrorEnvelope(login, 503);
+        // ...and elsewhere an unclassified failure stays generic.
+        const reset = await broken.request('POST', '/api/auth/reset-password/some-token', {
+          body: { password: 'new-password-1', confirmPassword: 'new-password-1' },
+        });
+        expectErrorEnvelope(reset, 500);
+        expect(reset.body.message).toBe('Something went wrong on our side. Please try again.');
       } finally {
         await broken.close();
       }

@@ -1,5 +1,6 @@
 /** The API as a Koa app, built from its dependencies so tests build real instances of it. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
 import cors from '@koa/cors';
 import Router from '@koa/router';
 import { CACHE_LIFETIMES_S } from '@npo/shared';
@@ -77,6 +78,20 @@ function lazyBodyParser(): Koa.Middleware {
   };
 }
 
+/**
+ * Behind a trusted proxy a malformed X-Forwarded-For entry ("unknown", "1.2.3", a host name) would
+ * put its senders in one shared bucket of every per-address limit (issue 19): they count by the
+ * address that connected instead.
+ */
+function socketAddressUnlessForwardedIsValid(): Koa.Middleware {
+  return async (ctx, next) => {
+    const ip = ctx.ip;
+    const plain = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+    if (!isIP(plain)) ctx.request.ip = ctx.req.socket.remoteAddress ?? '';
+    await next();
+  };
+}
+
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** After a successful admin write, cached pages must be rendered again. */
@@ -127,6 +142,7 @@ export function createApi(deps: AppDeps): Api {
   });
 
   const allowedOrigins = new Set(deps.config.corsOrigins);
+  app.use(socketAddressUnlessForwardedIsValid());
   app.use(requestContext(deps.logger, metrics));
   // After the request id is set: audit entries read it, the client address and the user from this scope.
   app.use(auditScope(deps.clock));

@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'two_factor_required_changed',
   'recovery_codes_renewed',
   'sessions_revoked',
+  'sign_out',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -46,6 +47,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   two_factor_required_changed: 'Two-factor requirement changed',
   recovery_codes_renewed: 'Recovery codes renewed',
   sessions_revoked: 'Sessions revoked',
+  sign_out: 'Signed out',
 };
 
 /** Security events carry this module; admin writes carry the policy module of their route. */

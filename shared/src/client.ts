@@ -183,10 +183,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
     request,
     auth: {
       /** The user and token, or a two-factor challenge for the second step (isTwoFactorChallenge). */
-      login: (email: string, password: string) => send<LoginAnswer>('POST', '/auth/login', { email, password }),
+      /** `deviceToken`: the one this device got at an earlier sign-in of the account (see device-tokens.ts). */
+      login: (email: string, password: string, deviceToken?: string) =>
+        send<LoginAnswer>('POST', '/auth/login', { email, password, ...(deviceToken && { deviceToken }) }),
       /** The second step: the challenge with a code from the app, or with a recovery code. */
-      loginTwoFactor: (input: { challenge: string; code: string } | { challenge: string; recoveryCode: string }) =>
-        send<LoginResult>('POST', '/auth/login/two-factor', input),
+      loginTwoFactor: (
+        input: ({ challenge: string; code: string } | { challenge: string; recoveryCode: string }) & {
+          deviceToken?: string | undefined;
+        },
+      ) => send<LoginResult>('POST', '/auth/login/two-factor', input),
       register: (input: SignupInput) => request<{ user: User; id: number }>('POST', '/auth/register', input),
       me: () => get<{ user: User }>('/auth/me'),
       /** Ends this sign-in's session on the server, so its token is refused from now on. */

@@ -56,9 +56,15 @@ export const ACTIVITY_STATUSES = ['upcoming', 'past'] as const;
 export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
 
 /** Where a contact message stands in the staff inbox (issue 10): opened, answered, or put away. */
-export const CONTACT_MESSAGE_STATES = ['new', 'read', 'replied', 'archived'] as const;
+/**
+ * `spam`: held as possible spam, sent while the form was busier than the site-wide rate (issue 19):
+ * kept and shown under its own filter, never refused, and notified by one digest mail an hour.
+ */
+export const CONTACT_MESSAGE_STATES = ['new', 'read', 'replied', 'archived', 'spam'] as const;
 export type ContactMessageState = (typeof CONTACT_MESSAGE_STATES)[number];
-/** The inbox filters: one state, or `active` (every state but archived), the default view. */
+/** The states staff set: a message is held as spam only by the server. */
+export const CONTACT_MESSAGE_STAFF_STATES = ['new', 'read', 'replied', 'archived'] as const;
+/** The inbox filters: one state, or `active` (every state but archived and spam), the default view. */
 export const CONTACT_MESSAGE_FILTERS = ['active', ...CONTACT_MESSAGE_STATES] as const;
 export type ContactMessageFilter = (typeof CONTACT_MESSAGE_FILTERS)[number];
 

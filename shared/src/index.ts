@@ -8,3 +8,4 @@ export * from './format.js';
 export * from './schemas/index.js';
 export * from './content/defaults.js';
 export * from './client.js';
+export * from './device-tokens.js';

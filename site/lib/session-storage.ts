@@ -22,6 +22,15 @@ function storage(): Storage | null {
   }
 }
 
+/** Where the member login keeps its device tokens (see @npo/shared device-tokens.ts). */
+export function deviceTokenStorage(): {
+  get(key: string): string | null;
+  set(key: string, value: string): void;
+} | null {
+  const store = storage();
+  return store && { get: (key) => store.getItem(key), set: (key, value) => store.setItem(key, value) };
+}
+
 function parseUser(raw: string | null): User | null {
   if (!raw) return null;
   try {

@@ -15,6 +15,8 @@ import * as auditLog from './migrations/20261123161000_audit_log.js';
 import * as twoFactor from './migrations/20261123162000_two_factor.js';
 import * as storedFoldedNames from './migrations/20261123170000_stored_folded_names.js';
 import * as idempotencyKeys from './migrations/20261124210100_idempotency_keys.js';
+import * as twoFactorAttempts from './migrations/20261124210300_two_factor_attempts.js';
+import * as securityLog from './migrations/20261124210301_security_log.js';
 import * as messageSearch from './migrations/20261124210500_message_search.js';
 
 interface Migration {
@@ -37,6 +39,8 @@ const migrations: Record<string, Migration> = {
   '20261123162000_two_factor': twoFactor,
   '20261123170000_stored_folded_names': storedFoldedNames,
   '20261124210100_idempotency_keys': idempotencyKeys,
+  '20261124210300_two_factor_attempts': twoFactorAttempts,
+  '20261124210301_security_log': securityLog,
   '20261124210500_message_search': messageSearch,
 };
 

@@ -31,10 +31,15 @@ export function defaultPoolOptions(): PasswordPoolOptions {
   return { size, maxQueue: size * 8, maxWaitMs: 2000 };
 }
 
+/** How many times longer than others a known device's sign-in may wait for a worker. */
+const PRIORITY_WAIT_FACTOR = 10;
+
 type Task = { op: 'hash'; password: string; cost: number } | { op: 'compare'; password: string; hash: string };
 
 interface Pending {
   task: Task;
+  /** A sign-in from a known device: queued before the others, and never refused for them. */
+  priority: boolean;
   resolve(value: unknown): void;
   reject(error: Error): void;
   timer?: NodeJS.Timeout;
@@ -42,6 +47,12 @@ interface Pending {
 
 interface Slot {
   worker: Worker;
+  /**
+   * The one worker at normal priority, for known devices only (issue 19): an idle-class worker gets
+   * no time while a flood keeps the event loop busy, and a person who signed in before should not
+   * wait for the flood to end. Known devices are few and each is bounded by its account's lockout.
+   */
+  express?: boolean;
   current?: Pending;
   /** Set by close(): the worker ends once its current task is answered. */
   retiring?: boolean;
@@ -59,11 +70,13 @@ interface Slot {
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const bcrypt = require(workerData.bcryptPath);
-try { require('node:os').setPriority(19); } catch {}
-try {
-  const threadId = require('node:fs').readlinkSync('/proc/thread-self').split('/').pop();
-  require('node:child_process').execFileSync('/usr/bin/chrt', ['--idle', '--pid', '0', threadId], { stdio: 'ignore', timeout: 2000 });
-} catch {}
+if (!workerData.express) {
+  try { require('node:os').setPriority(19); } catch {}
+  try {
+    const threadId = require('node:fs').readlinkSync('/proc/thread-self').split('/').pop();
+    require('node:child_process').execFileSync('/usr/bin/chrt', ['--idle', '--pid', '0', threadId], { stdio: 'ignore', timeout: 2000 });
+  } catch {}
+}
 parentPort.on('message', (task) => {
   try {
     const result = task.op === 'hash' ? bcrypt.hashSync(task.password, task.cost) : bcrypt.compareSync(task.password, task.hash);
@@ -80,9 +93,9 @@ export function createPasswordPool(options: PasswordPoolOptions) {
   const queue: Pending[] = [];
   let closed = false;
 
-  function spawn(): Slot {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { bcryptPath } });
-    const slot: Slot = { worker, retiring: closed };
+  function spawn(express = false): Slot {
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { bcryptPath, express } });
+    const slot: Slot = { worker, express, retiring: closed };
     slot.worker.on('message', (message: { result?: unknown; error?: string }) => {
       const done = slot.current!;
       slot.current = undefined;
@@ -120,42 +133,73 @@ export function createPasswordPool(options: PasswordPoolOptions) {
     pump();
   }
 
-  function idleSlot(): Slot | undefined {
-    for (const slot of slots) if (!slot.current) return slot;
-    return slots.size < options.size ? spawn() : undefined;
+  /** A free worker for the task: known devices (`priority`) prefer the express one, others never get it. */
+  function idleSlot(priority = false): Slot | undefined {
+    const regular = [...slots].filter((slot) => !slot.express);
+    if (priority) {
+      const express = [...slots].find((slot) => slot.express);
+      if (!express) return spawn(true);
+      if (!express.current) return express;
+    }
+    for (const slot of regular) if (!slot.current) return slot;
+    return regular.length < options.size ? spawn() : undefined;
   }
 
   function pump(): void {
+    // Tasks with priority are at the front: a task without it at the head means none with it wait.
     while (queue.length > 0) {
-      const slot = idleSlot();
+      const slot = idleSlot(queue[0]!.priority);
       if (!slot) return;
       run(slot, queue.shift()!);
     }
   }
 
-  function submit<T>(task: Task): Promise<T> {
+  /** The last task without priority leaves the queue, refused, to make room for one with it. */
+  function shedOne(): boolean {
+    for (let index = queue.length - 1; index >= 0; index -= 1) {
+      const pending = queue[index]!;
+      if (pending.priority) continue;
+      queue.splice(index, 1);
+      clearTimeout(pending.timer);
+      pending.reject(new PoolBusyError('password pool queue is full'));
+      return true;
+    }
+    return false;
+  }
+
+  function submit<T>(task: Task, priority = false): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const pending: Pending = { task, resolve: resolve as (value: unknown) => void, reject };
-      const slot = idleSlot();
+      const pending: Pending = { task, priority, resolve: resolve as (value: unknown) => void, reject };
+      const slot = idleSlot(priority);
       if (slot) return run(slot, pending);
-      if (queue.length >= options.maxQueue) return reject(new PoolBusyError('password pool queue is full'));
-      pending.timer = setTimeout(() => {
-        queue.splice(queue.indexOf(pending), 1);
-        reject(new PoolBusyError('password pool wait exceeded'));
-      }, options.maxWaitMs);
+      if (queue.length >= options.maxQueue && !(priority && shedOne())) {
+        return reject(new PoolBusyError('password pool queue is full'));
+      }
+      // Known devices are few (one per person who signed in before): they may wait longer than a flood.
+      pending.timer = setTimeout(
+        () => {
+          queue.splice(queue.indexOf(pending), 1);
+          reject(new PoolBusyError('password pool wait exceeded'));
+        },
+        priority ? options.maxWaitMs * PRIORITY_WAIT_FACTOR : options.maxWaitMs,
+      );
       pending.timer.unref();
-      queue.push(pending);
+      const firstWithout = queue.findIndex((waiting) => !waiting.priority);
+      if (priority && firstWithout >= 0) queue.splice(firstWithout, 0, pending);
+      else queue.push(pending);
     });
   }
 
   return {
     /** Every worker busy and the queue full: a task submitted now would be refused. */
     isFull(): boolean {
-      const busy = [...slots].filter((slot) => slot.current).length;
+      const busy = [...slots].filter((slot) => slot.current && !slot.express).length;
       return busy >= options.size && queue.length >= options.maxQueue;
     },
     hash: (password: string, cost: number) => submit<string>({ op: 'hash', password, cost }),
-    compare: (password: string, hash: string) => submit<boolean>({ op: 'compare', password, hash }),
+    /** `priority`: a sign-in from a known device, served before anonymous ones (issue 19). */
+    compare: (password: string, hash: string, priority = false) =>
+      submit<boolean>({ op: 'compare', password, hash }, priority),
 
     /**
      * Ends idle workers now and busy ones after their task; work already queued or submitted later

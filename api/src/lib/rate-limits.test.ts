@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../test-support/databases.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
-import { clientSubject, RATE_LIMITS, type LimitedAction } from './rate-limits.js';
+import { clientSubject, NETWORK_FACTOR, networkSubject, RATE_LIMITS, type LimitedAction } from './rate-limits.js';
 
 const message = (email: string) => ({
   name: 'Priya Nair',
@@ -27,6 +27,18 @@ describe('clientSubject', () => {
     ['', 'unknown'],
   ])('counts %j as %j', (ip, subject) => {
     expect(clientSubject(ip)).toBe(subject);
+  });
+});
+
+describe('networkSubject', () => {
+  it.each([
+    ['2001:db8:1:2::/64', '2001:db8:1:0::/56'],
+    ['2001:db8:1:2ff::/64', '2001:db8:1:200::/56'],
+    ['2001:db8:1:abcd::/64', '2001:db8:1:ab00::/56'],
+    ['203.0.113.7', null],
+    ['unknown', null],
+  ])('counts %j in %j', (subject, network) => {
+    expect(networkSubject(subject)).toBe(network);
   });
 });
 
@@ -103,15 +115,17 @@ describe.each(testEngines())('rate limits on %s', (engine) => {
     expect((await signup('198.51.100.31', 'third-signup')).status).toBe(201);
   });
 
-  it('limits sign-in globally, whichever address asks', async () => {
+  it('has no site-wide limit on sign-in or forgot-password: a flood from many addresses refuses nobody else', async () => {
     const credentials = { email: 'nobody@example.org', password: 'wrong-password' };
-    expect((await post('/api/auth/login', '198.51.100.40', credentials)).status).toBe(401);
-    await exhaust('login', 'global', '*');
-    const refused = await post('/api/auth/login', '198.51.100.41', credentials);
-    expectRefused(refused, /^Too many sign-in attempts on the site right now/, 60_000);
-
-    app.clock.advance(RATE_LIMITS.login.global.windowMs);
-    expect((await post('/api/auth/login', '198.51.100.41', credentials)).status).toBe(401);
+    for (let address = 0; address < 5; address += 1) {
+      expect((await post('/api/auth/login', `198.51.100.${40 + address}`, credentials)).status).toBe(401);
+      expect((await post('/api/auth/forgot-password', `198.51.100.${40 + address}`, credentials)).status).toBe(200);
+    }
+    const rules = await app.runtime.deps.db('rate_limits').distinct('rule').orderBy('rule');
+    expect(rules.map((row: { rule: string }) => row.rule)).not.toContain('login.global');
+    expect(rules.map((row: { rule: string }) => row.rule)).not.toContain('forgotPassword.global');
+    expect(RATE_LIMITS.login).not.toHaveProperty('global');
+    expect(RATE_LIMITS.forgotPassword).not.toHaveProperty('global');
   });
 
   it('stops one address sending 20 messages with 20 addresses at once: no message or mail beyond the limit', async () => {
@@ -137,12 +151,41 @@ describe.each(testEngines())('rate limits on %s', (engine) => {
     expect((await post('/api/contact-messages', '198.51.100.51', message('neighbour@example.org'))).status).toBe(201);
   });
 
+  it('counts a malformed X-Forwarded-For by the address that connected, not in a shared bucket', async () => {
+    for (const forwarded of ['unknown', '1.2.3', 'proxy.example.org', '203.0.113.300']) {
+      const answer = await post('/api/auth/forgot-password', forwarded, { email: 'ghost@example.org' });
+      expect(answer.status).toBe(200);
+    }
+    const subjects = await app.runtime.deps.db('rate_limits').where({ rule: 'forgotPassword.perIp' }).pluck('subject');
+    expect(subjects).not.toContain('unknown');
+    const row = await app.runtime.deps
+      .db('rate_limits')
+      .where({ rule: 'forgotPassword.perIp', subject: '127.0.0.1' })
+      .first('hits');
+    expect(Number(row?.hits)).toBe(4);
+  });
+
+  it('counts an IPv6 /56 as well: its 256 /64s do not get 256 times the limit', async () => {
+    const limit = RATE_LIMITS.forgotPassword.perIp.limit;
+    let last;
+    // Each /64 stays under its own limit; together they pass the /56's.
+    for (let index = 0; index < limit * NETWORK_FACTOR + 1; index += 1) {
+      const address = `2001:db8:5:${(index % 64).toString(16)}::${Math.floor(index / 64) + 1}`;
+      last = await post('/api/auth/forgot-password', address, { email: 'ghost@example.org' });
+      if (index < limit * NETWORK_FACTOR) expect(last.status, address).toBe(200);
+    }
+    expect(last?.status).toBe(429);
+    expect(last?.body.message).toMatch(/^Too many password reset requests from your network/);
+    // Another /56 is not held.
+    expect((await post('/api/auth/forgot-password', '2001:db8:6::1', { email: 'ghost@example.org' })).status).toBe(200);
+  });
+
   it('drops counters whose window has passed', async () => {
     const rows = () => app.runtime.deps.db('rate_limits').count({ count: '*' }).first();
     expect(Number((await rows())?.count)).toBeGreaterThan(1);
     app.clock.advance(24 * 60 * 60 * 1000);
     await post('/api/auth/forgot-password', '198.51.100.60', { email: 'ghost@example.org' });
-    // Only the two counters of that one request remain.
-    expect(Number((await rows())?.count)).toBe(2);
+    // Only the counter of that one request remains (forgot-password counts per address only).
+    expect(Number((await rows())?.count)).toBe(1);
   });
 });

@@ -7,7 +7,7 @@ import { isIP } from 'node:net';
 import type { Middleware } from 'koa';
 import type { Db } from '../db/connection.js';
 import type { AppDeps } from '../deps.js';
-import { tooManyRequests } from '../errors.js';
+import { AppError, serviceUnavailable, tooManyRequests } from '../errors.js';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -21,14 +21,20 @@ export interface LimitRule {
  * Per IP the limits leave room for everyone behind one shared address (a family, an office, a
  * conference Wi-Fi) typing and retyping, while a script from one address is stopped within seconds.
  * The global limits sit far above the busiest real hour of this site and bound what a flood from many
- * addresses can cost: password work (sign-in, sign-up), mails (reset links, staff notifications) and
- * stored rows. Sign-in is also bounded per account (LOGIN_THROTTLE in @npo/shared).
+ * addresses can cost: stored rows and mails (sign-up, the contact form) and password work (a stolen
+ * session changing the password).
+ *
+ * Sign-in and forgot-password have no global limit (issue 19): a site-wide counter is a lever with
+ * which a stranger refuses everyone. Sign-in's costly work is shed by the bounded password pool
+ * instead, where known devices go first (password-pool.ts); its other bounds are per account
+ * (LOGIN_THROTTLE in @npo/shared, and two-factor's per-account lock). Forgot-password is bounded per
+ * address here and per account by the reset mails (RESET_MAILS_PER_HOUR). A sign-in from a known
+ * device (device-tokens.ts) skips the limits of this file altogether.
  */
 export const RATE_LIMITS = {
   login: {
     noun: 'sign-in attempts',
     perIp: { limit: 30, windowMs: MINUTE },
-    global: { limit: 1200, windowMs: MINUTE },
   },
   register: {
     noun: 'sign-ups',
@@ -38,7 +44,6 @@ export const RATE_LIMITS = {
   forgotPassword: {
     noun: 'password reset requests',
     perIp: { limit: 10, windowMs: 15 * MINUTE },
-    global: { limit: 300, windowMs: 15 * MINUTE },
   },
   // A stolen session must not become a way to guess the account's password (POST /api/account/password).
   changePassword: {
@@ -51,10 +56,16 @@ export const RATE_LIMITS = {
     perIp: { limit: 10, windowMs: 10 * MINUTE },
     global: { limit: 200, windowMs: HOUR },
   },
-} as const satisfies Record<string, { noun: string; perIp: LimitRule; global: LimitRule }>;
+} as const satisfies Record<string, { noun: string; perIp: LimitRule; global?: LimitRule }>;
 
 export type LimitedAction = keyof typeof RATE_LIMITS;
-type Scope = 'perIp' | 'global';
+type Scope = 'perIp' | 'perNetwork' | 'global';
+
+/**
+ * An IPv6 /56 (a site's usual allocation) holds 256 /64s: one attacker with one would have 256 times
+ * the per-address limit. It is counted as well, with room for this many busy /64s in it.
+ */
+export const NETWORK_FACTOR = 8;
 
 /** Expired counters are deleted at most this often per instance. */
 const PRUNE_EVERY_MS = MINUTE;
@@ -81,6 +92,14 @@ export function clientSubject(ip: string): string {
     .join(':')}::/64`;
 }
 
+/** The IPv6 /56 an address (as clientSubject counts it) belongs to; null for IPv4 and the rest. */
+export function networkSubject(subject: string): string | null {
+  if (!subject.endsWith('::/64')) return null;
+  const groups = subject.slice(0, -5).split(':');
+  const fourth = Number.parseInt(groups[3] ?? '0', 16) & 0xff00;
+  return `${groups.slice(0, 3).join(':')}:${fourth.toString(16)}::/56`;
+}
+
 /** "in 45 seconds", "in 12 minutes": rounded up, never 0. */
 export function waitText(seconds: number): string {
   const [count, unit] = seconds < 90 ? [Math.ceil(seconds), 'second'] : [Math.ceil(seconds / 60), 'minute'];
@@ -90,7 +109,7 @@ export function waitText(seconds: number): string {
 
 function refusal(action: LimitedAction, scope: Scope, seconds: number) {
   const { noun } = RATE_LIMITS[action];
-  const where = scope === 'perIp' ? 'from your network' : 'on the site right now';
+  const where = scope === 'global' ? 'on the site right now' : 'from your network';
   return tooManyRequests(`Too many ${noun} ${where}. Please try again in ${waitText(seconds)}.`, seconds);
 }
 
@@ -125,7 +144,11 @@ export function createRateLimiter(deps: AppDeps) {
   const blockedUntil = new Map<string, number>();
   let nextPruneAt = 0;
 
-  /** A database that refuses the counter must not take sign-in down with it: the request goes on. */
+  /**
+   * A database that refuses the counter (a full disk) refuses the request (issue 19): a limit that
+   * cannot count must not wave a flood through, and the answer is the same 503 for everyone, so a
+   * right password cannot be told from a wrong one. Known devices do not pass here (routes.ts).
+   */
   async function count(key: string, subject: string, now: number, window: Window): Promise<number> {
     try {
       if (now >= nextPruneAt) {
@@ -134,8 +157,8 @@ export function createRateLimiter(deps: AppDeps) {
       }
       return await store.hit(key, subject, window);
     } catch (error) {
-      deps.logger.warn({ err: error, rule: key }, 'rate limit not counted: the database refused the counter');
-      return 0;
+      deps.logger.warn({ err: error, rule: key }, 'request refused: the database refused the rate limit counter');
+      throw serviceUnavailable(true);
     }
   }
 
@@ -146,8 +169,11 @@ export function createRateLimiter(deps: AppDeps) {
   }
 
   async function check(action: LimitedAction, scope: Scope, subject: string, now: number): Promise<void> {
+    const rules = RATE_LIMITS[action] as { perIp: LimitRule; global?: LimitRule };
+    const rule: LimitRule | undefined =
+      scope === 'perNetwork' ? { ...rules.perIp, limit: rules.perIp.limit * NETWORK_FACTOR } : rules[scope];
+    if (!rule) return;
     refuseIfBlocked(action, scope, subject, now);
-    const rule: LimitRule = RATE_LIMITS[action][scope];
     const window = windowOf(rule, now);
     const key = `${action}.${scope}`;
     if ((await count(key, subject, now, window)) <= rule.limit * deps.config.rateLimitFactor) return;
@@ -157,16 +183,39 @@ export function createRateLimiter(deps: AppDeps) {
   }
 
   return {
-    /** Counts the request against its address's limit, then (if that allowed it) the global one. */
-    limit(action: LimitedAction): Middleware {
+    /**
+     * Counts the request against its address's limit, then (if that allowed it) the global one. A
+     * sign-in from a known device (ctx.state.knownDevice, set before this runs) is not counted here.
+     * `holdPastGlobal`: past the global limit the request is not refused but goes on with
+     * ctx.state.pastSiteRate set (the contact form holds it as possible spam, issue 19).
+     */
+    limit(action: LimitedAction, options: { holdPastGlobal?: boolean } = {}): Middleware {
       return async (ctx, next) => {
+        if (ctx.state.knownDevice) return next();
         const now = deps.clock.now().getTime();
-        // Once the site is over its global limit a flood is refused without writing anything.
-        refuseIfBlocked(action, 'global', '*', now);
-        await check(action, 'perIp', clientSubject(ctx.ip), now);
-        await check(action, 'global', '*', now);
+        const global = async () => {
+          // Once the site is over its global limit a flood is refused without writing anything.
+          refuseIfBlocked(action, 'global', '*', now);
+          await check(action, 'global', '*', now);
+        };
+        const subject = clientSubject(ctx.ip);
+        await check(action, 'perIp', subject, now);
+        const network = networkSubject(subject);
+        if (network) await check(action, 'perNetwork', network, now);
+        try {
+          await global();
+        } catch (error) {
+          if (!options.holdPastGlobal || !(error instanceof AppError) || error.status !== 429) throw error;
+          ctx.state.pastSiteRate = true;
+        }
         await next();
       };
+    },
+
+    /** Counts one in this window of `rule` and answers the count: 1 for the first (one mail an hour). */
+    countInWindow: (rule: string, windowMs: number) => {
+      const now = deps.clock.now().getTime();
+      return store.hit(rule, '*', windowOf({ limit: 0, windowMs }, now));
     },
   };
 }

@@ -19,7 +19,13 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /** Sends in the background (so answers take the same time whether or not a mail goes out). */
   queue(message: MailMessage): void;
-  /** Waits for queued mails: used at shutdown and by tests. */
+  /**
+   * Runs `work` after the current answer has gone (on the next turn of the event loop) and sends the
+   * mail it answers, if any: what a request must not do while its client waits (forgot-password's
+   * writes, issue 19). A failure is logged with `failure`.
+   */
+  queueWork(work: () => Promise<MailMessage | null>, failure: string): void;
+  /** Waits for queued mails and work: used at shutdown and by tests. */
   drain(): Promise<void>;
   close(): Promise<void>;
 }
@@ -63,8 +69,18 @@ export function createMailer(options: MailerOptions): Mailer {
         .finally(() => pending.delete(sending));
       pending.add(sending);
     },
+    queueWork(work, failure) {
+      const running = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(work)
+        .then(async (message) => {
+          if (message) await send(message);
+        })
+        .catch((error: unknown) => logger.error({ err: error }, failure))
+        .finally(() => pending.delete(running));
+      pending.add(running);
+    },
     async drain() {
-      await Promise.all([...pending]);
+      while (pending.size > 0) await Promise.all([...pending]);
     },
     async close() {
       await Promise.all([...pending]);

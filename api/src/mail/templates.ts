@@ -59,6 +59,24 @@ export function contactNotificationMail(
   };
 }
 
+/**
+ * One mail an hour while the contact form is flooded (issue 19), instead of one per message: the
+ * messages are kept, held as possible spam in the console's inbox.
+ */
+export function contactDigestMail(to: string): MailMessage {
+  const lines = [
+    'Messages are arriving through the website contact form much faster than usual.',
+    'For the rest of this hour, new messages are kept but held as "Possible spam" in the admin console (Connect), and no mail is sent for each of them.',
+    'Please look through them there: real messages can be moved back to the inbox.',
+  ];
+  return {
+    to,
+    subject: 'Website messages held as possible spam',
+    text: lines.join('\n\n') + '\n',
+    html: layout(lines),
+  };
+}
+
 /** The notice after a password change while signed in: no link and no secret, only what to do if it was not them. */
 export function passwordChangedMail(to: string, name: string): MailMessage {
   const lines = [
@@ -71,6 +89,22 @@ export function passwordChangedMail(to: string, name: string): MailMessage {
     to,
     subject: `Your ${organisationName} password was changed`,
     text: `${lines.join('\n\n')}\n\n${organisationName}\n`,
+    html: layout(lines),
+  };
+}
+
+/** The owner's notice that wrong two-factor codes paused their account's sign-in (issue 19 item 2). */
+export function twoFactorLockedMail(to: string, name: string, wrongCodes: number, minutes: number): MailMessage {
+  const lines = [
+    `Hello ${name},`,
+    `${wrongCodes} wrong two-factor codes were just entered for your ${organisationName} account, after its correct password. Two-factor sign-in to your account is paused for ${minutes} minutes.`,
+    'If this was you, wait and try again with a fresh code from your authenticator app.',
+    'If it was not you, someone knows your password: choose a new one at once with "Forgot password" on the login page, and tell us.',
+  ];
+  return {
+    to,
+    subject: `Sign-in to your ${organisationName} account was paused`,
+    text: lines.join('\n\n') + `\n\n${organisationName}\n`,
     html: layout(lines),
   };
 }

@@ -226,6 +226,12 @@ export const loginResultSchema = shaped<LoginResult>()(
       .boolean()
       .optional()
       .describe('Two-factor is required for staff and this account has none: the token opens only its setup'),
+    deviceToken: z
+      .string()
+      .optional()
+      .describe(
+        "Send back as deviceToken with later sign-ins of this account: they are then not refused for others' traffic",
+      ),
   }),
 );
 

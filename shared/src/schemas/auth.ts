@@ -8,14 +8,22 @@ const MEMBER_PASSWORD = 'Password must be at least 6 characters long.';
 const ADMIN_PASSWORD = 'Password must be at least 6 characters';
 const NAME = 'Name must be at least 2 characters.';
 
+/**
+ * The device token of an earlier sign-in of this browser or app (issue 19): a sign-in to the same
+ * account with it is not refused for others' traffic. Unknown or expired tokens are ignored.
+ */
+export const deviceTokenInput = z.string().max(500).optional();
+
 export const memberLoginSchema = z.object({
   email: email(MEMBER_EMAIL),
   password: z.string({ error: MEMBER_PASSWORD }).min(PASSWORD_MIN, MEMBER_PASSWORD),
+  deviceToken: deviceTokenInput,
 });
 
 export const adminLoginSchema = z.object({
   email: email(ADMIN_EMAIL),
   password: z.string({ error: ADMIN_PASSWORD }).min(PASSWORD_MIN, ADMIN_PASSWORD),
+  deviceToken: deviceTokenInput,
 });
 
 export const signupSchema = z.object({

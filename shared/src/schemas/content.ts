@@ -1,6 +1,6 @@
 /** Schemas of the content forms of SPEC 5, used by the console and by the API. */
 import { z } from 'zod';
-import { ACTIVITY_STATUSES, CONTACT_MESSAGE_STATES } from '../constants.js';
+import { ACTIVITY_STATUSES, CONTACT_MESSAGE_STAFF_STATES } from '../constants.js';
 import { ADMIN_ROLES, normalisePermissions } from '../permissions.js';
 import { email, flag, isoDateTime, optionalWebUrl, plainString, text } from './fields.js';
 
@@ -193,7 +193,7 @@ export const contactMessageSchema = z.object({
 
 /** PATCH /api/admin/contact-messages/:id/state: staff move a message between the inbox states. */
 export const contactMessageStateSchema = z.object({
-  state: z.enum(CONTACT_MESSAGE_STATES, { error: 'State must be new, read, replied or archived.' }),
+  state: z.enum(CONTACT_MESSAGE_STAFF_STATES, { error: 'State must be new, read, replied or archived.' }),
 });
 
 export { sanitisePhoneInput } from '../phone.js';

@@ -1,5 +1,6 @@
 /** Inputs of two-factor sign-in: six-digit codes (spaces allowed, as apps show "123 456") and recovery codes. */
 import { z } from 'zod';
+import { deviceTokenInput } from './auth.js';
 
 export const TOTP_CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app';
 export const RECOVERY_CODE_MESSAGE = 'Enter one of your recovery codes';
@@ -21,7 +22,12 @@ const challenge = z.string({ error: 'The sign-in challenge is missing' }).min(1)
 
 /** The second sign-in step: the challenge with either a code or a recovery code (exactly one). */
 export const twoFactorLoginSchema = z
-  .object({ challenge, code: totpCode.optional(), recoveryCode: recoveryCode.optional() })
+  .object({
+    challenge,
+    code: totpCode.optional(),
+    recoveryCode: recoveryCode.optional(),
+    deviceToken: deviceTokenInput,
+  })
   .refine((input) => (input.code === undefined) !== (input.recoveryCode === undefined), {
     error: 'Enter the code from your authenticator app, or a recovery code',
     path: ['code'],

@@ -1,27 +1,65 @@
 import Router from '@koa/router';
 import {
+  AUDIT_AUTH_MODULE,
   forgotPasswordSchema,
   memberLoginSchema,
   resetPasswordBodySchema,
   signupSchema,
   twoFactorLoginSchema,
 } from '@npo/shared';
+import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
+import { deviceSubject, verifyDeviceToken, type KnownDevice } from '../../lib/device-tokens.js';
 import { clientSubject, createRateLimiter } from '../../lib/rate-limits.js';
 import { created, ok } from '../../lib/respond.js';
 import { notIdempotent } from '../../middleware/idempotency.js';
 import type { Session } from '../../middleware/session.js';
 import { validate } from '../../middleware/validate.js';
+import { recordAudit } from '../audit/record.js';
 import { createSessionService, deviceOf } from '../sessions/service.js';
+import { verifyChallenge } from '../two-factor/challenge.js';
+import { createUsersRepository } from '../users/repository.js';
 import { createAuthService, FORGOT_PASSWORD_MESSAGE, RESET_SUCCESS_MESSAGE } from './service.js';
 
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
+
+/** Whom the lockout counts: a known device by itself, anyone else by their address. */
+function attemptSubject(ctx: Context): string {
+  const known = ctx.state.knownDevice as KnownDevice | undefined;
+  return known ? deviceSubject(known) : clientSubject(ctx.ip);
+}
 
 export function authRoutes(router: Router, deps: AppDeps, session: Session): void {
   const auth = createAuthService(deps);
   const limits = createRateLimiter(deps);
   const sessions = createSessionService(deps);
+  const users = createUsersRepository(deps.db);
+
+  /**
+   * Sets ctx.state.knownDevice when the body carries a valid device token of the account signing in
+   * (the rate limiter then lets it through). A token of another account is ignored: it must not open
+   * the per-address limits to someone guessing passwords of others.
+   */
+  const recognizeDevice =
+    (accountOf: (ctx: Context) => Promise<number | undefined> | number | undefined): Middleware =>
+    async (ctx, next) => {
+      const { deviceToken } = ctx.state.input.body as { deviceToken?: string };
+      const known = deviceToken ? verifyDeviceToken(deps.config.jwtSecret, deviceToken, deps.clock.now()) : null;
+      if (known && known.userId === (await accountOf(ctx))) ctx.state.knownDevice = known;
+      await next();
+    };
+  const passwordAccount = recognizeDevice(
+    async (ctx) => (await users.findByEmail((ctx.state.input.body as { email: string }).email))?.id,
+  );
+  const challengeAccount = recognizeDevice(
+    (ctx) =>
+      verifyChallenge(
+        deps.config.jwtSecret,
+        (ctx.state.input.body as { challenge: string }).challenge,
+        deps.clock.now(),
+      )?.userId,
+  );
 
   router.post('/api/auth/register', validate({ body: signupSchema }), limits.limit('register'), async (ctx) => {
     const user = await auth.register(ctx.state.input.body);
@@ -34,9 +72,10 @@ export function authRoutes(router: Router, deps: AppDeps, session: Session): voi
     '/api/auth/login',
     notIdempotent,
     validate({ body: memberLoginSchema }),
+    passwordAccount,
     limits.limit('login'),
     async (ctx) => {
-      ok(ctx, await auth.login(ctx.state.input.body, clientSubject(ctx.ip), deviceOf(ctx)));
+      ok(ctx, await auth.login(ctx.state.input.body, attemptSubject(ctx), deviceOf(ctx), ctx.state.knownDevice));
     },
   );
 
@@ -45,9 +84,11 @@ export function authRoutes(router: Router, deps: AppDeps, session: Session): voi
     '/api/auth/login/two-factor',
     notIdempotent,
     validate({ body: twoFactorLoginSchema }),
+    challengeAccount,
     limits.limit('login'),
     async (ctx) => {
-      ok(ctx, await auth.loginTwoFactor(ctx.state.input.body, clientSubject(ctx.ip), deviceOf(ctx)));
+      const { input, knownDevice } = ctx.state;
+      ok(ctx, await auth.loginTwoFactor(input.body, attemptSubject(ctx), deviceOf(ctx), knownDevice));
     },
   );
 
@@ -59,6 +100,7 @@ export function authRoutes(router: Router, deps: AppDeps, session: Session): voi
 
   router.post('/api/auth/logout', session.requireSignInStarted, async (ctx) => {
     await sessions.end(ctx.state.user.id, ctx.state.sessionId);
+    await recordAudit(deps.db, { action: 'sign_out', module: AUDIT_AUTH_MODULE, entityId: ctx.state.user.id });
     ok(ctx, null, { message: 'Logged out' });
   });
 

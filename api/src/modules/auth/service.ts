@@ -16,18 +16,22 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { AppError, conflict, tooManyRequests, unauthorized } from '../../errors.js';
 import { assertPasswordCapacity, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { issueDeviceToken, type KnownDevice } from '../../lib/device-tokens.js';
 import { waitText } from '../../lib/rate-limits.js';
 import { toBool, toIso } from '../../db/rows.js';
 import { createSecretToken, hashSecretToken } from '../../lib/tokens.js';
+import type { MailMessage } from '../../mail/mailer.js';
 import { invitationMail, passwordResetMail } from '../../mail/templates.js';
 import { createSessionsRepository } from '../sessions/repository.js';
 import type { SessionPending } from '../sessions/repository.js';
 import { createSessionService, type Device } from '../sessions/service.js';
+import { createTwoFactorAttempts } from '../two-factor/attempts.js';
 import { signChallenge, verifyChallenge } from '../two-factor/challenge.js';
 import { createTwoFactorService, INVALID_CODE, type AttemptGuard, type SignInProof } from '../two-factor/service.js';
 import { presentUser, type UserRow } from '../users/presenter.js';
 import { createUsersRepository } from '../users/repository.js';
 import { recordAudit } from '../audit/record.js';
+import { recordSecurityEvent } from '../audit/security-log.js';
 import { createAuthRepository, type LoginFailures } from './repository.js';
 
 export const FORGOT_PASSWORD_MESSAGE =
@@ -46,6 +50,7 @@ export function createAuthService(deps: AppDeps) {
   const auth = createAuthRepository(deps.db);
   const sessions = createSessionService(deps);
   const twoFactor = createTwoFactorService(deps);
+  const twoFactorAttempts = createTwoFactorAttempts(deps);
   const now = () => deps.clock.now();
 
   /**
@@ -69,20 +74,35 @@ export function createAuthService(deps: AppDeps) {
     const since = new Date(now().getTime() - LOGIN_THROTTLE.windowMs);
     const seconds = loginWait(await auth.loginFailuresSince(email, ip, since));
     if (seconds <= 0) return;
-    await recordAudit(deps.db, {
-      action: 'lockout',
-      module: AUDIT_AUTH_MODULE,
-      actor: { id: null, email: email.toLowerCase() },
-      changes: { email: email.toLowerCase(), retryAfterSeconds: Math.ceil(seconds) },
-    });
+    // Lockouts of real accounts are the staff's business; those of unknown addresses are noise.
+    const account = await users.findByEmail(email);
+    if (account) {
+      await recordAudit(deps.db, {
+        action: 'lockout',
+        module: AUDIT_AUTH_MODULE,
+        entityId: account.id,
+        actor: { id: null, email: email.toLowerCase() },
+        changes: { email: email.toLowerCase(), retryAfterSeconds: Math.ceil(seconds) },
+      });
+    } else {
+      await recordSecurityEvent(deps.db, deps.clock, 'lockout_unknown_account', ip);
+    }
     throw tooManyRequests(`Too many failed login attempts. Please try again in ${waitText(seconds)}.`, seconds);
   }
 
-  /** A failed try (password or two-factor code) counts toward the lockout of this account and address. */
+  /**
+   * A failed try (password or two-factor code) counts toward the lockout of this account and address.
+   * The audit trail records it for a real account; for an address without one, the bounded security
+   * log counts it (issue 19 item 5).
+   */
   async function recordFailure(email: string, ip: string, userId: number | undefined): Promise<void> {
     const forgetBefore = new Date(now().getTime() - LOGIN_THROTTLE.windowMs);
     await deps.db.transaction(async (trx) => {
       await createAuthRepository(trx).recordLoginFailure(email, ip, now(), forgetBefore);
+      if (userId === undefined) {
+        await recordSecurityEvent(trx, deps.clock, 'sign_in_failed_unknown_account', ip);
+        return;
+      }
       // The address tried, never the password or code; the account id when the address has one.
       const address = email.toLowerCase();
       await recordAudit(trx, {
@@ -98,7 +118,13 @@ export function createAuthService(deps: AppDeps) {
   const guard: AttemptGuard = { check: throttleLogin, fail: recordFailure };
 
   /** The password (and the code, with two-factor) held: failures cleared, the sign-in recorded, a session. */
-  async function completeSignIn(row: UserRow, ip: string, device: Device, pending: SessionPending | null) {
+  async function completeSignIn(
+    row: UserRow,
+    ip: string,
+    device: Device,
+    pending: SessionPending | null,
+    known: KnownDevice | undefined,
+  ) {
     // Only this address's failures: clearing others would hand a stranger's address fresh tries.
     await afterSignIn('the cleared failures', () => auth.clearLoginFailures(row.email, ip));
     await afterSignIn('last_login', () =>
@@ -114,20 +140,27 @@ export function createAuthService(deps: AppDeps) {
     );
     const token = await sessions.start(row, device, pending);
     const user = { ...presentUser(row), lastLogin: now().toISOString() };
-    return { user, token, ...(pending && { twoFactorSetupRequired: true }) };
+    // The same device id again for a known device: its token is renewed, not multiplied.
+    const deviceToken = issueDeviceToken(deps.config.jwtSecret, row.id, now(), known?.deviceId);
+    return { user, token, ...(pending && { twoFactorSetupRequired: true }), deviceToken };
   }
 
   /**
    * After the password, staff with two-factor get a challenge for the second step instead of a
    * session; staff without it, while a super admin requires it, get a session that can only set it up.
    */
-  async function afterPassword(row: UserRow, ip: string, device: Device): Promise<LoginAnswer> {
-    if (!isAdminRole(row.role)) return completeSignIn(row, ip, device, null);
+  async function afterPassword(
+    row: UserRow,
+    ip: string,
+    device: Device,
+    known: KnownDevice | undefined,
+  ): Promise<LoginAnswer> {
+    if (!isAdminRole(row.role)) return completeSignIn(row, ip, device, null, known);
     if (row.totp_enabled_at) {
       const claims = { userId: row.id, tokenVersion: row.token_version };
       return { twoFactorRequired: true, challenge: signChallenge(deps.config.jwtSecret, claims, now()) };
     }
-    return completeSignIn(row, ip, device, (await twoFactor.isRequired()) ? 'two_factor_setup' : null);
+    return completeSignIn(row, ip, device, (await twoFactor.isRequired()) ? 'two_factor_setup' : null, known);
   }
 
   /** A write after a successful sign-in that must not turn it into a failure: logged instead. */
@@ -139,11 +172,8 @@ export function createAuthService(deps: AppDeps) {
     }
   }
 
-  async function sendResetLink(email: string): Promise<void> {
-    const row = await users.findByEmail(email);
-    if (!row || !row.is_active) return;
-    const hourAgo = new Date(now().getTime() - 60 * 60 * 1000);
-    if ((await auth.countTokensSince(row.id, 'reset', hourAgo)) >= RESET_MAILS_PER_HOUR) return;
+  /** The reset link's writes and mail, run after the answer (forgotPassword). */
+  async function issueResetLink(row: UserRow): Promise<MailMessage> {
     const { token, hash } = createSecretToken();
     await deps.db.transaction(async (trx) => {
       await createAuthRepository(trx).insertToken(
@@ -157,7 +187,7 @@ export function createAuthService(deps: AppDeps) {
         actor: { id: row.id, email: row.email },
       });
     });
-    deps.mailer.queue(passwordResetMail(row.email, row.name, linkFor(row, token)));
+    return passwordResetMail(row.email, row.name, linkFor(row, token));
   }
 
   function linkFor(row: Pick<UserRow, 'role'>, token: string): string {
@@ -182,18 +212,24 @@ export function createAuthService(deps: AppDeps) {
       return presentUser(row);
     },
 
-    /** `ip`: the client's address as rate limits count it (clientSubject); `device`: for the sessions list. */
-    async login(input: MemberLoginInput, ip: string, device: Device): Promise<LoginAnswer> {
-      assertPasswordCapacity();
+    /**
+     * `ip`: the subject the account's lockout counts, the client's address as rate limits count it
+     * (clientSubject), or for a known device its deviceSubject; `device`: for the sessions list;
+     * `known`: the device token of this account the sign-in came with, if any (its password check goes
+     * first in the pool, and is never refused for anonymous sign-ins).
+     */
+    async login(input: MemberLoginInput, ip: string, device: Device, known?: KnownDevice): Promise<LoginAnswer> {
+      if (!known) assertPasswordCapacity();
       await throttleLogin(input.email, ip);
       const row = await users.findByEmail(input.email);
+      const trusted = known && row?.id === known.userId ? known : undefined;
       const tooLong = new TextEncoder().encode(input.password).length > PASSWORD_MAX_BYTES;
-      const matches = (await verifyPassword(input.password, row?.password_hash ?? null)) && !tooLong;
+      const matches = (await verifyPassword(input.password, row?.password_hash ?? null, !!trusted)) && !tooLong;
       if (!row || !matches || !row.password_hash || !row.is_active) {
         await recordFailure(input.email, ip, row?.id);
         throw unauthorized(INVALID_CREDENTIALS);
       }
-      return afterPassword(row, ip, device);
+      return afterPassword(row, ip, device, trusted);
     },
 
     /**
@@ -201,17 +237,31 @@ export function createAuthService(deps: AppDeps) {
      * counts toward the same lockout as a wrong password; an expired or voided challenge (password
      * reset, two-factor turned off, account deactivated since) sends the person back to the password.
      */
-    async loginTwoFactor(input: SignInProof & { challenge: string }, ip: string, device: Device): Promise<LoginResult> {
+    async loginTwoFactor(
+      input: SignInProof & { challenge: string },
+      ip: string,
+      device: Device,
+      known?: KnownDevice,
+    ): Promise<LoginResult> {
       const claims = verifyChallenge(deps.config.jwtSecret, input.challenge, now());
-      const row = claims && (await users.findById(claims.userId));
+      if (!claims) {
+        await recordSecurityEvent(deps.db, deps.clock, 'bogus_challenge', ip);
+        throw unauthorized(SIGN_IN_EXPIRED);
+      }
+      const row = await users.findById(claims.userId);
       const holds = row && row.token_version === claims.tokenVersion && toBool(row.is_active) && row.totp_enabled_at;
       if (!row || !holds || !isAdminRole(row.role)) throw unauthorized(SIGN_IN_EXPIRED);
+      const trusted = known && known.userId === row.id ? known : undefined;
+      // Per account, whatever the address (issue 19): a known device of the account is not held.
+      if (!trusted) await twoFactorAttempts.assertNotLocked(row.id);
+      if (await twoFactorAttempts.isSpent(claims.challengeId)) throw unauthorized(SIGN_IN_EXPIRED);
       await throttleLogin(row.email, ip);
       if (!(await twoFactor.useSignInProof(row.id, input))) {
         await recordFailure(row.email, ip, row.id);
+        await twoFactorAttempts.recordWrong(row, claims.challengeId);
         throw unauthorized(INVALID_CODE);
       }
-      return completeSignIn(row, ip, device, null);
+      return completeSignIn(row, ip, device, null, trusted);
     },
 
     /** The lockout, for the code checks of the account's own two-factor routes. */
@@ -219,13 +269,20 @@ export function createAuthService(deps: AppDeps) {
 
     /**
      * Always the same answer, whatever happens: a failure here is logged, never shown, as it would tell
-     * that the address has an account. The mail goes out in the background so timing tells nothing.
+     * that the address has an account. Known address or not, the request runs the same two queries
+     * and queues the same job (issue 19); the token's writes and the mail happen in that job, after
+     * the answer, so timing tells nothing.
      */
     async forgotPassword(email: string): Promise<void> {
+      const failure = 'forgot-password: the reset link was not sent';
       try {
-        await sendResetLink(email);
+        const row = await users.findByEmail(email);
+        const hourAgo = new Date(now().getTime() - 60 * 60 * 1000);
+        const recent = await auth.countTokensSince(row?.id ?? 0, 'reset', hourAgo);
+        const target = row && toBool(row.is_active) && recent < RESET_MAILS_PER_HOUR ? row : undefined;
+        deps.mailer.queueWork(async () => (target ? issueResetLink(target) : null), failure);
       } catch (error) {
-        deps.logger.error({ err: error }, 'forgot-password: the reset link was not sent');
+        deps.logger.error({ err: error }, failure);
       }
     },
 

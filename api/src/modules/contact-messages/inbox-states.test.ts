@@ -200,7 +200,7 @@ describe.each(testEngines())('inbox states on %s', (engine) => {
     expect(archivedRows.map((row) => row[5])).toEqual(archivedRows.map(() => 'archived'));
     expect(archivedRows.some((row) => row[1] === 'Archived Sender')).toBe(true);
 
-    const refused = await app.request('GET', '/api/admin/contact-messages/export.csv?state=spam', { token });
+    const refused = await app.request('GET', '/api/admin/contact-messages/export.csv?state=junk', { token });
     expect(refused.status).toBe(400);
   });
 

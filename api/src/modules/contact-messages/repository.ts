@@ -63,11 +63,12 @@ async function matching(db: Db, q: string): Promise<{ filter: Filter; walks: boo
 type Filter = (query: Knex.QueryBuilder) => Knex.QueryBuilder;
 
 /**
- * `active` is every state but archived. Negated, not listed: then the planner walks the inbox index
+ * `active` is every state but archived and spam (held, issue 19). Negated, not listed: then the planner walks the inbox index
  * (created_at, id, state) in list order and stops at the page, instead of sorting every active message.
  */
 function byState(filter: ContactMessageFilter): Filter {
-  return (query) => (filter === 'active' ? query.whereNot({ state: 'archived' }) : query.where({ state: filter }));
+  return (query) =>
+    filter === 'active' ? query.whereNotIn('state', ['archived', 'spam']) : query.where({ state: filter });
 }
 
 async function inFilter(db: Db, filter: ContactMessageFilter, q: string | undefined): Promise<Filter> {
@@ -145,9 +146,9 @@ export function createContactMessagesRepository(db: Db) {
     countUnread: () => messages.count((query) => query.where({ state: 'new' })),
 
     // Messages have no updated_at, so the shared insert and update (which stamp it) do not fit.
-    async insert(input: ContactMessageInput, now: Date): Promise<ContactMessage> {
+    async insert(input: ContactMessageInput, now: Date, state: 'new' | 'spam' = 'new'): Promise<ContactMessage> {
       const [row] = await db('contact_messages')
-        .insert({ ...input, state: 'new', created_at: now })
+        .insert({ ...input, state, created_at: now })
         .returning('*');
       return presentContactMessage(row);
     },

@@ -23,9 +23,11 @@ export function registerContactMessages({ router, deps, admin }: ModuleContext):
   router.post(
     '/api/contact-messages',
     validate({ body: contactMessageSchema }),
-    limits.limit('contact'),
+    // The site-wide rate never refuses visitors: past it, messages are held as possible spam.
+    limits.limit('contact', { holdPastGlobal: true }),
     async (ctx) => {
-      const message = await messages.send(ctx.state.input.body);
+      const held = ctx.state.pastSiteRate === true;
+      const message = await messages.send(ctx.state.input.body, held ? { held: limits.countInWindow } : {});
       created(ctx, { id: message.id }, MESSAGE_SENT);
     },
   );

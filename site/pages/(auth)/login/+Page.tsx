@@ -1,4 +1,4 @@
-import { isAdminRole, isTwoFactorChallenge, memberLoginSchema } from '@npo/shared';
+import { deviceTokenFor, isAdminRole, isTwoFactorChallenge, keepDeviceToken, memberLoginSchema } from '@npo/shared';
 import { usePageContext } from 'vike-react/usePageContext';
 import { useRedirectWhenLoggedIn } from '../../../components/auth/useRedirectWhenLoggedIn';
 import { PasswordField } from '../../../components/auth/PasswordField';
@@ -7,6 +7,7 @@ import { Form } from '../../../components/forms/Form';
 import { withApi } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { useSchemaForm } from '../../../lib/form';
+import { deviceTokenStorage } from '../../../lib/session-storage';
 import { navigate, safeNextPath } from '../../../lib/navigation';
 import { useFormSubmit } from '../../../lib/submit';
 
@@ -20,13 +21,18 @@ export default function LoginPage() {
   const { submit, submitting, error } = useFormSubmit(
     form.validateAll,
     async (input) => {
-      const answer = await withApi((api) => api.auth.login(input.email, input.password));
+      const devices = deviceTokenStorage();
+      const answer = await withApi((api) =>
+        api.auth.login(input.email, input.password, deviceTokenFor(devices, input.email)),
+      );
       // Only staff are asked for a second factor, and staff sign in at the console.
       if (isTwoFactorChallenge(answer)) return ADMIN_REFUSED;
       const { user, token } = answer;
       if (!user || !token) return 'Invalid response from server';
       // Staff sessions belong to the console: nothing is stored here.
       if (isAdminRole(user.role)) return ADMIN_REFUSED;
+      // Kept past sign-out: this browser's next sign-ins are not refused for others' traffic (issue 19).
+      keepDeviceToken(devices, input.email, answer.deviceToken);
       leaving.current = true;
       auth.setCredentials(user, token);
       await navigate(safeNextPath(urlParsed.search));

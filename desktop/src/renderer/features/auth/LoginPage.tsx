@@ -4,7 +4,14 @@
  * of its two fields (login-validation.ts) instead of the console's form library and zod.
  */
 import { Button, Callout, InputGroup, Intent } from '@blueprintjs/core';
-import { ApiError, isAdminRole, isTwoFactorChallenge, type LoginResult } from '@npo/shared';
+import {
+  ApiError,
+  deviceTokenFor,
+  isAdminRole,
+  isTwoFactorChallenge,
+  keepDeviceToken,
+  type LoginResult,
+} from '@npo/shared';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { forgetStoredQueryCache } from '../../api/cache-storage';
@@ -97,7 +104,8 @@ export default function LoginPage() {
     // The console's code downloads while the server checks the password (a failure is the route's to show).
     consoleReady.current = loadConsole().catch(() => undefined);
     try {
-      const login = await api.auth.login(result.values.email, result.values.password);
+      const { email, password } = result.values;
+      const login = await api.auth.login(email, password, deviceTokenFor(platform.storage, email));
       if (isTwoFactorChallenge(login)) return setChallenge(login.challenge);
       await signedIn(login);
     } catch (error) {
@@ -110,6 +118,8 @@ export default function LoginPage() {
   async function signedIn(login: LoginResult | undefined): Promise<void> {
     if (!login?.user || !login.token) return setFailure('Invalid response from server');
     if (!isAdminRole(login.user.role)) return setFailure('You do not have admin access.');
+    // Kept past sign-out: this device's next sign-ins are not refused for others' traffic (issue 19).
+    keepDeviceToken(platform.storage, values.email, login.deviceToken);
     // Two-factor is required and not set up: its setup screen first, the console after.
     if (login.twoFactorSetupRequired) {
       return void navigate('/two-factor-setup', { replace: true, state: { user: login.user, token: login.token } });
@@ -125,6 +135,7 @@ export default function LoginPage() {
         <Suspense fallback={<p className="muted">Loading…</p>}>
           <TwoFactorStep
             challenge={challenge}
+            deviceToken={deviceTokenFor(platform.storage, values.email)}
             onSignedIn={signedIn}
             onRestart={(message) => {
               setChallenge(null);

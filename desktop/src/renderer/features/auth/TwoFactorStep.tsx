@@ -15,9 +15,11 @@ interface TwoFactorStepProps {
   challenge: string;
   onSignedIn: (result: LoginResult) => Promise<void>;
   onRestart: (message?: string) => void;
+  /** This device's token for the account, sent with the code (issue 19). */
+  deviceToken?: string | undefined;
 }
 
-export function TwoFactorStep({ challenge, onSignedIn, onRestart }: TwoFactorStepProps) {
+export function TwoFactorStep({ challenge, onSignedIn, onRestart, deviceToken }: TwoFactorStepProps) {
   const [recovery, setRecovery] = useState(false);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -31,7 +33,9 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: TwoFactorSte
     setError(undefined);
     setFailure(null);
     try {
-      const proof = recovery ? { challenge, recoveryCode: value } : { challenge, code: value };
+      const proof = recovery
+        ? { challenge, recoveryCode: value, deviceToken }
+        : { challenge, code: value, deviceToken };
       await onSignedIn(await api.auth.loginTwoFactor(proof));
     } catch (caught) {
       if (caught instanceof ApiError && caught.message === EXPIRED) return onRestart(EXPIRED);

@@ -35,12 +35,18 @@ const FILTERS: { value: ContactMessageFilter; label: string; empty: string }[] =
   { value: 'read', label: 'Read', empty: 'No read messages waiting for a reply.' },
   { value: 'replied', label: 'Replied', empty: 'No replied messages.' },
   { value: 'archived', label: 'Archived', empty: 'No archived messages.' },
+  {
+    value: 'spam',
+    label: 'Possible spam',
+    empty: 'No messages held. Messages sent while the form is flooded are held here instead of the inbox.',
+  },
 ];
 
 const STATE_TAGS: Partial<Record<ContactMessageState, { text: string; intent: 'primary' | 'success' | 'none' }>> = {
   new: { text: 'Unread', intent: 'primary' },
   replied: { text: 'Replied', intent: 'success' },
   archived: { text: 'Archived', intent: 'none' },
+  spam: { text: 'Possible spam', intent: 'none' },
 };
 
 function useContactMessages(enabled: boolean, state: ContactMessageFilter, list: PagedList) {
