@@ -35,6 +35,16 @@ export class EditConflictError extends AppError {
 }
 
 export const editConflict = (current: { revision: number }) => new EditConflictError(current);
+
+export const PROOF_OF_WORK_MESSAGE =
+  'The site is receiving many messages right now: solve the challenge and send again with the Proof-Of-Work header.';
+
+/** 428: past the contact form's site-wide rate a message needs a solved challenge (lib/proof-of-work.ts). */
+export class ProofOfWorkRequiredError extends AppError {
+  constructor(readonly challenge: unknown) {
+    super(428, 'proof_of_work_required', PROOF_OF_WORK_MESSAGE);
+  }
+}
 export const malformedIfMatch = () => validationError([{ field: 'If-Match', message: IF_MATCH_FORMAT }]);
 export const methodNotAllowed = (allow: string) =>
   new AppError(405, 'method_not_allowed', 'Method not allowed', undefined, { Allow: allow });

@@ -5,7 +5,7 @@
  * error statuses follow from the middleware each route runs, so they cannot drift from the code.
  */
 import type Router from '@koa/router';
-import { organisationName } from '@npo/shared';
+import { organisationName, PROOF_OF_WORK_HEADER, PROOF_OF_WORK_REQUIRED } from '@npo/shared';
 import { z, type ZodType } from 'zod';
 import {
   EDIT_CONFLICT,
@@ -13,6 +13,7 @@ import {
   IDEMPOTENCY_KEY_IN_USE,
   IDEMPOTENCY_KEY_REUSED,
   IF_MATCH_FORMAT,
+  PROOF_OF_WORK_MESSAGE,
 } from './errors.js';
 import {
   CONCURRENT_WAIT_MS,
@@ -34,6 +35,7 @@ import {
   ref,
   successAnswer,
   THROTTLED,
+  ASKS_PROOF_OF_WORK,
   type SuccessAnswer,
 } from './openapi/answers.js';
 import { ENTITY_SCHEMAS } from './openapi/entities.js';
@@ -93,6 +95,46 @@ const ifMatchParameter = {
     'The write applies only while the item still has that revision; without the header it always applies. ' +
     `A malformed value is a 400: ${IF_MATCH_FORMAT}.`,
   schema: { type: 'string', examples: ['"3"'] },
+};
+
+const proofOfWorkParameter = {
+  name: PROOF_OF_WORK_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'Only needed once a 428 proof_of_work_required asked for it (the site is past its contact rate): ' +
+    '`<number>:<signature>:<salt>`, where number is the one for which SHA-256(salt followed by number, in ' +
+    "decimal) is the challenge's hex `challenge`. A solution is accepted once, before its salt's expiry.",
+  schema: { type: 'string', examples: ['12345:5f1c…:9a8b7c6d5e4f3a2b1c0d9e8f.1795000000000'] },
+};
+
+const proofOfWorkAnswer = {
+  description: `code "${PROOF_OF_WORK_REQUIRED}": ${PROOF_OF_WORK_MESSAGE} Nothing was stored.`,
+  content: {
+    'application/json': {
+      schema: {
+        allOf: [
+          ref('ErrorEnvelope'),
+          {
+            required: ['challenge'],
+            properties: {
+              challenge: {
+                type: 'object',
+                required: ['algorithm', 'challenge', 'salt', 'maxNumber', 'signature'],
+                properties: {
+                  algorithm: { const: 'SHA-256' },
+                  challenge: { type: 'string', description: 'Hex SHA-256 of salt followed by the secret number' },
+                  salt: { type: 'string', description: 'Random hex, ".", and the expiry in ms since the epoch' },
+                  maxNumber: { type: 'integer', description: 'The secret number is between 0 and this' },
+                  signature: { type: 'string', description: "The server's signature of the challenge" },
+                },
+              },
+            },
+          },
+        ],
+      },
+    },
+  },
 };
 
 const etagHeader = (description: string) => ({ ETag: { description, schema: { type: 'string' } } });
@@ -282,6 +324,7 @@ function stateAnswers(route: Route, key: string): Responses {
   const conflict = conflictAnswer(route, key);
   if (conflict) responses['409'] = conflict;
   if (route.idempotent) responses['422'] = { $ref: '#/components/responses/IdempotencyKeyReused' };
+  if (ASKS_PROOF_OF_WORK.has(key)) responses['428'] = proofOfWorkAnswer;
   return responses;
 }
 
@@ -377,6 +420,7 @@ function operation(route: Route, adminRoutes: AdminRoute[]): JsonSchema {
       ...queryParameters(route.schemas?.query),
       ...(route.conditional ? [ifMatchParameter] : []),
       ...(route.idempotent ? [idempotencyKeyParameter] : []),
+      ...(ASKS_PROOF_OF_WORK.has(`${route.method} ${route.path}`) ? [proofOfWorkParameter] : []),
     ],
     ...(route.schemas?.body && {
       requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.schemas.body) } } },

@@ -20,6 +20,7 @@ import type {
   User,
 } from './entities.js';
 import type { ErrorEnvelope, FieldError, Pagination } from './envelope.js';
+import { PROOF_OF_WORK_HEADER } from './proof-of-work.js';
 import type {
   AboutUsInput,
   ActivityInput,
@@ -48,8 +49,11 @@ export class ApiError extends Error {
     readonly code?: string,
     /** With a 409 edit conflict: the item as it is now on the server. */
     readonly current?: unknown,
-    /** How the answer came: its Retry-After header, and whether it carried the API's error envelope. */
-    readonly answer: { retryAfter?: string; enveloped?: boolean } = {},
+    /**
+     * How the answer came: its Retry-After header, whether it carried the API's error envelope, and
+     * with a 428 the proof-of-work challenge the sender must solve.
+     */
+    readonly answer: { retryAfter?: string; enveloped?: boolean; challenge?: unknown } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -74,6 +78,8 @@ export interface Precondition {
   revision?: number;
   /** Sent as `Idempotency-Key`: a repeat of the same write gets the first answer, without a second effect. */
   idempotencyKey?: string;
+  /** Sent as `Proof-Of-Work`: the solution of the challenge a 428 asked for (proof-of-work.ts). */
+  proofOfWork?: string;
 }
 
 /** Input as a form holds it, before the schema's defaults apply. */
@@ -110,6 +116,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (precondition.revision !== undefined) headers['If-Match'] = `"${precondition.revision}"`;
     if (precondition.idempotencyKey !== undefined) headers['Idempotency-Key'] = precondition.idempotencyKey;
+    if (precondition.proofOfWork !== undefined) headers[PROOF_OF_WORK_HEADER] = precondition.proofOfWork;
     const token = options.getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -133,7 +140,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
         failure?.errors,
         failure?.code,
         failure?.current,
-        { retryAfter: response.headers.get('Retry-After') ?? undefined, enveloped: failure !== null },
+        {
+          retryAfter: response.headers.get('Retry-After') ?? undefined,
+          enveloped: failure !== null,
+          ...(failure?.challenge !== undefined && { challenge: failure.challenge }),
+        },
       );
     }
     return { data: envelope.data, ...(envelope.message !== undefined && { message: envelope.message }) };
@@ -234,7 +245,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       faqs: () => get<Page<'faqs', Faq>>('/faqs'),
       privacyPolicy: () => get<PolicyVersion>('/privacy-policy'),
       termsOfService: () => get<PolicyVersion>('/terms-of-service'),
-      sendContactMessage: (input: ContactMessageInput) => request<unknown>('POST', '/contact-messages', input),
+      /** `proofOfWork`: the solved challenge, once a first try was answered 428 (sendWithProofOfWork). */
+      sendContactMessage: (input: ContactMessageInput, proofOfWork?: string) =>
+        request<unknown>('POST', '/contact-messages', input, proofOfWork === undefined ? {} : { proofOfWork }),
     },
     admin: {
       dashboard: () => get<DashboardData>('/admin/dashboard'),

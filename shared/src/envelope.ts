@@ -18,6 +18,8 @@ export interface ErrorEnvelope {
   errors?: FieldError[];
   /** With 409 `edit_conflict`: the item as it is now on the server, for the editor to compare. */
   current?: unknown;
+  /** With 428 `proof_of_work_required`: what the sender must solve (proof-of-work.ts). */
+  challenge?: unknown;
 }
 
 export type Envelope<T> = SuccessEnvelope<T> | ErrorEnvelope;

@@ -9,3 +9,4 @@ export * from './schemas/index.js';
 export * from './content/defaults.js';
 export * from './client.js';
 export * from './device-tokens.js';
+export * from './proof-of-work.js';

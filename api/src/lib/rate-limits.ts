@@ -212,6 +212,14 @@ export function createRateLimiter(deps: AppDeps) {
       };
     },
 
+    /**
+     * Records `subject` under `rule` until `expiresAt` and answers whether it was the first time: a
+     * proof-of-work solution is spent once, on every instance. Fails closed, like the counters.
+     */
+    async spendOnce(rule: string, subject: string, expiresAt: number): Promise<boolean> {
+      return (await count(rule, subject, deps.clock.now().getTime(), { start: 0, end: expiresAt })) === 1;
+    },
+
     /** Counts one in this window of `rule` and answers the count: 1 for the first (one mail an hour). */
     countInWindow: (rule: string, windowMs: number) => {
       const now = deps.clock.now().getTime();

@@ -7,6 +7,7 @@ import {
   AppError,
   conflict,
   EditConflictError,
+  ProofOfWorkRequiredError,
   payloadTooLarge,
   serviceUnavailable,
   storageFull,
@@ -56,6 +57,7 @@ function envelopeOf(error: AppError): ErrorEnvelope {
     message: error.message,
     ...(error.errors && { errors: error.errors }),
     ...(error instanceof EditConflictError && { current: error.current }),
+    ...(error instanceof ProofOfWorkRequiredError && { challenge: error.challenge }),
   };
 }
 

@@ -239,6 +239,9 @@ export const THROTTLED = new Set([
   'get /api/admin/audit/export.csv',
 ]);
 
+/** Past the site-wide rate a message needs a solved proof of work (Proof-Of-Work header, else 428). */
+export const ASKS_PROOF_OF_WORK = new Set(['post /api/contact-messages']);
+
 /** The account is taken back when its invitation mail cannot be sent: the mail server failed, not the client. */
 export const SENDS_MAIL_OR_FAILS = new Set(['post /api/admin/users']);
 

@@ -4,10 +4,13 @@ import {
   contactMessagesQuery,
   contactMessageStateSchema,
   PAGE_SIZES,
+  PROOF_OF_WORK_HEADER,
   type ContactMessage,
   type ContactMessagesPage,
 } from '@npo/shared';
 import { csvPages, sendCsvExport } from '../../lib/csv.js';
+import { ProofOfWorkRequiredError } from '../../errors.js';
+import { createProofOfWork } from '../../lib/proof-of-work.js';
 import { createRateLimiter } from '../../lib/rate-limits.js';
 import { created, ok, okItem, pagination } from '../../lib/respond.js';
 import { inTurn } from '../../lib/turns.js';
@@ -20,13 +23,23 @@ export function registerContactMessages({ router, deps, admin }: ModuleContext):
   const messages = createContactMessagesService(deps);
 
   const limits = createRateLimiter(deps);
+  const proofOfWork = createProofOfWork(deps.config.jwtSecret);
+  /** A right, unexpired solution not sent before, or 428 with a new challenge. */
+  async function requireProofOfWork(header: string): Promise<void> {
+    const now = deps.clock.now().getTime();
+    const proof = proofOfWork.check(header || undefined, now);
+    if (proof && (await limits.spendOnce('contact.proof', proof.signature, proof.expiresAt))) return;
+    throw new ProofOfWorkRequiredError(proofOfWork.challenge(now));
+  }
   router.post(
     '/api/contact-messages',
     validate({ body: contactMessageSchema }),
-    // The site-wide rate never refuses visitors: past it, messages are held as possible spam.
+    // The site-wide rate never refuses visitors: past it, messages need a solved proof of work and
+    // are held as possible spam.
     limits.limit('contact', { holdPastGlobal: true }),
     async (ctx) => {
       const held = ctx.state.pastSiteRate === true;
+      if (held) await requireProofOfWork(ctx.get(PROOF_OF_WORK_HEADER));
       const message = await messages.send(ctx.state.input.body, held ? { held: limits.countInWindow } : {});
       created(ctx, { id: message.id }, MESSAGE_SENT);
     },
