@@ -14,7 +14,7 @@
  *   instances on one database. A claim left unanswered for CLAIM_LEASE_MS (its instance stopped
  *   mid-request) is taken over by the next repeat.
  * - A request that failed with a 5xx, or with a status that depends on when or by whom it is asked
- *   rather than on what it asks (RETRYABLE_STATUSES: 401, 403, 408, 409, 425, 429), releases its claim: a
+ *   rather than on what it asks (RETRYABLE_STATUSES: 401, 403, 408, 409, 425, 428, 429), releases its claim: a
  *   retry with the same key runs again. Those answers change nothing in this API. Other 4xx answers
  *   are stored like successes.
  * - Routes marked notIdempotent ignore the header: sign-in, its second step and the two-factor routes
@@ -58,7 +58,7 @@ export const IDEMPOTENCY_KEY_PATTERN = VALID_KEY.source;
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Answers that say "not now" or "not you", not "not this": the claim is released so a retry runs again. */
-export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([401, 403, 408, 409, 425, 429]);
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([401, 403, 408, 409, 425, 428, 429]);
 /** Headers of the first answer that a repeat gets too. */
 const KEPT_HEADERS = ['etag'];
 

@@ -73,6 +73,29 @@ describe.each(testEngines())('contact form under a flood on %s', (engine) => {
     expect(visitor.answer.status).toBe(201);
     expect(visitor.answer.body.message).toBe('Thanks! Your message has been sent.');
     expect((await sendAsBrowser('192.0.2.45', 'second@example.org')).answer.status).toBe(201);
+    // A sender that keys its writes retries the 428 with the proof under the same key: the 428 was not kept.
+    const keyed = (proof?: string) =>
+      app.request('POST', '/api/contact-messages', {
+        headers: {
+          'x-forwarded-for': '192.0.2.47',
+          'idempotency-key': 'contact-1',
+          ...(proof && { [PROOF_OF_WORK_HEADER]: proof }),
+        },
+        body: {
+          name: 'Keyed Sender',
+          email: 'keyed@example.org',
+          phone: '+441234567890',
+          message: 'Hello there, keyed.',
+        },
+      });
+    const asked = await keyed();
+    expect(asked.status).toBe(428);
+    const keyedChallenge = asked.body.challenge as ProofOfWorkChallenge;
+    const keyedProof = proofOfWorkHeader(keyedChallenge, (await solveProofOfWork(keyedChallenge))!);
+    expect((await keyed(keyedProof)).status).toBe(201);
+    const again = await keyed(keyedProof);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
     // A solution is spent once, here or on another instance.
     const replayed = await send('192.0.2.46', 'replay@example.org', visitor.proof);
     expect(replayed.status).toBe(428);
@@ -81,7 +104,7 @@ describe.each(testEngines())('contact form under a flood on %s', (engine) => {
     expect((await send('198.51.100.9', 'again@example.org')).status).toBe(429);
 
     const states = await app.runtime.deps.db('contact_messages').select('state').count({ n: '*' }).groupBy('state');
-    expect(Object.fromEntries(states.map((row) => [row.state, Number(row.n)]))).toEqual({ new: 1, spam: 2 });
+    expect(Object.fromEntries(states.map((row) => [row.state, Number(row.n)]))).toEqual({ new: 1, spam: 3 });
     await app.runtime.deps.mailer.drain();
     expect(notifications()).toHaveLength(1);
     expect(digests()).toHaveLength(1);
@@ -90,7 +113,7 @@ describe.each(testEngines())('contact form under a flood on %s', (engine) => {
     // Staff see them under their own filter, not in the inbox.
     const held = await app.request('GET', '/api/admin/contact-messages?state=spam&limit=10', { token: rootToken });
     expect(held.status).toBe(200);
-    expect(held.body.data.pagination.total).toBe(2);
+    expect(held.body.data.pagination.total).toBe(3);
     const inbox = await app.request('GET', '/api/admin/contact-messages', { token: rootToken });
     expect(inbox.body.data.messages.map((message: { email: string }) => message.email)).toEqual(['first@example.org']);
     // A held message can be moved to the inbox.
