@@ -4,6 +4,7 @@ import { createApi, type Api } from './app.js';
 import type { Config } from './config.js';
 import { createDb } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
+import { closeStaffReads } from './db/staff-reads.js';
 import { startAuditRetention } from './modules/audit/retention.js';
 import type { AppDeps } from './deps.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -52,6 +53,7 @@ export async function startRuntime(config: Config, logger: Logger, clock: Clock 
       await mailer.close();
       await closePasswordPool();
       await contentChanges.close();
+      await closeStaffReads(db);
       await db.destroy();
     },
   };

@@ -24,7 +24,7 @@ const foldedChars = new Map<string, string>();
  * foldText for every row a search reads (SQLite's fold()): ASCII is only lower-cased, other characters
  * are folded one at a time and remembered. About ten times faster than normalising whole strings.
  */
-function foldRow(value: string): string {
+export function foldRow(value: string): string {
   // eslint-disable-next-line no-control-regex
   if (/^[\x00-\x7f]*$/.test(value)) return value.toLowerCase();
   let folded = '';

@@ -5,6 +5,7 @@ import { pageOfRows } from '../../db/paging.js';
 import { deleteRevised, updateRevised } from '../../db/revisions.js';
 import { jsonText, toCount } from '../../db/rows.js';
 import { matchingAny } from '../../db/search.js';
+import { staffReads } from '../../db/staff-reads.js';
 import { tableRepository, type EditOptions, type OrderBy, type Page, type PageResult } from '../../db/table.js';
 import { presentActivity, presentRegistration } from './presenter.js';
 import { pagesById } from '../../lib/csv.js';
@@ -140,14 +141,17 @@ export function createActivitiesRepository(db: Db) {
       activityId: number,
       filter: RegistrationsFilter,
     ): Promise<AsyncIterable<ActivityRegistration[]>> {
-      const ids: number[] = await inRegistrationOrder(registrationsOf(db, activityId, filter.q), filter).pluck(
-        `${REGISTRATIONS}.id`,
+      const reads = staffReads(db);
+      const ids = await reads.run<number[]>(
+        inRegistrationOrder(registrationsOf(db, activityId, filter.q), filter).pluck(`${REGISTRATIONS}.id`),
       );
-      const load = async (pageIds: number[]) =>
-        db(REGISTRATIONS)
-          .join('users', 'users.id', `${REGISTRATIONS}.user_id`)
-          .whereIn(`${REGISTRATIONS}.id`, pageIds)
-          .select([...REGISTRATION_COLUMNS, `${REGISTRATIONS}.id as registration_id`]);
+      const load = (pageIds: number[]) =>
+        reads.run<(RegistrationRow & { registration_id: number })[]>(
+          db(REGISTRATIONS)
+            .join('users', 'users.id', `${REGISTRATIONS}.user_id`)
+            .whereIn(`${REGISTRATIONS}.id`, pageIds)
+            .select([...REGISTRATION_COLUMNS, `${REGISTRATIONS}.id as registration_id`]),
+        );
       const pages = pagesById(ids, load, (row: RegistrationRow & { registration_id: number }) => row.registration_id);
       return csvPagesOf(pages);
     },

@@ -6,6 +6,7 @@ import type { Db } from '../../db/connection.js';
 import { pageOfRows } from '../../db/paging.js';
 import { toCount, toIso, toJson } from '../../db/rows.js';
 import { matchingAny } from '../../db/search.js';
+import { staffReads } from '../../db/staff-reads.js';
 import type { Page, PageResult } from '../../db/table.js';
 import { AUDIT_TABLE } from './record.js';
 
@@ -76,14 +77,13 @@ export function createAuditRepository(db: Db) {
 
     /** The newest `limit` entries in the filter, for the CSV export, read in pages (lib/csv.ts). */
     async exportPages(filter: AuditFilter, limit: number): Promise<AsyncIterable<AuditLogEntry[]>> {
-      const ids: number[] = await filterEntries(
-        db,
-        filter,
-      )(db(AUDIT_TABLE))
-        .orderBy(NEWEST_FIRST)
-        .limit(limit)
-        .pluck('id');
-      const load = async (pageIds: number[]) => (await db(AUDIT_TABLE).whereIn('id', pageIds)).map(presentAuditEntry);
+      const reads = staffReads(db);
+      const inFilter = filterEntries(db, filter);
+      const ids = await reads.run<number[]>(inFilter(db(AUDIT_TABLE)).orderBy(NEWEST_FIRST).limit(limit).pluck('id'));
+      const load = async (pageIds: number[]) =>
+        (await reads.run<Parameters<typeof presentAuditEntry>[0][]>(db(AUDIT_TABLE).whereIn('id', pageIds))).map(
+          presentAuditEntry,
+        );
       return pagesById(ids, load, (entry) => entry.id);
     },
   };

@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import { isPostgres, type Db } from '../../db/connection.js';
 import { updateRevised, type ExpectedRevision } from '../../db/revisions.js';
 import { containsPattern, foldText } from '../../db/search.js';
+import { staffReads } from '../../db/staff-reads.js';
 import { toCount } from '../../db/rows.js';
 import { pagesById } from '../../lib/csv.js';
 import { tableRepository, type OrderBy, type Page, type PageResult } from '../../db/table.js';
@@ -55,7 +56,9 @@ async function matching(db: Db, q: string): Promise<{ filter: Filter; walks: boo
   if ([...folded].length < TRIGRAM) return { filter: likeSearch(q), walks: true };
   const phrase = `"${folded.replaceAll('"', '""')}"`;
   const fts = () => db('contact_messages_search').select('rowid').whereRaw('contact_messages_search match ?', [phrase]);
-  const seen = await db.from(fts().limit(COMMON).as('seen')).count({ count: '*' }).first();
+  const seen = await staffReads(db).run<{ count: unknown } | undefined>(
+    db.from(fts().limit(COMMON).as('seen')).count({ count: '*' }).first(),
+  );
   if (toCount(seen) >= COMMON) return { filter: likeSearch(q), walks: true };
   return { filter: (query) => query.whereIn('contact_messages.id', fts()), walks: false };
 }
@@ -91,34 +94,44 @@ async function walkedIds(db: Db, filter: ContactMessageFilter, q: string, counte
   const newest = byState(filter)(db('contact_messages').select('id', 'created_at', 'search_folded'))
     .orderBy(INBOX_ORDER)
     .limit(SAMPLE);
-  const first: number[] = await likeSearch(
-    q,
-    'newest',
-  )(db.from(newest.as('newest')))
-    .orderBy(INBOX_ORDER)
-    .limit(counted)
-    .pluck('id');
+  const reads = staffReads(db);
+  const first = await reads.run<number[]>(
+    likeSearch(
+      q,
+      'newest',
+    )(db.from(newest.as('newest')))
+      .orderBy(INBOX_ORDER)
+      .limit(counted)
+      .pluck('id'),
+  );
   if (first.length >= counted) return first;
-  return likeSearch(q)(byState(filter)(db.from(db.raw('contact_messages not indexed'))))
-    .orderBy(INBOX_ORDER)
-    .limit(counted)
-    .pluck('id');
+  return reads.run<number[]>(
+    likeSearch(q)(byState(filter)(db.from(db.raw('contact_messages not indexed'))))
+      .orderBy(INBOX_ORDER)
+      .limit(counted)
+      .pluck('id'),
+  );
 }
 
 /** A page of a search: the ids of the first SEARCH_COUNT matches (or one past the page), then the page's rows. */
 async function searchPage(db: Db, { page, limit }: Page, filter: ContactMessageFilter, q: string) {
   const counted = Math.max(SEARCH_COUNT, page * limit + 1);
+  const reads = staffReads(db);
   const match = await matching(db, q);
-  const ids: number[] = match.walks
+  const ids = match.walks
     ? await walkedIds(db, filter, q, counted)
-    : await match
-        .filter(byState(filter)(db('contact_messages')))
-        .orderBy(INBOX_ORDER)
-        .limit(counted)
-        .pluck('id');
+    : await reads.run<number[]>(
+        match
+          .filter(byState(filter)(db('contact_messages')))
+          .orderBy(INBOX_ORDER)
+          .limit(counted)
+          .pluck('id'),
+      );
   const pageIds = ids.slice((page - 1) * limit, page * limit);
-  const rows: ContactMessageRow[] = pageIds.length
-    ? await db('contact_messages').select(MESSAGE_COLUMNS).whereIn('id', pageIds).orderBy(INBOX_ORDER)
+  const rows = pageIds.length
+    ? await reads.run<ContactMessageRow[]>(
+        db('contact_messages').select(MESSAGE_COLUMNS).whereIn('id', pageIds).orderBy(INBOX_ORDER),
+      )
     : [];
   return { items: rows.map(presentContactMessage), total: ids.length };
 }
@@ -133,13 +146,13 @@ export function createContactMessagesRepository(db: Db) {
       q ? searchPage(db, page, filter, q) : messages.page(page, byState(filter)),
     /** Every message in the filter, newest first: the CSV export, read in pages (lib/csv.ts). */
     async exportPages(filter: ContactMessageFilter, q?: string): Promise<AsyncIterable<ContactMessage[]>> {
-      const ids: number[] = await (
-        await inFilter(db, filter, q)
-      )(db('contact_messages'))
-        .orderBy(INBOX_ORDER)
-        .pluck('id');
+      const reads = staffReads(db);
+      const inExport = await inFilter(db, filter, q);
+      const ids = await reads.run<number[]>(inExport(db('contact_messages')).orderBy(INBOX_ORDER).pluck('id'));
       const load = async (pageIds: number[]) =>
-        (await db('contact_messages').select(MESSAGE_COLUMNS).whereIn('id', pageIds)).map(presentContactMessage);
+        (
+          await reads.run<ContactMessageRow[]>(db('contact_messages').select(MESSAGE_COLUMNS).whereIn('id', pageIds))
+        ).map(presentContactMessage);
       return pagesById(ids, load, (message) => message.id);
     },
     remove: messages.remove,

@@ -1,0 +1,170 @@
+/**
+ * Staff reads that cost milliseconds each (message searches, the pages of a CSV export) run off the
+ * event loop. On SQLite a query blocks the thread that runs it: four admins searching and exporting
+ * on the large data kept the event loop busy most of the time, and a visitor's cached page waited
+ * behind each query (issue 19: GET / p99 eight times idle). Here they run on one worker thread with
+ * its own read-only connection to the same file (WAL lets it read beside the writer), in Linux's idle
+ * scheduling class like the password worker: when cores are scarce, serving pages comes first.
+ * PostgreSQL already runs queries in its own processes, so there the query simply runs.
+ *
+ * A query is built with Knex as usual and handed over as its SQL and bindings; `run` resolves to what
+ * awaiting the builder would (rows, the first row, or a plucked column).
+ */
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type { Knex } from 'knex';
+import { isPostgres, type Db } from './connection.js';
+import { foldRow, foldText } from './search.js';
+
+export interface StaffReads {
+  /** What `await query` would give, read on the staff thread (SQLite) or directly (PostgreSQL). */
+  run<T>(query: Knex.QueryBuilder): Promise<T>;
+  close(): Promise<void>;
+}
+
+interface Request {
+  id: number;
+  sql: string;
+  bindings: unknown[];
+}
+
+type Reply = { id: number; rows: unknown[] } | { id: number; error: string };
+
+/**
+ * The worker's body. It is sent as source text (with foldText and foldRow before it, `fold` being
+ * foldRow), so it may use nothing from this module's scope, imports included (vitest rewrites those):
+ * the same code then runs under vitest and in the built server.
+ */
+function staffReadWorker(fold: (value: string) => string): void {
+  /* eslint-disable @typescript-eslint/no-require-imports -- an eval'd worker is a CommonJS script */
+  const { parentPort, workerData } = require('node:worker_threads') as typeof import('node:worker_threads');
+  const { file, driverPath } = workerData as { file: string; driverPath: string };
+  const Database = require(driverPath) as typeof import('better-sqlite3');
+  try {
+    require('node:os').setPriority(19);
+    const threadId = require('node:fs').readlinkSync('/proc/thread-self').split('/').pop();
+    require('node:child_process').execFileSync('/usr/bin/chrt', ['--idle', '--pid', '0', threadId], {
+      stdio: 'ignore',
+      timeout: 2000,
+    });
+  } catch {
+    // Without chrt (not Linux) the nice value stays; without either, the thread runs as it is.
+  }
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const connection = new Database(file, { readonly: true, fileMustExist: true });
+  connection.pragma('busy_timeout = 5000');
+  connection.function('fold', { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? fold(value) : value,
+  );
+  parentPort!.on('message', ({ id, sql, bindings }: Request) => {
+    try {
+      parentPort!.postMessage({ id, rows: connection.prepare(sql).all(...bindings) });
+    } catch (error) {
+      parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+    }
+  });
+}
+
+// foldRow keeps the characters it folded in `foldedChars`; the worker gets its own.
+const WORKER_SOURCE = [
+  'const foldedChars = new Map();',
+  foldText.toString(),
+  foldRow.toString(),
+  `(${staffReadWorker.toString()})(foldRow);`,
+].join('\n');
+
+const driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
+
+/** As Knex's better-sqlite3 client binds values: dates as milliseconds, booleans as 0 and 1. */
+function sqliteBinding(value: unknown): unknown {
+  if (value instanceof Date) return value.valueOf();
+  if (typeof value === 'boolean') return Number(value);
+  return value;
+}
+
+/** What Knex answers for a select of this method, from the rows (its sqlite3 processResponse). */
+function answerOf(method: string, pluck: string | undefined, rows: Record<string, unknown>[]): unknown {
+  if (method === 'first') return rows[0];
+  if (method === 'pluck' && pluck) return rows.map((row) => row[pluck]);
+  return rows;
+}
+
+function sqliteStaffReads(db: Db, file: string): StaffReads {
+  let worker: Worker | undefined;
+  let nextId = 0;
+  const pending = new Map<number, { resolve(rows: unknown[]): void; reject(error: Error): void }>();
+
+  function failAll(error: Error): void {
+    for (const waiting of pending.values()) waiting.reject(error);
+    pending.clear();
+  }
+
+  function started(): Worker {
+    if (worker) return worker;
+    const thread = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driverPath } });
+    thread.on('message', (reply: Reply) => {
+      const waiting = pending.get(reply.id);
+      pending.delete(reply.id);
+      if ('error' in reply) waiting?.reject(new Error(reply.error));
+      else waiting?.resolve(reply.rows);
+      // Referenced only while reading: an idle worker never keeps a process (the CLI, a test) alive.
+      if (pending.size === 0) thread.unref();
+    });
+    let crash: Error | undefined;
+    thread.on('error', (error) => (crash = error));
+    // A crashed worker fails what it was given; the next read starts a fresh one.
+    thread.on('exit', () => {
+      if (worker === thread) worker = undefined;
+      failAll(crash ?? new Error('staff read worker exited'));
+    });
+    return (worker = thread);
+  }
+
+  return {
+    async run<T>(query: Knex.QueryBuilder): Promise<T> {
+      const compiled = query.toSQL() as Knex.Sql & { method: string; pluck?: string };
+      const { sql, bindings, method, pluck } = compiled;
+      // Knex's own 'query' event, as if Knex had run it: query logs and the plan tests see staff reads too.
+      db.client.emit('query', compiled);
+      const thread = started();
+      const id = (nextId += 1);
+      const rows = await new Promise<unknown[]>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        thread.ref();
+        thread.postMessage({ id, sql, bindings: bindings.map(sqliteBinding) } satisfies Request);
+      });
+      return answerOf(method, pluck, rows as Record<string, unknown>[]) as T;
+    },
+    async close() {
+      const thread = worker;
+      worker = undefined;
+      if (thread) await thread.terminate();
+    },
+  };
+}
+
+const directReads: StaffReads = {
+  run: async <T>(query: Knex.QueryBuilder) => (await query) as T,
+  close: async () => undefined,
+};
+
+const readers = new WeakMap<Db, StaffReads>();
+
+/** The staff reads of this database, made on first use (no thread until a staff search or export). */
+export function staffReads(db: Db): StaffReads {
+  if (isPostgres(db)) return directReads;
+  let reads = readers.get(db);
+  if (!reads) {
+    const { filename } = db.client.config.connection as { filename: string };
+    // An in-memory database exists only on its own connection: nothing else can read it.
+    reads = filename && filename !== ':memory:' ? sqliteStaffReads(db, filename) : directReads;
+    readers.set(db, reads);
+  }
+  return reads;
+}
+
+/** Ends the staff thread of `db`, if it has one: before the database itself is closed. */
+export async function closeStaffReads(db: Db): Promise<void> {
+  await readers.get(db)?.close();
+  readers.delete(db);
+}
