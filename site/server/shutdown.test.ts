@@ -1,8 +1,11 @@
 /**
  * SIGTERM on the BUILT server under load: every request is either answered or fails before it
  * starts, answers during the drain carry `Connection: close`, idle keep-alive connections are closed,
- * the exit code is 0, and every acknowledged write is in the database afterwards.
+ * the exit code is 0, and every acknowledged write is in the database afterwards. The server under
+ * load is started with the Dockerfile's exact CMD, which must be `npm start`'s command line: the
+ * container then stops as gracefully as a server started by hand (issue 25).
  */
+import { readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import path from 'node:path';
@@ -10,6 +13,7 @@ import knex, { type Knex } from 'knex';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   BUILT_MAIN,
+  REPOSITORY_ROOT,
   killServer,
   serverBuilt,
   spawnBuiltServer,
@@ -26,6 +30,27 @@ import {
 
 if (!serverBuilt) console.warn(`site/server/shutdown.test.ts skipped: ${BUILT_MAIN} does not exist. Build first.`);
 const built = it.skipIf(!serverBuilt);
+
+/** The exec-form CMD of the production image: the command line its container runs. */
+function dockerfileCommand(): string[] {
+  const dockerfile = readFileSync(path.join(REPOSITORY_ROOT, 'Dockerfile'), 'utf8');
+  const cmd = dockerfile.split('\n').findLast((line) => line.startsWith('CMD '));
+  return JSON.parse(cmd?.slice('CMD '.length) ?? '[]') as string[];
+}
+
+function npmStartCommand(): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(REPOSITORY_ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  return manifest.scripts.start!.split(' ');
+}
+
+describe('the production image', () => {
+  it("runs node itself (PID 1, so SIGTERM reaches the server) with npm start's exact command line", () => {
+    expect(dockerfileCommand()[0]).toBe('node');
+    expect(dockerfileCommand()).toEqual(npmStartCommand());
+  });
+});
 
 const SUPER_ADMIN = { email: 'root@example.org', password: 'root-password-1' };
 const ANSWER = 'Written while the server was being stopped.';
@@ -105,26 +130,29 @@ describe.each(testEngines())('shutdown of the built server on %s', (engine: Engi
     for (const database of databases.splice(0)) await database.drop();
   });
 
-  async function start(): Promise<{ server: ServerProcess; database: TestDatabase; token: string }> {
+  async function start(command?: string[]): Promise<{ server: ServerProcess; database: TestDatabase; token: string }> {
     const database = await createTestDatabase(engine);
     databases.push(database);
-    const server = await spawnBuiltServer({
-      NODE_ENV: 'production',
-      JWT_SECRET: 'shutdown-test-secret-that-is-long-enough-01',
-      DATA_DIR: database.dataDir,
-      ...(database.databaseUrl && { DATABASE_URL: database.databaseUrl }),
-      SUPER_ADMIN_EMAIL: SUPER_ADMIN.email,
-      SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'info',
-    });
+    const server = await spawnBuiltServer(
+      {
+        NODE_ENV: 'production',
+        JWT_SECRET: 'shutdown-test-secret-that-is-long-enough-01',
+        DATA_DIR: database.dataDir,
+        ...(database.databaseUrl && { DATABASE_URL: database.databaseUrl }),
+        SUPER_ADMIN_EMAIL: SUPER_ADMIN.email,
+        SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'info',
+      },
+      command,
+    );
     servers.push(server);
     await waitForHealth(server);
     return { server, database, token: await login(server.baseUrl) };
   }
 
   built('keep-alive writes with SIGTERM in the middle: answered or never started, none lost, none twice', async () => {
-    const { server, database, token } = await start();
+    const { server, database, token } = await start(dockerfileCommand());
     const agent = new Agent({ keepAlive: true, maxSockets: 4 });
     const outcomes: Outcome[] = [];
     let sent = 0;

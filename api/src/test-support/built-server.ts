@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 export const BUILT_MAIN = fileURLToPath(new URL('../../../site/dist/server/main.js', import.meta.url));
 export const serverBuilt = existsSync(BUILT_MAIN);
+export const REPOSITORY_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -28,10 +29,19 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Only what is given here: nothing from the test runner's environment (NODE_ENV, DATABASE_URL...) leaks in. */
-export async function spawnBuiltServer(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Only what is given here: nothing from the test runner's environment (NODE_ENV, DATABASE_URL...) leaks in.
+ * `command`: another command line that starts the built server from the repository's root (the
+ * Dockerfile's CMD); "node" there is this Node.
+ */
+export async function spawnBuiltServer(
+  env: Record<string, string>,
+  command?: readonly string[],
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [BUILT_MAIN], {
+  const [program, ...args] = command ?? ['node', BUILT_MAIN];
+  const child = spawn(program === 'node' ? process.execPath : program!, args, {
+    cwd: REPOSITORY_ROOT,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
