@@ -3,10 +3,16 @@
  * For when nobody can log in:
  *   npm run admin -- create --email a@b.org --name "Ada Admin" [--role admin|super_admin]
  *   npm run admin -- reset-password --email a@b.org
- * The account logic lives in startup/admin-accounts.ts; this file only reads the command line.
+ * and for backups of the embedded SQLite database (README "Operations"):
+ *   npm run backup                 a consistent copy into DATA_DIR/backups, while the server runs
+ *   npm run restore -- FILE        checks FILE, sets the current database aside, restores (server stopped)
+ * The account logic lives in startup/admin-accounts.ts, the backups in modules/backups; this file
+ * only reads the command line.
  */
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from './config.js';
+import { loadConfig, type Config } from './config.js';
+import { backupMessage, backUpNow, restoreInto, restoreMessage } from './modules/backups/restore.js';
 import {
   createAdminAccount,
   createdAdminMessage,
@@ -17,12 +23,17 @@ import {
 
 const USAGE = `Usage:
   npm run admin -- create --email EMAIL --name NAME [--role admin|super_admin]
-  npm run admin -- reset-password --email EMAIL`;
+  npm run admin -- reset-password --email EMAIL
+  npm run backup
+  npm run restore -- FILE`;
 
 class UsageError extends Error {}
 
 type Command =
-  { command: 'create'; email: string; name: string; role: string } | { command: 'reset-password'; email: string };
+  | { command: 'create'; email: string; name: string; role: string }
+  | { command: 'reset-password'; email: string }
+  | { command: 'backup' }
+  | { command: 'restore'; file: string };
 
 function parseCommand(args: string[]): Command {
   const { positionals, values } = parseArgs({
@@ -36,7 +47,10 @@ function parseCommand(args: string[]): Command {
     },
   });
   const [command, ...rest] = positionals;
-  if (values.help || rest.length > 0 || !values.email) throw new UsageError(USAGE);
+  if (values.help) throw new UsageError(USAGE);
+  if (command === 'backup' && rest.length === 0) return { command };
+  if (command === 'restore' && rest.length === 1) return { command, file: rest[0]! };
+  if (rest.length > 0 || !values.email) throw new UsageError(USAGE);
   if (command === 'create') {
     if (!values.name) throw new UsageError(USAGE);
     return { command, email: values.email, name: values.name, role: values.role };
@@ -54,12 +68,20 @@ async function main(): Promise<void> {
     throw error instanceof UsageError ? error : new UsageError(`${(error as Error).message}\n${USAGE}`);
   }
   const config = loadConfig();
-  const message = await withDatabase(config, async (db) =>
-    command.command === 'create'
-      ? createdAdminMessage(await createAdminAccount(db, command))
-      : passwordResetMessage(await resetAccountPassword(db, command.email)),
-  );
-  console.log(message);
+  console.log(await run(command, config));
+}
+
+async function run(command: Command, config: Config): Promise<string> {
+  switch (command.command) {
+    case 'backup':
+      return backupMessage(await backUpNow(config));
+    case 'restore':
+      return restoreMessage(restoreInto(config, path.resolve(command.file)));
+    case 'create':
+      return withDatabase(config, async (db) => createdAdminMessage(await createAdminAccount(db, command)));
+    case 'reset-password':
+      return withDatabase(config, async (db) => passwordResetMessage(await resetAccountPassword(db, command.email)));
+  }
 }
 
 main().catch((error: unknown) => {

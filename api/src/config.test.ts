@@ -48,6 +48,8 @@ describe('loadConfig', () => {
       metricsToken: undefined,
       rateLimitFactor: 1,
       auditRetentionDays: 365,
+      backupSchedule: true,
+      backupRetain: 14,
     });
   });
 
@@ -73,6 +75,8 @@ describe('loadConfig', () => {
       METRICS_TOKEN: 'metrics-token-that-is-long-enough-0123',
       RATE_LIMIT_FACTOR: '20',
       AUDIT_RETENTION_DAYS: '90',
+      BACKUP_SCHEDULE: 'true',
+      BACKUP_RETAIN: '30',
     });
     expect(config).toMatchObject({
       env: 'production',
@@ -91,7 +95,16 @@ describe('loadConfig', () => {
       metricsToken: 'metrics-token-that-is-long-enough-0123',
       rateLimitFactor: 20,
       auditRetentionDays: 90,
+      // PostgreSQL is backed up with its own tools: the SQLite schedule stays off.
+      backupSchedule: false,
+      backupRetain: 30,
     });
+  });
+
+  it.each(['0', '2.5', 'all'])('refuses BACKUP_RETAIN=%s, naming it', (value) => {
+    expect(() => loadConfig({ JWT_SECRET: SECRET, BACKUP_RETAIN: value })).toThrow(
+      'BACKUP_RETAIN must be a whole number of copies, at least 1',
+    );
   });
 
   it.each(['0', '1.5', '-3', 'forever'])('refuses AUDIT_RETENTION_DAYS=%s, naming it', (value) => {

@@ -50,6 +50,12 @@ const envSchema = z.object({
     .int('must be a whole number of days, at least 1')
     .min(1, 'must be a whole number of days, at least 1')
     .default(365),
+  BACKUP_SCHEDULE: booleanText.default(true),
+  BACKUP_RETAIN: z.coerce
+    .number({ error: 'must be a whole number of copies, at least 1' })
+    .int('must be a whole number of copies, at least 1')
+    .min(1, 'must be a whole number of copies, at least 1')
+    .default(14),
 });
 
 export interface Config {
@@ -73,6 +79,10 @@ export interface Config {
   rateLimitFactor: number;
   /** Days the audit trail keeps an entry; older ones are deleted by the server (modules/audit/retention.ts). */
   auditRetentionDays: number;
+  /** SQLite only: the server copies its database once a day into DATA_DIR/backups (modules/backups). */
+  backupSchedule: boolean;
+  /** How many of those daily copies are kept. */
+  backupRetain: number;
 }
 
 export class ConfigError extends Error {
@@ -113,6 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: values.METRICS_TOKEN,
     rateLimitFactor: values.RATE_LIMIT_FACTOR,
     auditRetentionDays: values.AUDIT_RETENTION_DAYS,
+    backupSchedule: values.BACKUP_SCHEDULE && !values.DATABASE_URL,
+    backupRetain: values.BACKUP_RETAIN,
   };
 }
 

@@ -6,6 +6,7 @@ import { createDb } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { closeStaffReads } from './db/staff-reads.js';
 import { startAuditRetention } from './modules/audit/retention.js';
+import { startBackupSchedule, type BackupSchedule } from './modules/backups/schedule.js';
 import type { AppDeps } from './deps.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { localContentChanges, postgresContentChanges } from './lib/content-changes.js';
@@ -19,6 +20,8 @@ import { ensureSuperAdmin } from './startup/super-admin.js';
 export interface Runtime {
   deps: AppDeps;
   api: Api;
+  /** The daily backup of an SQLite database, unless BACKUP_SCHEDULE is off. */
+  backups: BackupSchedule | undefined;
   close(): Promise<void>;
 }
 
@@ -45,11 +48,16 @@ export async function startRuntime(config: Config, logger: Logger, clock: Clock 
   const deps: AppDeps = { db, mailer, config, clock, logger, contentChanges };
   const auditRetention = startAuditRetention(db, clock, config.auditRetentionDays, logger);
   await auditRetention.ready;
+  const backups = config.backupSchedule
+    ? startBackupSchedule({ db, dataDir: config.dataDir, retain: config.backupRetain, clock, logger })
+    : undefined;
   return {
     deps,
     api: createApi(deps),
+    backups,
     async close() {
       auditRetention.stop();
+      backups?.stop();
       await mailer.close();
       await closePasswordPool();
       await contentChanges.close();

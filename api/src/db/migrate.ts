@@ -44,9 +44,12 @@ const migrations: Record<string, Migration> = {
   '20261124210500_message_search': messageSearch,
 };
 
+/** Every migration this version knows, in order (a restored backup must hold none other). */
+export const migrationNames = (): string[] => Object.keys(migrations).sort();
+
 /** Exported for tests that step through single migrations (`db.migrate.down({ migrationSource })`). */
 export const migrationSource: Knex.MigrationSource<string> = {
-  getMigrations: async () => Object.keys(migrations).sort(),
+  getMigrations: async () => migrationNames(),
   getMigrationName: (name) => name,
   getMigration: async (name) => withoutStatementTimeout(migrations[name]!),
 };

@@ -19,6 +19,8 @@ import { foldRow, foldText } from './search.js';
 export interface StaffReads {
   /** What `await query` would give, read on the staff thread (SQLite) or directly (PostgreSQL). */
   run<T>(query: Knex.QueryBuilder): Promise<T>;
+  /** A statement that answers no rows (SQLite's VACUUM INTO for a backup), on the same thread. */
+  execute(sql: string, bindings: unknown[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -26,6 +28,8 @@ interface Request {
   id: number;
   sql: string;
   bindings: unknown[];
+  /** Run, answering no rows, instead of reading every row. */
+  execute?: boolean;
 }
 
 type Reply = { id: number; rows: unknown[] } | { id: number; error: string };
@@ -56,9 +60,10 @@ function staffReadWorker(fold: (value: string) => string): void {
   connection.function('fold', { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? fold(value) : value,
   );
-  parentPort!.on('message', ({ id, sql, bindings }: Request) => {
+  parentPort!.on('message', ({ id, sql, bindings, execute }: Request) => {
     try {
-      parentPort!.postMessage({ id, rows: connection.prepare(sql).all(...bindings) });
+      const statement = connection.prepare(sql);
+      parentPort!.postMessage({ id, rows: execute ? (statement.run(...bindings), []) : statement.all(...bindings) });
     } catch (error) {
       parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
     }
@@ -120,20 +125,26 @@ function sqliteStaffReads(db: Db, file: string): StaffReads {
     return (worker = thread);
   }
 
+  function send(request: Request): Promise<unknown[]> {
+    const thread = started();
+    const id = (nextId += 1);
+    return new Promise<unknown[]>((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      thread.ref();
+      thread.postMessage({ ...request, id } satisfies Request);
+    });
+  }
+
   return {
     async run<T>(query: Knex.QueryBuilder): Promise<T> {
       const compiled = query.toSQL() as Knex.Sql & { method: string; pluck?: string };
-      const { sql, bindings, method, pluck } = compiled;
       // Knex's own 'query' event, as if Knex had run it: query logs and the plan tests see staff reads too.
       db.client.emit('query', compiled);
-      const thread = started();
-      const id = (nextId += 1);
-      const rows = await new Promise<unknown[]>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        thread.ref();
-        thread.postMessage({ id, sql, bindings: bindings.map(sqliteBinding) } satisfies Request);
-      });
-      return answerOf(method, pluck, rows as Record<string, unknown>[]) as T;
+      const rows = await send({ id: 0, sql: compiled.sql, bindings: compiled.bindings.map(sqliteBinding) });
+      return answerOf(compiled.method, compiled.pluck, rows as Record<string, unknown>[]) as T;
+    },
+    async execute(sql, bindings) {
+      await send({ id: 0, sql, bindings: bindings.map(sqliteBinding), execute: true });
     },
     async close() {
       const thread = worker;
@@ -143,21 +154,22 @@ function sqliteStaffReads(db: Db, file: string): StaffReads {
   };
 }
 
-const directReads: StaffReads = {
+const directReads = (db: Db): StaffReads => ({
   run: async <T>(query: Knex.QueryBuilder) => (await query) as T,
+  execute: async (sql, bindings) => void (await db.raw(sql, bindings as Knex.RawBinding[])),
   close: async () => undefined,
-};
+});
 
 const readers = new WeakMap<Db, StaffReads>();
 
 /** The staff reads of this database, made on first use (no thread until a staff search or export). */
 export function staffReads(db: Db): StaffReads {
-  if (isPostgres(db)) return directReads;
+  if (isPostgres(db)) return directReads(db);
   let reads = readers.get(db);
   if (!reads) {
     const { filename } = db.client.config.connection as { filename: string };
     // An in-memory database exists only on its own connection: nothing else can read it.
-    reads = filename && filename !== ':memory:' ? sqliteStaffReads(db, filename) : directReads;
+    reads = filename && filename !== ':memory:' ? sqliteStaffReads(db, filename) : directReads(db);
     readers.set(db, reads);
   }
   return reads;
