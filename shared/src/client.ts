@@ -218,11 +218,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       logout: () => send<null>('POST', '/auth/logout'),
       forgotPassword: (email: string) => request<{ message: string }>('POST', '/auth/forgot-password', { email }),
       checkResetToken: (token: string) => get<ResetTokenCheck>(`/auth/reset-password/${encodeURIComponent(token)}`),
-      resetPassword: (token: string, password: string, confirmPassword: string) =>
-        request<{ message: string }>('POST', `/auth/reset-password/${encodeURIComponent(token)}`, {
-          password,
-          confirmPassword,
-        }),
+      /** SPEC 7's body is the password alone: the forms check its confirmation themselves. */
+      resetPassword: (token: string, password: string) =>
+        request<{ message: string }>('POST', `/auth/reset-password/${encodeURIComponent(token)}`, { password }),
     },
     /** The signed-in account's own sessions and password (members and staff). */
     account: {

@@ -64,10 +64,10 @@ function NewPasswordForm({
     resolver: schemaResolver(resetPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const submit = form.handleSubmit(async ({ password, confirmPassword }) => {
+  const submit = form.handleSubmit(async ({ password }) => {
     setFailure(null);
     try {
-      const result = await api.auth.resetPassword(token, password, confirmPassword);
+      const result = await api.auth.resetPassword(token, password);
       onDone(result.data?.message ?? result.message ?? DEFAULT_SUCCESS);
     } catch (error) {
       setFailure(failureText(error, 'Failed to reset password. Please try again.'));
