@@ -28,7 +28,8 @@ describe('failureText (SPEC 8: data.data.message, then data.message, then the fa
   });
 
   it("reads an ApiError's body, not the client's own wording", () => {
-    const placeholder = (body: unknown) => new ApiError(500, 'Request failed (500)', [], undefined, undefined, { body });
+    const placeholder = (body: unknown) =>
+      new ApiError(500, 'Request failed (500)', [], undefined, undefined, { body });
     expect(failureText(placeholder(null), FALLBACK)).toBe(FALLBACK);
     expect(failureText(placeholder({ message: 'Database down' }), FALLBACK)).toBe('Database down');
     expect(failureText(placeholder({ data: { message: 'Nested msg' } }), FALLBACK)).toBe('Nested msg');
