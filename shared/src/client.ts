@@ -50,10 +50,11 @@ export class ApiError extends Error {
     /** With a 409 edit conflict: the item as it is now on the server. */
     readonly current?: unknown,
     /**
-     * How the answer came: its Retry-After header, whether it carried the API's error envelope, and
-     * with a 428 the proof-of-work challenge the sender must solve.
+     * How the answer came: its Retry-After header, whether it carried the API's error envelope, with
+     * a 428 the proof-of-work challenge the sender must solve, and its body as parsed (null when it
+     * was not JSON), which failureText reads SPEC 8's message from.
      */
-    readonly answer: { retryAfter?: string; enveloped?: boolean; challenge?: unknown } = {},
+    readonly answer: { retryAfter?: string; enveloped?: boolean; challenge?: unknown; body?: unknown } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -143,6 +144,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         {
           retryAfter: response.headers.get('Retry-After') ?? undefined,
           enveloped: failure !== null,
+          body: envelope,
           ...(failure?.challenge !== undefined && { challenge: failure.challenge }),
         },
       );
@@ -163,7 +165,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
     if (!response.ok) {
       const failure = (await response.json().catch(() => null)) as ErrorEnvelope | null;
-      throw new ApiError(response.status, failure?.message ?? `Request failed (${response.status})`);
+      throw new ApiError(
+        response.status,
+        failure?.message ?? `Request failed (${response.status})`,
+        undefined,
+        undefined,
+        undefined,
+        { body: failure },
+      );
     }
     return response.blob();
   }
@@ -209,11 +218,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       logout: () => send<null>('POST', '/auth/logout'),
       forgotPassword: (email: string) => request<{ message: string }>('POST', '/auth/forgot-password', { email }),
       checkResetToken: (token: string) => get<ResetTokenCheck>(`/auth/reset-password/${encodeURIComponent(token)}`),
-      resetPassword: (token: string, password: string, confirmPassword: string) =>
-        request<{ message: string }>('POST', `/auth/reset-password/${encodeURIComponent(token)}`, {
-          password,
-          confirmPassword,
-        }),
+      /** SPEC 7's body is the password alone: the forms check its confirmation themselves. */
+      resetPassword: (token: string, password: string) =>
+        request<{ message: string }>('POST', `/auth/reset-password/${encodeURIComponent(token)}`, { password }),
     },
     /** The signed-in account's own sessions and password (members and staff). */
     account: {

@@ -8,5 +8,6 @@ export * from './format.js';
 export * from './schemas/index.js';
 export * from './content/defaults.js';
 export * from './client.js';
+export * from './failure-text.js';
 export * from './device-tokens.js';
 export * from './proof-of-work.js';

@@ -14,14 +14,3 @@ export function statusOf(error: unknown): number | undefined {
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === 'number' && status > 0 ? status : undefined;
 }
-
-/**
- * The server's message for a refused call (4xx: validation, conflict, throttling...), else `fallback`:
- * a server failure or an unreachable server has nothing more useful to say than SPEC's text.
- */
-export function messageOf(error: unknown, fallback: string): string {
-  const status = statusOf(error);
-  return status !== undefined && status >= 400 && status < 500 && error instanceof Error && error.message
-    ? error.message
-    : fallback;
-}

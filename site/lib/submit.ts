@@ -1,12 +1,12 @@
 /** What the site's auth forms share: submitting a validated form, and moving on after a message. */
 import { useEffect, useState, type FormEvent } from 'react';
-import { messageOf } from './api';
+import { failureText } from '@npo/shared';
 import { navigate } from './navigation';
 
 /**
  * Validates, keeps the button busy while `action` runs and shows its failure. `action` answers a
  * message to show when it refuses the result itself; otherwise the page moves on, so the button
- * stays busy. A thrown error shows the server's message, else `fallback`.
+ * stays busy. A thrown error shows the server's message, else `fallback` (SPEC 8, failureText).
  */
 export function useFormSubmit<Input>(
   validateAll: () => Input | null,
@@ -26,7 +26,7 @@ export function useFormSubmit<Input>(
     try {
       refusal = await action(input);
     } catch (failure) {
-      refusal = messageOf(failure, fallback);
+      refusal = failureText(failure, fallback);
     }
     if (refusal) {
       setError(refusal);

@@ -19,9 +19,6 @@ export function AboutSection() {
               <h3>Aims</h3>
               <p>{about.aims}</p>
             </div>
-            <a href="/join-us" className="button button--primary">
-              Join Us <ArrowRightIcon size={18} />
-            </a>
           </div>
           <div className="about__objectives">
             <h3>Objectives</h3>
@@ -38,6 +35,12 @@ export function AboutSection() {
                 </li>
               ))}
             </ol>
+          </div>
+          {/* SPEC 2: the button comes after the Objectives, in reading order and on every screen width. */}
+          <div className="about__join">
+            <a href="/join-us" className="button button--primary">
+              Join Us <ArrowRightIcon size={18} />
+            </a>
           </div>
         </div>
       )}

@@ -3,9 +3,9 @@
  * asked apart from the activity itself: the public answers are cached for everyone, so they never say
  * anything about one person.
  */
-import type { Activity } from '@npo/shared';
+import { failureText, type Activity } from '@npo/shared';
 import { useEffect, useState } from 'react';
-import { messageOf, statusOf, withApi } from '../../lib/api';
+import { statusOf, withApi } from '../../lib/api';
 import { useAuth, type Auth } from '../../lib/auth';
 import { navigate } from '../../lib/navigation';
 
@@ -49,7 +49,7 @@ export function RegisterButton({ activity, onLeave }: { activity: Activity; onLe
       setNotice({ tone: 'success', message: (await call()) ?? '' });
     } catch (error) {
       if (statusOf(error) === 401) auth.logout();
-      const message = statusOf(error) === 401 ? EXPIRED : messageOf(error, fallback);
+      const message = statusOf(error) === 401 ? EXPIRED : failureText(error, fallback);
       setNotice({ tone: 'error', message });
       // Already registered (409) or not registered any more (404): the state on the server wins.
       if (statusOf(error) === 404) setRegistered(false);

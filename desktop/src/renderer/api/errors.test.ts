@@ -14,10 +14,21 @@ describe('describeError', () => {
     ]);
   });
 
-  it("otherwise shows the server's message", () => {
+  it("otherwise shows the server's message, nested or not, whatever the status", () => {
+    const answered = (status: number, body: unknown) =>
+      new ApiError(status, 'Request failed', [], undefined, undefined, { body });
     expect(
-      describeError(new ApiError(409, 'The active version cannot be deleted'), 'Failed to delete version'),
+      describeError(
+        answered(409, { success: false, message: 'The active version cannot be deleted' }),
+        'Failed to delete version',
+      ),
     ).toEqual(['The active version cannot be deleted']);
+    expect(describeError(answered(500, { message: 'Database down' }), 'Failed to save FAQ')).toEqual([
+      'Database down',
+    ]);
+    expect(describeError(answered(400, { data: { message: 'Nested msg' } }), 'Failed to save FAQ')).toEqual([
+      'Nested msg',
+    ]);
   });
 
   it('falls back to the SPEC text when the server said nothing', () => {

@@ -1,17 +1,14 @@
-/** What the user reads when a call fails: the server's field errors, else its message, else SPEC's fallback. */
-import { ApiError } from '@npo/shared';
+/**
+ * What the user reads when a call fails (SPEC 8): the server's field errors as 'field: message'
+ * lines, else its message (failureText: data.data.message, then data.message), else SPEC's fallback.
+ */
+import { ApiError, failureText } from '@npo/shared';
 
 export function describeError(error: unknown, fallback: string): string[] {
-  if (error instanceof ApiError) {
-    if (error.errors.length > 0) return error.errors.map(({ field, message }) => `${field}: ${message}`);
-    if (error.message && !isClientPlaceholder(error)) return [error.message];
+  if (error instanceof ApiError && error.errors.length > 0) {
+    return error.errors.map(({ field, message }) => `${field}: ${message}`);
   }
-  return [fallback];
-}
-
-/** The shared client's own wording when an answer carried no envelope: the server said nothing useful. */
-function isClientPlaceholder(error: ApiError): boolean {
-  return error.message === `Request failed (${error.status})`;
+  return [failureText(error, fallback)];
 }
 
 export function isUnauthorized(error: unknown): boolean {

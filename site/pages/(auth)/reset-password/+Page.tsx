@@ -38,7 +38,7 @@ function ResetForm({ token, email }: { token: string; email: string | null }) {
   const { submit, submitting, error } = useFormSubmit(
     form.validateAll,
     async (input) => {
-      const answer = await withApi((api) => api.auth.resetPassword(token, input.password, input.confirmPassword));
+      const answer = await withApi((api) => api.auth.resetPassword(token, input.password));
       setDone(answer.message ?? answer.data?.message ?? RESET_SUCCESS);
     },
     'Failed to reset password. Please try again.',

@@ -1,5 +1,5 @@
 import { Button, Callout } from '@blueprintjs/core';
-import { ApiError, forgotPasswordSchema, type ForgotPasswordInput } from '@npo/shared';
+import { failureText, forgotPasswordSchema, type ForgotPasswordInput } from '@npo/shared';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
@@ -25,9 +25,7 @@ export default function ForgotPasswordPage() {
       await api.auth.forgotPassword(email);
       setSent(true);
     } catch (error) {
-      setFailure(
-        error instanceof ApiError && error.message ? error.message : 'Failed to send reset email. Please try again.',
-      );
+      setFailure(failureText(error, 'Failed to send reset email. Please try again.'));
     }
   });
 

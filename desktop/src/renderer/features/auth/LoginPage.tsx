@@ -5,8 +5,8 @@
  */
 import { Button, Callout, InputGroup, Intent } from '@blueprintjs/core';
 import {
-  ApiError,
   deviceTokenFor,
+  failureText,
   isAdminRole,
   isTwoFactorChallenge,
   keepDeviceToken,
@@ -109,7 +109,7 @@ export default function LoginPage() {
       if (isTwoFactorChallenge(login)) return setChallenge(login.challenge);
       await signedIn(login);
     } catch (error) {
-      setFailure(error instanceof ApiError && error.message ? error.message : 'Login failed');
+      setFailure(failureText(error, 'Login failed'));
     } finally {
       setSubmitting(false);
     }

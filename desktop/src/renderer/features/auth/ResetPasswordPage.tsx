@@ -3,7 +3,7 @@
  * checked first, then a new password is chosen, then the login follows after 3 seconds.
  */
 import { Button, Callout, Spinner } from '@blueprintjs/core';
-import { ApiError, REDIRECT_DELAYS_MS, resetPasswordFormSchema, type ResetPasswordFormInput } from '@npo/shared';
+import { failureText, REDIRECT_DELAYS_MS, resetPasswordFormSchema, type ResetPasswordFormInput } from '@npo/shared';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
@@ -64,15 +64,13 @@ function NewPasswordForm({
     resolver: schemaResolver(resetPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const submit = form.handleSubmit(async ({ password, confirmPassword }) => {
+  const submit = form.handleSubmit(async ({ password }) => {
     setFailure(null);
     try {
-      const result = await api.auth.resetPassword(token, password, confirmPassword);
+      const result = await api.auth.resetPassword(token, password);
       onDone(result.data?.message ?? result.message ?? DEFAULT_SUCCESS);
     } catch (error) {
-      setFailure(
-        error instanceof ApiError && error.message ? error.message : 'Failed to reset password. Please try again.',
-      );
+      setFailure(failureText(error, 'Failed to reset password. Please try again.'));
     }
   });
   return (

@@ -25,8 +25,8 @@ export default function DashboardPage() {
       </>
     );
   }
-  const data = withSamples(query.data);
   const now = new Date();
+  const data = withSamples(query.data, now);
   return (
     <>
       <PageHeader title="Dashboard" summary={`Welcome back, ${firstName}. Here is what is happening on the site.`} />

@@ -1,20 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_DASHBOARD, withSamples } from './sample-dashboard';
+import { SAMPLE_DASHBOARD, sampleLists, withSamples } from './sample-dashboard';
+
+const NOW = new Date('2026-11-24T12:00:00.000Z');
 
 describe('dashboard samples', () => {
   it('stand in for a missing answer', () => {
-    expect(withSamples(undefined)).toEqual(SAMPLE_DASHBOARD);
+    expect(withSamples(undefined, NOW)).toEqual({ ...SAMPLE_DASHBOARD, ...sampleLists(NOW) });
+  });
+
+  it('include recent users and upcoming activities, dated around now', () => {
+    const { recentUsers, upcomingActivities } = withSamples({}, NOW);
+    expect(recentUsers.length).toBeGreaterThan(0);
+    expect(upcomingActivities.length).toBeGreaterThan(0);
+    expect(recentUsers.every((user) => Date.parse(user.createdAt) < NOW.getTime())).toBe(true);
+    expect(upcomingActivities.every((activity) => Date.parse(activity.date) > NOW.getTime())).toBe(true);
   });
 
   it('fill only the missing parts, down to single numbers', () => {
-    const data = withSamples({
-      stats: { totalUsers: 42 } as never,
-      recentUsers: [],
-      contentStats: { featuredTestimonials: 9 } as never,
-    });
+    const data = withSamples(
+      {
+        stats: { totalUsers: 42 } as never,
+        recentUsers: [],
+        contentStats: { featuredTestimonials: 9 } as never,
+      },
+      NOW,
+    );
     expect(data.stats.totalUsers).toBe(42);
     expect(data.stats.activeAdmins).toBe(SAMPLE_DASHBOARD.stats.activeAdmins);
+    // An empty list is the server's answer (nobody yet), not a missing part.
     expect(data.recentUsers).toEqual([]);
+    expect(data.upcomingActivities).toEqual(sampleLists(NOW).upcomingActivities);
     expect(data.userGrowth).toEqual(SAMPLE_DASHBOARD.userGrowth);
     expect(data.contentStats.featuredTestimonials).toBe(9);
     expect(data.contentStats.membershipCards).toEqual(SAMPLE_DASHBOARD.contentStats.membershipCards);

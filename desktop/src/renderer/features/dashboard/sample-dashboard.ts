@@ -1,10 +1,33 @@
 /**
  * SPEC 2: "Sample numbers stand in for any missing part of the response". Each part of the answer
- * that is absent (or not of the expected shape) is replaced by its sample; present parts are kept.
+ * that is absent (or not of the expected shape) is replaced by its sample; present parts are kept,
+ * so an empty list the server sent (no users yet) stays empty.
  */
 import type { DashboardData } from '@npo/shared';
 
-export const SAMPLE_DASHBOARD: DashboardData = {
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Sample sign-ups and activities, dated from `now` so they read as recent and upcoming. */
+export function sampleLists(now: Date): Pick<DashboardData, 'recentUsers' | 'upcomingActivities'> {
+  const at = (offset: number) => new Date(now.getTime() + offset).toISOString();
+  return {
+    recentUsers: [
+      { name: 'Amara Okafor', email: 'amara.okafor@example.com', role: 'member', createdAt: at(-5 * MINUTE) },
+      { name: 'Lucas Martin', email: 'lucas.martin@example.com', role: 'member', createdAt: at(-3 * HOUR) },
+      { name: 'Priya Sharma', email: 'priya.sharma@example.com', role: 'admin', createdAt: at(-2 * DAY) },
+    ],
+    upcomingActivities: [
+      { title: 'Sports Nutrition Webinar', date: at(7 * DAY), participants: 45, capacity: 100 },
+      { title: 'Clinical Case Study Discussion', date: at(14 * DAY), participants: 18, capacity: 30 },
+      { title: 'Community Nutrition Workshop', date: at(21 * DAY), participants: 60, capacity: 80 },
+    ],
+  };
+}
+
+/** The numbers; the lists depend on the time (sampleLists). */
+export const SAMPLE_DASHBOARD: Omit<DashboardData, 'recentUsers' | 'upcomingActivities'> = {
   stats: {
     totalUsers: 1250,
     totalUsersChange: 12.5,
@@ -24,8 +47,6 @@ export const SAMPLE_DASHBOARD: DashboardData = {
     { day: 'Sat', users: 17 },
     { day: 'Sun', users: 14 },
   ],
-  recentUsers: [],
-  upcomingActivities: [],
   contentStats: {
     membershipCards: { total: 6, active: 6 },
     aboutUsVersions: { total: 1, active: 1 },
@@ -49,15 +70,14 @@ function pick<T extends Record<string, unknown>>(sample: T, value: unknown): T {
   ) as T;
 }
 
-export function withSamples(data: Partial<DashboardData> | null | undefined): DashboardData {
+export function withSamples(data: Partial<DashboardData> | null | undefined, now = new Date()): DashboardData {
+  const lists = sampleLists(now);
   return {
     stats: pick(SAMPLE_DASHBOARD.stats, data?.stats),
     userGrowth:
       Array.isArray(data?.userGrowth) && data.userGrowth.length > 0 ? data.userGrowth : SAMPLE_DASHBOARD.userGrowth,
-    recentUsers: Array.isArray(data?.recentUsers) ? data.recentUsers : SAMPLE_DASHBOARD.recentUsers,
-    upcomingActivities: Array.isArray(data?.upcomingActivities)
-      ? data.upcomingActivities
-      : SAMPLE_DASHBOARD.upcomingActivities,
+    recentUsers: Array.isArray(data?.recentUsers) ? data.recentUsers : lists.recentUsers,
+    upcomingActivities: Array.isArray(data?.upcomingActivities) ? data.upcomingActivities : lists.upcomingActivities,
     contentStats: pick(SAMPLE_DASHBOARD.contentStats, data?.contentStats),
   };
 }

@@ -6,6 +6,13 @@ import type { FormDialogState } from '../../ui/form/useFormDialog';
 import { schemaResolver } from '../../ui/form/resolver';
 import type { Revisioned } from '../../data/describe-item';
 
+/** SPEC 5 and 7: the category is sent only when non-empty (left out, the server stores none). */
+export type FaqPayload = Omit<FaqInput, 'category'> & { category?: string };
+
+const faqPayloadSchema = faqSchema.transform(({ category, ...rest }): FaqPayload =>
+  category ? { ...rest, category } : rest,
+);
+
 interface FaqFormValues {
   question: string;
   answer: string;
@@ -19,13 +26,13 @@ interface FaqFormProps {
   canEdit: boolean;
   /** Where a new FAQ goes: SPEC 4 puts it at the end (the current number of FAQs). */
   nextOrder: number;
-  onSave: (input: FaqInput, item?: Revisioned) => Promise<unknown>;
+  onSave: (input: FaqPayload, item?: Revisioned) => Promise<unknown>;
 }
 
 export function FaqForm({ dialog, canEdit, nextOrder, onSave }: FaqFormProps) {
   const editing = dialog.item;
-  const form = useForm<FaqFormValues, unknown, FaqInput>({
-    resolver: schemaResolver(faqSchema),
+  const form = useForm<FaqFormValues, unknown, FaqPayload>({
+    resolver: schemaResolver(faqPayloadSchema),
     defaultValues: {
       question: editing?.question ?? '',
       answer: editing?.answer ?? '',

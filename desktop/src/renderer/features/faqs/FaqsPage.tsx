@@ -5,7 +5,7 @@
  * to reorder). A search shows its matches, paged, in public order, with their positions, not movable.
  */
 import { Button } from '@blueprintjs/core';
-import { PAGE_SIZES, type Faq, type FaqInput } from '@npo/shared';
+import { PAGE_SIZES, type Faq } from '@npo/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { cachePolicy } from '../../api/cache-policy';
@@ -17,7 +17,7 @@ import { ListPager, ListSearch, usePagedList } from '../../ui/ListControls';
 import { ListStates } from '../../ui/ListStates';
 import { PageHeader } from '../../ui/PageHeader';
 import { FaqCard } from './FaqCard';
-import { FaqForm } from './FaqForm';
+import { FaqForm, type FaqPayload } from './FaqForm';
 import { useFaqOrdering } from './useFaqReorder';
 
 export default function FaqsPage() {
@@ -32,7 +32,7 @@ export default function FaqsPage() {
     placeholderData: keepPreviousData,
     ...cachePolicy('faqs'),
   });
-  const { save, confirmDelete } = useCrudMutations<FaqInput>({
+  const { save, confirmDelete } = useCrudMutations<FaqPayload>({
     path: '/admin/faqs',
     queryKey: queryKeys.faqs,
     noun: 'FAQ',

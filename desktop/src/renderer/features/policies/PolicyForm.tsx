@@ -1,11 +1,11 @@
-import { policySchema, type PolicyInput, type PolicyVersion } from '@npo/shared';
+import { policySchema, type PolicyVersion } from '@npo/shared';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { toDateInputValue } from '../../ui/dates';
 import { TextAreaField, TextField } from '../../ui/form/fields';
 import { FormDialog } from '../../ui/form/FormDialog';
 import type { VersionFormProps } from '../versioned/VersionedScreen';
-import type { PolicyKind } from './policy-kinds';
+import type { PolicyKind, PolicyPayload } from './policy-kinds';
 import { schemaResolver } from '../../ui/form/resolver';
 
 interface PolicyFormValues {
@@ -22,7 +22,8 @@ function policyFormSchema(documentName: PolicyKind['documentName']) {
       ...values,
       effectiveDate: values.effectiveDate ? `${values.effectiveDate}T00:00:00.000Z` : '',
     }))
-    .pipe(policySchema(documentName));
+    .pipe(policySchema(documentName))
+    .transform(({ effectiveDate, ...rest }): PolicyPayload => (effectiveDate ? { ...rest, effectiveDate } : rest));
 }
 
 export function PolicyForm({
@@ -30,9 +31,9 @@ export function PolicyForm({
   dialog,
   canEdit,
   onSave,
-}: VersionFormProps<PolicyVersion, PolicyInput> & { kind: PolicyKind }) {
+}: VersionFormProps<PolicyVersion, PolicyPayload> & { kind: PolicyKind }) {
   const editing = dialog.item;
-  const form = useForm<PolicyFormValues, unknown, PolicyInput>({
+  const form = useForm<PolicyFormValues, unknown, PolicyPayload>({
     resolver: schemaResolver(policyFormSchema(kind.documentName)),
     defaultValues: {
       title: editing?.title ?? '',

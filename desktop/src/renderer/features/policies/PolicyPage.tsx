@@ -1,11 +1,11 @@
 import { AnchorButton, Tag } from '@blueprintjs/core';
-import type { PolicyInput, PolicyVersion } from '@npo/shared';
+import type { PolicyVersion } from '@npo/shared';
 import { platform } from '../../platform';
 import { formatUtcDay } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
 import { VersionedScreen } from '../versioned/VersionedScreen';
 import { PolicyForm } from './PolicyForm';
-import { privacyPolicyKind, termsOfServiceKind, type PolicyKind } from './policy-kinds';
+import { privacyPolicyKind, termsOfServiceKind, type PolicyKind, type PolicyPayload } from './policy-kinds';
 
 function PolicyBody({ version }: { version: PolicyVersion }) {
   return (
@@ -48,7 +48,7 @@ function PolicyScreen({ kind }: { kind: PolicyKind }) {
           />
         }
       />
-      <VersionedScreen<PolicyVersion, PolicyInput>
+      <VersionedScreen<PolicyVersion, PolicyPayload>
         kind={kind}
         renderTitle={(version) => <PolicyTitle version={version} />}
         renderBody={(version) => <PolicyBody version={version} />}

@@ -6,7 +6,10 @@ import { formatUtcDay } from '../../ui/dates';
 import type { ComparableField } from '../versioned/diff';
 import type { VersionedKind } from '../versioned/useVersions';
 
-export interface PolicyKind extends VersionedKind<PolicyVersion, PolicyInput> {
+/** SPEC 5 and 7: the effective date is sent only when given (left out, the version has none). */
+export type PolicyPayload = Omit<PolicyInput, 'effectiveDate'> & { effectiveDate?: string };
+
+export interface PolicyKind extends VersionedKind<PolicyVersion, PolicyPayload> {
   /** Page heading and the title an empty title field falls back to. */
   documentName: 'Privacy Policy' | 'Terms of Service';
   publicPath: string;
