@@ -10,3 +10,4 @@ export * from './content/defaults.js';
 export * from './client.js';
 export * from './device-tokens.js';
 export * from './proof-of-work.js';
+export * from './api/index.js';
