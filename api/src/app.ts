@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import cors from '@koa/cors';
 import Router from '@koa/router';
-import { API, CACHE_LIFETIMES_S } from '@npo/shared';
+import { API, API_OPERATIONS, CACHE_LIFETIMES_S } from '@npo/shared';
 import Koa from 'koa';
 import type { AppDeps } from './deps.js';
 import { errorHandler } from './middleware/error-handler.js';
@@ -135,7 +135,7 @@ export function createApi(deps: AppDeps): Api {
     API.metadata.openApi,
     async (ctx) => {
       // Built on first demand: the document and what builds it are not needed to start serving.
-      openApi ??= (await import('./openapi.js')).buildOpenApi(router, adminRoutes);
+      openApi ??= (await import('./openapi.js')).buildOpenApi(API_OPERATIONS);
       ctx.body = openApi;
     },
     { first: [publicCache(CACHE_LIFETIMES_S.default)] },

@@ -22,13 +22,6 @@ export interface ParsedInput<B = unknown, Q = unknown, P = unknown> {
 // Route ids are declared with the route table; routes of tests and tools take them from here too.
 export { idParams, MAX_ID, type IdParams } from '@npo/shared';
 
-const declaredSchemas = new WeakMap<object, InputSchemas>();
-
-/** The schemas a validate middleware checks: read by the OpenAPI builder. */
-export function schemasOf(middleware: object): InputSchemas | undefined {
-  return declaredSchemas.get(middleware);
-}
-
 export function validate(schemas: InputSchemas): Middleware {
   const middleware: Middleware = async (ctx, next) => {
     const params = schemas.params?.safeParse((ctx as { params?: unknown }).params ?? {});
@@ -47,6 +40,5 @@ export function validate(schemas: InputSchemas): Middleware {
     ctx.state.input = input;
     await next();
   };
-  declaredSchemas.set(middleware, schemas);
   return middleware;
 }
