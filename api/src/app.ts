@@ -22,7 +22,7 @@ import { publicAnswerStore, publicCache } from './lib/public-cache.js';
 import { isMetricsRequest, mayReadMetrics, sendMetrics } from './modules/metrics/endpoint.js';
 import { createMetrics, type Metrics } from './modules/metrics/metrics.js';
 import type { AdminRoute } from './policy.js';
-import { createRouteTable } from './routes.js';
+import { createRouteTable, operationOf } from './routes.js';
 
 export const BODY_LIMIT = '1mb';
 
@@ -93,15 +93,16 @@ function socketAddressUnlessForwardedIsValid(): Koa.Middleware {
   };
 }
 
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** After a successful admin write, cached pages must be rendered again. */
+/**
+ * The one place the content version is bumped: after a successful write whose table entry says it
+ * changes public content, cached public answers and pages must be built again.
+ */
 function announceContentChanges(deps: AppDeps): Koa.Middleware {
   return async (ctx, next) => {
     await next();
     // A replayed answer (middleware/idempotency.ts) changed nothing this time.
     const replayed = ctx.state.idempotentReplay === true;
-    if (WRITE_METHODS.has(ctx.method) && ctx.path.startsWith('/api/admin/') && ctx.status < 400 && !replayed) {
+    if (operationOf(ctx.state)?.changesPublicContent === true && ctx.status < 400 && !replayed) {
       await deps.contentChanges.bump();
     }
   };

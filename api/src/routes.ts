@@ -38,6 +38,8 @@ export interface ApiState<Params, Query, Body, Caller extends User | undefined> 
   pastSiteRate?: boolean;
   /** The policy module of an admin route, for the audit entries its writes leave. */
   auditModule?: Module;
+  /** The table entry of the matched route (read by announceContentChanges in app.ts). */
+  operation: Operation;
 }
 
 export type ApiContext<
@@ -105,6 +107,7 @@ export function createRouteTable(router: Router, session: Session, deps: AppDeps
     registered.add(operation);
     const { params, query, body } = operation;
     const stack: Middleware[] = [
+      named(operation),
       ...(operation.idempotent === false ? [notIdempotent] : []),
       ...(options.first ?? []),
       ...accessMiddleware(operation),
@@ -126,6 +129,19 @@ export function createRouteTable(router: Router, session: Session, deps: AppDeps
   }
 
   return { route, adminRoutes, assertComplete };
+}
+
+/** Names the matched operation, whatever its other middleware then answers. */
+function named(operation: Operation): Middleware {
+  return (ctx, next) => {
+    ctx.state.operation = operation;
+    return next();
+  };
+}
+
+/** The operation a request was routed to; undefined when no route of the table matched. */
+export function operationOf(state: { operation?: unknown }): Operation | undefined {
+  return state.operation as Operation | undefined;
 }
 
 /** Names the route's module for the audit entries its writes leave (modules/audit/record.ts). */

@@ -25,8 +25,6 @@ export function registerActivityRegistrations({ deps, route }: ModuleContext, ac
   });
   route(API.activities.cancelRegistration, async (ctx) => {
     const activity = await activities.cancel(ctx.state.input.params.id, ctx.state.user.id);
-    // The freed seat changes the participant count the public answers show.
-    await deps.contentChanges.bump();
     ok(ctx, activity, { message: 'Your registration is cancelled.' });
   });
 

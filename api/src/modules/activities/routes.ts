@@ -17,8 +17,6 @@ export function registerActivities(context: ModuleContext): void {
   route(API.activities.get, async (ctx) => ok(ctx, await activities.get(ctx.state.input.params.id)));
   route(API.activities.register, async (ctx) => {
     const activity = await activities.register(ctx.state.input.params.id, ctx.state.user.id);
-    // The public answers show the participant count: like an admin edit, this changes the content.
-    await deps.contentChanges.bump();
     created(ctx, activity, 'You are registered for this activity.');
   });
   registerActivityRegistrations(context, activities);
