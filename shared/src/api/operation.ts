@@ -139,19 +139,19 @@ type AdminOperation = Operation & { access: 'admin' };
 
 /** The admin list, create, update and delete of a plain content list, whatever its schemas. */
 export interface AdminCrudOperations<Body, Query> {
-  list: AdminOperation & { query: ZodType<Query> };
-  create: AdminOperation & { body: ZodType<Body> };
-  update: AdminOperation & { params: typeof idParams; body: ZodType<Body> };
-  remove: AdminOperation & { params: typeof idParams };
+  list: AdminOperation & { method: 'get'; query: ZodType<Query> };
+  create: AdminOperation & { method: 'post'; body: ZodType<Body> };
+  update: AdminOperation & { method: 'put'; params: typeof idParams; body: ZodType<Body> };
+  remove: AdminOperation & { method: 'delete'; params: typeof idParams };
 }
 
 /** The public active version and the admin calls of one kind of versioned content. */
 export interface VersionedOperations<Body> {
-  active: Operation & { access: 'public' };
-  list: AdminOperation & { query: ZodType<{ page: number; limit: number }> };
-  get: AdminOperation & { params: typeof idParams };
-  create: AdminOperation & { body: ZodType<Body> };
-  update: AdminOperation & { params: typeof idParams; body: ZodType<Body> };
-  activate: AdminOperation & { params: typeof idParams };
-  remove: AdminOperation & { params: typeof idParams };
+  active: Operation & { method: 'get'; access: 'public' };
+  list: AdminOperation & { method: 'get'; query: ZodType<{ page: number; limit: number }> };
+  get: AdminOperation & { method: 'get'; params: typeof idParams };
+  create: AdminOperation & { method: 'post'; body: ZodType<Body> };
+  update: AdminOperation & { method: 'put'; params: typeof idParams; body: ZodType<Body> };
+  activate: AdminOperation & { method: 'patch'; params: typeof idParams };
+  remove: AdminOperation & { method: 'delete'; params: typeof idParams };
 }

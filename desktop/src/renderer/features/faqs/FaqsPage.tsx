@@ -5,7 +5,7 @@
  * to reorder). A search shows its matches, paged, in public order, with their positions, not movable.
  */
 import { Button } from '@blueprintjs/core';
-import { PAGE_SIZES, type Faq, type FaqInput } from '@npo/shared';
+import { API, PAGE_SIZES, type Faq, type FaqInput } from '@npo/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { cachePolicy } from '../../api/cache-policy';
@@ -33,7 +33,7 @@ export default function FaqsPage() {
     ...cachePolicy('faqs'),
   });
   const { save, confirmDelete } = useCrudMutations<FaqInput>({
-    path: '/admin/faqs',
+    operations: API.faqs.admin,
     queryKey: queryKeys.faqs,
     noun: 'FAQ',
     deleteConfirm: 'Are you sure you want to delete this FAQ?',

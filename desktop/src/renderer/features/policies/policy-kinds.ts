@@ -1,5 +1,5 @@
 /** Privacy policy and terms of service: one screen, two configurations (both super-admin only). */
-import { PAGE_SIZES, type PolicyInput, type PolicyVersion } from '@npo/shared';
+import { API, PAGE_SIZES, type PolicyInput, type PolicyVersion } from '@npo/shared';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { formatUtcDay } from '../../ui/dates';
@@ -39,7 +39,7 @@ export const privacyPolicyKind: PolicyKind = {
   lifetime: 'privacyPolicy',
   pageSize: PAGE_SIZES.privacyPolicy,
   client: api.admin.privacyPolicy,
-  path: '/admin/privacy-policy',
+  operations: API.privacyPolicy,
   collection: 'privacyPolicies',
   noun: 'Privacy policy version',
   texts: {
@@ -60,7 +60,7 @@ export const termsOfServiceKind: PolicyKind = {
   lifetime: 'termsOfService',
   pageSize: PAGE_SIZES.termsOfService,
   client: api.admin.termsOfService,
-  path: '/admin/terms-of-service',
+  operations: API.termsOfService,
   collection: 'termsOfService',
   noun: 'Terms of service version',
   texts: {
