@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import cors from '@koa/cors';
 import Router from '@koa/router';
-import { CACHE_LIFETIMES_S } from '@npo/shared';
+import { API, API_OPERATIONS, CACHE_LIFETIMES_S } from '@npo/shared';
 import Koa from 'koa';
 import type { AppDeps } from './deps.js';
 import { errorHandler } from './middleware/error-handler.js';
@@ -13,15 +13,16 @@ import { bodyDecodingError, decodablePath, privateAnswers, unmatchedRequests } f
 import { securityHeaders } from './middleware/security-headers.js';
 import { createSession } from './middleware/session.js';
 import { auditScope } from './modules/audit/scope.js';
-import { authRoutes } from './modules/auth/routes.js';
+import { registerAuth } from './modules/auth/routes.js';
 import type { ModuleContext } from './modules/context.js';
-import { healthRoutes } from './modules/health/routes.js';
+import { registerHealth } from './modules/health/routes.js';
 import { CONTENT_MODULES } from './modules/index.js';
 import { CORS_EXPOSED_HEADERS, createCachedAnswerPath, type CachedAnswerPath } from './lib/cached-answer-path.js';
 import { publicAnswerStore, publicCache } from './lib/public-cache.js';
 import { isMetricsRequest, mayReadMetrics, sendMetrics } from './modules/metrics/endpoint.js';
 import { createMetrics, type Metrics } from './modules/metrics/metrics.js';
-import { adminModule, type AdminRoute } from './policy.js';
+import type { AdminRoute } from './policy.js';
+import { createRouteTable, operationOf } from './routes.js';
 
 export const BODY_LIMIT = '1mb';
 
@@ -92,15 +93,16 @@ function socketAddressUnlessForwardedIsValid(): Koa.Middleware {
   };
 }
 
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** After a successful admin write, cached pages must be rendered again. */
+/**
+ * The one place the content version is bumped: after a successful write whose table entry says it
+ * changes public content, cached public answers and pages must be built again.
+ */
 function announceContentChanges(deps: AppDeps): Koa.Middleware {
   return async (ctx, next) => {
     await next();
     // A replayed answer (middleware/idempotency.ts) changed nothing this time.
     const replayed = ctx.state.idempotentReplay === true;
-    if (WRITE_METHODS.has(ctx.method) && ctx.path.startsWith('/api/admin/') && ctx.status < 400 && !replayed) {
+    if (operationOf(ctx.state)?.changesPublicContent === true && ctx.status < 400 && !replayed) {
       await deps.contentChanges.bump();
     }
   };
@@ -123,23 +125,23 @@ export function createApi(deps: AppDeps): Api {
   const app = new ApiApp(koaOptions, cachedAnswer, metrics, deps.config.metricsToken);
   const router = new Router();
   const session = createSession(deps);
-  const adminRoutes: AdminRoute[] = [];
+  const { route, adminRoutes, assertComplete } = createRouteTable(router, session, deps);
 
-  healthRoutes(router, deps);
-  authRoutes(router, deps, session);
-  const context: ModuleContext = {
-    router,
-    deps,
-    session,
-    admin: (module) => adminModule(router, session, adminRoutes, module),
-  };
+  const context: ModuleContext = { deps, session, route };
+  registerHealth(context);
+  registerAuth(context);
   for (const register of CONTENT_MODULES) register(context);
   let openApi: unknown;
-  router.get('/api/openapi.json', publicCache(CACHE_LIFETIMES_S.default), async (ctx) => {
-    // Built on first demand: the document and what builds it are not needed to start serving.
-    openApi ??= (await import('./openapi.js')).buildOpenApi(router, adminRoutes);
-    ctx.body = openApi;
-  });
+  route(
+    API.metadata.openApi,
+    async (ctx) => {
+      // Built on first demand: the document and what builds it are not needed to start serving.
+      openApi ??= (await import('./openapi.js')).buildOpenApi(API_OPERATIONS);
+      ctx.body = openApi;
+    },
+    { first: [publicCache(CACHE_LIFETIMES_S.default)] },
+  );
+  assertComplete();
 
   const allowedOrigins = new Set(deps.config.corsOrigins);
   app.use(socketAddressUnlessForwardedIsValid());

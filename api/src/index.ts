@@ -5,5 +5,5 @@ export { createLogger, type Logger } from './lib/logger.js';
 export type { AppDeps } from './deps.js';
 export { createPublicContent, type PublicContent } from './public-content.js';
 export { isFresh } from './lib/cached-answer-path.js';
-export { queryKey } from './lib/public-cache.js';
+export { publicAnswerHeaders, queryKey } from './lib/public-cache.js';
 export { passwordWorkersStarted } from './lib/passwords.js';

@@ -1,11 +1,19 @@
 /**
- * OpenAPI 3.1 built from the running router: every route's method and path, the shared zod schemas
- * its validate middleware holds, its session requirement and its If-Match precondition. What a route
+ * OpenAPI 3.1 built from the route table (@npo/shared's API), from which the server registers its
+ * routes: every operation's method and path, its shared zod schemas, its session requirement and
+ * permission, its If-Match precondition and whether it honours Idempotency-Key. What an operation
  * answers on success comes from openapi/answers.ts, its data shapes from openapi/entities.ts; the
- * error statuses follow from the middleware each route runs, so they cannot drift from the code.
+ * error statuses follow from what the table says each route runs, so they cannot drift from the code.
  */
-import type Router from '@koa/router';
-import { organisationName, PROOF_OF_WORK_HEADER, PROOF_OF_WORK_REQUIRED } from '@npo/shared';
+import {
+  organisationName,
+  PROOF_OF_WORK_HEADER,
+  PROOF_OF_WORK_REQUIRED,
+  type Access,
+  type Action,
+  type Module,
+  type Operation,
+} from '@npo/shared';
 import { z, type ZodType } from 'zod';
 import {
   EDIT_CONFLICT,
@@ -17,16 +25,13 @@ import {
 } from './errors.js';
 import {
   CONCURRENT_WAIT_MS,
-  honoursIdempotencyKey,
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
   IDEMPOTENCY_RETENTION_MS,
   REPLAYED_HEADER,
   RETRYABLE_STATUSES,
 } from './middleware/idempotency.js';
-import { precondition } from './middleware/precondition.js';
-import { authRequirementOf } from './middleware/session.js';
-import { schemasOf, type InputSchemas } from './middleware/validate.js';
+import type { InputSchemas } from './middleware/validate.js';
 import {
   CHECKS_CREDENTIALS,
   CONFLICTING,
@@ -40,7 +45,6 @@ import {
 } from './openapi/answers.js';
 import { ENTITY_SCHEMAS } from './openapi/entities.js';
 import { operationText, TAG_LIST } from './openapi/operations.js';
-import type { AdminRoute } from './policy.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -191,13 +195,14 @@ const editConflictAnswer = {
   },
 };
 
-/** What a router layer declares, as the builder needs it for one operation. */
+/** One entry of the route table, as the builder needs it. */
 interface Route {
   method: string;
   /** As the document writes it: /api/admin/faqs/{id} */
   path: string;
-  schemas: InputSchemas | undefined;
+  schemas: InputSchemas;
   auth: 'user' | 'admin' | undefined;
+  policy: { module: Module; action: Action } | undefined;
   conditional: boolean;
   /** A write that honours Idempotency-Key (every write but sign-in and the two-factor secrets). */
   idempotent: boolean;
@@ -392,9 +397,8 @@ const metricsPath = {
   },
 };
 
-function operation(route: Route, adminRoutes: AdminRoute[]): JsonSchema {
-  const routerPath = route.path.replace(/\{(\w+)\}/g, ':$1');
-  const policy = adminRoutes.find((entry) => entry.method === route.method && entry.path === routerPath);
+function operation(route: Route): JsonSchema {
+  const { policy } = route;
   const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
     name,
     in: 'path',
@@ -429,23 +433,27 @@ function operation(route: Route, adminRoutes: AdminRoute[]): JsonSchema {
   };
 }
 
-/** The operations of one router layer (one path, one or more methods; HEAD goes with GET). */
-function routesOf(layer: Router['stack'][number]): Route[] {
-  if (typeof layer.path !== 'string') return [];
-  const schemas = layer.stack.map(schemasOf).find(Boolean);
-  const auth = layer.stack.map(authRequirementOf).find(Boolean);
-  const path = layer.path.replace(/:(\w+)/g, '{$1}');
-  return layer.methods
-    .filter((method) => method !== 'HEAD')
-    .map((method) => ({
-      method: method.toLowerCase(),
-      path,
-      schemas,
-      auth,
-      conditional: layer.stack.includes(precondition),
-      idempotent: WRITE_METHODS.has(method.toLowerCase()) && honoursIdempotencyKey(layer.stack),
-      hasPathParameters: path.includes('{'),
-    }));
+/** The session an access level asks for: a staff member's (403 for others), anyone's, or none. */
+const AUTH_OF: Record<Access, Route['auth']> = {
+  public: undefined,
+  user: 'user',
+  signInStarted: 'user',
+  staffSignInStarted: 'admin',
+  admin: 'admin',
+};
+
+function routeOf(entry: Operation): Route {
+  const path = entry.path.replace(/:(\w+)/g, '{$1}');
+  return {
+    method: entry.method,
+    path,
+    schemas: { params: entry.params, query: entry.query, body: entry.body },
+    auth: AUTH_OF[entry.access],
+    policy: entry.module && entry.action ? { module: entry.module, action: entry.action } : undefined,
+    conditional: entry.ifMatch === true,
+    idempotent: WRITE_METHODS.has(entry.method) && entry.idempotent !== false,
+    hasPathParameters: path.includes('{'),
+  };
 }
 
 const sharedComponents = {
@@ -475,11 +483,12 @@ function componentSchemas(): Record<string, JsonSchema> {
   return { ErrorEnvelope: errorEnvelopeSchema, ...Object.fromEntries(entities) };
 }
 
-export function buildOpenApi(router: Router, adminRoutes: AdminRoute[]): JsonSchema {
+/** The document of the operations of the route table, in its order (the metrics scrape added). */
+export function buildOpenApi(operations: readonly Operation[]): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of router.stack.flatMap(routesOf)) {
+  for (const route of operations.map(routeOf)) {
     paths[route.path] ??= {};
-    paths[route.path]![route.method] = operation(route, adminRoutes);
+    paths[route.path]![route.method] = operation(route);
   }
   paths['/api/metrics'] ??= metricsPath;
   return {

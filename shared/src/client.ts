@@ -2,43 +2,24 @@
  * The typed API client used by the site and the console. It speaks the envelope of DESIGN.md:
  * answers resolve to `data`, failures throw an ApiError carrying the server's message and field errors.
  */
-import type {
-  AboutUsVersion,
-  AccountSession,
-  Activity,
-  ActivityRegistration,
-  ContactInfoVersion,
-  ContactMessage,
-  DashboardData,
-  Faq,
-  LoginAnswer,
-  LoginResult,
-  MembershipCard,
-  PolicyVersion,
-  ResetTokenCheck,
-  Testimonial,
-  User,
-} from './entities.js';
+import { API } from './api/operations.js';
+import {
+  API_PREFIX,
+  pathOf,
+  type BodyInputOf,
+  type DataOf,
+  type HttpMethod,
+  type Operation,
+  type PathValues,
+  type QueryInputOf,
+} from './api/operation.js';
+import type { ContactMessageFilter } from './constants.js';
 import type { ErrorEnvelope, FieldError, Pagination } from './envelope.js';
 import { PROOF_OF_WORK_HEADER } from './proof-of-work.js';
-import type {
-  AboutUsInput,
-  ActivityInput,
-  AdminUserInput,
-  ContactInfoInput,
-  ContactMessageInput,
-  FaqInput,
-  MembershipCardInput,
-  PolicyInput,
-  TestimonialInput,
-} from './schemas/content.js';
 import type { ChangePasswordInput, SignupInput } from './schemas/auth.js';
-import type { RegistrationsFilter } from './schemas/query.js';
-import type { ActivityStatus, ContactMessageFilter, ContactMessageState } from './constants.js';
-import type { AuditLogEntry } from './audit.js';
-import type { AuditFilter } from './schemas/audit.js';
-import type { RecoveryCodes, SecuritySettings, TwoFactorSetup, TwoFactorStatus } from './two-factor.js';
+import type { ContactMessageInput } from './schemas/content.js';
 import type { TwoFactorDisableInput } from './schemas/two-factor.js';
+import type { SecuritySettings } from './two-factor.js';
 
 export class ApiError extends Error {
   constructor(
@@ -83,8 +64,49 @@ export interface Precondition {
   proofOfWork?: string;
 }
 
-/** Input as a form holds it, before the schema's defaults apply. */
-type Draft<T> = { [K in keyof T]?: T[K] | undefined } & Partial<T>;
+/** The query of a call: the names its schema reads, each as the URL will carry it. */
+export type QueryValues<O extends Operation> = {
+  [K in keyof QueryInputOf<O>]?: string | number | boolean | undefined;
+};
+
+/** What one call of an operation sends: the values of its path, its query and its body. */
+export type CallInput<O extends Operation> = {
+  params?: PathValues<O>;
+  query?: QueryValues<O> | undefined;
+  body?: BodyInputOf<O>;
+};
+
+/** The path under /api of one call, with its query string: /admin/faqs?page=2 */
+function pathUnderApi<O extends Operation>(operation: O, input: CallInput<O>): string {
+  const path = pathOf(operation, input.params ?? ({} as PathValues<O>)).slice(API_PREFIX.length);
+  return `${path}${queryString(input.query ?? {})}`;
+}
+
+/** A write as the console queues it (offline/outbox.ts): method, path under /api, body and revision. */
+export interface ChangeRequest {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: unknown;
+  revision?: number;
+}
+
+type WriteOperation = Operation & { method: Exclude<HttpMethod, 'get'> };
+
+/**
+ * The request of one write of the route table, for the console's outbox: the path from the entry and
+ * the values of its parameters, the body typed by the entry's schema, and the revision the editor saw.
+ */
+export function changeOf<O extends WriteOperation>(
+  operation: O,
+  input: { params?: PathValues<O>; body?: BodyInputOf<O>; revision?: number | undefined } = {},
+): ChangeRequest {
+  return {
+    method: operation.method.toUpperCase() as ChangeRequest['method'],
+    path: pathUnderApi(operation, { params: input.params }),
+    ...(input.body !== undefined && { body: input.body }),
+    ...(input.revision !== undefined && { revision: input.revision }),
+  };
+}
 
 export interface ApiClientOptions {
   /** Origin of the API; empty for same-origin calls. */
@@ -94,10 +116,6 @@ export interface ApiClientOptions {
 }
 
 export type Page<Name extends string, Item> = { [K in Name]: Item[] } & { pagination: Pagination };
-export interface PageQuery {
-  page?: number;
-  limit?: number;
-}
 
 function queryString(query: object = {}): string {
   const entries = Object.entries(query).filter(([, value]) => value !== undefined && value !== '');
@@ -152,8 +170,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return { data: envelope.data, ...(envelope.message !== undefined && { message: envelope.message }) };
   }
 
-  const get = async <T>(path: string) => (await request<T>('GET', path)).data;
-
   /** A file (a CSV export) fetched with the token: a plain link would carry no Authorization header. */
   async function file(path: string): Promise<Blob> {
     const token = options.getToken?.();
@@ -176,28 +192,21 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
     return response.blob();
   }
-  const send = async <T>(method: string, path: string, body?: unknown, precondition?: Precondition) =>
-    (await request<T>(method, path, body, precondition)).data;
 
-  function crud<Name extends string, Item, Input>(path: string) {
-    return {
-      list: (query?: PageQuery & Record<string, unknown>) => get<Page<Name, Item>>(`${path}${queryString(query)}`),
-      create: (input: Draft<Input>) => send<Item>('POST', path, input),
-      update: (id: number, input: Draft<Input>, precondition?: Precondition) =>
-        send<Item>('PUT', `${path}/${id}`, input, precondition),
-      remove: (id: number, precondition?: Precondition) =>
-        send<null>('DELETE', `${path}/${id}`, undefined, precondition),
-    };
+  /** One operation of the route table: its method and path, its input and answer types from the entry. */
+  function answer<O extends Operation>(operation: O, input: CallInput<O> = {}, precondition?: Precondition) {
+    return request<DataOf<O>>(operation.method.toUpperCase(), pathUnderApi(operation, input), input.body, precondition);
   }
+  const call = async <O extends Operation>(operation: O, input?: CallInput<O>, precondition?: Precondition) =>
+    (await answer(operation, input, precondition)).data;
+  const download = <O extends Operation>(operation: O, input?: CallInput<O>) =>
+    file(pathUnderApi(operation, input ?? {}));
 
-  function versioned<Name extends string, Item, Input>(path: string) {
-    return {
-      ...crud<Name, Item, Input>(path),
-      get: (id: number) => get<Item>(`${path}/${id}`),
-      activate: (id: number, precondition?: Precondition) =>
-        send<Item>('PATCH', `${path}/${id}/activate`, undefined, precondition),
-    };
-  }
+  /** The admin list of a table group (a content list or a kind of versioned content). */
+  const lister =
+    <O extends Operation>(operation: O) =>
+    (query?: QueryValues<O>) =>
+      call(operation, { query });
 
   return {
     request,
@@ -205,116 +214,96 @@ export function createApiClient(options: ApiClientOptions = {}) {
       /** The user and token, or a two-factor challenge for the second step (isTwoFactorChallenge). */
       /** `deviceToken`: the one this device got at an earlier sign-in of the account (see device-tokens.ts). */
       login: (email: string, password: string, deviceToken?: string) =>
-        send<LoginAnswer>('POST', '/auth/login', { email, password, ...(deviceToken && { deviceToken }) }),
+        call(API.auth.login, { body: { email, password, ...(deviceToken && { deviceToken }) } }),
       /** The second step: the challenge with a code from the app, or with a recovery code. */
       loginTwoFactor: (
         input: ({ challenge: string; code: string } | { challenge: string; recoveryCode: string }) & {
           deviceToken?: string | undefined;
         },
-      ) => send<LoginResult>('POST', '/auth/login/two-factor', input),
-      register: (input: SignupInput) => request<{ user: User; id: number }>('POST', '/auth/register', input),
-      me: () => get<{ user: User }>('/auth/me'),
+      ) => call(API.auth.loginTwoFactor, { body: input }),
+      register: (input: SignupInput) => answer(API.auth.register, { body: input }),
+      me: () => call(API.auth.me),
       /** Ends this sign-in's session on the server, so its token is refused from now on. */
-      logout: () => send<null>('POST', '/auth/logout'),
-      forgotPassword: (email: string) => request<{ message: string }>('POST', '/auth/forgot-password', { email }),
-      checkResetToken: (token: string) => get<ResetTokenCheck>(`/auth/reset-password/${encodeURIComponent(token)}`),
+      logout: () => call(API.auth.logout),
+      forgotPassword: (email: string) => answer(API.auth.forgotPassword, { body: { email } }),
+      checkResetToken: (token: string) => call(API.auth.checkResetToken, { params: { token } }),
       /** SPEC 7's body is the password alone: the forms check its confirmation themselves. */
       resetPassword: (token: string, password: string) =>
-        request<{ message: string }>('POST', `/auth/reset-password/${encodeURIComponent(token)}`, { password }),
+        answer(API.auth.resetPassword, { params: { token }, body: { password } }),
     },
     /** The signed-in account's own sessions and password (members and staff). */
     account: {
-      sessions: () => get<AccountSession[]>('/account/sessions'),
-      endSession: (id: number) => request<null>('DELETE', `/account/sessions/${id}`),
-      endOtherSessions: () => request<{ ended: number }>('POST', '/account/sessions/end-others'),
-      changePassword: (input: ChangePasswordInput) => request<null>('POST', '/account/password', input),
+      sessions: () => call(API.account.sessions),
+      endSession: (id: number) => answer(API.account.endSession, { params: { id } }),
+      endOtherSessions: () => answer(API.account.endOtherSessions),
+      changePassword: (input: ChangePasswordInput) => answer(API.account.changePassword, { body: input }),
     },
     /** The signed-in staff member's own two-factor sign-in. */
     twoFactor: {
-      status: () => get<TwoFactorStatus>('/account/two-factor'),
-      setup: () => send<TwoFactorSetup>('POST', '/account/two-factor/setup'),
-      confirm: (code: string) => send<RecoveryCodes>('POST', '/account/two-factor/confirm', { code }),
-      disable: (input: TwoFactorDisableInput) => send<null>('POST', '/account/two-factor/disable', input),
-      renewRecoveryCodes: (code: string) => send<RecoveryCodes>('POST', '/account/two-factor/recovery-codes', { code }),
+      status: () => call(API.twoFactor.status),
+      setup: () => call(API.twoFactor.setup),
+      confirm: (code: string) => call(API.twoFactor.confirm, { body: { code } }),
+      disable: (input: TwoFactorDisableInput) => call(API.twoFactor.disable, { body: input }),
+      renewRecoveryCodes: (code: string) => call(API.twoFactor.renewRecoveryCodes, { body: { code } }),
     },
     content: {
-      membershipCards: () => get<Page<'cards', MembershipCard>>('/membership-cards'),
-      activities: (query: PageQuery & { status?: ActivityStatus } = {}) =>
-        get<Page<'activities', Activity>>(`/activities${queryString(query)}`),
-      activity: (id: number) => get<Activity>(`/activities/${id}`),
-      registerForActivity: (id: number) => request<Activity>('POST', `/activities/${id}/register`),
-      cancelRegistration: (id: number) => request<Activity>('DELETE', `/activities/${id}/register`),
+      membershipCards: () => call(API.membershipCards.list),
+      activities: (query: QueryValues<typeof API.activities.list> = {}) => call(API.activities.list, { query }),
+      registerForActivity: (id: number) => answer(API.activities.register, { params: { id } }),
+      cancelRegistration: (id: number) => answer(API.activities.cancelRegistration, { params: { id } }),
       /** Per-user, so asked apart from the cached public activity. */
-      activityRegistration: (id: number) => get<{ registered: boolean }>(`/activities/${id}/registration`),
-      testimonials: () => get<Page<'testimonials', Testimonial>>('/testimonials'),
-      aboutUs: () => get<AboutUsVersion>('/about-us'),
-      contactInfo: () => get<ContactInfoVersion>('/contact-info'),
-      faqs: () => get<Page<'faqs', Faq>>('/faqs'),
-      privacyPolicy: () => get<PolicyVersion>('/privacy-policy'),
-      termsOfService: () => get<PolicyVersion>('/terms-of-service'),
+      activityRegistration: (id: number) => call(API.activities.registration, { params: { id } }),
+      testimonials: () => call(API.testimonials.list),
+      aboutUs: () => call(API.aboutUs.active),
+      contactInfo: () => call(API.contactInfo.active),
+      faqs: () => call(API.faqs.list),
+      privacyPolicy: () => call(API.privacyPolicy.active),
+      termsOfService: () => call(API.termsOfService.active),
       /** `proofOfWork`: the solved challenge, once a first try was answered 428 (sendWithProofOfWork). */
       sendContactMessage: (input: ContactMessageInput, proofOfWork?: string) =>
-        request<unknown>('POST', '/contact-messages', input, proofOfWork === undefined ? {} : { proofOfWork }),
+        answer(API.contactMessages.send, { body: input }, proofOfWork === undefined ? {} : { proofOfWork }),
     },
+    /**
+     * The console's reads. Its writes are queued changes (changeOf), sent through `request` so that
+     * they can wait in the outbox.
+     */
     admin: {
-      dashboard: () => get<DashboardData>('/admin/dashboard'),
+      dashboard: () => call(API.dashboard.get),
       /** Super admins: whether every staff member must sign in with two-factor. */
       securitySettings: {
-        get: () => get<SecuritySettings>('/admin/settings/security'),
-        put: (settings: SecuritySettings) => send<SecuritySettings>('PUT', '/admin/settings/security', settings),
+        get: () => call(API.twoFactor.securitySettings),
+        put: (settings: SecuritySettings) => call(API.twoFactor.setSecuritySettings, { body: settings }),
       },
       /** The audit trail (super admins): read only, there is no call that changes it. */
       audit: {
-        list: (query?: PageQuery & Partial<AuditFilter>) =>
-          get<Page<'entries', AuditLogEntry>>(`/admin/audit${queryString(query)}`),
-        get: (id: number) => get<AuditLogEntry>(`/admin/audit/${id}`),
-        exportCsv: (query?: Partial<AuditFilter>) => file(`/admin/audit/export.csv${queryString(query)}`),
+        list: lister(API.audit.list),
+        exportCsv: (query?: QueryValues<typeof API.audit.exportCsv>) => download(API.audit.exportCsv, { query }),
       },
-      membershipCards: crud<'cards', MembershipCard, MembershipCardInput>('/admin/membership-cards'),
+      membershipCards: { list: lister(API.membershipCards.admin.list) },
       activities: {
-        ...crud<'activities', Activity, ActivityInput>('/admin/activities'),
-        registrations: (id: number, query?: PageQuery & Partial<RegistrationsFilter>) =>
-          get<Page<'registrations', ActivityRegistration>>(
-            `/admin/activities/${id}/registrations${queryString(query)}`,
-          ),
-        exportRegistrations: (id: number, query?: Partial<RegistrationsFilter>) =>
-          file(`/admin/activities/${id}/registrations.csv${queryString(query)}`),
+        list: lister(API.activities.admin.list),
+        registrations: (id: number, query?: QueryValues<typeof API.activities.registrations>) =>
+          call(API.activities.registrations, { params: { id }, query }),
+        exportRegistrations: (id: number, query?: QueryValues<typeof API.activities.exportRegistrations>) =>
+          download(API.activities.exportRegistrations, { params: { id }, query }),
       },
-      testimonials: {
-        ...crud<'testimonials', Testimonial, TestimonialInput>('/admin/testimonials'),
-        toggleFeatured: (id: number, precondition?: Precondition) =>
-          send<Testimonial>('PATCH', `/admin/testimonials/${id}/featured`, undefined, precondition),
-      },
-      faqs: {
-        ...crud<'faqs', Faq, FaqInput>('/admin/faqs'),
-        reorder: (ids: number[]) => send<unknown>('PUT', '/admin/faqs/reorder', { ids }),
-      },
-      aboutUs: versioned<'aboutUsVersions', AboutUsVersion, AboutUsInput>('/admin/about-us'),
-      contactInfo: versioned<'contactInfoVersions', ContactInfoVersion, ContactInfoInput>('/admin/contact-info'),
-      privacyPolicy: versioned<'privacyPolicies', PolicyVersion, PolicyInput>('/admin/privacy-policy'),
-      termsOfService: versioned<'termsOfService', PolicyVersion, PolicyInput>('/admin/terms-of-service'),
+      testimonials: { list: lister(API.testimonials.admin.list) },
+      faqs: { list: lister(API.faqs.admin.list) },
+      aboutUs: { list: lister(API.aboutUs.list) },
+      contactInfo: { list: lister(API.contactInfo.list) },
+      privacyPolicy: { list: lister(API.privacyPolicy.list) },
+      termsOfService: { list: lister(API.termsOfService.list) },
       users: {
-        ...crud<'users', User, AdminUserInput>('/admin/users'),
-        get: (id: number) => get<User>(`/admin/users/${id}`),
-        stats: () => get<Record<string, number>>('/admin/users/stats'),
-        toggleStatus: (id: number, precondition?: Precondition) =>
-          send<User>('PATCH', `/admin/users/${id}/toggle-status`, undefined, precondition),
+        list: lister(API.users.list),
         /** Super admins: signs the account out everywhere. */
-        endSessions: (id: number) => request<{ ended: number }>('POST', `/admin/users/${id}/end-sessions`),
+        endSessions: (id: number) => answer(API.account.endSessionsOf, { params: { id } }),
         /** Super admins: turns off another staff member's two-factor and signs the account out everywhere. */
-        resetTwoFactor: (id: number) => request<null>('POST', `/admin/users/${id}/two-factor/reset`),
+        resetTwoFactor: (id: number) => answer(API.twoFactor.resetFor, { params: { id } }),
       },
       contactMessages: {
-        list: (query?: PageQuery & { state?: ContactMessageFilter; q?: string }) =>
-          get<Page<'messages', ContactMessage> & { unread: number }>(`/admin/contact-messages${queryString(query)}`),
-        setState: (id: number, state: ContactMessageState, precondition?: Precondition) =>
-          send<ContactMessage>('PATCH', `/admin/contact-messages/${id}/state`, { state }, precondition),
+        list: lister(API.contactMessages.list),
         exportCsv: (state?: ContactMessageFilter, q?: string) =>
-          file(`/admin/contact-messages/export.csv${queryString({ state, ...(q && { q }) })}`),
-        markRead: (id: number, precondition?: Precondition) =>
-          send<ContactMessage>('PATCH', `/admin/contact-messages/${id}/read`, undefined, precondition),
-        remove: (id: number, precondition?: Precondition) =>
-          send<null>('DELETE', `/admin/contact-messages/${id}`, undefined, precondition),
+          download(API.contactMessages.exportCsv, { query: { state, ...(q && { q }) } }),
       },
     },
   };

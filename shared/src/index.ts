@@ -11,3 +11,4 @@ export * from './client.js';
 export * from './failure-text.js';
 export * from './device-tokens.js';
 export * from './proof-of-work.js';
+export * from './api/index.js';

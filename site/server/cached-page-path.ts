@@ -8,7 +8,7 @@
  * (another method, a page not cached, a miss) goes on to Koa untouched.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isFresh, type Runtime } from '@npo/api';
+import { isFresh, publicAnswerHeaders, type Runtime } from '@npo/api';
 import type { CachedPage, HtmlCache } from './html-cache.js';
 import { pageCacheKey } from './page-queries.js';
 import { PAGE_SECURITY_HEADERS } from './security-headers.js';
@@ -25,13 +25,8 @@ const PAGE_CONTENT_TYPE = 'text/html;charset=utf-8';
 
 /** The headers of a page answer that are not about its body (sendPage's, and the list below). */
 export function pageHeaders(page: CachedPage, fromCache: boolean): Record<string, string> {
-  return {
-    ...PAGE_SECURITY_HEADERS,
-    // Always revalidated: the ETag makes that cheap, and an edit shows on the very next load.
-    'Cache-Control': 'no-cache',
-    ETag: page.etag,
-    'X-Cache': fromCache ? 'HIT' : 'MISS',
-  };
+  // The caching headers are the API's public answers' own: one function builds them for both.
+  return { ...PAGE_SECURITY_HEADERS, ...publicAnswerHeaders(page, fromCache ? 'HIT' : 'MISS') };
 }
 
 /**

@@ -60,11 +60,7 @@ function headerListOf(answer: CachedAnswer): string[] {
     // @koa/cors always varies on Origin, and adds the rest only for an allowed origin (see withCors).
     'Vary',
     'Origin',
-    ...Object.entries(answerHeaders(answer)).flat(),
-    'ETag',
-    answer.etag,
-    'X-Cache',
-    'HIT',
+    ...Object.entries(answerHeaders(answer, 'HIT')).flat(),
     'Content-Length',
     String(answer.body.length),
   ];

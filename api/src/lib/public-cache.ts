@@ -42,8 +42,19 @@ export const PUBLIC_CACHE_LIMITS = {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Always revalidated: the ETag makes that cheap, and an edit shows on the very next request. */
-export const PUBLIC_ANSWER_HEADERS = { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-cache' } as const;
+/**
+ * The headers that say how a public answer may be cached, for every public answer there is: an API
+ * answer sent by Koa or by its fast path (cached-answer-path.ts), and a site page sent by Koa or by
+ * the site's fast path (site/server/cached-page-path.ts). Always revalidated: the ETag makes that
+ * cheap, and an edit shows on the very next request. `headers`: the answer's own (a calendar file's
+ * Content-Type and Content-Disposition).
+ */
+export function publicAnswerHeaders(
+  answer: { etag: string; headers?: Record<string, string> | undefined },
+  cache: 'HIT' | 'MISS',
+): Record<string, string> {
+  return { 'Cache-Control': 'no-cache', ...answer.headers, ETag: answer.etag, 'X-Cache': cache };
+}
 
 function etagOf(body: Buffer): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
@@ -152,16 +163,17 @@ export function publicAnswerStore(contentChanges: ContentChanges): AnswerStore {
 
 type Serialized = Pick<CachedAnswer, 'body' | 'etag' | 'headers'>;
 
-/** The headers every copy of this answer carries, from the route or from the store alike. */
-export function answerHeaders(answer: Pick<CachedAnswer, 'headers'>): Record<string, string> {
-  return { ...PUBLIC_ANSWER_HEADERS, ...answer.headers };
+/** The headers every copy of this API answer carries, from the route or from the store alike. */
+export function answerHeaders(
+  answer: Pick<CachedAnswer, 'headers' | 'etag'>,
+  cache: 'HIT' | 'MISS',
+): Record<string, string> {
+  return { 'Content-Type': JSON_TYPE, ...publicAnswerHeaders(answer, cache) };
 }
 
 function send(ctx: Context, answer: Serialized, cache: 'HIT' | 'MISS'): void {
   ctx.status = 200;
-  ctx.set(answerHeaders(answer));
-  ctx.set('ETag', answer.etag);
-  ctx.set('X-Cache', cache);
+  ctx.set(answerHeaders(answer, cache));
   if (ctx.fresh) {
     ctx.status = 304;
     return;

@@ -65,7 +65,7 @@ const KEPT_HEADERS = ['etag'];
 /** Put in a route's middleware: the route ignores Idempotency-Key (see above). Found by identity. */
 export const notIdempotent: Middleware = (_ctx, next) => next();
 
-/** Whether a router layer's write honours the header: read by the OpenAPI builder too. */
+/** Whether a router layer's write honours the header (its table entry did not say `idempotent: false`). */
 export function honoursIdempotencyKey(stack: readonly unknown[]): boolean {
   return !stack.includes(notIdempotent);
 }

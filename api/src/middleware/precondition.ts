@@ -22,7 +22,7 @@ export function parseIfMatch(header: string | undefined): ExpectedRevision | und
   return revisions.map(Number);
 }
 
-/** After validate(): adds `expectedRevision` to the parsed input. The OpenAPI builder looks for it by identity. */
+/** After validate(): adds `expectedRevision` to the parsed input (routes whose table entry has `ifMatch`). */
 export const precondition: Middleware = async (ctx, next) => {
   const expectedRevision = parseIfMatch(ctx.headers['if-match']);
   ctx.state.input = { ...ctx.state.input, expectedRevision };

@@ -17,13 +17,6 @@ export const TWO_FACTOR_SETUP_REQUIRED = 'Set up two-factor sign-in to continue.
 /** A session whose sign-in is not complete reaches only the routes that complete it. */
 export const setupRequired = () => new AppError(403, 'two_factor_setup_required', TWO_FACTOR_SETUP_REQUIRED);
 
-const authRequirements = new WeakMap<object, 'user' | 'admin'>();
-
-/** Whether a middleware demands a session: read by the OpenAPI builder. */
-export function authRequirementOf(middleware: object): 'user' | 'admin' | undefined {
-  return authRequirements.get(middleware);
-}
-
 export interface SignedIn {
   user: User;
   sessionId: number;
@@ -110,11 +103,6 @@ export function createSession(deps: AppDeps) {
     signIn(ctx, signedIn);
     await next();
   };
-
-  authRequirements.set(requireUser, 'user');
-  authRequirements.set(requireAdmin, 'admin');
-  authRequirements.set(requireSignInStarted, 'user');
-  authRequirements.set(requireStaffSignInStarted, 'admin');
 
   /** Runs after requireAdmin: the one permission check of every admin route. */
   function authorize(module: Module, action: Action): Middleware {

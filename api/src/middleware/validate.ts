@@ -1,6 +1,6 @@
 /** Every route validates with a shared schema; handlers read ctx.state.input only. */
 import type { Middleware } from 'koa';
-import { z, type ZodType } from 'zod';
+import type { ZodType } from 'zod';
 import type { ExpectedRevision } from '../db/revisions.js';
 import { notFound, validationError } from '../errors.js';
 import { zodFieldErrors } from './error-handler.js';
@@ -19,28 +19,8 @@ export interface ParsedInput<B = unknown, Q = unknown, P = unknown> {
   expectedRevision?: ExpectedRevision | undefined;
 }
 
-/** The largest id the database can hold (a 32-bit integer column on PostgreSQL). */
-export const MAX_ID = 2_147_483_647;
-
-/**
- * Route ids are positive integers up to MAX_ID; anything else names nothing, so it is a 404, not a 400
- * (and never reaches PostgreSQL, which would refuse a larger number with an error).
- */
-export const idParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,10}$/)
-    .transform(Number)
-    .refine((id) => id <= MAX_ID),
-});
-export type IdParams = z.infer<typeof idParams>;
-
-const declaredSchemas = new WeakMap<object, InputSchemas>();
-
-/** The schemas a validate middleware checks: read by the OpenAPI builder. */
-export function schemasOf(middleware: object): InputSchemas | undefined {
-  return declaredSchemas.get(middleware);
-}
+// Route ids are declared with the route table; routes of tests and tools take them from here too.
+export { idParams, MAX_ID, type IdParams } from '@npo/shared';
 
 export function validate(schemas: InputSchemas): Middleware {
   const middleware: Middleware = async (ctx, next) => {
@@ -60,6 +40,5 @@ export function validate(schemas: InputSchemas): Middleware {
     ctx.state.input = input;
     await next();
   };
-  declaredSchemas.set(middleware, schemas);
   return middleware;
 }

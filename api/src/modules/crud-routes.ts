@@ -1,11 +1,9 @@
 /** The four admin calls every plain content list has: list a page, create, update, delete. */
-import type { ZodType } from 'zod';
 import type { ExpectedRevision } from '../db/revisions.js';
 import type { PageResult } from '../db/table.js';
 import { ok, okItem, okPage } from '../lib/respond.js';
-import { precondition } from '../middleware/precondition.js';
-import { idParams, validate } from '../middleware/validate.js';
-import type { AdminModuleRouter } from '../policy.js';
+import type { RegisterRoute } from '../routes.js';
+import type { AdminCrudOperations } from '@npo/shared';
 
 /** `expected`: the If-Match of the request; the write applies only at one of those revisions. */
 export interface CrudService<Input, Entity, Query> {
@@ -16,13 +14,11 @@ export interface CrudService<Input, Entity, Query> {
 }
 
 export interface CrudRoutes<Input, Entity, Query> {
-  /** e.g. /testimonials (under /api/admin) */
-  path: string;
+  /** The group of the route table: API.faqs.admin and so on. */
+  operations: AdminCrudOperations<Input, Query>;
   collection: string;
   /** "Testimonial": the messages say "Testimonial created" and so on. */
   label: string;
-  schema: ZodType<Input>;
-  listQuery: ZodType<Query>;
   service: CrudService<Input, Entity, Query>;
 }
 
@@ -30,21 +26,18 @@ export function registerAdminCrud<
   Input,
   Entity extends { revision: number },
   Query extends { page: number; limit: number },
->(
-  routes: AdminModuleRouter,
-  { path, collection, label, schema, listQuery, service }: CrudRoutes<Input, Entity, Query>,
-): void {
-  routes.get(path, validate({ query: listQuery }), async (ctx) =>
+>(route: RegisterRoute, { operations, collection, label, service }: CrudRoutes<Input, Entity, Query>): void {
+  route(operations.list, async (ctx) =>
     okPage(ctx, collection, await service.list(ctx.state.input.query), ctx.state.input.query),
   );
-  routes.post(path, validate({ body: schema }), async (ctx) =>
+  route(operations.create, async (ctx) =>
     okItem(ctx, await service.create(ctx.state.input.body), { status: 201, message: `${label} created` }),
   );
-  routes.put(`${path}/:id`, validate({ params: idParams, body: schema }), precondition, async (ctx) => {
+  route(operations.update, async (ctx) => {
     const { params, body, expectedRevision } = ctx.state.input;
     okItem(ctx, await service.update(params.id, body, expectedRevision), { message: `${label} updated` });
   });
-  routes.delete(`${path}/:id`, validate({ params: idParams }), precondition, async (ctx) => {
+  route(operations.remove, async (ctx) => {
     await service.remove(ctx.state.input.params.id, ctx.state.input.expectedRevision);
     ok(ctx, null, { message: `${label} deleted` });
   });

@@ -1,4 +1,4 @@
-import { aboutUsSchema, PAGE_SIZES, type AboutUsInput, type AboutUsVersion } from '@npo/shared';
+import { API, type AboutUsInput, type AboutUsVersion } from '@npo/shared';
 import { jsonText, toBool, toIso, toJson } from '../../db/rows.js';
 import type { ModuleContext } from '../context.js';
 import { registerVersioned } from '../versioned/routes.js';
@@ -28,10 +28,7 @@ export const aboutUsKind: VersionedKind<AboutUsInput, AboutUsVersion> = {
 export function registerAboutUs(context: ModuleContext): void {
   registerVersioned<AboutUsInput, AboutUsVersion>(context, {
     kind: aboutUsKind,
-    module: 'about',
-    path: '/about-us',
+    operations: API.aboutUs,
     collection: 'aboutUsVersions',
-    schema: aboutUsSchema,
-    pageSize: PAGE_SIZES.about,
   });
 }

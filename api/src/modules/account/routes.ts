@@ -2,48 +2,48 @@
  * The signed-in account's own sessions and password (members and staff alike, /api/account), and the
  * super admin's "End all sessions" of a staff account (policy module 'admins').
  */
-import { changePasswordSchema } from '@npo/shared';
-import type { Context } from 'koa';
+import { API } from '@npo/shared';
 import { createRateLimiter } from '../../lib/rate-limits.js';
 import { ok } from '../../lib/respond.js';
-import { idParams, validate } from '../../middleware/validate.js';
+import type { SignedInContext } from '../../routes.js';
 import type { ModuleContext } from '../context.js';
 import { createAccountService, PASSWORD_CHANGED, type Caller } from './service.js';
 
-const callerOf = (ctx: Context): Caller => ({ user: ctx.state.user, sessionId: ctx.state.sessionId });
+const callerOf = (ctx: SignedInContext): Caller => ({
+  user: ctx.state.user,
+  sessionId: ctx.state.sessionId,
+});
 
-export function registerAccount({ router, deps, session, admin }: ModuleContext): void {
+export function registerAccount({ deps, route }: ModuleContext): void {
   const account = createAccountService(deps);
   const limits = createRateLimiter(deps);
 
-  router.get('/api/account/sessions', session.requireUser, async (ctx) => {
+  route(API.account.sessions, async (ctx) => {
     ctx.set('Cache-Control', 'private, no-store');
     ok(ctx, await account.list(callerOf(ctx)));
   });
 
-  router.delete('/api/account/sessions/:id', session.requireUser, validate({ params: idParams }), async (ctx) => {
+  route(API.account.endSession, async (ctx) => {
     await account.endOne(callerOf(ctx), ctx.state.input.params.id);
     ok(ctx, null, { message: 'Session ended' });
   });
 
-  router.post('/api/account/sessions/end-others', session.requireUser, async (ctx) => {
+  route(API.account.endOtherSessions, async (ctx) => {
     const ended = await account.endOthers(callerOf(ctx));
     ok(ctx, { ended }, { message: 'Your other sessions have been signed out.' });
   });
 
   // Rate-limited like sign-in: a stolen session must not be a way to guess the current password.
-  router.post(
-    '/api/account/password',
-    session.requireUser,
-    validate({ body: changePasswordSchema }),
-    limits.limit('changePassword'),
+  route(
+    API.account.changePassword,
     async (ctx) => {
       await account.changePassword(callerOf(ctx), ctx.state.input.body);
       ok(ctx, null, { message: PASSWORD_CHANGED });
     },
+    { before: [limits.limit('changePassword')] },
   );
 
-  admin('admins').post('/users/:id/end-sessions', validate({ params: idParams }), async (ctx) => {
+  route(API.account.endSessionsOf, async (ctx) => {
     const ended = await account.endAllOf(ctx.state.input.params.id, callerOf(ctx));
     ok(ctx, { ended }, { message: 'The account has been signed out everywhere.' });
   });

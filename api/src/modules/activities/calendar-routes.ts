@@ -3,12 +3,9 @@
  * through the public content cache like the JSON answers, so an admin edit shows in the very next
  * fetch and a calendar app's revalidation with the ETag costs no query.
  */
-import type Router from '@koa/router';
-import { organisationName } from '@npo/shared';
+import { API, organisationName } from '@npo/shared';
 import type { Context } from 'koa';
-import type { AppDeps } from '../../deps.js';
-import { publicContentCache } from '../../lib/public-cache.js';
-import { idParams, validate } from '../../middleware/validate.js';
+import type { ModuleContext } from '../context.js';
 import { activitiesFeed, activityCalendar, calendarFileName, type CalendarSite } from './calendar.js';
 import type { createActivitiesService } from './service.js';
 
@@ -27,22 +24,17 @@ function sendCalendar(ctx: Context, text: string, disposition: string): void {
 type ActivitiesService = ReturnType<typeof createActivitiesService>;
 
 /** Register before GET /api/activities/:id, which would take "calendar.ics" for an id. */
-export function registerCalendarRoutes(router: Router, deps: AppDeps, activities: ActivitiesService): void {
+export function registerCalendarRoutes({ deps, route }: ModuleContext, activities: ActivitiesService): void {
   const site: CalendarSite = { publicUrl: deps.config.publicUrl, organisationName };
 
-  router.get('/api/activities/calendar.ics', publicContentCache(deps.contentChanges), async (ctx) => {
+  route(API.activities.calendarFeed, async (ctx) => {
     // Upcoming as the site shows it (staff set the status), soonest first.
     const { items } = await activities.list({ page: 1, limit: FEED_LIMIT, status: 'upcoming' });
     // Inline: a subscribing calendar app reads it in place; a browser shows or offers it.
     sendCalendar(ctx, activitiesFeed(items, site), 'inline; filename="activities.ics"');
   });
-  router.get(
-    '/api/activities/:id/calendar.ics',
-    publicContentCache(deps.contentChanges),
-    validate({ params: idParams }),
-    async (ctx) => {
-      const activity = await activities.get(ctx.state.input.params.id);
-      sendCalendar(ctx, activityCalendar(activity, site), `attachment; filename="${calendarFileName(activity)}"`);
-    },
-  );
+  route(API.activities.calendarFile, async (ctx) => {
+    const activity = await activities.get(ctx.state.input.params.id);
+    sendCalendar(ctx, activityCalendar(activity, site), `attachment; filename="${calendarFileName(activity)}"`);
+  });
 }

@@ -2,11 +2,10 @@
  * GET /api/admin/audit, /audit/:id and /audit/export.csv: the audit trail, super admins only (module
  * `audit` is not assignable). Read only: no route writes, edits or deletes entries.
  */
-import { AUDIT_EXPORT_MAX_ROWS, AUDIT_PAGE_SIZE, auditFilter, auditQuery, type AuditLogEntry } from '@npo/shared';
+import { API, AUDIT_EXPORT_MAX_ROWS, type AuditLogEntry } from '@npo/shared';
 import { found } from '../../errors.js';
 import { csvPages, sendCsvExport, type CsvCell } from '../../lib/csv.js';
 import { ok, okPage } from '../../lib/respond.js';
-import { idParams, validate } from '../../middleware/validate.js';
 import type { ModuleContext } from '../context.js';
 import { createAuditRepository } from './repository.js';
 
@@ -26,22 +25,19 @@ function csvRow(entry: AuditLogEntry): CsvCell[] {
   ];
 }
 
-export function registerAudit({ deps, admin }: ModuleContext): void {
+export function registerAudit({ deps, route }: ModuleContext): void {
   const entries = createAuditRepository(deps.db);
-  const routes = admin('audit');
-
-  routes.get('/audit', validate({ query: auditQuery(AUDIT_PAGE_SIZE) }), async (ctx) => {
+  route(API.audit.list, async (ctx) => {
     const { page, limit, ...filter } = ctx.state.input.query;
     okPage(ctx, 'entries', await entries.page({ page, limit }, filter), { page, limit });
   });
-  // Before /audit/:id, which would otherwise take "export.csv" for an id and answer 400.
-  routes.get('/audit/export.csv', validate({ query: auditFilter }), async (ctx) => {
+  route(API.audit.exportCsv, async (ctx) => {
     const { query } = ctx.state.input;
     await sendCsvExport(ctx, deps, ctx.state.user.id, 'activity-log.csv', CSV_HEADER, async () =>
       csvPages(await entries.exportPages(query, AUDIT_EXPORT_MAX_ROWS), csvRow),
     );
   });
-  routes.get('/audit/:id', validate({ params: idParams }), async (ctx) => {
+  route(API.audit.get, async (ctx) => {
     ok(ctx, found(await entries.findById(ctx.state.input.params.id), 'Audit entry'));
   });
 }

@@ -1,4 +1,4 @@
-import { contactInfoSchema, PAGE_SIZES, type ContactInfoInput, type ContactInfoVersion } from '@npo/shared';
+import { API, type ContactInfoInput, type ContactInfoVersion } from '@npo/shared';
 import { jsonText, toBool, toIso, toJson } from '../../db/rows.js';
 import type { ModuleContext } from '../context.js';
 import { registerVersioned } from '../versioned/routes.js';
@@ -36,10 +36,7 @@ export const contactInfoKind: VersionedKind<ContactInfoInput, ContactInfoVersion
 export function registerContactInfo(context: ModuleContext): void {
   registerVersioned<ContactInfoInput, ContactInfoVersion>(context, {
     kind: contactInfoKind,
-    module: 'connect',
-    path: '/contact-info',
+    operations: API.contactInfo,
     collection: 'contactInfoVersions',
-    schema: contactInfoSchema,
-    pageSize: PAGE_SIZES.connect,
   });
 }

@@ -1,25 +1,14 @@
-import {
-  contactMessageSchema,
-  contactMessagesFilter,
-  contactMessagesQuery,
-  contactMessageStateSchema,
-  PAGE_SIZES,
-  PROOF_OF_WORK_HEADER,
-  type ContactMessage,
-  type ContactMessagesPage,
-} from '@npo/shared';
+import { API, PROOF_OF_WORK_HEADER, type ContactMessage, type ContactMessagesPage } from '@npo/shared';
 import { csvPages, sendCsvExport } from '../../lib/csv.js';
 import { ProofOfWorkRequiredError } from '../../errors.js';
 import { createProofOfWork } from '../../lib/proof-of-work.js';
 import { createRateLimiter } from '../../lib/rate-limits.js';
 import { created, ok, okItem, pagination } from '../../lib/respond.js';
 import { inTurn } from '../../lib/turns.js';
-import { precondition } from '../../middleware/precondition.js';
-import { idParams, validate } from '../../middleware/validate.js';
 import type { ModuleContext } from '../context.js';
 import { createContactMessagesService, MESSAGE_SENT } from './service.js';
 
-export function registerContactMessages({ router, deps, admin }: ModuleContext): void {
+export function registerContactMessages({ deps, route }: ModuleContext): void {
   const messages = createContactMessagesService(deps);
 
   const limits = createRateLimiter(deps);
@@ -31,22 +20,20 @@ export function registerContactMessages({ router, deps, admin }: ModuleContext):
     if (proof && (await limits.spendOnce('contact.proof', proof.signature, proof.expiresAt))) return;
     throw new ProofOfWorkRequiredError(proofOfWork.challenge(now));
   }
-  router.post(
-    '/api/contact-messages',
-    validate({ body: contactMessageSchema }),
-    // The site-wide rate never refuses visitors: past it, messages need a solved proof of work and
-    // are held as possible spam.
-    limits.limit('contact', { holdPastGlobal: true }),
+  route(
+    API.contactMessages.send,
     async (ctx) => {
       const held = ctx.state.pastSiteRate === true;
       if (held) await requireProofOfWork(ctx.get(PROOF_OF_WORK_HEADER));
       const message = await messages.send(ctx.state.input.body, held ? { held: limits.countInWindow } : {});
       created(ctx, { id: message.id }, MESSAGE_SENT);
     },
+    // The site-wide rate never refuses visitors: past it, messages need a solved proof of work and
+    // are held as possible spam.
+    { before: [limits.limit('contact', { holdPastGlobal: true })] },
   );
 
-  const routes = admin('connect');
-  routes.get('/contact-messages', validate({ query: contactMessagesQuery(PAGE_SIZES.messages) }), async (ctx) => {
+  route(API.contactMessages.list, async (ctx) => {
     const { page, limit, state, q } = ctx.state.input.query;
     // A search takes its turn among the others (lib/turns.ts); the plain inbox pages need none.
     const list = () => messages.list({ page, limit }, state, q);
@@ -58,28 +45,23 @@ export function registerContactMessages({ router, deps, admin }: ModuleContext):
     };
     ok(ctx, data);
   });
-  routes.get('/contact-messages/export.csv', validate({ query: contactMessagesFilter }), async (ctx) => {
+  route(API.contactMessages.exportCsv, async (ctx) => {
     const { state, q } = ctx.state.input.query;
     await sendCsvExport(ctx, deps, ctx.state.user.id, `contact-messages-${state}.csv`, CSV_HEADER, async () =>
       csvPages(await messages.exportPages(state, q), csvRow),
     );
   });
-  routes.patch(
-    '/contact-messages/:id/state',
-    validate({ params: idParams, body: contactMessageStateSchema }),
-    precondition,
-    async (ctx) => {
-      const { params, body, expectedRevision } = ctx.state.input;
-      okItem(ctx, await messages.setState(params.id, body.state, expectedRevision), {
-        message: `Message marked as ${body.state}`,
-      });
-    },
-  );
-  routes.patch('/contact-messages/:id/read', validate({ params: idParams }), precondition, async (ctx) => {
+  route(API.contactMessages.setState, async (ctx) => {
+    const { params, body, expectedRevision } = ctx.state.input;
+    okItem(ctx, await messages.setState(params.id, body.state, expectedRevision), {
+      message: `Message marked as ${body.state}`,
+    });
+  });
+  route(API.contactMessages.markRead, async (ctx) => {
     const { params, expectedRevision } = ctx.state.input;
     okItem(ctx, await messages.markRead(params.id, expectedRevision), { message: 'Message marked as read' });
   });
-  routes.delete('/contact-messages/:id', validate({ params: idParams }), precondition, async (ctx) => {
+  route(API.contactMessages.remove, async (ctx) => {
     await messages.remove(ctx.state.input.params.id, ctx.state.input.expectedRevision);
     ok(ctx, null, { message: 'Message deleted' });
   });

@@ -1,12 +1,13 @@
+import { API } from '@npo/shared';
 import { ok } from '../../lib/respond.js';
 import type { ModuleContext } from '../context.js';
 import { createDashboardService } from './service.js';
 
-export function registerDashboard({ deps, admin }: ModuleContext): void {
+export function registerDashboard({ deps, route }: ModuleContext): void {
   const dashboard = createDashboardService(deps);
 
   // The 'dashboard' module is open to every admin; it takes no input.
-  admin('dashboard').get('/dashboard', async (ctx) => {
+  route(API.dashboard.get, async (ctx) => {
     ctx.set('Cache-Control', 'private, no-store');
     ok(ctx, await dashboard.load());
   });

@@ -1,4 +1,4 @@
-import { PAGE_SIZES, privacyPolicySchema, type PolicyInput, type PolicyVersion } from '@npo/shared';
+import { API, type PolicyInput, type PolicyVersion } from '@npo/shared';
 import type { ModuleContext } from '../context.js';
 import { policyToRow, presentPolicy } from '../versioned/policy-document.js';
 import { registerVersioned } from '../versioned/routes.js';
@@ -14,10 +14,7 @@ export const privacyPolicyKind: VersionedKind<PolicyInput, PolicyVersion> = {
 export function registerPrivacyPolicy(context: ModuleContext): void {
   registerVersioned<PolicyInput, PolicyVersion>(context, {
     kind: privacyPolicyKind,
-    module: 'privacy_policy',
-    path: '/privacy-policy',
+    operations: API.privacyPolicy,
     collection: 'privacyPolicies',
-    schema: privacyPolicySchema,
-    pageSize: PAGE_SIZES.privacyPolicy,
   });
 }

@@ -1,4 +1,4 @@
-import { PAGE_SIZES, termsOfServiceSchema, type PolicyInput, type PolicyVersion } from '@npo/shared';
+import { API, type PolicyInput, type PolicyVersion } from '@npo/shared';
 import type { ModuleContext } from '../context.js';
 import { policyToRow, presentPolicy } from '../versioned/policy-document.js';
 import { registerVersioned } from '../versioned/routes.js';
@@ -14,10 +14,7 @@ export const termsOfServiceKind: VersionedKind<PolicyInput, PolicyVersion> = {
 export function registerTermsOfService(context: ModuleContext): void {
   registerVersioned<PolicyInput, PolicyVersion>(context, {
     kind: termsOfServiceKind,
-    module: 'terms_of_service',
-    path: '/terms-of-service',
+    operations: API.termsOfService,
     collection: 'termsOfService',
-    schema: termsOfServiceSchema,
-    pageSize: PAGE_SIZES.termsOfService,
   });
 }

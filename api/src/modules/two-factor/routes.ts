@@ -4,67 +4,60 @@
  * two-factor and this account has none yet). The switch that requires it for all staff is a
  * super-admin setting in the policy table (module `admins`).
  */
-import { securitySettingsSchema, twoFactorCodeSchema, twoFactorDisableSchema } from '@npo/shared';
+import { API } from '@npo/shared';
 import type { Context } from 'koa';
 import { clientSubject } from '../../lib/rate-limits.js';
 import { ok } from '../../lib/respond.js';
-import { notIdempotent } from '../../middleware/idempotency.js';
-import { idParams, validate } from '../../middleware/validate.js';
 import { createAuthService } from '../auth/service.js';
+import type { SignedInContext } from '../../routes.js';
 import type { ModuleContext } from '../context.js';
 import { createTwoFactorService, type Caller } from './service.js';
 
-const BASE = '/api/account/two-factor';
-
-const callerOf = (ctx: Context): Caller => ({
+const callerOf = (ctx: SignedInContext): Caller => ({
   user: ctx.state.user,
   ip: clientSubject(ctx.ip),
   sessionId: ctx.state.sessionId,
 });
 
-export function registerTwoFactor({ router, deps, session, admin }: ModuleContext): void {
+export function registerTwoFactor({ deps, route }: ModuleContext): void {
   const twoFactor = createTwoFactorService(deps);
   const { guard } = createAuthService(deps);
-  const staff = session.requireStaffSignInStarted;
   const noStore = (ctx: Context) => ctx.set('Cache-Control', 'private, no-store');
 
-  router.get(BASE, staff, async (ctx) => {
+  route(API.twoFactor.status, async (ctx) => {
     noStore(ctx);
     ok(ctx, await twoFactor.status(ctx.state.user.id));
   });
 
-  // Setup, confirm and new recovery codes ignore Idempotency-Key: their answers are a secret or
-  // recovery codes, not for keeping in a table; asked twice, the second answer simply replaces the first.
-  router.post(`${BASE}/setup`, notIdempotent, staff, async (ctx) => {
+  route(API.twoFactor.setup, async (ctx) => {
     noStore(ctx);
     ok(ctx, await twoFactor.setup(ctx.state.user));
   });
 
-  router.post(`${BASE}/confirm`, notIdempotent, staff, validate({ body: twoFactorCodeSchema }), async (ctx) => {
+  route(API.twoFactor.confirm, async (ctx) => {
     noStore(ctx);
     ok(ctx, await twoFactor.confirm(guard, callerOf(ctx), ctx.state.input.body.code));
   });
 
-  router.post(`${BASE}/disable`, staff, validate({ body: twoFactorDisableSchema }), async (ctx) => {
+  route(API.twoFactor.disable, async (ctx) => {
     const { password, code } = ctx.state.input.body;
     await twoFactor.disable(guard, callerOf(ctx), password, code);
     ok(ctx, null, { message: 'Two-factor sign-in is off.' });
   });
 
-  router.post(`${BASE}/recovery-codes`, notIdempotent, staff, validate({ body: twoFactorCodeSchema }), async (ctx) => {
+  route(API.twoFactor.renewRecoveryCodes, async (ctx) => {
     noStore(ctx);
     ok(ctx, await twoFactor.renewRecoveryCodes(guard, callerOf(ctx), ctx.state.input.body.code));
   });
 
-  const settings = admin('admins');
-  settings.get('/settings/security', async (ctx) => {
+  route(API.twoFactor.securitySettings, async (ctx) => {
     ok(ctx, { requireTwoFactor: await twoFactor.isRequired() });
   });
-  settings.post('/users/:id/two-factor/reset', validate({ params: idParams }), async (ctx) => {
+  route(API.twoFactor.resetFor, async (ctx) => {
     await twoFactor.resetFor(ctx.state.input.params.id, ctx.state.user.id);
     ok(ctx, null, { message: 'Two-factor sign-in has been reset. The account has been signed out everywhere.' });
   });
-  settings.put('/settings/security', validate({ body: securitySettingsSchema }), async (ctx) => {
+  route(API.twoFactor.setSecuritySettings, async (ctx) => {
     ok(ctx, await twoFactor.setRequired(ctx.state.input.body.requireTwoFactor));
   });
 }

@@ -1,53 +1,40 @@
 /** The same public and admin calls for each kind of versioned content. */
-import { paginationQuery, type Module } from '@npo/shared';
-import type { ZodType } from 'zod';
-import { publicContentCache } from '../../lib/public-cache.js';
+import type { VersionedOperations } from '@npo/shared';
 import { ok, okItem, okPage } from '../../lib/respond.js';
-import { precondition } from '../../middleware/precondition.js';
-import { idParams, validate } from '../../middleware/validate.js';
 import type { ModuleContext } from '../context.js';
 import { createVersionedService, type VersionedKind, type VersionEntity } from './service.js';
 
 export interface VersionedRoutes<Input, Entity> {
   kind: VersionedKind<Input, Entity>;
-  module: Module;
-  /** e.g. /about-us: public GET /api/about-us, admin /api/admin/about-us[/:id[/activate]] */
-  path: string;
+  /** The group of the route table: API.aboutUs and so on. */
+  operations: VersionedOperations<Input>;
   collection: string;
-  schema: ZodType<Input>;
-  pageSize: number;
 }
 
 export function registerVersioned<Input, Entity extends VersionEntity>(
-  { router, deps, admin }: ModuleContext,
-  options: VersionedRoutes<Input, Entity>,
+  { deps, route }: ModuleContext,
+  { kind, operations, collection }: VersionedRoutes<Input, Entity>,
 ): void {
-  const versions = createVersionedService(deps, options.kind);
-  const label = options.kind.label;
+  const versions = createVersionedService(deps, kind);
+  const label = kind.label;
 
-  router.get(`/api${options.path}`, publicContentCache(deps.contentChanges), async (ctx) =>
-    ok(ctx, await versions.active()),
+  route(operations.active, async (ctx) => ok(ctx, await versions.active()));
+  route(operations.list, async (ctx) =>
+    okPage(ctx, collection, await versions.list(ctx.state.input.query), ctx.state.input.query),
   );
-
-  const routes = admin(options.module);
-  routes.get(options.path, validate({ query: paginationQuery(options.pageSize) }), async (ctx) =>
-    okPage(ctx, options.collection, await versions.list(ctx.state.input.query), ctx.state.input.query),
-  );
-  routes.get(`${options.path}/:id`, validate({ params: idParams }), async (ctx) =>
-    okItem(ctx, await versions.get(ctx.state.input.params.id)),
-  );
-  routes.post(options.path, validate({ body: options.schema }), async (ctx) =>
+  route(operations.get, async (ctx) => okItem(ctx, await versions.get(ctx.state.input.params.id)));
+  route(operations.create, async (ctx) =>
     okItem(ctx, await versions.create(ctx.state.input.body), { status: 201, message: `${label} created` }),
   );
-  routes.put(`${options.path}/:id`, validate({ params: idParams, body: options.schema }), precondition, async (ctx) => {
+  route(operations.update, async (ctx) => {
     const { params, body, expectedRevision } = ctx.state.input;
     okItem(ctx, await versions.update(params.id, body, expectedRevision), { message: `${label} updated` });
   });
-  routes.patch(`${options.path}/:id/activate`, validate({ params: idParams }), precondition, async (ctx) => {
+  route(operations.activate, async (ctx) => {
     const { params, expectedRevision } = ctx.state.input;
     okItem(ctx, await versions.activate(params.id, expectedRevision), { message: `${label} activated` });
   });
-  routes.delete(`${options.path}/:id`, validate({ params: idParams }), precondition, async (ctx) => {
+  route(operations.remove, async (ctx) => {
     await versions.remove(ctx.state.input.params.id, ctx.state.input.expectedRevision);
     ok(ctx, null, { message: `${label} deleted` });
   });

@@ -4,14 +4,15 @@
  * Updates and deletions carry the revision the editor saw, so someone else's edit made meanwhile is
  * never silently overwritten.
  */
+import { changeOf, type AdminCrudOperations } from '@npo/shared';
 import type { QueryKey } from '@tanstack/react-query';
 import { useConfirm } from '../ui/ConfirmProvider';
 import { describeItem, type Revisioned } from './describe-item';
 import { useAdminMutation } from './useAdminMutation';
 
 export interface CrudOptions<Input> {
-  /** API path of the list, e.g. /admin/membership-cards */
-  path: string;
+  /** The create, update and delete of the route table's group: API.membershipCards.admin and so on. */
+  operations: Pick<AdminCrudOperations<Input, unknown>, 'create' | 'update' | 'remove'>;
   queryKey: QueryKey;
   /** "Membership card": toasts say "Membership card created/updated/deleted". */
   noun: string;
@@ -25,20 +26,17 @@ export interface CrudOptions<Input> {
 }
 
 export function useCrudMutations<Input>(options: CrudOptions<Input>) {
-  const { path, noun, createdMessage } = options;
+  const { operations, noun, createdMessage } = options;
   const confirm = useConfirm();
   const invalidates = [options.queryKey, ...(options.alsoInvalidates ?? [])];
   const save = useAdminMutation<{ item?: Revisioned; input: Input }>({
     change: ({ item, input }) =>
       item
         ? {
-            method: 'PUT',
-            path: `${path}/${item.id}`,
-            body: input,
-            revision: item.revision,
+            ...changeOf(operations.update, { params: { id: item.id }, body: input, revision: item.revision }),
             label: `Edit ${noun.toLowerCase()} ${describeItem(input)}`,
           }
-        : { method: 'POST', path, body: input, label: `New ${noun.toLowerCase()} ${describeItem(input)}` },
+        : { ...changeOf(operations.create, { body: input }), label: `New ${noun.toLowerCase()} ${describeItem(input)}` },
     invalidates,
     success: (_result, { item, input }) =>
       item ? `${noun} updated` : createdMessage ? createdMessage(input) : `${noun} created`,
@@ -46,9 +44,7 @@ export function useCrudMutations<Input>(options: CrudOptions<Input>) {
   });
   const remove = useAdminMutation<Revisioned>({
     change: (item) => ({
-      method: 'DELETE',
-      path: `${path}/${item.id}`,
-      revision: item.revision,
+      ...changeOf(operations.remove, { params: { id: item.id }, revision: item.revision }),
       label: `Delete ${noun.toLowerCase()} ${describeItem(item)}`,
     }),
     invalidates,

@@ -1,5 +1,5 @@
 import { Button, ButtonGroup, Card, Icon, Tag } from '@blueprintjs/core';
-import { formatAdminDate, PAGE_SIZES, type Activity, type ActivityInput, type ActivityStatus } from '@npo/shared';
+import { API, formatAdminDate, PAGE_SIZES, type Activity, type ActivityInput, type ActivityStatus } from '@npo/shared';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
@@ -99,7 +99,7 @@ export default function ActivitiesPage() {
     ...cachePolicy('activities'),
   });
   const { save, confirmDelete } = useCrudMutations<ActivityInput>({
-    path: '/admin/activities',
+    operations: API.activities.admin,
     queryKey: queryKeys.activities,
     noun: 'Activity',
     deleteConfirm: 'Are you sure you want to delete this activity?',

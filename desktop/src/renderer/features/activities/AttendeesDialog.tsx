@@ -5,6 +5,8 @@
  */
 import { Button, Dialog, DialogBody, DialogFooter, HTMLTable } from '@blueprintjs/core';
 import {
+  API,
+  changeOf,
   formatAdminDate,
   PAGE_SIZES,
   type Activity,
@@ -81,8 +83,7 @@ function useRemoveAttendee(activity: Activity) {
   const confirm = useConfirm();
   const remove = useAdminMutation<ActivityRegistration>({
     change: (attendee) => ({
-      method: 'POST',
-      path: `/admin/activities/${activity.id}/registrations/${attendee.userId}/remove`,
+      ...changeOf(API.activities.removeRegistration, { params: { id: activity.id, userId: attendee.userId } }),
       label: `Remove ${attendee.name} from “${activity.title}”`,
     }),
     invalidates: [queryKeys.activities],

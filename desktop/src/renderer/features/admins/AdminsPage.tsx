@@ -1,6 +1,6 @@
 /** Staff accounts (super admins only, SPEC 6): search, table, invitations, permissions, active status. */
 import { Button } from '@blueprintjs/core';
-import { PAGE_SIZES, type AdminUserInput, type User } from '@npo/shared';
+import { API, changeOf, PAGE_SIZES, type AdminUserInput, type User } from '@npo/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { cachePolicy } from '../../api/cache-policy';
@@ -80,7 +80,7 @@ function AdminsScreen() {
     ...cachePolicy('users'),
   });
   const { save, confirmDelete } = useCrudMutations<AdminUserInput>({
-    path: '/admin/users',
+    operations: API.users,
     queryKey: queryKeys.users,
     alsoInvalidates: ALSO_AFFECTED,
     noun: 'Admin user',
@@ -91,9 +91,7 @@ function AdminsScreen() {
   });
   const toggleStatus = useAdminMutation<User, User>({
     change: (user) => ({
-      method: 'PATCH',
-      path: `/admin/users/${user.id}/toggle-status`,
-      revision: user.revision,
+      ...changeOf(API.users.toggleStatus, { params: { id: user.id }, revision: user.revision }),
       label: `${user.isActive ? 'Deactivate' : 'Activate'} ${user.name}`,
     }),
     invalidates: [queryKeys.users, ...ALSO_AFFECTED],

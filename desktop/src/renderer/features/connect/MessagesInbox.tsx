@@ -5,11 +5,14 @@
  */
 import { AnchorButton, Button, Card, FormGroup, HTMLSelect, Tag } from '@blueprintjs/core';
 import {
+  API,
+  changeOf,
   formatAdminDate,
   PAGE_SIZES,
   type ContactMessage,
   type ContactMessageFilter,
   type ContactMessageState,
+  type ContactMessageStateInput,
 } from '@npo/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -77,18 +80,22 @@ function ExportButton({ filter, q }: { filter: ContactMessageFilter; q: string }
   return <Button icon="download" text="Export CSV" loading={busy} onClick={() => void exportCsv()} />;
 }
 
+/** The states staff set (a message is held as spam only by the server). */
+type StaffState = ContactMessageStateInput['state'];
+
 interface StateChange {
   message: ContactMessage;
-  state: ContactMessageState;
+  state: StaffState;
 }
 
 function useMessageState() {
   return useAdminMutation<StateChange>({
     change: ({ message, state }) => ({
-      method: 'PATCH',
-      path: `/admin/contact-messages/${message.id}/state`,
-      body: { state },
-      revision: message.revision,
+      ...changeOf(API.contactMessages.setState, {
+        params: { id: message.id },
+        body: { state },
+        revision: message.revision,
+      }),
       label: `Mark the message from ${message.name} as ${state}`,
     }),
     invalidates: [queryKeys.contactMessages],
@@ -105,7 +112,7 @@ interface MessageCardProps {
   access: ModuleAccess;
   /** The state change under way for this message, if any. */
   changing: ContactMessageState | undefined;
-  onState: (state: ContactMessageState) => void;
+  onState: (state: StaffState) => void;
   onDelete: () => void;
 }
 
@@ -201,9 +208,7 @@ export function MessagesInbox({ access }: { access: ModuleAccess }) {
   const setState = useMessageState();
   const remove = useAdminMutation<ContactMessage>({
     change: (message) => ({
-      method: 'DELETE',
-      path: `/admin/contact-messages/${message.id}`,
-      revision: message.revision,
+      ...changeOf(API.contactMessages.remove, { params: { id: message.id }, revision: message.revision }),
       label: `Delete the message from ${message.name}`,
     }),
     invalidates: [queryKeys.contactMessages],

@@ -5,12 +5,12 @@
  * to reorder). A search shows its matches, paged, in public order, with their positions, not movable.
  */
 import { Button } from '@blueprintjs/core';
-import { PAGE_SIZES, type Faq } from '@npo/shared';
+import { API, PAGE_SIZES, type Faq } from '@npo/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { cachePolicy } from '../../api/cache-policy';
 import { queryKeys } from '../../api/query-keys';
-import { useCrudMutations } from '../../data/useCrudMutations';
+import { useCrudMutations, type CrudOptions } from '../../data/useCrudMutations';
 import { useModuleAccess } from '../../data/useModuleAccess';
 import { useFormDialog } from '../../ui/form/useFormDialog';
 import { ListPager, ListSearch, usePagedList } from '../../ui/ListControls';
@@ -33,7 +33,9 @@ export default function FaqsPage() {
     ...cachePolicy('faqs'),
   });
   const { save, confirmDelete } = useCrudMutations<FaqPayload>({
-    path: '/admin/faqs',
+    // The hook types a body by what the schema parses it into (category: string | null); the form
+    // sends what the schema accepts, an empty category left out (SPEC 7), which it reads as none.
+    operations: API.faqs.admin as CrudOptions<FaqPayload>['operations'],
     queryKey: queryKeys.faqs,
     noun: 'FAQ',
     deleteConfirm: 'Are you sure you want to delete this FAQ?',

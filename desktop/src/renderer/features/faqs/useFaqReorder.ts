@@ -4,7 +4,7 @@
  * through the outbox: offline, or behind earlier waiting changes, it waits and keeps its order on screen. Rows move by dragging or,
  * from the keyboard, with Move up / Move down; a live region says where a question went.
  */
-import type { Faq, Page } from '@npo/shared';
+import { API, changeOf, type Faq, type Page } from '@npo/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { describeError } from '../../api/errors';
@@ -54,10 +54,10 @@ function useReorderMutation() {
 
 export function faqOrderChange(ordered: Faq[]): Change {
   return {
-    method: 'PUT',
-    path: '/admin/faqs/reorder',
-    // A question still waiting to be created has no id on the server yet: it takes its place once it has.
-    body: { ids: ordered.filter((faq) => !isWaitingToSync(faq)).map((faq) => faq.id) },
+    ...changeOf(API.faqs.reorder, {
+      // A question still waiting to be created has no id on the server yet: it takes its place once it has.
+      body: { ids: ordered.filter((faq) => !isWaitingToSync(faq)).map((faq) => faq.id) },
+    }),
     label: 'Reorder FAQs',
     invalidates: [queryKeys.faqs],
   };

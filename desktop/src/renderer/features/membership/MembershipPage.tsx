@@ -1,5 +1,5 @@
 import { Button, Card, Tag } from '@blueprintjs/core';
-import { PAGE_SIZES, type MembershipCard, type MembershipCardInput } from '@npo/shared';
+import { API, PAGE_SIZES, type MembershipCard, type MembershipCardInput } from '@npo/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { cachePolicy } from '../../api/cache-policy';
@@ -70,7 +70,7 @@ export default function MembershipPage() {
     ...cachePolicy('membershipCards'),
   });
   const { save, confirmDelete } = useCrudMutations<MembershipCardInput>({
-    path: '/admin/membership-cards',
+    operations: API.membershipCards.admin,
     queryKey: queryKeys.membershipCards,
     noun: 'Membership card',
     deleteConfirm: 'Are you sure you want to delete this card?',

@@ -1,5 +1,5 @@
 import { Button, Card, Tag } from '@blueprintjs/core';
-import { PAGE_SIZES, type Testimonial, type TestimonialInput } from '@npo/shared';
+import { API, PAGE_SIZES, type Testimonial, type TestimonialInput } from '@npo/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { cachePolicy } from '../../api/cache-policy';
@@ -75,7 +75,7 @@ export default function TestimonialsPage() {
     ...cachePolicy('testimonials'),
   });
   const { save, confirmDelete } = useCrudMutations<TestimonialInput>({
-    path: '/admin/testimonials',
+    operations: API.testimonials.admin,
     queryKey: queryKeys.testimonials,
     noun: 'Testimonial',
     deleteConfirm: 'Are you sure you want to delete this testimonial?',

@@ -1,3 +1,4 @@
+import { changeOf, type VersionedOperations } from '@npo/shared';
 /**
  * The list/activate/delete/save machinery shared by the four kinds of versioned content (About Us,
  * contact info, privacy policy, terms of service): SPEC 4 gives them the same life cycle, so they
@@ -27,16 +28,12 @@ export interface VersionedKind<Item extends VersionBase, Input> {
   queryKey: QueryKey;
   lifetime: Parameters<typeof cachePolicy>[0];
   pageSize: number;
-  /**
-   * The kind's calls in the shared client. Only `list` is called (changes are sent by path, so that
-   * they can wait in the outbox); `create` ties the kind's Item and Input to the client's types.
-   */
+  /** The kind's list in the shared client (its changes are queued: they can wait in the outbox). */
   client: {
     list: (query: { page: number; limit: number }) => Promise<Record<string, unknown> & { pagination: Pagination }>;
-    create: (input: Input) => Promise<Item>;
   };
-  /** API path of the kind's admin calls, e.g. /admin/about-us */
-  path: string;
+  /** The kind's group of the route table: API.aboutUs and so on. */
+  operations: VersionedOperations<Input>;
   /** Collection name of the list answer (SPEC 3). */
   collection: string;
   /** "About Us version", used in success toasts. */
@@ -69,7 +66,7 @@ export function useVersions<Item extends VersionBase, Input>(kind: VersionedKind
   const versions = (query.data?.[kind.collection] as Item[] | undefined) ?? [];
 
   const { save, confirmDelete } = useCrudMutations<Input>({
-    path: kind.path,
+    operations: kind.operations,
     queryKey: kind.queryKey,
     noun: kind.noun,
     deleteConfirm: kind.texts.deleteConfirm,
@@ -78,9 +75,7 @@ export function useVersions<Item extends VersionBase, Input>(kind: VersionedKind
   });
   const activation = useAdminMutation<Item, Item>({
     change: (version) => ({
-      method: 'PATCH',
-      path: `${kind.path}/${version.id}/activate`,
-      revision: version.revision,
+      ...changeOf(kind.operations.activate, { params: { id: version.id }, revision: version.revision }),
       label: `Activate ${kind.noun.toLowerCase()} ${version.version}`,
     }),
     invalidates: [kind.queryKey],

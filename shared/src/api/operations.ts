@@ -1,0 +1,477 @@
+/**
+ * The route table: every operation of the API, once. The server registers a handler for each entry
+ * (and refuses to start while one has none), the OpenAPI document lists them in this order, and the
+ * client and the console's queued changes take their paths and types from here.
+ *
+ * The order is the router's: a fixed path is declared before the parametrised one that would take it
+ * (/users/stats before /users/:id, /faqs/reorder before /faqs/:id).
+ *
+ * `changesPublicContent`: a successful write bumps the content version, so cached public answers and
+ * pages are built again. Accounts, contact messages and settings are not public content.
+ */
+import { AUDIT_PAGE_SIZE, type AuditLogEntry } from '../audit.js';
+import { MAX_PAGE_LIMIT, PAGE_SIZES } from '../constants.js';
+import type {
+  AboutUsVersion,
+  AccountSession,
+  Activity,
+  ActivityRegistration,
+  ContactInfoVersion,
+  ContactMessage,
+  ContactMessagesPage,
+  DashboardData,
+  Faq,
+  LoginAnswer,
+  LoginResult,
+  MembershipCard,
+  PolicyVersion,
+  ResetTokenCheck,
+  Testimonial,
+  User,
+  UserStats,
+} from '../entities.js';
+import type { ListData } from '../envelope.js';
+import type { Module } from '../permissions.js';
+import { auditFilter, auditQuery } from '../schemas/audit.js';
+import {
+  changePasswordSchema,
+  forgotPasswordSchema,
+  memberLoginSchema,
+  resetPasswordBodySchema,
+  signupSchema,
+} from '../schemas/auth.js';
+import {
+  aboutUsSchema,
+  activitySchema,
+  adminUserSchema,
+  contactInfoSchema,
+  contactMessageSchema,
+  contactMessageStateSchema,
+  faqReorderSchema,
+  faqSchema,
+  membershipCardSchema,
+  privacyPolicySchema,
+  termsOfServiceSchema,
+  testimonialSchema,
+} from '../schemas/content.js';
+import {
+  activitiesQuery,
+  adminActivitiesQuery,
+  adminListQuery,
+  contactMessagesFilter,
+  contactMessagesQuery,
+  paginationQuery,
+  registrationsFilter,
+  registrationsQuery,
+  usersQuery,
+} from '../schemas/query.js';
+import {
+  securitySettingsSchema,
+  twoFactorCodeSchema,
+  twoFactorDisableSchema,
+  twoFactorLoginSchema,
+} from '../schemas/two-factor.js';
+import type { RecoveryCodes, SecuritySettings, TwoFactorSetup, TwoFactorStatus } from '../two-factor.js';
+import { z, type ZodType } from 'zod';
+import { adminOperation, idParams, operation, returns, type Answer, type Operation } from './operation.js';
+
+/** A reset link's token, as the mailed link carries it. */
+export const tokenParams = z.object({ token: z.string().min(1).max(200) });
+/** One attendee of one activity. */
+export const registrationParams = idParams.extend({ userId: idParams.shape.id });
+
+/** The query parameters a paged public list's cached answer depends on. */
+const PAGING_READS = ['page', 'limit'] as const;
+
+/** The four admin calls of a plain content list: list a page, create, update, delete. */
+function adminCrud<
+  const Mod extends Module,
+  const P extends string,
+  const C extends string,
+  Body extends ZodType,
+  Query extends ZodType,
+  Item,
+>(
+  module: Mod,
+  path: P,
+  options: { collection: C; body: Body; query: Query; item: Answer<Item>; changesPublicContent: boolean },
+) {
+  const { body, query, item, changesPublicContent } = options;
+  return {
+    list: adminOperation(module, 'get', path, { query, answer: returns<ListData<C, Item>>() }),
+    create: adminOperation(module, 'post', path, { body, answer: item, changesPublicContent }),
+    update: adminOperation(module, 'put', `${path}/:id`, {
+      params: idParams,
+      body,
+      ifMatch: true,
+      answer: item,
+      changesPublicContent,
+    }),
+    remove: adminOperation(module, 'delete', `${path}/:id`, {
+      params: idParams,
+      ifMatch: true,
+      answer: returns<null>(),
+      changesPublicContent,
+    }),
+  };
+}
+
+/**
+ * Versioned content (About Us, contact info, the policies): the public active version, and the admin
+ * list, read, create, update, activate and delete. All of it is public content.
+ */
+function versioned<
+  const Mod extends Module,
+  const P extends string,
+  const C extends string,
+  Body extends ZodType,
+  Item,
+>(module: Mod, path: P, options: { collection: C; body: Body; pageSize: number; item: Answer<Item> }) {
+  const { body, item } = options;
+  const changesPublicContent = true;
+  return {
+    active: operation('get', path, 'public', { answer: item, publicCache: [] }),
+    list: adminOperation(module, 'get', path, {
+      query: paginationQuery(options.pageSize),
+      answer: returns<ListData<C, Item>>(),
+    }),
+    get: adminOperation(module, 'get', `${path}/:id`, { params: idParams, answer: item }),
+    create: adminOperation(module, 'post', path, { body, answer: item, changesPublicContent }),
+    update: adminOperation(module, 'put', `${path}/:id`, {
+      params: idParams,
+      body,
+      ifMatch: true,
+      answer: item,
+      changesPublicContent,
+    }),
+    activate: adminOperation(module, 'patch', `${path}/:id/activate`, {
+      params: idParams,
+      ifMatch: true,
+      answer: item,
+      changesPublicContent,
+    }),
+    remove: adminOperation(module, 'delete', `${path}/:id`, {
+      params: idParams,
+      ifMatch: true,
+      answer: returns<null>(),
+      changesPublicContent,
+    }),
+  };
+}
+
+const nothing = returns<null>();
+const message = returns<{ message: string }>();
+const ended = returns<{ ended: number }>();
+
+export const API = {
+  health: {
+    check: operation('get', '/health', 'public', { answer: returns<{ status: string }>() }),
+  },
+
+  auth: {
+    register: operation('post', '/auth/register', 'public', {
+      body: signupSchema,
+      answer: returns<{ user: User; id: number }>(),
+    }),
+    // Sign-in ignores Idempotency-Key: its answer is a bearer token, not for keeping in a table.
+    login: operation('post', '/auth/login', 'public', {
+      body: memberLoginSchema,
+      answer: returns<LoginAnswer>(),
+      idempotent: false,
+    }),
+    loginTwoFactor: operation('post', '/auth/login/two-factor', 'public', {
+      body: twoFactorLoginSchema,
+      answer: returns<LoginResult>(),
+      idempotent: false,
+    }),
+    me: operation('get', '/auth/me', 'signInStarted', { answer: returns<{ user: User }>() }),
+    logout: operation('post', '/auth/logout', 'signInStarted', { answer: nothing }),
+    forgotPassword: operation('post', '/auth/forgot-password', 'public', {
+      body: forgotPasswordSchema,
+      answer: message,
+    }),
+    checkResetToken: operation('get', '/auth/reset-password/:token', 'public', {
+      params: tokenParams,
+      answer: returns<ResetTokenCheck>(),
+    }),
+    resetPassword: operation('post', '/auth/reset-password/:token', 'public', {
+      params: tokenParams,
+      body: resetPasswordBodySchema,
+      answer: message,
+    }),
+  },
+
+  membershipCards: {
+    list: operation('get', '/membership-cards', 'public', {
+      query: paginationQuery(MAX_PAGE_LIMIT),
+      answer: returns<ListData<'cards', MembershipCard>>(),
+      publicCache: PAGING_READS,
+    }),
+    admin: adminCrud('membership', '/membership-cards', {
+      collection: 'cards',
+      body: membershipCardSchema,
+      query: adminListQuery(PAGE_SIZES.membership),
+      item: returns<MembershipCard>(),
+      changesPublicContent: true,
+    }),
+  },
+
+  aboutUs: versioned('about', '/about-us', {
+    collection: 'aboutUsVersions',
+    body: aboutUsSchema,
+    pageSize: PAGE_SIZES.about,
+    item: returns<AboutUsVersion>(),
+  }),
+
+  activities: {
+    // Before /activities/:id, which would take "calendar.ics" for an id.
+    calendarFeed: operation('get', '/activities/calendar.ics', 'public', {
+      answer: returns<string>(),
+      publicCache: [],
+    }),
+    calendarFile: operation('get', '/activities/:id/calendar.ics', 'public', {
+      params: idParams,
+      answer: returns<string>(),
+      publicCache: [],
+    }),
+    list: operation('get', '/activities', 'public', {
+      query: activitiesQuery(MAX_PAGE_LIMIT),
+      answer: returns<ListData<'activities', Activity>>(),
+      publicCache: [...PAGING_READS, 'status'],
+    }),
+    get: operation('get', '/activities/:id', 'public', {
+      params: idParams,
+      answer: returns<Activity>(),
+      publicCache: [],
+    }),
+    // The public answers show the participant count.
+    register: operation('post', '/activities/:id/register', 'user', {
+      params: idParams,
+      answer: returns<Activity>(),
+      changesPublicContent: true,
+    }),
+    // Per-user, so never cached: a cached public answer must hold no one's own data.
+    registration: operation('get', '/activities/:id/registration', 'user', {
+      params: idParams,
+      answer: returns<{ registered: boolean }>(),
+    }),
+    cancelRegistration: operation('delete', '/activities/:id/register', 'user', {
+      params: idParams,
+      answer: returns<Activity>(),
+      changesPublicContent: true,
+    }),
+    registrations: adminOperation('activities', 'get', '/activities/:id/registrations', {
+      params: idParams,
+      query: registrationsQuery(PAGE_SIZES.registrations),
+      answer: returns<ListData<'registrations', ActivityRegistration>>(),
+    }),
+    exportRegistrations: adminOperation('activities', 'get', '/activities/:id/registrations.csv', {
+      params: idParams,
+      query: registrationsFilter,
+      answer: returns<string>(),
+    }),
+    // A POST, not a DELETE: the action follows from the method (DELETE needs "delete"), and removing
+    // an attendee is an edit of the activity that edit permission allows.
+    removeRegistration: adminOperation('activities', 'post', '/activities/:id/registrations/:userId/remove', {
+      params: registrationParams,
+      answer: returns<Activity>(),
+      changesPublicContent: true,
+    }),
+    admin: adminCrud('activities', '/activities', {
+      collection: 'activities',
+      body: activitySchema,
+      query: adminActivitiesQuery(PAGE_SIZES.activities),
+      item: returns<Activity>(),
+      changesPublicContent: true,
+    }),
+  },
+
+  testimonials: {
+    list: operation('get', '/testimonials', 'public', {
+      query: paginationQuery(MAX_PAGE_LIMIT),
+      answer: returns<ListData<'testimonials', Testimonial>>(),
+      publicCache: PAGING_READS,
+    }),
+    admin: adminCrud('testimonials', '/testimonials', {
+      collection: 'testimonials',
+      body: testimonialSchema,
+      query: adminListQuery(PAGE_SIZES.testimonials),
+      item: returns<Testimonial>(),
+      changesPublicContent: true,
+    }),
+    toggleFeatured: adminOperation('testimonials', 'patch', '/testimonials/:id/featured', {
+      params: idParams,
+      ifMatch: true,
+      answer: returns<Testimonial>(),
+      changesPublicContent: true,
+    }),
+  },
+
+  contactInfo: versioned('connect', '/contact-info', {
+    collection: 'contactInfoVersions',
+    body: contactInfoSchema,
+    pageSize: PAGE_SIZES.connect,
+    item: returns<ContactInfoVersion>(),
+  }),
+
+  faqs: {
+    list: operation('get', '/faqs', 'public', {
+      query: paginationQuery(MAX_PAGE_LIMIT),
+      answer: returns<ListData<'faqs', Faq>>(),
+      publicCache: PAGING_READS,
+    }),
+    // Before /faqs/:id, which would otherwise take "reorder" for an id and answer 404.
+    reorder: adminOperation('faqs', 'put', '/faqs/reorder', {
+      body: faqReorderSchema,
+      answer: returns<ListData<'faqs', Faq>>(),
+      changesPublicContent: true,
+    }),
+    admin: adminCrud('faqs', '/faqs', {
+      collection: 'faqs',
+      body: faqSchema,
+      query: adminListQuery(PAGE_SIZES.faqs),
+      item: returns<Faq>(),
+      changesPublicContent: true,
+    }),
+  },
+
+  privacyPolicy: versioned('privacy_policy', '/privacy-policy', {
+    collection: 'privacyPolicies',
+    body: privacyPolicySchema,
+    pageSize: PAGE_SIZES.privacyPolicy,
+    item: returns<PolicyVersion>(),
+  }),
+
+  termsOfService: versioned('terms_of_service', '/terms-of-service', {
+    collection: 'termsOfService',
+    body: termsOfServiceSchema,
+    pageSize: PAGE_SIZES.termsOfService,
+    item: returns<PolicyVersion>(),
+  }),
+
+  users: {
+    // Before /users/:id, which would otherwise take "stats" for an id.
+    stats: adminOperation('admins', 'get', '/users/stats', { answer: returns<UserStats>() }),
+    list: adminOperation('admins', 'get', '/users', {
+      query: usersQuery(PAGE_SIZES.admins),
+      answer: returns<ListData<'users', User>>(),
+    }),
+    get: adminOperation('admins', 'get', '/users/:id', { params: idParams, answer: returns<User>() }),
+    create: adminOperation('admins', 'post', '/users', { body: adminUserSchema, answer: returns<User>() }),
+    update: adminOperation('admins', 'put', '/users/:id', {
+      params: idParams,
+      body: adminUserSchema,
+      ifMatch: true,
+      answer: returns<User>(),
+    }),
+    toggleStatus: adminOperation('admins', 'patch', '/users/:id/toggle-status', {
+      params: idParams,
+      ifMatch: true,
+      answer: returns<User>(),
+    }),
+    // The account's activity registrations go with it (ON DELETE CASCADE): participant counts change.
+    remove: adminOperation('admins', 'delete', '/users/:id', {
+      params: idParams,
+      ifMatch: true,
+      answer: nothing,
+      changesPublicContent: true,
+    }),
+  },
+
+  account: {
+    sessions: operation('get', '/account/sessions', 'user', { answer: returns<AccountSession[]>() }),
+    endSession: operation('delete', '/account/sessions/:id', 'user', { params: idParams, answer: nothing }),
+    endOtherSessions: operation('post', '/account/sessions/end-others', 'user', { answer: ended }),
+    changePassword: operation('post', '/account/password', 'user', { body: changePasswordSchema, answer: nothing }),
+    endSessionsOf: adminOperation('admins', 'post', '/users/:id/end-sessions', { params: idParams, answer: ended }),
+  },
+
+  contactMessages: {
+    send: operation('post', '/contact-messages', 'public', {
+      body: contactMessageSchema,
+      answer: returns<{ id: number }>(),
+    }),
+    list: adminOperation('connect', 'get', '/contact-messages', {
+      query: contactMessagesQuery(PAGE_SIZES.messages),
+      answer: returns<ContactMessagesPage>(),
+    }),
+    exportCsv: adminOperation('connect', 'get', '/contact-messages/export.csv', {
+      query: contactMessagesFilter,
+      answer: returns<string>(),
+    }),
+    setState: adminOperation('connect', 'patch', '/contact-messages/:id/state', {
+      params: idParams,
+      body: contactMessageStateSchema,
+      ifMatch: true,
+      answer: returns<ContactMessage>(),
+    }),
+    markRead: adminOperation('connect', 'patch', '/contact-messages/:id/read', {
+      params: idParams,
+      ifMatch: true,
+      answer: returns<ContactMessage>(),
+    }),
+    remove: adminOperation('connect', 'delete', '/contact-messages/:id', {
+      params: idParams,
+      ifMatch: true,
+      answer: nothing,
+    }),
+  },
+
+  dashboard: {
+    get: adminOperation('dashboard', 'get', '/dashboard', { answer: returns<DashboardData>() }),
+  },
+
+  // Read only: no operation writes, edits or deletes entries.
+  audit: {
+    list: adminOperation('audit', 'get', '/audit', {
+      query: auditQuery(AUDIT_PAGE_SIZE),
+      answer: returns<ListData<'entries', AuditLogEntry>>(),
+    }),
+    // Before /audit/:id, which would otherwise take "export.csv" for an id.
+    exportCsv: adminOperation('audit', 'get', '/audit/export.csv', { query: auditFilter, answer: returns<string>() }),
+    get: adminOperation('audit', 'get', '/audit/:id', { params: idParams, answer: returns<AuditLogEntry>() }),
+  },
+
+  twoFactor: {
+    status: operation('get', '/account/two-factor', 'staffSignInStarted', { answer: returns<TwoFactorStatus>() }),
+    // Setup, confirm and new recovery codes ignore Idempotency-Key: their answers are a secret or
+    // recovery codes, not for keeping in a table; asked twice, the second answer replaces the first.
+    setup: operation('post', '/account/two-factor/setup', 'staffSignInStarted', {
+      answer: returns<TwoFactorSetup>(),
+      idempotent: false,
+    }),
+    confirm: operation('post', '/account/two-factor/confirm', 'staffSignInStarted', {
+      body: twoFactorCodeSchema,
+      answer: returns<RecoveryCodes>(),
+      idempotent: false,
+    }),
+    disable: operation('post', '/account/two-factor/disable', 'staffSignInStarted', {
+      body: twoFactorDisableSchema,
+      answer: nothing,
+    }),
+    renewRecoveryCodes: operation('post', '/account/two-factor/recovery-codes', 'staffSignInStarted', {
+      body: twoFactorCodeSchema,
+      answer: returns<RecoveryCodes>(),
+      idempotent: false,
+    }),
+    securitySettings: adminOperation('admins', 'get', '/settings/security', { answer: returns<SecuritySettings>() }),
+    resetFor: adminOperation('admins', 'post', '/users/:id/two-factor/reset', { params: idParams, answer: nothing }),
+    setSecuritySettings: adminOperation('admins', 'put', '/settings/security', {
+      body: securitySettingsSchema,
+      answer: returns<SecuritySettings>(),
+    }),
+  },
+
+  metadata: {
+    openApi: operation('get', '/openapi.json', 'public', { answer: returns<unknown>() }),
+  },
+} as const;
+
+type Group = Record<string, Operation | Record<string, Operation>>;
+
+/** Every operation of the table, in its order. */
+export const API_OPERATIONS: readonly Operation[] = Object.values(API as Record<string, Group>).flatMap((group) =>
+  Object.values(group).flatMap((entry) =>
+    'method' in entry ? [entry as Operation] : Object.values(entry as Record<string, Operation>),
+  ),
+);
