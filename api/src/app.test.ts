@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationSource } from './db/migrate.js';
 import { testEngines } from './test-support/databases.js';
 import { startTestApp, SUPER_ADMIN, type ApiResponse, type TestApp } from './test-support/test-app.js';
 
@@ -35,6 +36,29 @@ describe.each(testEngines())('the API foundation on %s', (engine) => {
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ status: 'ok' });
       expect(response.headers.get('cache-control')).toBe('no-store');
+    });
+
+    it('is ready (200) once every migration has run; not ready (503) with one pending or the database gone', async () => {
+      const ready = await app.request('GET', '/api/health/ready');
+      expect(ready.status).toBe(200);
+      expect(ready.body).toEqual({ status: 'ready' });
+      expect(ready.headers.get('cache-control')).toBe('no-store');
+
+      const behind = await startTestApp(engine);
+      try {
+        await behind.runtime.deps.db.migrate.down({ migrationSource });
+        const pending = await behind.request('GET', '/api/health/ready');
+        expect(pending.status).toBe(503);
+        expect(pending.body).toEqual({ status: 'not_ready', reason: 'migrations_pending' });
+        // Liveness does not depend on the schema: the process and its database are up.
+        expect((await behind.request('GET', '/api/health')).status).toBe(200);
+        await behind.runtime.deps.db.destroy();
+        const gone = await behind.request('GET', '/api/health/ready');
+        expect(gone.status).toBe(503);
+        expect(gone.body).toEqual({ status: 'not_ready', reason: 'database_unavailable' });
+      } finally {
+        await behind.close().catch(() => undefined);
+      }
     });
 
     it('answers 503 once the database is gone, and errors elsewhere stay generic', async () => {

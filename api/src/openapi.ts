@@ -251,7 +251,12 @@ function successResponse(route: Route, answer: SuccessAnswer): JsonSchema {
  * Health and the auth GETs are never cached.
  */
 function isPublicContent(route: Route): boolean {
-  return route.method === 'get' && !route.auth && route.path !== '/api/health' && !route.path.startsWith('/api/auth/');
+  return (
+    route.method === 'get' &&
+    !route.auth &&
+    !route.path.startsWith('/api/health') &&
+    !route.path.startsWith('/api/auth/')
+  );
 }
 
 const notModified = { description: 'If-None-Match named the current ETag: the cached copy is still right' };
@@ -363,6 +368,23 @@ function otherResponses(route: Route): Responses {
   };
 }
 
+/** Readiness answers its own body too: the 503 says what is not ready. */
+const notReady = {
+  description: 'Not ready: the database does not answer, or migrations are pending',
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        required: ['status', 'reason'],
+        properties: {
+          status: { const: 'not_ready' },
+          reason: { enum: ['database_unavailable', 'migrations_pending'] },
+        },
+      },
+    },
+  },
+};
+
 /** Health answers its own body, not the envelope: the 503 says the database does not answer. */
 const healthUnavailable = {
   description: 'The database does not answer',
@@ -407,6 +429,7 @@ function operation(route: Route): JsonSchema {
   }));
   const errors = otherResponses(route);
   if (route.path === '/api/health') errors['503'] = healthUnavailable;
+  if (route.path === '/api/health/ready') errors['503'] = notReady;
   const operationId = operationIdOf(route.method, route.path);
   const { summary, tag } = operationText(
     operationId,

@@ -60,6 +60,12 @@ const ADMIN_RESOURCES: [path: string, collection: string, item: EntityName][] = 
 
 /** Answers that follow no resource pattern. */
 const SPECIAL: Record<string, SuccessAnswer> = {
+  'get /api/health/ready': {
+    status: 200,
+    description: 'Ready for traffic: the database answers and every migration of this version has run',
+    data: { type: 'object', required: ['status'], properties: { status: { const: 'ready' } } },
+    raw: true,
+  },
   'get /api/health': {
     status: 200,
     description: 'Reads work: status ok, or degraded (with why) while writes fail',

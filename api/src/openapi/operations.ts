@@ -69,6 +69,7 @@ const text = (tag: TagKey, summary: string): OperationText => ({ summary, tag })
 
 export const OPERATIONS: Record<string, OperationText> = {
   getHealth: text('health', 'Check the server and its database'),
+  getHealthReady: text('health', 'Check the server is ready for traffic'),
 
   postAuthRegister: text('auth', 'Create a member account'),
   postAuthLogin: text('auth', 'Sign in'),

@@ -166,6 +166,8 @@ const ended = returns<{ ended: number }>();
 export const API = {
   health: {
     check: operation('get', '/health', 'public', { answer: returns<{ status: string }>() }),
+    /** Readiness, for a load balancer: the database answers and its migrations are current. */
+    ready: operation('get', '/health/ready', 'public', { answer: returns<{ status: string }>() }),
   },
 
   auth: {

@@ -3,6 +3,7 @@
  * full disk or a read-only file leaves reads working while every change fails.
  */
 import { pingDb, probeWrite } from '../../db/connection.js';
+import { migrationSource } from '../../db/migrate.js';
 import { classifyDbFault, type DbFaultKind } from '../../db/faults.js';
 import type { AppDeps } from '../../deps.js';
 
@@ -44,5 +45,22 @@ export function createHealthCheck(deps: Pick<AppDeps, 'db' | 'clock' | 'logger'>
     if (!(await pingDb(deps.db))) return { status: 'unavailable' };
     const failure = await writeFailure();
     return failure ? { status: 'degraded', reads: 'ok', writes: 'failing', reason: failure } : { status: 'ok' };
+  };
+}
+
+export type Readiness =
+  { status: 'ready' } | { status: 'not_ready'; reason: 'database_unavailable' | 'migrations_pending' };
+
+/** Ready: the database answers and every migration this version knows has run on it. */
+export function createReadinessCheck(deps: Pick<AppDeps, 'db'>) {
+  return async function checkReady(): Promise<Readiness> {
+    if (!(await pingDb(deps.db))) return { status: 'not_ready', reason: 'database_unavailable' };
+    try {
+      const [, pending] = (await deps.db.migrate.list({ migrationSource })) as [unknown[], unknown[]];
+      return pending.length === 0 ? { status: 'ready' } : { status: 'not_ready', reason: 'migrations_pending' };
+    } catch {
+      // The database went away between the ping and the list.
+      return { status: 'not_ready', reason: 'database_unavailable' };
+    }
   };
 }
