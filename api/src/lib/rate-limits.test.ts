@@ -4,7 +4,7 @@
  * straight in the shared table, which also spares the tests hundreds of bcrypt rounds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEngines } from '../test-support/databases.js';
+import { describeEngines } from '../test-support/databases.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
 import { clientSubject, NETWORK_FACTOR, networkSubject, RATE_LIMITS, type LimitedAction } from './rate-limits.js';
 
@@ -42,7 +42,7 @@ describe('networkSubject', () => {
   });
 });
 
-describe.each(testEngines())('rate limits on %s', (engine) => {
+describeEngines('rate limits on %s', (engine) => {
   let app: TestApp;
   let rootToken: string;
   beforeAll(async () => {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_IN_USE } from '../errors.js';
 import { IDEMPOTENCY_TABLE, type IdempotencyRow } from '../modules/idempotency/repository.js';
-import { testEngines } from '../test-support/databases.js';
+import { describeEngines } from '../test-support/databases.js';
 import { serveRuntime, type ServedRuntime } from '../test-support/runtime-harness.js';
 import { startTestApp, SUPER_ADMIN, type ApiResponse, type TestApp } from '../test-support/test-app.js';
 import {
@@ -37,7 +37,7 @@ describe('canonicalJson', () => {
   });
 });
 
-describe.each(testEngines())('idempotency keys on %s', (engine) => {
+describeEngines('idempotency keys on %s', (engine) => {
   let app: TestApp;
   let token: string;
   let otherToken: string;

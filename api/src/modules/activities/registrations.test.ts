@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../test-support/csv.js';
-import { testEngines } from '../../test-support/databases.js';
+import { describeEngines } from '../../test-support/databases.js';
 import { sampleBodies } from '../../test-support/samples.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 import { CANCEL_IS_CLOSED } from './service.js';
 
 type Attendee = { userId: number; name: string; email: string; registeredAt: string };
 
-describe.each(testEngines())('activity registrations on %s', (engine) => {
+describeEngines('activity registrations on %s', (engine) => {
   let app: TestApp;
   let editor: string;
   let viewer: string;

@@ -5,13 +5,13 @@
  * possible spam, with one digest mail instead of one notification each.
  */
 import { PROOF_OF_WORK_HEADER, proofOfWorkHeader, solveProofOfWork, type ProofOfWorkChallenge } from '@npo/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PROOF_OF_WORK_LIFETIME_MS } from '../../lib/proof-of-work.js';
 import { RATE_LIMITS } from '../../lib/rate-limits.js';
-import { testEngines } from '../../test-support/databases.js';
+import { describeEngines } from '../../test-support/databases.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 
-describe.each(testEngines())('contact form under a flood on %s', (engine) => {
+describeEngines('contact form under a flood on %s', (engine) => {
   let app: TestApp;
   let rootToken: string;
   beforeAll(async () => {
