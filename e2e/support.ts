@@ -1,5 +1,5 @@
 /** Helpers shared by the site and console browser tests. */
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { E2E } from '../playwright.config.js';
 

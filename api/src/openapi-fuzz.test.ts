@@ -242,7 +242,7 @@ describeEngines('OpenAPI fuzzing on %s', (engine) => {
       const needsBody = schema && options.body === undefined && options.rawBody === undefined;
       // Calls that should reach the handler go without If-Match; calls with odd ids carry one now and then.
       const withIfMatch = oddPath && isConditional(operation) && random.chance(0.3);
-      const ifMatch = withIfMatch ? { 'if-match': random.pick(IF_MATCH_VALUES) } : {};
+      const ifMatch: Record<string, string> = withIfMatch ? { 'if-match': random.pick(IF_MATCH_VALUES) } : {};
       const body = needsBody ? { body: await validBody(random, operation, schema) } : {};
       const token = await tokenFor(caller, operation);
       return {

@@ -56,7 +56,7 @@ describeEngines('rate limits on %s', (engine) => {
   const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
   const post = (path: string, ip: string, body: unknown) => app.request('POST', path, { ...from(ip), body });
   /** Raises a counter to its limit, as the other instances on the database would have. */
-  const exhaust = async (action: LimitedAction, scope: 'perIp' | 'global', subject: string) => {
+  const exhaust = async (action: LimitedAction, scope: 'perIp', subject: string) => {
     const updated = await app.runtime.deps
       .db('rate_limits')
       .where({ rule: `${action}.${scope}`, subject })

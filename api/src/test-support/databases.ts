@@ -41,7 +41,7 @@ export function describeEngines(
   name: string,
   ...args: [(engine: Engine) => void] | [string | false, (engine: Engine) => void]
 ): void {
-  const [skipReason, suite] = args.length === 1 ? [false, args[0]] : args;
+  const [skipReason, suite]: [string | false, (engine: Engine) => void] = args.length === 1 ? [false, args[0]] : args;
   for (const engine of ['sqlite', 'postgres'] as const) {
     const reason = skipReason || (engine === 'postgres' ? postgresSkipReason : undefined);
     describe(name.replace('%s', engine), skipWhen(reason), () => suite(engine));

@@ -103,7 +103,11 @@ describeEngines('contact form under a flood on %s', (engine) => {
     for (let sent = 0; sent < limit; sent += 1) await send('198.51.100.9', `burst${sent}@example.org`);
     expect((await send('198.51.100.9', 'again@example.org')).status).toBe(429);
 
-    const states = await app.runtime.deps.db('contact_messages').select('state').count({ n: '*' }).groupBy('state');
+    const states = await app.runtime.deps
+      .db('contact_messages')
+      .select('state')
+      .count<{ state: string; n: number | string }[]>({ n: '*' })
+      .groupBy('state');
     expect(Object.fromEntries(states.map((row) => [row.state, Number(row.n)]))).toEqual({ new: 1, spam: 3 });
     await app.runtime.deps.mailer.drain();
     expect(notifications()).toHaveLength(1);
