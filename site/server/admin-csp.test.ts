@@ -85,9 +85,9 @@ describe('the console under the strict policy, in Chromium', skipWhen(notRunnabl
       .first()
       .waitFor({ timeout: 20_000 });
     expect((await dashboard).status()).toBe(200);
-    // The charts and cards render from that answer: give them a moment to paint.
-    await page.waitForTimeout(1500);
+    // The cards and the chart render from that answer: wait until they are painted.
     await page.getByText('Total Users').waitFor();
+    await page.locator('.recharts-surface').first().waitFor();
     expect(violations).toEqual([]);
     expect(evalProbes).toBeLessThanOrEqual(1);
     await page.close();
