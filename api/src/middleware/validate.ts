@@ -33,7 +33,6 @@ export const idParams = z.object({
     .transform(Number)
     .refine((id) => id <= MAX_ID),
 });
-export type IdParams = z.infer<typeof idParams>;
 
 const declaredSchemas = new WeakMap<object, InputSchemas>();
 
