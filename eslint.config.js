@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -45,6 +46,12 @@ export default defineConfig(
   ]),
   js.configs.recommended,
   tseslint.configs.recommended,
+  {
+    // The React code of the public site and of the console: the rules of hooks, and the React
+    // Compiler's checks the plugin recommends (purity, refs, state set in effects, ...).
+    files: ['site/**/*.{ts,tsx}', 'desktop/src/renderer/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     languageOptions: { globals: nodeGlobals },

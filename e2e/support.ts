@@ -1,6 +1,6 @@
 /** Helpers shared by the site and console browser tests. */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type Page, type Route } from '@playwright/test';
 import { E2E } from '../playwright.config.js';
 
 export { E2E };
@@ -72,6 +72,25 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
   expect(serious).toEqual([]);
+}
+
+/**
+ * Holds every request matching `url` until the returned release() is called, then answers it with
+ * `answer` (by default, lets it go on to the server): a test sees a waiting state for exactly as
+ * long as it looks at it, with no delay to guess.
+ */
+export async function holdRequests(
+  page: Page,
+  url: string,
+  answer: (route: Route) => Promise<void> = (route) => route.continue(),
+): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    await answer(route);
+  });
+  return release;
 }
 
 let counter = 0;

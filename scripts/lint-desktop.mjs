@@ -43,7 +43,9 @@ function scanFolder() {
   return folder;
 }
 
-const electronVersion = JSON.parse(readFileSync(require.resolve('electron/package.json'), 'utf8')).version;
+// The Electron the desktop workspace declares and installs.
+const desktopRequire = createRequire(path.join(desktop, 'package.json'));
+const electronVersion = JSON.parse(readFileSync(desktopRequire.resolve('electron/package.json'), 'utf8')).version;
 const electronegativity = require('@doyensec/electronegativity');
 const run = electronegativity.default ?? electronegativity;
 

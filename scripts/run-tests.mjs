@@ -1,16 +1,36 @@
 // README's test command: builds, runs the vitest suites (API, shared, server, desktop; every API answer
 // they see is checked against the OpenAPI document, API_STATUS_CHECK), the desktop
 // security lint (Electronegativity, counted as one check), the OpenAPI lint (Redocly's recommended
-// ruleset over the built API's document, one check) and the Playwright browser suites, and ends
-// with one line "N passed, M failed" adding them up.
+// ruleset over the built API's document, one check), knip (unused files, exports and packages,
+// undeclared imports: one check) and the Playwright browser suites, and ends
+// with one line "N passed, M failed, K skipped" adding them up, after the list of every skipped
+// suite or test with the reason it gives (a gated suite that cannot run here is named, not lost).
+//
+// For a narrower run while working on the runner itself:
+//   node scripts/run-tests.mjs [--no-build] [--only=vitest,lint-desktop,lint-openapi,knip,playwright] [filters...]
+// where the filters go to vitest and Playwright as their own file filters.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+const CHECKS = ['vitest', 'lint-desktop', 'lint-openapi', 'knip', 'playwright'];
+const args = process.argv.slice(2);
+const build = !args.includes('--no-build');
+const onlyArg = args.find((arg) => arg.startsWith('--only='));
+const only = onlyArg ? onlyArg.slice('--only='.length).split(',') : CHECKS;
+for (const name of only) {
+  if (!CHECKS.includes(name)) {
+    console.error(`unknown check "${name}" (known: ${CHECKS.join(', ')})`);
+    process.exit(2);
+  }
+}
+const filters = args.filter((arg) => !arg.startsWith('--'));
+const runs = (check) => only.includes(check);
+
 const reports = mkdtempSync(path.join(tmpdir(), 'npo-test-reports-'));
-const run = (command, args, env = {}) =>
-  spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+const run = (command, commandArgs, env = {}) =>
+  spawnSync(command, commandArgs, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
 function readJson(file) {
   try {
@@ -20,48 +40,113 @@ function readJson(file) {
   }
 }
 
-if (run('npm', ['run', 'build']) !== 0) {
-  console.log('0 passed, 1 failed');
+if (build && run('npm', ['run', 'build']) !== 0) {
+  console.log('0 passed, 1 failed, 0 skipped');
   process.exit(1);
 }
 
-const vitestFile = path.join(reports, 'vitest.json');
-const vitestStatus = run(
-  'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`],
-  { API_STATUS_CHECK: '1' },
-);
-const vitest = readJson(vitestFile);
-
-const lintDesktopStatus = run('node', ['scripts/lint-desktop.mjs']);
-const lintOpenApiStatus = run('node', ['scripts/lint-openapi.mjs']);
-
-const playwrightFile = path.join(reports, 'playwright.json');
-const hasBrowserTests = ['site/e2e', 'desktop/e2e'].some((dir) => existsSync(dir));
-const playwrightStatus = hasBrowserTests
-  ? run('npx', ['playwright', 'test'], { CI: 'true', PLAYWRIGHT_JSON: playwrightFile })
-  : 0;
-const playwright = hasBrowserTests ? readJson(playwrightFile) : { stats: { expected: 0, unexpected: 0, flaky: 0 } };
-
 let passed = 0;
 let failed = 0;
-if (vitest) {
-  passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests;
-  if (vitestStatus !== 0 && vitest.numFailedTests === 0) failed += 1;
-} else {
-  failed += 1;
-}
-for (const status of [lintDesktopStatus, lintOpenApiStatus]) {
+let skipped = 0;
+/** Every skipped test: where it is, its suites and name, and the reason it gave. */
+const skips = [];
+
+/** A check that is one pass or one failure (a lint). */
+function countCheck(status) {
   if (status === 0) passed += 1;
   else failed += 1;
 }
-if (playwright?.stats) {
-  passed += playwright.stats.expected + playwright.stats.flaky;
-  failed += playwright.stats.unexpected;
-  if (playwrightStatus !== 0 && playwright.stats.unexpected === 0) failed += 1;
-} else {
-  failed += 1;
+
+if (runs('vitest')) {
+  const vitestFile = path.join(reports, 'vitest.json');
+  const vitestStatus = run(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`, ...filters],
+    { API_STATUS_CHECK: '1' },
+  );
+  const vitest = readJson(vitestFile);
+  if (vitest) {
+    passed += vitest.numPassedTests;
+    failed += vitest.numFailedTests;
+    if (vitestStatus !== 0 && vitest.numFailedTests === 0) failed += 1;
+    for (const file of vitest.testResults) {
+      for (const test of file.assertionResults) {
+        if (test.status !== 'skipped' && test.status !== 'pending' && test.status !== 'todo') continue;
+        skipped += 1;
+        skips.push({
+          file: path.relative(process.cwd(), file.name),
+          suites: test.ancestorTitles,
+          title: test.title,
+          reason: test.meta?.skipReason ?? (test.status === 'todo' ? 'todo' : 'no reason given'),
+        });
+      }
+    }
+  } else {
+    failed += 1;
+  }
 }
-console.log(`${passed} passed, ${failed} failed`);
+
+if (runs('lint-desktop')) countCheck(run('node', ['scripts/lint-desktop.mjs']));
+if (runs('lint-openapi')) countCheck(run('node', ['scripts/lint-openapi.mjs']));
+if (runs('knip')) countCheck(run('npx', ['knip']));
+
+/** The tests of a Playwright JSON report, with the titles of the suites around them. */
+function* playwrightTests(suite, titles = []) {
+  const inner = suite.title && !suite.file?.endsWith(suite.title) ? [...titles, suite.title] : titles;
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? [])
+      yield { file: spec.file ?? suite.file, suites: inner, title: spec.title, test };
+  }
+  for (const child of suite.suites ?? []) yield* playwrightTests(child, inner);
+}
+
+if (runs('playwright') && ['site/e2e', 'desktop/e2e'].some((dir) => existsSync(dir))) {
+  const playwrightFile = path.join(reports, 'playwright.json');
+  const playwrightStatus = run('npx', ['playwright', 'test', ...filters], {
+    CI: 'true',
+    PLAYWRIGHT_JSON: playwrightFile,
+  });
+  const playwright = readJson(playwrightFile);
+  if (playwright?.stats) {
+    passed += playwright.stats.expected + playwright.stats.flaky;
+    failed += playwright.stats.unexpected;
+    skipped += playwright.stats.skipped;
+    if (playwrightStatus !== 0 && playwright.stats.unexpected === 0) failed += 1;
+    for (const suite of playwright.suites ?? []) {
+      for (const { file, suites, title, test } of playwrightTests(suite)) {
+        if (test.status !== 'skipped') continue;
+        const annotation = test.annotations?.find((note) => ['skip', 'fixme'].includes(note.type));
+        skips.push({ file, suites, title, reason: annotation?.description || 'no reason given' });
+      }
+    }
+  } else {
+    failed += 1;
+  }
+}
+
+/**
+ * One line per suite whose skipped tests all give one reason (the PostgreSQL half of a database suite
+ * is dozens of tests), one per test otherwise.
+ */
+function skipLines() {
+  const key = (skip) => `${skip.file} › ${skip.suites.join(' › ')}`;
+  const inSuite = new Map();
+  for (const skip of skips) inSuite.set(key(skip), [...(inSuite.get(key(skip)) ?? []), skip]);
+  const lines = [];
+  for (const [suite, tests] of inSuite) {
+    const reasons = new Set(tests.map((skip) => skip.reason));
+    if (tests.length > 1 && reasons.size === 1 && tests[0].suites.length > 0) {
+      lines.push(`  ${suite} (${tests.length} tests): ${tests[0].reason}`);
+    } else {
+      for (const skip of tests) lines.push(`  ${[skip.file, ...skip.suites, skip.title].join(' › ')}: ${skip.reason}`);
+    }
+  }
+  return lines;
+}
+
+if (skips.length > 0) {
+  console.log(`\nSkipped (${skips.length}):`);
+  for (const line of skipLines()) console.log(line);
+}
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

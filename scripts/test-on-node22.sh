@@ -4,12 +4,12 @@
 # `npm test` itself runs on Node 24, the target: the root devDependency `node@24` puts it first on every
 # npm script's PATH. Node 22 comes from the npm registry's `node@22` package, whose binary ships inside
 # it, so no other download is needed; better-sqlite3's Node-API build runs on both unchanged.
-# Run after `npm run build` (`npm test` builds). Ends with one line "N passed, M failed".
+# Run after `npm run build` (`npm test` builds). Ends with one line "N passed, M failed, K skipped" (scripts/run-tests.mjs names the skipped ones).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 NODE22_HOME="${NODE22_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/npo-node22}"
-fail() { echo "$1"; echo "0 passed, 1 failed"; exit 1; }
+fail() { echo "$1"; echo "0 passed, 1 failed, 0 skipped"; exit 1; }
 
 if [ ! -x "$NODE22_HOME/node_modules/node/bin/node" ]; then
   mkdir -p "$NODE22_HOME"
@@ -27,8 +27,8 @@ status=$?
 "$NODE22" -e "
   let r;
   try { r = JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8')); }
-  catch { console.log('0 passed, 1 failed'); process.exit(1); }
+  catch { console.log('0 passed, 1 failed, 0 skipped'); process.exit(1); }
   const failed = r.numFailedTests + (${status} !== 0 && r.numFailedTests === 0 ? 1 : 0);
-  console.log(r.numPassedTests + ' passed, ' + failed + ' failed');
+  console.log(r.numPassedTests + ' passed, ' + failed + ' failed, ' + (r.numPendingTests + r.numTodoTests) + ' skipped');
   process.exit(failed > 0 || r.numPassedTests === 0 ? 1 : 0);
 " "$report"

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationSource } from './db/migrate.js';
-import { testEngines } from './test-support/databases.js';
+import { describeEngines } from './test-support/databases.js';
 import { startTestApp, SUPER_ADMIN, type ApiResponse, type TestApp } from './test-support/test-app.js';
 
 const ALLOWED_ORIGIN = 'app://console';
@@ -21,7 +21,7 @@ function expectErrorEnvelope(response: ApiResponse, status: number): void {
   expectNoLeak(response);
 }
 
-describe.each(testEngines())('the API foundation on %s', (engine) => {
+describeEngines('the API foundation on %s', (engine) => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp(engine);

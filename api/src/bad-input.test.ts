@@ -5,7 +5,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEngines } from './test-support/databases.js';
+import { describeEngines } from './test-support/databases.js';
 import { sampleBodies } from './test-support/samples.js';
 import { startTestApp, SUPER_ADMIN, type ApiResponse, type TestApp } from './test-support/test-app.js';
 
@@ -29,7 +29,7 @@ function expectEnvelope(response: ApiResponse, status: number, message: string |
   expect(response.body.message).toMatch(message);
 }
 
-describe.each(testEngines())('bad input on %s', (engine) => {
+describeEngines('bad input on %s', (engine) => {
   let app: TestApp;
   let admin: string;
   let member: string;

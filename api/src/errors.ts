@@ -17,7 +17,6 @@ export class AppError extends Error {
 
 export const validationError = (errors: FieldError[], message = errors[0]?.message ?? 'Validation failed') =>
   new AppError(400, 'validation_failed', message, errors);
-export const badRequest = (message: string) => new AppError(400, 'bad_request', message);
 export const unauthorized = (message = 'Authentication required') => new AppError(401, 'unauthorized', message);
 export const forbidden = (message = "You don't have permission to do this.") => new AppError(403, 'forbidden', message);
 export const notFound = (what = 'Resource') => new AppError(404, 'not_found', `${what} not found`);

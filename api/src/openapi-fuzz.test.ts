@@ -6,8 +6,8 @@
  * one the document lists for the operation, and every documented answer must have the documented
  * shape. Seeded, so a failure reproduces: FUZZ_SEED picks another sequence when exploring.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEngines } from './test-support/databases.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEngines } from './test-support/databases.js';
 import {
   BREAKAGES,
   IF_MATCH_VALUES,
@@ -121,7 +121,7 @@ function sample<T>(random: Random, items: readonly T[], count: number): T[] {
   return Array.from({ length: Math.min(count, pool.length) }, () => pool.splice(random.int(pool.length), 1)[0]!);
 }
 
-describe.each(testEngines())('OpenAPI fuzzing on %s', (engine) => {
+describeEngines('OpenAPI fuzzing on %s', (engine) => {
   let app: TestApp;
   let document: Schema;
   let callers: Caller[];
@@ -242,7 +242,7 @@ describe.each(testEngines())('OpenAPI fuzzing on %s', (engine) => {
       const needsBody = schema && options.body === undefined && options.rawBody === undefined;
       // Calls that should reach the handler go without If-Match; calls with odd ids carry one now and then.
       const withIfMatch = oddPath && isConditional(operation) && random.chance(0.3);
-      const ifMatch = withIfMatch ? { 'if-match': random.pick(IF_MATCH_VALUES) } : {};
+      const ifMatch: Record<string, string> = withIfMatch ? { 'if-match': random.pick(IF_MATCH_VALUES) } : {};
       const body = needsBody ? { body: await validBody(random, operation, schema) } : {};
       const token = await tokenFor(caller, operation);
       return {

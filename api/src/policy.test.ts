@@ -10,9 +10,9 @@ import {
   isAssignableModule,
   type Permissions,
 } from '@npo/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AdminRoute } from './policy.js';
-import { testEngines } from './test-support/databases.js';
+import { describeEngines } from './test-support/databases.js';
 import { sampleBodies as bodies, versionedSamples } from './test-support/samples.js';
 import { startTestApp, SUPER_ADMIN, type TestApp } from './test-support/test-app.js';
 
@@ -25,7 +25,7 @@ interface Sample {
 let counter = 0;
 const unique = () => `${Date.now()}-${(counter += 1)}`;
 
-describe.each(testEngines())('permission matrix on %s', (engine) => {
+describeEngines('permission matrix on %s', (engine) => {
   let app: TestApp;
   let superToken: string;
   let superId: number;

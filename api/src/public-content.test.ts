@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPublicContent, type PublicContent } from './public-content.js';
 import { seedDemoContent } from './startup/seed.js';
-import { testEngines } from './test-support/databases.js';
+import { describeEngines } from './test-support/databases.js';
 import { startTestApp, type TestApp } from './test-support/test-app.js';
 
 /** The site renders from these functions, so they must answer what the public endpoints answer. */
-describe.each(testEngines())('public content for the server render on %s', (engine) => {
+describeEngines('public content for the server render on %s', (engine) => {
   let app: TestApp;
   let content: PublicContent;
   beforeAll(async () => {

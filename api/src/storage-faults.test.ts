@@ -5,11 +5,11 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { INVITATION_NOT_SENT, STORAGE_FULL, UNAVAILABLE_FOR_WRITE } from './errors.js';
 import type { Clock } from './lib/clock.js';
 import { WRITE_PROBE_INTERVAL_MS } from './modules/health/service.js';
-import { createTestDatabase, testEngines, type TestDatabase } from './test-support/databases.js';
+import { createTestDatabase, describeEngines, type TestDatabase } from './test-support/databases.js';
 import { failWrites, type FaultControl } from './test-support/faults.js';
 import { serveRuntime, type ServedRuntime } from './test-support/runtime-harness.js';
 import { sampleBodies } from './test-support/samples.js';
@@ -51,7 +51,7 @@ async function refusingSmtp(): Promise<{ url: string; close(): Promise<void> }> 
   };
 }
 
-describe.each(testEngines())('storage faults on %s', (engine) => {
+describeEngines('storage faults on %s', (engine) => {
   let app: TestApp;
   let root: { token: string };
   const faults: FaultControl[] = [];
@@ -138,7 +138,7 @@ describe.each(testEngines())('storage faults on %s', (engine) => {
   });
 });
 
-describe.each(testEngines())('health and fault logs on %s', (engine) => {
+describeEngines('health and fault logs on %s', (engine) => {
   let database: TestDatabase;
   let served: ServedRuntime;
   /** Moved by hand: the write probe's rate limit follows this clock, not the wall clock. */

@@ -39,8 +39,17 @@ test('a super admin edits a FAQ, then finds the edit in the Activity log and see
   await page.getByLabel('Action', { exact: true }).selectOption('update');
   await page.getByRole('searchbox', { name: 'Person (e-mail or account id)' }).fill('super@');
   await page.getByRole('searchbox', { name: 'Person (e-mail or account id)' }).press('Enter');
-  const today = new Date();
-  const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+  // The day of the edit by the server's clock (its updatedAt), in the local time zone the console's
+  // From/To fields are read in.
+  const listed = await api('GET', `/admin/faqs?q=${encodeURIComponent(question)}`, { token: await superAdminToken() });
+  const edited = (listed.body.data.faqs as { id: number; updatedAt: string }[]).find(
+    (faq) => faq.id === created.body.data.id,
+  );
+  expect(edited).toBeDefined();
+  const editedAt = new Date(edited!.updatedAt);
+  const day = [editedAt.getFullYear(), editedAt.getMonth() + 1, editedAt.getDate()]
+    .map((part) => String(part).padStart(2, '0'))
+    .join('-');
   await page.getByLabel('From', { exact: true }).fill(day);
   await page.getByLabel('To', { exact: true }).fill(day);
   await expect(page).toHaveURL(/module=faqs/);

@@ -1,4 +1,5 @@
 /** SPEC 2's admin auth screens and SPEC 4's session rules: guard, login, sign out, forgot and reset. */
+import { REDIRECT_DELAYS_MS } from '@npo/shared';
 import { expect, test } from '@playwright/test';
 import { api, createAdmin, E2E, linkIn, openAs, signIn, SUPER_ADMIN, uniqueEmail, waitForMail } from './console.js';
 
@@ -130,9 +131,13 @@ test.describe('forgot and reset password', () => {
     await expect(page.getByRole('link', { name: 'Back to login' })).toBeVisible();
 
     const link = linkIn(await waitForMail(admin.email, /Reset your/), '/admin/reset-password');
+    // The page's timers run on a fixed clock: it loads with time flowing, then the clock stops, and
+    // the redirect's delay is stepped through rather than waited for.
+    await page.clock.install({ time: '2030-01-07T09:00:00Z' });
     await page.goto(link);
     await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
     await expect(page.getByText(admin.email)).toBeVisible();
+    await page.clock.pauseAt('2030-01-07T10:00:00Z');
     await page.getByLabel('New Password').fill('brand-new-secret');
     await page.getByLabel('Confirm Password').fill('different-secret');
     await page.getByRole('button', { name: 'Reset Password' }).click();
@@ -141,9 +146,10 @@ test.describe('forgot and reset password', () => {
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await expect(page.getByText('Password has been reset successfully.')).toBeVisible();
     await expect(page.getByText('Redirecting to login page...')).toBeVisible();
-    const shownAt = Date.now();
-    await expect(page).toHaveURL(/\/admin\/login$/, { timeout: 6000 });
-    expect(Date.now() - shownAt).toBeGreaterThan(2000);
+    await page.clock.runFor(REDIRECT_DELAYS_MS.resetSuccess - 1);
+    await expect(page).toHaveURL(/\/admin\/reset-password\?/);
+    await page.clock.runFor(1);
+    await expect(page).toHaveURL(/\/admin\/login$/);
 
     const login = await api('POST', '/auth/login', { body: { email: admin.email, password: 'brand-new-secret' } });
     expect(login.status).toBe(200);

@@ -102,8 +102,10 @@ test('server down: the console shows the last synced content under the offline b
   const testimonial = await createTestimonial(unique('Cached'));
   await openAs(page, '/testimonials');
   await expect(itemWith(page, 'testimonial-card', testimonial.name)).toBeVisible();
-  // The cache is written to storage shortly after the answer.
-  await page.waitForTimeout(1_500);
+  // The cache is written to storage shortly after the answer (at most once a second): wait until it holds it.
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('npo-console:query-cache') ?? ''))
+    .toContain(testimonial.name);
 
   await goOffline(page);
   await page.reload();

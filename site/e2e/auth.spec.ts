@@ -1,6 +1,6 @@
 /** SPEC 2 and 4's member screens: signup, login, the user menu and logout, and their messages. */
 import { expect, test, type Page } from '@playwright/test';
-import { api, E2E, superAdminToken, uniqueEmail } from '../../e2e/support.js';
+import { api, E2E, holdRequests, superAdminToken, uniqueEmail } from '../../e2e/support.js';
 import { open } from './helpers.js';
 
 async function storage(page: Page) {
@@ -59,15 +59,13 @@ test('the signup and login forms show SPEC 5 messages and the submitting texts',
   await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
   await expect(page.getByText('Password must be at least 6 characters long.')).toBeVisible();
 
-  // A slow answer leaves time to see the button's submitting text.
-  await page.route('**/api/auth/login', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    await route.continue();
-  });
+  // The answer is held while the button shows its submitting text.
+  const release = await holdRequests(page, '**/api/auth/login');
   await page.getByLabel('Email').fill('nobody@example.org');
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
+  release();
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
 });
 

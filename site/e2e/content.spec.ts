@@ -44,7 +44,7 @@ test('the policy pages HTML holds the active policy and terms', async ({ request
   for (const [path, endpoint] of [
     ['/privacy-policy', '/privacy-policy'],
     ['/terms-of-service', '/terms-of-service'],
-  ]) {
+  ] as const) {
     const html = await serverHtml(request, path);
     const policy = (await api('GET', endpoint)).body.data;
     expect(html).toContain(escapeHtml(policy.title));

@@ -5,6 +5,7 @@
  * database are tested in site/server/site-renderer.test.ts.)
  */
 import { expect, test } from '@playwright/test';
+import { holdRequests } from '../../e2e/support.js';
 import { open } from './helpers.js';
 
 const missing = JSON.stringify({ success: false, message: 'Not found' });
@@ -13,12 +14,12 @@ test('a policy page reached by client-side navigation shows Loading..., then its
   page,
 }) => {
   await open(page, '/join-us');
-  await page.route('**/api/terms-of-service', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    await route.fulfill({ status: 404, contentType: 'application/json', body: missing });
-  });
+  const release = await holdRequests(page, '**/api/terms-of-service', (route) =>
+    route.fulfill({ status: 404, contentType: 'application/json', body: missing }),
+  );
   await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
   await expect(page.getByText('Loading...')).toBeVisible();
+  release();
   await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
   await expect(page.getByText(/These terms govern your use of the Global Nutrition Network website/)).toBeVisible();
 });

@@ -1,6 +1,7 @@
 /** SPEC 2 and 4's reset: request a link, follow the mailed link, set a new password, land on /login. */
+import { REDIRECT_DELAYS_MS } from '@npo/shared';
 import { expect, test } from '@playwright/test';
-import { api, linkIn, uniqueEmail, waitForMail } from '../../e2e/support.js';
+import { api, holdRequests, linkIn, uniqueEmail, waitForMail } from '../../e2e/support.js';
 import { open } from './helpers.js';
 
 test('forgot password → mail → reset (mismatch message, success, redirect after 3 s) → login', async ({ page }) => {
@@ -23,9 +24,13 @@ test('forgot password → mail → reset (mismatch message, success, redirect af
 
   const mail = await waitForMail(email, /reset/i);
   const link = new URL(linkIn(mail, '/reset-password'));
+  // The page's timers run on a fixed clock: it loads with time flowing, then the clock stops, and the
+  // redirect's delay is stepped through rather than waited for.
+  await page.clock.install({ time: '2030-01-07T09:00:00Z' });
   await open(page, `${link.pathname}${link.search}`);
   await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
+  await page.clock.pauseAt('2030-01-07T10:00:00Z');
 
   await page.getByLabel('New Password').fill('new-secret-1');
   await page.getByLabel('Confirm Password').fill('new-secret-2');
@@ -37,9 +42,10 @@ test('forgot password → mail → reset (mismatch message, success, redirect af
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByText('Password has been reset successfully.')).toBeVisible();
   await expect(page.getByText('Redirecting to login page...')).toBeVisible();
-  const shownAt = Date.now();
-  await page.waitForURL(/\/login$/, { timeout: 6000 });
-  expect(Date.now() - shownAt).toBeGreaterThan(2500);
+  await page.clock.runFor(REDIRECT_DELAYS_MS.resetSuccess - 1);
+  await expect(page).toHaveURL(/\/reset-password\?/);
+  await page.clock.runFor(1);
+  await page.waitForURL(/\/login$/);
 
   const login = await api('POST', '/auth/login', { body: { email, password: 'new-secret-1' } });
   expect(login.status).toBe(200);
@@ -57,11 +63,9 @@ test('a missing, wrong or used token shows the invalid link screen with its thre
 });
 
 test('the token check shows its waiting text first', async ({ page }) => {
-  await page.route('**/api/auth/reset-password/**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/auth/reset-password/**');
   await open(page, '/reset-password?token=slow-token');
   await expect(page.getByText('Verifying reset token...')).toBeVisible();
+  release();
   await expect(page.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible();
 });

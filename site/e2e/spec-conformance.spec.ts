@@ -2,7 +2,7 @@
  * Issue 24, the public site: SPEC 8's failure texts on the member auth screens, SPEC 7's bodies of
  * their calls, and SPEC 2's order of the About section.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { expectSpecPayload, FAILURE_CASES, fulfilFailure, nextBody } from '../../e2e/spec-answers.js';
 import { open } from './helpers.js';
 
@@ -71,11 +71,11 @@ const AUTH_SCREENS: AuthScreen[] = [
 ];
 
 /** Routes the screen's call to `answer`; the reset link's token check answers "valid". */
-async function routeCall(page: Page, screen: AuthScreen, answer: Parameters<Parameters<Page['route']>[1]>[0]) {
+async function routeCall(page: Page, screen: AuthScreen, answer: (route: Route) => Promise<void>) {
   await page.route(`**/api${screen.call}`, (route) =>
     route.request().method() === 'GET'
       ? route.fulfill({ contentType: 'application/json', body: VALID_TOKEN_CHECK })
-      : answer(route, route.request()),
+      : answer(route),
   );
 }
 

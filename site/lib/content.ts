@@ -18,7 +18,7 @@ import {
   type PolicyVersion,
   type Testimonial,
 } from '@npo/shared';
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useData } from 'vike-react/useData';
 import type { PageContext } from 'vike/types';
 import { statusOf, withApi } from './api';
@@ -215,10 +215,13 @@ function listenForReconnect(): void {
 export function useContent<Name extends ContentName>(name: Name): ContentResult<PageContent[Name]> {
   const pageData = useData<Partial<PageContent> | null | undefined>();
   const initialData = pageData?.[name];
-  // The server's answer goes in the store before the first read (as a query's initial data would).
-  if (!import.meta.env.SSR && initialData !== undefined && entries.get(name)?.data === undefined) {
-    entries.set(name, { data: initialData, updatedAt: Date.now(), error: false, fetching: false });
-  }
+  // The server's answer goes in the store before the first read (as a query's initial data would),
+  // once, when the component first renders.
+  useState(() => {
+    if (!import.meta.env.SSR && initialData !== undefined && entries.get(name)?.data === undefined) {
+      entries.set(name, { data: initialData, updatedAt: Date.now(), error: false, fetching: false });
+    }
+  });
   const fromServer = useMemo<Entry | undefined>(
     () => (initialData === undefined ? undefined : { data: initialData, updatedAt: 1, error: false, fetching: false }),
     [initialData],

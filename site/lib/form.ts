@@ -3,7 +3,7 @@
  * messages). `onChange` forms check each field as it is typed; the others check on submit, then on
  * every change after that, so a corrected field clears its message at once.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
 /** What the site needs of a zod schema (kept structural, so this file does not import zod). */
 export interface Schema<Output> {
@@ -68,11 +68,14 @@ export function useSchemaForm<Name extends string, Output>({
     }
   }
 
-  // A schema that arrives after typing began (loaded on demand) checks what was typed meanwhile.
-  useEffect(() => {
+  // A schema that arrives after typing began (loaded on demand) checks what was typed meanwhile:
+  // only its arrival matters here, not every keystroke.
+  const [checkedWith, setCheckedWith] = useState(schema);
+  if (checkedWith !== schema) {
+    setCheckedWith(schema);
     if (schema && (checked.size > 0 || submitted))
       setErrors(errorsFor(values, submitted ? allFields(values) : checked));
-  }, [schema]); // only the schema's arrival matters here, not every keystroke
+  }
 
   /** Checks every field and shows every message; the parsed values when all are valid. */
   function validateAll(schemaNow: Schema<Output> | null = schema): Output | null {

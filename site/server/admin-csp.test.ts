@@ -11,15 +11,17 @@ import { createLogger, loadConfig, startRuntime, type Runtime } from '@npo/api';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../api/src/test-support/databases.js';
+import { skipWhen } from '../../api/src/test-support/skips.js';
 import { CONTENT_SECURITY_POLICY } from './security-headers.js';
 import { ADMIN_BUILD_DIR, createWebApp } from './web-app.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SUPER_ADMIN = { email: 'root@example.org', password: 'root-password-1' };
-const runnable = existsSync(CHROMIUM) && existsSync(path.join(ADMIN_BUILD_DIR, 'index.html'));
-if (!runnable) console.warn('site/server/admin-csp.test.ts skipped: needs /usr/bin/chromium and the console build');
+const notRunnable =
+  (!existsSync(CHROMIUM) && `${CHROMIUM} does not exist`) ||
+  (!existsSync(path.join(ADMIN_BUILD_DIR, 'index.html')) && 'the console is not built (npm run build)');
 
-describe.skipIf(!runnable)('the console under the strict policy, in Chromium', () => {
+describe('the console under the strict policy, in Chromium', skipWhen(notRunnable), () => {
   let database: TestDatabase;
   let runtime: Runtime;
   let server: Server;
@@ -83,9 +85,9 @@ describe.skipIf(!runnable)('the console under the strict policy, in Chromium', (
       .first()
       .waitFor({ timeout: 20_000 });
     expect((await dashboard).status()).toBe(200);
-    // The charts and cards render from that answer: give them a moment to paint.
-    await page.waitForTimeout(1500);
+    // The cards and the chart render from that answer: wait until they are painted.
     await page.getByText('Total Users').waitFor();
+    await page.locator('.recharts-surface').first().waitFor();
     expect(violations).toEqual([]);
     expect(evalProbes).toBeLessThanOrEqual(1);
     await page.close();

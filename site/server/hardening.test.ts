@@ -9,6 +9,7 @@ import path from 'node:path';
 import { createLogger, loadConfig, startRuntime, type Runtime } from '@npo/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../api/src/test-support/databases.js';
+import { skipWhen } from '../../api/src/test-support/skips.js';
 import { createHtmlCache } from './html-cache.js';
 import { CONTENT_SECURITY_POLICY } from './security-headers.js';
 import { createSiteRenderer, loadSiteBuild, samePagePath } from './site-renderer.js';
@@ -16,7 +17,8 @@ import { ADMIN_BUILD_DIR, createWebApp, SITE_BUILD_DIR } from './web-app.js';
 
 const siteBuilt = existsSync(path.join(SITE_BUILD_DIR, 'server', 'entry.mjs'));
 const adminBuilt = existsSync(path.join(ADMIN_BUILD_DIR, 'index.html'));
-if (!siteBuilt || !adminBuilt) console.warn('site/server/hardening.test.ts: some tests skipped, run npm run build');
+const siteNotBuilt = !siteBuilt && 'the site is not built (npm run build)';
+const adminNotBuilt = !adminBuilt && 'the console is not built (npm run build)';
 
 interface Instance {
   baseUrl: string;
@@ -111,7 +113,7 @@ describe('the web server against bad input and for transport security', () => {
     });
   });
 
-  describe.skipIf(!siteBuilt)('a post to a page path', () => {
+  describe('a post to a page path', skipWhen(siteNotBuilt), () => {
     it.each([
       ['//evil.example', '/evil.example'],
       ['///evil.example/x', '/evil.example/x'],
@@ -143,20 +145,24 @@ describe('the web server against bad input and for transport security', () => {
       },
     );
 
-    it.skipIf(!adminBuilt)('answers 404 for a file it does not hold, and its page for a route (issue 19)', async () => {
-      for (const target of ['/admin/nope.png', '/admin/faqs/export.csv', '/admin/assets/nothing.js']) {
-        const response = await raw(web, 'GET', target);
-        expect(response.status, target).toBe(404);
-        expect(response.headers['content-type'] ?? '', target).not.toContain('text/html');
-      }
-      for (const target of ['/admin/users', '/admin/contact-messages/12']) {
-        const response = await raw(web, 'GET', target);
-        expect(response.status, target).toBe(200);
-        expect(response.headers['content-type'], target).toContain('text/html');
-      }
-    });
+    it(
+      'answers 404 for a file it does not hold, and its page for a route (issue 19)',
+      skipWhen(adminNotBuilt),
+      async () => {
+        for (const target of ['/admin/nope.png', '/admin/faqs/export.csv', '/admin/assets/nothing.js']) {
+          const response = await raw(web, 'GET', target);
+          expect(response.status, target).toBe(404);
+          expect(response.headers['content-type'] ?? '', target).not.toContain('text/html');
+        }
+        for (const target of ['/admin/users', '/admin/contact-messages/12']) {
+          const response = await raw(web, 'GET', target);
+          expect(response.status, target).toBe(200);
+          expect(response.headers['content-type'], target).toContain('text/html');
+        }
+      },
+    );
 
-    it.skipIf(!adminBuilt)('its index.html has no inline script or style the policy would block', async () => {
+    it('its index.html has no inline script or style the policy would block', skipWhen(adminNotBuilt), async () => {
       const { body } = await raw(web, 'GET', '/admin');
       expect(body).not.toMatch(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/);
       expect(body).not.toMatch(/<style\b|\sstyle="/);
@@ -187,7 +193,7 @@ describe('the web server against bad input and for transport security', () => {
     });
   });
 
-  describe.skipIf(!siteBuilt)('X-Content-Type-Options: nosniff', () => {
+  describe('X-Content-Type-Options: nosniff', skipWhen(siteNotBuilt), () => {
     it('on a built asset, robots.txt, sitemap.xml and asset 404s', async () => {
       const home = await raw(web, 'GET', '/');
       const asset = /(\/assets\/[^"]+\.js)"/.exec(home.body)?.[1];

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { createLogger, loadConfig, startRuntime, type Runtime } from '@npo/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../api/src/test-support/databases.js';
+import { skipWhen } from '../../api/src/test-support/skips.js';
 import { createSiteRenderer, loadSiteBuild } from './site-renderer.js';
 import { createWebApp, SITE_BUILD_DIR } from './web-app.js';
 
@@ -73,15 +74,19 @@ describe('the web app in front of the API', () => {
     expect(other.headers.get('vary')).toBe('Origin');
   });
 
-  it.skipIf(!siteBuilt)('counts the pages and the HTML cache in /api/metrics', async () => {
-    await fetch(`${baseUrl}/`);
-    await fetch(`${baseUrl}/`);
-    await fetch(`${baseUrl}/no-such-page-12345`);
-    const text = await (await fetch(`${baseUrl}/api/metrics`)).text();
-    expect(text).toMatch(/^http_requests_total\{method="GET",route="page",status="200"\} 2$/m);
-    expect(text).toMatch(/^http_requests_total\{method="GET",route="page",status="404"\} 1$/m);
-    expect(text).not.toContain('no-such-page-12345');
-    expect(text).toMatch(/^cache_hits_total\{cache="html"\} [1-9]/m);
-    expect(text).toMatch(/^cache_hits_total\{cache="public_api"\} [1-9]/m);
-  });
+  it(
+    'counts the pages and the HTML cache in /api/metrics',
+    skipWhen(!siteBuilt && 'the site is not built (npm run build)'),
+    async () => {
+      await fetch(`${baseUrl}/`);
+      await fetch(`${baseUrl}/`);
+      await fetch(`${baseUrl}/no-such-page-12345`);
+      const text = await (await fetch(`${baseUrl}/api/metrics`)).text();
+      expect(text).toMatch(/^http_requests_total\{method="GET",route="page",status="200"\} 2$/m);
+      expect(text).toMatch(/^http_requests_total\{method="GET",route="page",status="404"\} 1$/m);
+      expect(text).not.toContain('no-such-page-12345');
+      expect(text).toMatch(/^cache_hits_total\{cache="html"\} [1-9]/m);
+      expect(text).toMatch(/^cache_hits_total\{cache="public_api"\} [1-9]/m);
+    },
+  );
 });

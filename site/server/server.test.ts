@@ -2,23 +2,17 @@
  * Smoke test of the BUILT production server (site/dist/server/main.js), as `npm start` runs it:
  * a real process, a real port, real signals.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import {
-  BUILT_MAIN,
+  builtServerTest,
   killServer,
-  serverBuilt,
   spawnBuiltServer,
   waitForHealth,
   type ServerProcess,
 } from '../../api/src/test-support/built-server.js';
-import { createTestDatabase, testEngines, type TestDatabase } from '../../api/src/test-support/databases.js';
+import { createTestDatabase, describeEngines, type TestDatabase } from '../../api/src/test-support/databases.js';
 
-if (!serverBuilt) {
-  console.warn(
-    `site/server/server.test.ts skipped: ${BUILT_MAIN} does not exist. Build first (npx tsc -b shared api site); npm test builds.`,
-  );
-}
-const smoke = it.skipIf(!serverBuilt);
+const smoke = builtServerTest;
 
 const JWT_SECRET = 'smoke-test-secret-that-is-long-enough-0123';
 
@@ -34,7 +28,7 @@ async function within<T>(promise: Promise<T>, ms: number, what: string): Promise
   }
 }
 
-describe.each(testEngines())('the built production server on %s', (engine) => {
+describeEngines('the built production server on %s', (engine) => {
   const servers: ServerProcess[] = [];
   const databases: TestDatabase[] = [];
   afterEach(async () => {

@@ -12,10 +12,10 @@ import path from 'node:path';
 import knex, { type Knex } from 'knex';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  BUILT_MAIN,
   REPOSITORY_ROOT,
+  builtServerTest,
   killServer,
-  serverBuilt,
+  serverNotBuilt,
   spawnBuiltServer,
   waitForHealth,
   waitUntil,
@@ -23,13 +23,13 @@ import {
 } from '../../api/src/test-support/built-server.js';
 import {
   createTestDatabase,
-  testEngines,
+  describeEngines,
   type Engine,
   type TestDatabase,
 } from '../../api/src/test-support/databases.js';
+import { skipWhen } from '../../api/src/test-support/skips.js';
 
-if (!serverBuilt) console.warn(`site/server/shutdown.test.ts skipped: ${BUILT_MAIN} does not exist. Build first.`);
-const built = it.skipIf(!serverBuilt);
+const built = builtServerTest;
 
 /** The exec-form CMD of the production image: the command line its container runs. */
 function dockerfileCommand(): string[] {
@@ -122,7 +122,7 @@ function opened(port: number): Promise<Socket> {
   });
 }
 
-describe.each(testEngines())('shutdown of the built server on %s', (engine: Engine) => {
+describeEngines('shutdown of the built server on %s', (engine: Engine) => {
   const servers: ServerProcess[] = [];
   const databases: TestDatabase[] = [];
   afterEach(async () => {
@@ -232,8 +232,12 @@ describe.each(testEngines())('shutdown of the built server on %s', (engine: Engi
     },
   );
   // The limit is engine-independent and costs its full 10 s: one engine is enough.
-  it.skipIf(!serverBuilt || engine !== 'sqlite')(
+  it(
     'a request still open at the 10 s limit is cut, and the exit code says so',
+    {
+      ...skipWhen(serverNotBuilt || (engine !== 'sqlite' && 'engine-independent, run on sqlite only')),
+      timeout: 30_000,
+    },
     async () => {
       const { server, token } = await start();
       const stuck = await opened(server.port);
@@ -249,6 +253,5 @@ describe.each(testEngines())('shutdown of the built server on %s', (engine: Engi
       expect(await stuckClosed).not.toMatch(/HTTP\/1\.1 [2-5]\d\d/);
       expect(server.stdout()).toContain('shutdown cut requests still open');
     },
-    30_000,
   );
 });

@@ -10,14 +10,20 @@ import { createLogger, loadConfig, startRuntime, type Runtime } from '@npo/api';
 import { defaultAboutUs } from '@npo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RenderLimitOptions } from './render-limit.js';
-import { createTestDatabase, testEngines, type TestDatabase } from '../../api/src/test-support/databases.js';
+import {
+  createTestDatabase,
+  describeEngines,
+  postgresSkipReason,
+  type TestDatabase,
+} from '../../api/src/test-support/databases.js';
+import { skipWhen } from '../../api/src/test-support/skips.js';
 import { createHtmlCache, type HtmlCache } from './html-cache.js';
 import { createSiteRenderer, loadSiteBuild } from './site-renderer.js';
 import { createWebApp, SITE_BUILD_DIR } from './web-app.js';
 
 const SUPER_ADMIN = { email: 'root@example.org', password: 'root-password-1' };
 const built = existsSync(path.join(SITE_BUILD_DIR, 'server', 'entry.mjs'));
-if (!built) console.warn('site renderer tests not run: the site is not built (npm run build)');
+const notBuilt = !built && 'the site is not built (npm run build)';
 
 interface Instance {
   runtime: Runtime;
@@ -95,7 +101,7 @@ async function publishAbout(instance: Instance, token: string, description: stri
   await call('PATCH', `/about-us/${created.data.id}/activate`);
 }
 
-describe.skipIf(!built).each(testEngines())('the server-rendered site on %s', (engine) => {
+describeEngines('the server-rendered site on %s', notBuilt, (engine) => {
   let database: TestDatabase;
   let site: Instance;
   let token: string;
@@ -235,7 +241,7 @@ describe.skipIf(!built).each(testEngines())('the server-rendered site on %s', (e
   });
 });
 
-describe.skipIf(!built).each(testEngines())('renders per address on %s (issue 19)', (engine) => {
+describeEngines('renders per address on %s (issue 19)', notBuilt, (engine) => {
   let database: TestDatabase;
   let site: Instance;
   beforeAll(async () => {
@@ -264,7 +270,7 @@ describe.skipIf(!built).each(testEngines())('renders per address on %s (issue 19
   });
 });
 
-describe.skipIf(!built).each(testEngines())('the home page of an empty database on %s', (engine) => {
+describeEngines('the home page of an empty database on %s', notBuilt, (engine) => {
   let database: TestDatabase;
   let site: Instance;
 
@@ -297,7 +303,7 @@ describe.skipIf(!built).each(testEngines())('the home page of an empty database 
   });
 });
 
-describe.skipIf(!built || !process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL database', () => {
+describe('two instances on one PostgreSQL database', skipWhen(notBuilt || postgresSkipReason), () => {
   let database: TestDatabase;
   let first: Instance;
   let second: Instance;

@@ -10,13 +10,14 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createLogger, loadConfig, passwordWorkersStarted, startRuntime, type Runtime } from '@npo/api';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, testEngines, type TestDatabase } from '../../api/src/test-support/databases.js';
+import { createTestDatabase, describeEngines, type TestDatabase } from '../../api/src/test-support/databases.js';
+import { skipWhen } from '../../api/src/test-support/skips.js';
 import { createSiteRenderer, siteBuildRequested } from './site-renderer.js';
 import { createWebApp, SITE_BUILD_DIR } from './web-app.js';
 
 const SUPER_ADMIN = { email: 'start-up@example.org', password: 'start-up-password-1' };
 const built = existsSync(path.join(SITE_BUILD_DIR, 'server', 'entry.mjs'));
-if (!built) console.warn('site/server/start-up.test.ts not run: the site is not built (npm run build)');
+const notBuilt = !built && 'the site is not built (npm run build)';
 
 interface Running {
   runtime: Runtime;
@@ -56,7 +57,7 @@ async function stop(running: Running | undefined): Promise<void> {
 
 // Vike is loaded once per process and build, so this runs first in the file and on one engine: the
 // renderer does not depend on the database.
-describe.skipIf(!built)('a restart on existing data', () => {
+describe('a restart on existing data', skipWhen(notBuilt), () => {
   let database: TestDatabase | undefined;
   let running: Running | undefined;
   afterEach(async () => {
@@ -76,7 +77,7 @@ describe.skipIf(!built)('a restart on existing data', () => {
   });
 });
 
-describe.skipIf(!built).each(testEngines())('a restart on existing data, on %s', (engine) => {
+describeEngines('a restart on existing data, on %s', notBuilt, (engine) => {
   let database: TestDatabase | undefined;
   let running: Running | undefined;
   afterEach(async () => {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUsersRepository } from '../modules/users/repository.js';
-import { createTestDatabase, testEngines, type Engine, type TestDatabase } from '../test-support/databases.js';
+import { createTestDatabase, describeEngines, type Engine, type TestDatabase } from '../test-support/databases.js';
 import { createDb, isPostgres, type Db } from './connection.js';
 import { migrateToLatest, migrationSource, rollbackAll } from './migrate.js';
 import { REVISED_TABLES } from './migrations/20261123090000_row_revisions.js';
@@ -51,7 +51,7 @@ function openDb(database: TestDatabase): Db {
   return createDb({ databaseUrl: database.databaseUrl, sqliteFile: path.join(database.dataDir, 'app.db') });
 }
 
-describe.each(testEngines())('database on %s', (engine: Engine) => {
+describeEngines('database on %s', (engine: Engine) => {
   let database: TestDatabase;
   let db: Db;
   beforeAll(async () => {

@@ -4,12 +4,13 @@
  * SQL the real repositories send (scripts/query-plans.ts), on a tenth of the large data set
  * (on fewer rows PostgreSQL rightly prefers other plans).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createContactMessagesRepository, SEARCH_COUNT } from '../modules/contact-messages/repository.js';
 import { createUsersRepository } from '../modules/users/repository.js';
 import { seedLargeData } from '../scripts/large-data.js';
 import { explainCase, fullTableScans, planCases } from '../scripts/query-plans.js';
-import { createTestDatabase, testEngines, type TestDatabase } from '../test-support/databases.js';
+import { createTestDatabase, describeEngines, type TestDatabase } from '../test-support/databases.js';
+import { skipWhen } from '../test-support/skips.js';
 import { createDb, type Db } from './connection.js';
 import { migrateToLatest } from './migrate.js';
 import { foldText, registerFold } from './search.js';
@@ -28,7 +29,7 @@ async function onConnection(db: Db, work: (connection: SqliteConnection) => void
   }
 }
 
-describe.each(testEngines())('query plans of the admin lists on %s', (engine) => {
+describeEngines('query plans of the admin lists on %s', (engine) => {
   let database: TestDatabase;
   let db: Db;
 
@@ -62,7 +63,8 @@ describe.each(testEngines())('query plans of the admin lists on %s', (engine) =>
   // The plan shows the index, not where fold(name)'s value comes from: the old index held the name, so
   // SQLite could fold it again for every entry it walks (3,500 here; a rare string folds all 100,000
   // members of the large data, 45 ms).
-  it.skipIf(engine !== 'sqlite')('members search of two characters takes the folded names from the index', async () => {
+  const sqliteOnly = skipWhen(engine !== 'sqlite' && 'the plan of SQLite');
+  it('members search of two characters takes the folded names from the index', sqliteOnly, async () => {
     let calls = 0;
     await onConnection(db, (connection) =>
       connection.function('fold', { deterministic: true }, (value) => {

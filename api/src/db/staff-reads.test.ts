@@ -3,14 +3,14 @@
  * before, and on SQLite leave the event loop free while they run (issue 19: no staff query can stall
  * the site).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testEngines, type TestDatabase } from '../test-support/databases.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestDatabase, describeEngines, type TestDatabase } from '../test-support/databases.js';
 import { createDb, type Db } from './connection.js';
 import { closeStaffReads, staffReads } from './staff-reads.js';
 
 const WHEN = new Date('2026-11-23T12:00:00.000Z');
 
-describe.each(testEngines())('staff reads on %s', (engine) => {
+describeEngines('staff reads on %s', (engine) => {
   let database: TestDatabase;
   let db: Db;
 

@@ -7,11 +7,12 @@ import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../lib/logger.js';
 import { errorHandler } from '../middleware/error-handler.js';
-import { createTestDatabase, testEngines, type TestDatabase } from '../test-support/databases.js';
+import { createTestDatabase, postgresSkipReason, type TestDatabase } from '../test-support/databases.js';
+import { skipWhen } from '../test-support/skips.js';
 import { createDb, type Db } from './connection.js';
 import { migrateToLatest } from './migrate.js';
 
-describe.skipIf(!testEngines().includes('postgres'))('statement timeout on PostgreSQL', () => {
+describe('statement timeout on PostgreSQL', skipWhen(postgresSkipReason), () => {
   let database: TestDatabase;
   let db: Db;
   let server: ReturnType<Koa['listen']>;

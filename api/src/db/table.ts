@@ -91,5 +91,3 @@ export function tableRepository<Entity extends { revision: number }>(
     },
   };
 }
-
-export type TableRepository<Entity extends { revision: number }> = ReturnType<typeof tableRepository<Entity>>;

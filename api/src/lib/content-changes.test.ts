@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testEngines, type TestDatabase } from '../test-support/databases.js';
+import {
+  createTestDatabase,
+  describeEngines,
+  postgresSkipReason,
+  type TestDatabase,
+} from '../test-support/databases.js';
+import { skipWhen } from '../test-support/skips.js';
 import { startTestApp, SUPER_ADMIN, type TestApp } from '../test-support/test-app.js';
 import { postgresContentChanges } from './content-changes.js';
 import { createLogger } from './logger.js';
 
-describe.each(testEngines())('content changes on %s', (engine) => {
+describeEngines('content changes on %s', (engine) => {
   let app: TestApp;
   let token: string;
   beforeAll(async () => {
@@ -29,7 +35,7 @@ describe.each(testEngines())('content changes on %s', (engine) => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)('content changes across instances on postgres', () => {
+describe('content changes across instances on postgres', skipWhen(postgresSkipReason), () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase('postgres');

@@ -3,9 +3,9 @@
  * user runs one export at a time. The body of the first export is left unread, so the server waits
  * on the client (backpressure) with most of the file still to send: the export is under way.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createContactMessagesRepository } from '../modules/contact-messages/repository.js';
-import { testEngines } from '../test-support/databases.js';
+import { describeEngines } from '../test-support/databases.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
 import { EXPORT_RUNNING, toCsv } from './csv.js';
 
@@ -17,7 +17,7 @@ const MESSAGES = 4_000;
 /** 4,000 messages of 5,000 characters: a 20 MB file, far more than the sockets' buffers hold. */
 const TEXT = 'Streamed, "quoted", =formula-looking text. '.repeat(120);
 
-describe.each(testEngines())('CSV exports on %s', (engine) => {
+describeEngines('CSV exports on %s', (engine) => {
   let app: TestApp;
   let viewer: string;
   let other: string;

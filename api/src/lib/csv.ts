@@ -39,12 +39,6 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvCel
   return `\uFEFF${[header, ...rows].map((row) => `${csvLine(row)}\r\n`).join('')}`;
 }
 
-/** Sends `csv` as a download named `filename` (ASCII letters, digits, dots, dashes only). */
-export function sendCsv(ctx: Context, filename: string, csv: string): void {
-  setCsvHeaders(ctx, filename);
-  ctx.body = csv;
-}
-
 /** Rows read per statement of an export: short statements, and memory for one page at a time. */
 export const EXPORT_PAGE = 250;
 

@@ -3,9 +3,10 @@
  * serves every other request. The pool is bounded: a few workers, a short queue with a short wait;
  * work beyond that is refused at once (PoolBusyError) rather than piling up behind a flood.
  */
-import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { PasswordAnswer, PasswordTask, PasswordWorkerData } from './password-worker.js';
 
 export interface PasswordPoolOptions {
   /** Worker threads, each running one bcrypt at a time. */
@@ -34,10 +35,8 @@ export function defaultPoolOptions(): PasswordPoolOptions {
 /** How many times longer than others a known device's sign-in may wait for a worker. */
 const PRIORITY_WAIT_FACTOR = 10;
 
-type Task = { op: 'hash'; password: string; cost: number } | { op: 'compare'; password: string; hash: string };
-
 interface Pending {
-  task: Task;
+  task: PasswordTask;
   /** A sign-in from a known device: queued before the others, and never refused for them. */
   priority: boolean;
   resolve(value: unknown): void;
@@ -58,35 +57,13 @@ interface Slot {
   retiring?: boolean;
 }
 
-/*
- * The worker is evaluated from this string, not loaded from a file, so the same code runs under
- * vitest (TypeScript sources) and in the built server; bcryptjs is resolved here, from this package.
- * It uses the synchronous calls: the thread exists to block on them. It lowers its own priority (on
- * Linux a nice value is per thread): when cores are scarce, serving pages comes before checking passwords.
- * On Linux it also asks for SCHED_IDLE (util-linux's chrt, on its own thread id): a nice-19 thread still
- * finishes its time slice before a woken event loop gets the core, an idle-class one gives it up at once
- * (measured: GET / p99 under a login flood 4–6 ms instead of 7–12). Where chrt is missing, nice 19 stays.
+/**
+ * The worker's module, always from the build output (`npm run build`): built and linted like every
+ * other module, and the same file under vitest (which runs the TypeScript sources) as in the server.
  */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const bcrypt = require(workerData.bcryptPath);
-if (!workerData.express) {
-  try { require('node:os').setPriority(19); } catch {}
-  try {
-    const threadId = require('node:fs').readlinkSync('/proc/thread-self').split('/').pop();
-    require('node:child_process').execFileSync('/usr/bin/chrt', ['--idle', '--pid', '0', threadId], { stdio: 'ignore', timeout: 2000 });
-  } catch {}
-}
-parentPort.on('message', (task) => {
-  try {
-    const result = task.op === 'hash' ? bcrypt.hashSync(task.password, task.cost) : bcrypt.compareSync(task.password, task.hash);
-    parentPort.postMessage({ result });
-  } catch (error) {
-    parentPort.postMessage({ error: String((error && error.message) || error) });
-  }
-});`;
-
-const bcryptPath = createRequire(import.meta.url).resolve('bcryptjs');
+const WORKER_FILE = import.meta.url.endsWith('.ts')
+  ? new URL('../../dist/lib/password-worker.js', import.meta.url)
+  : new URL('./password-worker.js', import.meta.url);
 
 export function createPasswordPool(options: PasswordPoolOptions) {
   const slots = new Set<Slot>();
@@ -94,9 +71,12 @@ export function createPasswordPool(options: PasswordPoolOptions) {
   let closed = false;
 
   function spawn(express = false): Slot {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { bcryptPath, express } });
+    if (!existsSync(WORKER_FILE))
+      throw new Error(`password worker ${WORKER_FILE.pathname} is not built (npm run build)`);
+    const workerData: PasswordWorkerData = { express };
+    const worker = new Worker(WORKER_FILE, { workerData });
     const slot: Slot = { worker, express, retiring: closed };
-    slot.worker.on('message', (message: { result?: unknown; error?: string }) => {
+    slot.worker.on('message', (message: PasswordAnswer) => {
       const done = slot.current!;
       slot.current = undefined;
       if (message.error === undefined) done.resolve(message.result);
@@ -167,7 +147,7 @@ export function createPasswordPool(options: PasswordPoolOptions) {
     return false;
   }
 
-  function submit<T>(task: Task, priority = false): Promise<T> {
+  function submit<T>(task: PasswordTask, priority = false): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const pending: Pending = { task, priority, resolve: resolve as (value: unknown) => void, reject };
       const slot = idleSlot(priority);

@@ -1,6 +1,6 @@
 /** Issue 12 item 1: bcrypt runs on a bounded pool of worker threads; beyond it, 429 rather than a stall. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEngines } from '../test-support/databases.js';
+import { describeEngines } from '../test-support/databases.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
 import { createPasswordPool, PoolBusyError } from './password-pool.js';
 import { configurePasswordPool, SERVER_BUSY_MESSAGE } from './passwords.js';
@@ -24,7 +24,7 @@ describe('password pool', () => {
   });
 });
 
-describe.each(testEngines())('password work off the event loop on %s', (engine) => {
+describeEngines('password work off the event loop on %s', (engine) => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp(engine);

@@ -1,5 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, testEngines, type TestDatabase } from '../test-support/databases.js';
+import {
+  createTestDatabase,
+  describeEngines,
+  postgresSkipReason,
+  type TestDatabase,
+} from '../test-support/databases.js';
+import { skipWhen } from '../test-support/skips.js';
 import { serveRuntime, type ServedRuntime } from '../test-support/runtime-harness.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
 import { createAnswerStore, PAGING_READS, publicAnswerStore, queryKey } from './public-cache.js';
@@ -64,7 +70,7 @@ describe('the answer store', () => {
   });
 });
 
-describe.each(testEngines())('public answers from memory on %s', (engine) => {
+describeEngines('public answers from memory on %s', (engine) => {
   let app: TestApp;
   let token: string;
   let member: string;
@@ -242,7 +248,7 @@ describe.each(testEngines())('public answers from memory on %s', (engine) => {
   });
 });
 
-describe.each(testEngines())('a public answer served from memory on %s', (engine) => {
+describeEngines('a public answer served from memory on %s', (engine) => {
   let database: TestDatabase;
   let served: ServedRuntime;
   beforeAll(async () => {
@@ -272,7 +278,7 @@ describe.each(testEngines())('a public answer served from memory on %s', (engine
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('public answers on two instances of one PostgreSQL database', () => {
+describe('public answers on two instances of one PostgreSQL database', skipWhen(postgresSkipReason), () => {
   let database: TestDatabase;
   let first: ServedRuntime;
   let second: ServedRuntime;

@@ -4,7 +4,7 @@
  * straight in the shared table, which also spares the tests hundreds of bcrypt rounds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEngines } from '../test-support/databases.js';
+import { describeEngines } from '../test-support/databases.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
 import { clientSubject, NETWORK_FACTOR, networkSubject, RATE_LIMITS, type LimitedAction } from './rate-limits.js';
 
@@ -42,7 +42,7 @@ describe('networkSubject', () => {
   });
 });
 
-describe.each(testEngines())('rate limits on %s', (engine) => {
+describeEngines('rate limits on %s', (engine) => {
   let app: TestApp;
   let rootToken: string;
   beforeAll(async () => {
@@ -56,7 +56,7 @@ describe.each(testEngines())('rate limits on %s', (engine) => {
   const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
   const post = (path: string, ip: string, body: unknown) => app.request('POST', path, { ...from(ip), body });
   /** Raises a counter to its limit, as the other instances on the database would have. */
-  const exhaust = async (action: LimitedAction, scope: 'perIp' | 'global', subject: string) => {
+  const exhaust = async (action: LimitedAction, scope: 'perIp', subject: string) => {
     const updated = await app.runtime.deps
       .db('rate_limits')
       .where({ rule: `${action}.${scope}`, subject })

@@ -227,5 +227,3 @@ export function createRateLimiter(deps: AppDeps) {
     },
   };
 }
-
-export type RateLimiter = ReturnType<typeof createRateLimiter>;

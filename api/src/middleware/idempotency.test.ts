@@ -4,10 +4,10 @@
  * one that stopped, is set straight in the shared table.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDEMPOTENCY_KEY_IN_USE } from '../errors.js';
 import { IDEMPOTENCY_TABLE, type IdempotencyRow } from '../modules/idempotency/repository.js';
-import { testEngines } from '../test-support/databases.js';
+import { describeEngines } from '../test-support/databases.js';
 import { serveRuntime, type ServedRuntime } from '../test-support/runtime-harness.js';
 import { startTestApp, SUPER_ADMIN, type ApiResponse, type TestApp } from '../test-support/test-app.js';
 import {
@@ -37,7 +37,7 @@ describe('canonicalJson', () => {
   });
 });
 
-describe.each(testEngines())('idempotency keys on %s', (engine) => {
+describeEngines('idempotency keys on %s', (engine) => {
   let app: TestApp;
   let token: string;
   let otherToken: string;
@@ -195,8 +195,8 @@ describe.each(testEngines())('idempotency keys on %s', (engine) => {
       });
       expect(answer.status).toBe(200);
     }
+    // Every queued mail has been accepted by the SMTP server once drain() resolves.
     await app.runtime.deps.mailer.drain();
-    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(resetMails()).toBe(1);
   });
 
@@ -258,6 +258,15 @@ describe.each(testEngines())('idempotency keys on %s', (engine) => {
       db()(IDEMPOTENCY_TABLE)
         .where({ key })
         .update({ status: null, body: null, headers: null, ...values });
+    /** Counts the reads of the key's row from here on: a repeat reads it again while it waits. */
+    const readsOf = (key: string) => {
+      let reads = 0;
+      const onQuery = (query: { sql: string; bindings?: unknown[] }) => {
+        if (/^select/i.test(query.sql) && query.bindings?.includes(key)) reads += 1;
+      };
+      db().on('query', onQuery);
+      return { count: () => reads, stop: () => void db().off('query', onQuery) };
+    };
 
     it('a repeat waits for the answer, then gets it', async () => {
       const key = randomUUID();
@@ -265,12 +274,15 @@ describe.each(testEngines())('idempotency keys on %s', (engine) => {
       const { status, body, headers } = (await rowOf(key))!;
       await markRunning(key);
 
-      const started = performance.now();
-      const repeat = createFaq(key);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      const reads = readsOf(key);
+      let answered = false;
+      const repeat = createFaq(key).finally(() => (answered = true));
+      // It found the first request still running and looked again: it is waiting, unanswered.
+      await vi.waitFor(() => expect(reads.count()).toBeGreaterThanOrEqual(2));
+      reads.stop();
+      expect(answered).toBe(false);
       await db()(IDEMPOTENCY_TABLE).where({ key }).update({ status, body, headers });
       const answer = await repeat;
-      expect(performance.now() - started).toBeGreaterThanOrEqual(300);
       expect(answer.status).toBe(201);
       expect(answer.body).toEqual(first.body);
       expect(answer.headers.get(REPLAYED_HEADER)).toBe('true');
@@ -281,8 +293,11 @@ describe.each(testEngines())('idempotency keys on %s', (engine) => {
       const key = randomUUID();
       await createFaq(key);
       await markRunning(key);
+      const reads = readsOf(key);
       const repeat = createFaq(key);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Its wait starts at its first look at the row; the clock moves on from there.
+      await vi.waitFor(() => expect(reads.count()).toBeGreaterThanOrEqual(1));
+      reads.stop();
       app.clock.advance(CONCURRENT_WAIT_MS);
       const answer = await repeat;
       expectEnvelope(answer, 409, IDEMPOTENCY_KEY_IN_USE);

@@ -6,7 +6,7 @@
  */
 import { MAX_PAGE_LIMIT } from '@npo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEngines } from '../test-support/databases.js';
+import { describeEngines } from '../test-support/databases.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
 
 /** Every list gets these three texts, in the column the list case names; "marker" is in all three. */
@@ -104,7 +104,7 @@ const LISTS: ListCase[] = [
   },
 ];
 
-describe.each(testEngines())('admin list search and paging on %s', (engine) => {
+describeEngines('admin list search and paging on %s', (engine) => {
   let app: TestApp;
   let token: string;
   const ids = new Map<string, number[]>();

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDIT_CONFLICT, IF_MATCH_FORMAT } from '../errors.js';
 import type { AdminRoute } from '../policy.js';
-import { testEngines } from '../test-support/databases.js';
+import { describeEngines } from '../test-support/databases.js';
 import { MALFORMED_IF_MATCH } from '../test-support/expectations.js';
 import { sampleBodies, versionedSamples } from '../test-support/samples.js';
 import { PUBLIC_URL, startTestApp, SUPER_ADMIN, type ApiResponse, type TestApp } from '../test-support/test-app.js';
@@ -41,7 +41,7 @@ interface ItemWrite {
 let counter = 0;
 const unique = () => `${Date.now()}-${(counter += 1)}`;
 
-describe.each(testEngines())('If-Match on admin item writes on %s', (engine) => {
+describeEngines('If-Match on admin item writes on %s', (engine) => {
   let app: TestApp;
   let token: string;
 

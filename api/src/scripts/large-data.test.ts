@@ -3,18 +3,18 @@
  * deterministic and refuses nothing by itself, and the search index (an FTS5 trigram table kept by
  * triggers on SQLite, pg_trgm on PostgreSQL) follows every insert, rename and delete.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDb, type Db } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { toIso } from '../db/rows.js';
 import { createUsersRepository } from '../modules/users/repository.js';
-import { createTestDatabase, testEngines, type TestDatabase } from '../test-support/databases.js';
+import { createTestDatabase, describeEngines, type TestDatabase } from '../test-support/databases.js';
 import { createRandom } from '../lib/seeded-random.js';
 import { hasLargeData, scaledCounts, seedLargeData, SEEDED_ADMINS, SEEDED_SUPER_ADMINS } from './large-data.js';
 
 const NOW = new Date('2026-11-23T12:00:00.000Z');
 
-describe.each(testEngines())('large data on %s', (engine) => {
+describeEngines('large data on %s', (engine) => {
   let database: TestDatabase;
   let db: Db;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEngines } from '../test-support/databases.js';
+import { describeEngines } from '../test-support/databases.js';
 import { startTestApp, SUPER_ADMIN, type TestApp } from '../test-support/test-app.js';
 import {
   AccountError,
@@ -16,7 +16,7 @@ function printedPassword(message: string): string {
   return match[1]!;
 }
 
-describe.each(testEngines())('admin accounts from the command line on %s', (engine) => {
+describeEngines('admin accounts from the command line on %s', (engine) => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp(engine);

@@ -13,7 +13,13 @@ import { toBool, toIso, toIsoOrNull, toJson } from '../db/rows.js';
 import type { Clock } from '../lib/clock.js';
 import { hashPassword } from '../lib/passwords.js';
 import { createUsersRepository } from '../modules/users/repository.js';
-import { createTestDatabase, testEngines, type Engine, type TestDatabase } from '../test-support/databases.js';
+import {
+  createTestDatabase,
+  describeEngines,
+  testEngines,
+  type Engine,
+  type TestDatabase,
+} from '../test-support/databases.js';
 import { serveRuntime, type ServedRuntime } from '../test-support/runtime-harness.js';
 
 const SPEC_OBJECTIVES = [
@@ -77,7 +83,7 @@ async function login(served: ServedRuntime, email: string, password: string) {
   return served.request('POST', '/api/auth/login', { body: { email, password } });
 }
 
-describe.each(testEngines())('start-up on %s', (engine) => {
+describeEngines('start-up on %s', (engine) => {
   const own = resources();
   afterEach(() => own.cleanUp());
 

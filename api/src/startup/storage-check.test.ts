@@ -7,22 +7,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  BUILT_MAIN,
+  builtServerTest,
   freePort,
   killServer,
-  serverBuilt,
+  serverNotBuilt,
   spawnBuiltServer,
   type ServerProcess,
 } from '../test-support/built-server.js';
+import { postgresSkipReason } from '../test-support/databases.js';
+import { skipWhen } from '../test-support/skips.js';
 import { redactDatabaseUrl } from './storage-check.js';
 
-if (!serverBuilt) console.warn(`storage-check.test.ts: built-server cases skipped, ${BUILT_MAIN} does not exist.`);
-const built = it.skipIf(!serverBuilt);
+const built = builtServerTest;
 /** Root writes through any mode bits: a read-only directory only refuses other users. */
 const asRoot = process.getuid?.() === 0;
-if (asRoot) {
-  console.warn('storage-check: "a read-only DATA_DIR" not run: running as root, which writes through mode bits.');
-}
 
 const JWT_SECRET = 'storage-check-secret-that-is-long-enough-01';
 
@@ -78,12 +76,16 @@ describe('start-up with unusable storage', () => {
     expect(line).toContain('not a directory (ENOTDIR');
   });
 
-  it.skipIf(!serverBuilt || asRoot)('a read-only DATA_DIR', async () => {
-    const dataDir = scratchDir();
-    chmodSync(dataDir, 0o555);
-    const line = await failedStart({ NODE_ENV: 'production', JWT_SECRET, DATA_DIR: dataDir });
-    expect(line).toBe(`DATA_DIR ${dataDir} cannot be created or written: permission denied (EACCES)`);
-  });
+  it(
+    'a read-only DATA_DIR',
+    skipWhen(serverNotBuilt || (asRoot && 'running as root, which writes through mode bits')),
+    async () => {
+      const dataDir = scratchDir();
+      chmodSync(dataDir, 0o555);
+      const line = await failedStart({ NODE_ENV: 'production', JWT_SECRET, DATA_DIR: dataDir });
+      expect(line).toBe(`DATA_DIR ${dataDir} cannot be created or written: permission denied (EACCES)`);
+    },
+  );
 
   built('a DATABASE_URL nothing listens on, with its password hidden', async () => {
     const port = await freePort();
@@ -98,7 +100,7 @@ describe('start-up with unusable storage', () => {
     );
   });
 
-  it.skipIf(!serverBuilt || !process.env.TEST_DATABASE_URL)('a DATABASE_URL whose login is refused', async () => {
+  it('a DATABASE_URL whose login is refused', skipWhen(serverNotBuilt || postgresSkipReason), async () => {
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.username = 'no_such_role';
     url.password = 's3cret-pass';

@@ -4,12 +4,23 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { it } from 'vitest';
+import { skipWhen } from './skips.js';
 
 export const BUILT_MAIN = fileURLToPath(new URL('../../../site/dist/server/main.js', import.meta.url));
 export const serverBuilt = existsSync(BUILT_MAIN);
 export const REPOSITORY_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** Why the tests of the built server are skipped, or false when it is built. */
+export const serverNotBuilt: string | false =
+  !serverBuilt && `${path.relative(process.cwd(), BUILT_MAIN)} does not exist (npm run build)`;
+
+/** A test of the built server: skipped, saying why, when it is not built. */
+export function builtServerTest(name: string, fn: () => Promise<void>, timeout?: number): void {
+  it(name, { ...skipWhen(serverNotBuilt), timeout }, fn);
+}
 
 export interface ServerProcess {
   child: ChildProcess;

@@ -7,6 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import knex from 'knex';
+import { describe } from 'vitest';
+import { skipWhen } from './skips.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -17,16 +19,33 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-let announced = false;
+/** Why the PostgreSQL suites of this run are skipped, or undefined when they run. */
+export const postgresSkipReason: string | undefined = process.env.TEST_DATABASE_URL
+  ? undefined
+  : 'TEST_DATABASE_URL is not set';
 
-/** The engines this run covers; says once, in the output, why PostgreSQL is left out. */
+/** The engines this run covers. */
 export function testEngines(): Engine[] {
-  if (process.env.TEST_DATABASE_URL) return ['sqlite', 'postgres'];
-  if (!announced) {
-    announced = true;
-    console.warn('PostgreSQL suites not run: TEST_DATABASE_URL is not set (SQLite suites run).');
+  return postgresSkipReason ? ['sqlite'] : ['sqlite', 'postgres'];
+}
+
+/**
+ * `describe.each(engines)` for the database suites: one suite per engine, `%s` in the name standing
+ * for it. An engine this run does not cover still gets its suite, skipped with the reason (so a run
+ * without PostgreSQL reports its tests as skipped instead of leaving them out); so does every engine
+ * when `skipReason` is given (a suite that needs the build, say).
+ */
+export function describeEngines(name: string, suite: (engine: Engine) => void): void;
+export function describeEngines(name: string, skipReason: string | false, suite: (engine: Engine) => void): void;
+export function describeEngines(
+  name: string,
+  ...args: [(engine: Engine) => void] | [string | false, (engine: Engine) => void]
+): void {
+  const [skipReason, suite]: [string | false, (engine: Engine) => void] = args.length === 1 ? [false, args[0]] : args;
+  for (const engine of ['sqlite', 'postgres'] as const) {
+    const reason = skipReason || (engine === 'postgres' ? postgresSkipReason : undefined);
+    describe(name.replace('%s', engine), skipWhen(reason), () => suite(engine));
   }
-  return ['sqlite'];
 }
 
 export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {

@@ -169,9 +169,13 @@ describe('registration', () => {
 
 describe.each(invokeChannels)('%s', (channel) => {
   it('answers a console frame with valid arguments', async () => {
-    const { ipc } = await harness();
-    // Resolving (with whatever answer) is the point; the answers are checked further down.
-    await ipc.invoke(channel, CONSOLE, ...VALID[channel]);
+    const name = INVOKE_NAMES.find((candidate) => CHANNELS[candidate] === channel)!;
+    const { ipc, calls, log } = await harness();
+    // Running the handler and resolving is the point; the answers are checked further down.
+    await expect(ipc.invoke(channel, CONSOLE, ...VALID[channel])).resolves.not.toBeInstanceOf(Error);
+    expect(calls.filter((call) => call === name)).toEqual([name]);
+    expect(log.text()).not.toContain(`refused ${channel}`);
+    expect(log.text()).not.toContain(`${channel} failed`);
   });
 
   it.each(FOREIGN_SENDERS)('refuses the sender %s without running the handler', async (sender) => {

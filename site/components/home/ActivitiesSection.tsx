@@ -50,15 +50,19 @@ export function ActivitiesSection() {
   const { urlParsed } = usePageContext();
   const requested = Number(urlParsed.search.activity);
 
-  // Back from logging in to register (?activity=ID): show that activity again.
+  // Back from logging in to register (?activity=ID): show that activity again, opened while
+  // rendering; the page then scrolls to the section and the address loses the parameter.
+  const requestedActivity = requested ? upcoming.data?.find((candidate) => candidate.id === requested) : undefined;
+  const [shownRequest, setShownRequest] = useState<Activity | undefined>(undefined);
+  if (requestedActivity && requestedActivity !== shownRequest) {
+    setShownRequest(requestedActivity);
+    setOpen(requestedActivity);
+  }
   useEffect(() => {
-    if (!requested) return;
-    const activity = upcoming.data?.find((candidate) => candidate.id === requested);
-    if (!activity) return;
+    if (!shownRequest) return;
     document.getElementById('activities')?.scrollIntoView({ block: 'start' });
     history.replaceState(history.state, '', '/#activities');
-    setOpen(activity);
-  }, [requested, upcoming.data]);
+  }, [shownRequest]);
 
   function openActivity(activity: Activity, button: HTMLButtonElement) {
     opener.current = button;

@@ -4,7 +4,7 @@
  * anything about one person.
  */
 import { failureText, type Activity } from '@npo/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { statusOf, withApi } from '../../lib/api';
 import { useAuth, type Auth } from '../../lib/auth';
 import { navigate } from '../../lib/navigation';
@@ -17,22 +17,26 @@ const EXPIRED = 'Your session has expired. Please log in again to register.';
 /** Asks once the member is known: false for visitors, and when the answer cannot be had. */
 function useRegistered(activity: Activity, auth: Auth) {
   const [registered, setRegistered] = useState(false);
-  const [checking, setChecking] = useState(auth.isAuthenticated);
+  // The question being asked: this activity for this session (the token decides the answer), or
+  // none for a visitor. Checking lasts from a new question until its answer or failure.
+  const question = auth.isAuthenticated ? `${activity.id} ${auth.token}` : null;
+  const [answered, setAnswered] = useState<string | null>(null);
+  const checking = question !== null && answered !== question;
+  // auth is a new object on every render: the latest one signs out.
+  const signOut = useEffectEvent(() => auth.logout());
   useEffect(() => {
-    if (!auth.isAuthenticated) return setChecking(false);
+    if (question === null) return;
     let current = true;
-    setChecking(true);
     withApi((api) => api.content.activityRegistration(activity.id))
       .then((answer) => current && setRegistered(answer.registered))
       .catch((error: unknown) => {
-        if (current && statusOf(error) === 401) auth.logout();
+        if (current && statusOf(error) === 401) signOut();
       })
-      .finally(() => current && setChecking(false));
+      .finally(() => current && setAnswered(question));
     return () => {
       current = false;
     };
-    // The session's token decides the answer; auth itself is a new object on every render.
-  }, [activity.id, auth.token]);
+  }, [activity.id, question]);
   return { registered, setRegistered, checking };
 }
 

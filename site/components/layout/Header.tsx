@@ -27,7 +27,12 @@ export function Header({ organisationName }: { organisationName: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const scrolled = useScrolledPast(HEADER_SHADOW_THRESHOLD_PX);
 
-  useEffect(() => setMenuOpen(false), [urlPathname]);
+  // Another page: the menu closes, while rendering rather than after.
+  const [menuPath, setMenuPath] = useState(urlPathname);
+  if (menuPath !== urlPathname) {
+    setMenuPath(urlPathname);
+    setMenuOpen(false);
+  }
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);

@@ -6,7 +6,7 @@
 import { fullPermissions, type AccountSession } from '@npo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_EXPIRED } from '../../middleware/session.js';
-import { testEngines } from '../../test-support/databases.js';
+import { describeEngines } from '../../test-support/databases.js';
 import { startTestApp, SUPER_ADMIN, type TestApp } from '../../test-support/test-app.js';
 import { LAST_SEEN_EVERY_MS } from '../sessions/repository.js';
 import { PASSWORD_CHANGED, WRONG_CURRENT_PASSWORD } from './service.js';
@@ -15,7 +15,7 @@ const DEACTIVATED = 'This account has been deactivated.';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const CONSOLE = 'NpoConsole/1.0 Electron/33.0';
 
-describe.each(testEngines())('account sessions and password on %s', (engine) => {
+describeEngines('account sessions and password on %s', (engine) => {
   let app: TestApp;
   let rootToken: string;
 

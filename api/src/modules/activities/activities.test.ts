@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testEngines } from '../../test-support/databases.js';
+import { describeEngines } from '../../test-support/databases.js';
 import { expectInvalidBodies, expectUnknownIds, malformedIfMatchCases } from '../../test-support/expectations.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 import { ACTIVITY_IS_FULL, ACTIVITY_IS_PAST, ALREADY_REGISTERED } from './service.js';
@@ -15,7 +15,7 @@ const validActivity = {
 
 type Listed = { id: number; date: string };
 
-describe.each(testEngines())('activities on %s', (engine) => {
+describeEngines('activities on %s', (engine) => {
   let app: TestApp;
   let token: string;
   let memberToken: string;

@@ -1,8 +1,8 @@
 /** The calendar files, read back with ical.js as a calendar app would read them. */
 import { organisationName } from '@npo/shared';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testEngines } from '../../test-support/databases.js';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { describeEngines } from '../../test-support/databases.js';
 import { PUBLIC_URL, startTestApp, type TestApp } from '../../test-support/test-app.js';
 import { DEFAULT_DURATION_MS, FEED_REFRESH } from './calendar.js';
 
@@ -51,7 +51,7 @@ async function rawLines(app: TestApp, path: string): Promise<Buffer[]> {
   return lines;
 }
 
-describe.each(testEngines())('activity calendar files on %s', (engine) => {
+describeEngines('activity calendar files on %s', (engine) => {
   let app: TestApp;
   let token: string;
 

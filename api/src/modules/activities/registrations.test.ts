@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../test-support/csv.js';
-import { testEngines } from '../../test-support/databases.js';
+import { describeEngines } from '../../test-support/databases.js';
 import { sampleBodies } from '../../test-support/samples.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 import { CANCEL_IS_CLOSED } from './service.js';
 
 type Attendee = { userId: number; name: string; email: string; registeredAt: string };
 
-describe.each(testEngines())('activity registrations on %s', (engine) => {
+describeEngines('activity registrations on %s', (engine) => {
   let app: TestApp;
   let editor: string;
   let viewer: string;
@@ -55,9 +55,9 @@ describe.each(testEngines())('activity registrations on %s', (engine) => {
 
   describe('the attendee list', () => {
     let activity: number;
-    let bob: { id: number };
-    let charlie: { id: number };
-    let alice: { id: number };
+    let bob: { id: number; token: string };
+    let charlie: { id: number; token: string };
+    let alice: { id: number; token: string };
 
     beforeEach(async () => {
       activity = await createActivity();
@@ -65,7 +65,7 @@ describe.each(testEngines())('activity registrations on %s', (engine) => {
       charlie = await newMember('Charlie Brown', `cb-${(unique += 1)}-${engine}@example.org`);
       alice = await newMember('alice Smith');
       // Registered a minute apart, in the order Bob, Charlie, alice.
-      for (const person of [bob, charlie, alice] as { token: string }[]) {
+      for (const person of [bob, charlie, alice]) {
         await register(activity, person.token);
         app.clock.advance(60_000);
       }

@@ -5,7 +5,7 @@
  */
 import { AUDIT_REDACTED, fullPermissions, LOGIN_THROTTLE, type AuditLogEntry } from '@npo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEngines } from '../../test-support/databases.js';
+import { describeEngines } from '../../test-support/databases.js';
 import { parseCsv } from '../../test-support/csv.js';
 import { sampleBodies } from '../../test-support/samples.js';
 import { PUBLIC_URL, startTestApp, SUPER_ADMIN, type TestApp } from '../../test-support/test-app.js';
@@ -22,7 +22,7 @@ function tokenFromMail(text: string, path: string): string {
   return match[1]!;
 }
 
-describe.each(testEngines())('audit trail on %s', (engine) => {
+describeEngines('audit trail on %s', (engine) => {
   let app: TestApp;
   let superToken: string;
   let superId: number;
@@ -408,7 +408,7 @@ describe.each(testEngines())('audit trail on %s', (engine) => {
   }
 });
 
-describe.each(testEngines())('audit addresses without TRUST_PROXY on %s', (engine) => {
+describeEngines('audit addresses without TRUST_PROXY on %s', (engine) => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp(engine);

@@ -2,14 +2,14 @@
  * Issue 19 item 5: anonymous failures filled the staff audit trail (up to ~1.7 M entries a day) and
  * sign-out was not recorded. They now go to the bounded security log, one row per address and minute.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEngines } from '../../test-support/databases.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEngines } from '../../test-support/databases.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 import { SECURITY_LOG_RETENTION_DAYS } from './security-log.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-describe.each(testEngines())('security log and audit trail on %s', (engine) => {
+describeEngines('security log and audit trail on %s', (engine) => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp(engine, { TRUST_PROXY: 'true' });

@@ -5,9 +5,9 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../db/connection.js';
-import { createTestDatabase, testEngines, type Engine, type TestDatabase } from '../../test-support/databases.js';
+import { createTestDatabase, describeEngines, type Engine, type TestDatabase } from '../../test-support/databases.js';
 import { serveRuntime, type ServedRuntime } from '../../test-support/runtime-harness.js';
 import { FORGOT_PASSWORD_MESSAGE } from './service.js';
 
@@ -24,7 +24,7 @@ async function refuseWrites(db: Db, engine: Engine, name: string, event: string,
   await db.raw(`create trigger ${name} before ${event} on ${table} for each row execute function refuse_write()`);
 }
 
-describe.each(testEngines())('auth when the database refuses writes on %s', (engine) => {
+describeEngines('auth when the database refuses writes on %s', (engine) => {
   let database: TestDatabase;
   let served: ServedRuntime;
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEngines } from '../../test-support/databases.js';
+import { describeEngines } from '../../test-support/databases.js';
 import { PUBLIC_URL, startTestApp, SUPER_ADMIN, type TestApp } from '../../test-support/test-app.js';
 
 const FORGOT_MESSAGE = 'If an account exists with this email, you will receive a password reset link shortly.';
@@ -11,7 +11,7 @@ function tokenFromMail(text: string, path: string): string {
   return match[1]!;
 }
 
-describe.each(testEngines())('auth on %s', (engine) => {
+describeEngines('auth on %s', (engine) => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp(engine);

@@ -7,7 +7,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueDeviceToken, verifyDeviceToken } from '../../lib/device-tokens.js';
 import { RATE_LIMITS } from '../../lib/rate-limits.js';
-import { testEngines } from '../../test-support/databases.js';
+import { describeEngines } from '../../test-support/databases.js';
 import { startTestApp, SUPER_ADMIN, type ApiResponse, type TestApp } from '../../test-support/test-app.js';
 
 const SECRET = 'test-secret-that-is-long-enough-0123456789';
@@ -30,7 +30,7 @@ describe('device tokens', () => {
   });
 });
 
-describe.each(testEngines())('sign-in from known devices under a flood on %s', (engine) => {
+describeEngines('sign-in from known devices under a flood on %s', (engine) => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp(engine, { TRUST_PROXY: 'true' });

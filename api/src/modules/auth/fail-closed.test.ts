@@ -3,14 +3,14 @@
  * 40 × 507, never a 429) and a right password got 200 with a two-factor challenge. Now the limit
  * that cannot count refuses, with one answer for right and wrong passwords alike.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEngines } from '../../test-support/databases.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEngines } from '../../test-support/databases.js';
 import { failWrites } from '../../test-support/faults.js';
 import { startTestApp, SUPER_ADMIN, type TestApp } from '../../test-support/test-app.js';
 
 const WRITTEN_BY_SIGN_IN = ['rate_limits', 'login_failures', 'sessions', 'audit_log', 'security_log', 'users'];
 
-describe.each(testEngines())('sign-in on a full disk on %s', (engine) => {
+describeEngines('sign-in on a full disk on %s', (engine) => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp(engine, { TRUST_PROXY: 'true' });

@@ -3,12 +3,12 @@
  * 3.8 ms known, 1.7 ms unknown). The request now runs the same queries and queues the same job for
  * both; the reset link's writes and its mail happen in that job, after the answer.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MailMessage } from '../../mail/mailer.js';
-import { testEngines } from '../../test-support/databases.js';
+import { describeEngines } from '../../test-support/databases.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 
-describe.each(testEngines())('forgot-password work on %s', (engine) => {
+describeEngines('forgot-password work on %s', (engine) => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp(engine, { TRUST_PROXY: 'true' });

@@ -3,15 +3,15 @@
  * cannot lock its owner out; across addresses, an account under attack backs off instead.
  */
 import { LOGIN_THROTTLE } from '@npo/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEngines } from '../../test-support/databases.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEngines } from '../../test-support/databases.js';
 import { startTestApp, SUPER_ADMIN, type TestApp } from '../../test-support/test-app.js';
 
 const STRANGER = '203.0.113.66';
 const OWNER = '198.51.100.7';
 const ANOTHER_STRANGER = '192.0.2.99';
 
-describe.each(testEngines())('login lockout on %s', (engine) => {
+describeEngines('login lockout on %s', (engine) => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp(engine, { TRUST_PROXY: 'true' });

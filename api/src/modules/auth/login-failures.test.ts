@@ -1,10 +1,10 @@
 /** Issue 12, item 17: failed-login rows do not pile up; those older than the throttle window are pruned. */
 import { LOGIN_THROTTLE } from '@npo/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEngines } from '../../test-support/databases.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEngines } from '../../test-support/databases.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 
-describe.each(testEngines())('failed-login pruning on %s', (engine) => {
+describeEngines('failed-login pruning on %s', (engine) => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp(engine);

@@ -88,5 +88,3 @@ export function createAuthRepository(db: Db) {
     },
   };
 }
-
-export type AuthRepository = ReturnType<typeof createAuthRepository>;

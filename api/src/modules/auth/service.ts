@@ -330,5 +330,3 @@ export function createAuthService(deps: AppDeps) {
     },
   };
 }
-
-export type AuthService = ReturnType<typeof createAuthService>;

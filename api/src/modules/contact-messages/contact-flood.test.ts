@@ -5,13 +5,13 @@
  * possible spam, with one digest mail instead of one notification each.
  */
 import { PROOF_OF_WORK_HEADER, proofOfWorkHeader, solveProofOfWork, type ProofOfWorkChallenge } from '@npo/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PROOF_OF_WORK_LIFETIME_MS } from '../../lib/proof-of-work.js';
 import { RATE_LIMITS } from '../../lib/rate-limits.js';
-import { testEngines } from '../../test-support/databases.js';
+import { describeEngines } from '../../test-support/databases.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 
-describe.each(testEngines())('contact form under a flood on %s', (engine) => {
+describeEngines('contact form under a flood on %s', (engine) => {
   let app: TestApp;
   let rootToken: string;
   beforeAll(async () => {
@@ -103,7 +103,11 @@ describe.each(testEngines())('contact form under a flood on %s', (engine) => {
     for (let sent = 0; sent < limit; sent += 1) await send('198.51.100.9', `burst${sent}@example.org`);
     expect((await send('198.51.100.9', 'again@example.org')).status).toBe(429);
 
-    const states = await app.runtime.deps.db('contact_messages').select('state').count({ n: '*' }).groupBy('state');
+    const states = await app.runtime.deps
+      .db('contact_messages')
+      .select('state')
+      .count<{ state: string; n: number | string }[]>({ n: '*' })
+      .groupBy('state');
     expect(Object.fromEntries(states.map((row) => [row.state, Number(row.n)]))).toEqual({ new: 1, spam: 3 });
     await app.runtime.deps.mailer.drain();
     expect(notifications()).toHaveLength(1);

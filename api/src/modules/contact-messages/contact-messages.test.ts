@@ -1,6 +1,6 @@
 import type { ContactMessage } from '@npo/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEngines } from '../../test-support/databases.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEngines } from '../../test-support/databases.js';
 import { expectInvalidBodies, expectUnknownIds } from '../../test-support/expectations.js';
 import { startTestApp, SUPER_ADMIN, type TestApp } from '../../test-support/test-app.js';
 
@@ -15,7 +15,7 @@ const validMessage = {
   message: 'I would like to know more about joining the network.',
 };
 
-describe.each(testEngines())('contact messages on %s', (engine) => {
+describeEngines('contact messages on %s', (engine) => {
   let app: TestApp;
   let rootToken: string;
 

@@ -4,9 +4,9 @@
  * the CSV export follows the same filter. Permissions of the new routes: policy.test.ts (the matrix).
  */
 import type { ContactMessage } from '@npo/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseCsv } from '../../test-support/csv.js';
-import { testEngines } from '../../test-support/databases.js';
+import { describeEngines } from '../../test-support/databases.js';
 import { expectUnknownIds } from '../../test-support/expectations.js';
 import { startTestApp, SUPER_ADMIN, type TestApp } from '../../test-support/test-app.js';
 
@@ -18,7 +18,7 @@ interface Inbox {
 
 let counter = 0;
 
-describe.each(testEngines())('inbox states on %s', (engine) => {
+describeEngines('inbox states on %s', (engine) => {
   let app: TestApp;
   let token: string;
 

@@ -1,7 +1,7 @@
 import type { DashboardData, Role } from '@npo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toIso } from '../../db/rows.js';
-import { testEngines } from '../../test-support/databases.js';
+import { describeEngines } from '../../test-support/databases.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 import { createUsersRepository } from '../users/repository.js';
 import { percentChange, startOfIsoWeek } from './service.js';
@@ -31,7 +31,7 @@ describe('dashboard arithmetic', () => {
   });
 });
 
-describe.each(testEngines())('dashboard on %s', (engine) => {
+describeEngines('dashboard on %s', (engine) => {
   let app: TestApp;
   let admin: Awaited<ReturnType<TestApp['createUser']>>;
   let member: Awaited<ReturnType<TestApp['createUser']>>;

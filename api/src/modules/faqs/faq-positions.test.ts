@@ -1,10 +1,10 @@
 /** Issue 12, item 16: simultaneous FAQ creations each get their own position, on both engines. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEngines } from '../../test-support/databases.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEngines } from '../../test-support/databases.js';
 import { sampleBodies } from '../../test-support/samples.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 
-describe.each(testEngines())('FAQ positions under concurrency on %s', (engine) => {
+describeEngines('FAQ positions under concurrency on %s', (engine) => {
   let app: TestApp;
   let token: string;
   beforeAll(async () => {

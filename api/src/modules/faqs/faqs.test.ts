@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testEngines } from '../../test-support/databases.js';
+import { describeEngines } from '../../test-support/databases.js';
 import { expectInvalidBodies, expectUnknownIds, malformedIfMatchCases } from '../../test-support/expectations.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 import { INCOMPLETE_REORDER } from './service.js';
@@ -15,7 +15,7 @@ type Listed = { id: number; order: number };
 const ids = (list: Listed[]) => list.map((faq) => faq.id);
 const positions = (list: Listed[]) => list.map((faq) => [faq.id, faq.order]);
 
-describe.each(testEngines())('faqs on %s', (engine) => {
+describeEngines('faqs on %s', (engine) => {
   let app: TestApp;
   let token: string;
 

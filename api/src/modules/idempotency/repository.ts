@@ -109,5 +109,3 @@ export function createIdempotencyRepository(db: Db) {
     prune: (cutoff: number): Promise<number> => rows().where('created_at', '<', cutoff).delete(),
   };
 }
-
-export type IdempotencyRepository = ReturnType<typeof createIdempotencyRepository>;

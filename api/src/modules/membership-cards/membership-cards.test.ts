@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEngines } from '../../test-support/databases.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEngines } from '../../test-support/databases.js';
 import { expectInvalidBodies, expectUnknownIds, malformedIfMatchCases } from '../../test-support/expectations.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 
@@ -10,7 +10,7 @@ const validCard = {
   points: [{ value: 'Monthly calls' }, { value: 'Case circles' }],
 };
 
-describe.each(testEngines())('membership cards on %s', (engine) => {
+describeEngines('membership cards on %s', (engine) => {
   let app: TestApp;
   let token: string;
   beforeAll(async () => {

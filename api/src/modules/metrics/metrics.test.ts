@@ -5,8 +5,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEngines } from '../../test-support/databases.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEngines } from '../../test-support/databases.js';
+import { skipWhen } from '../../test-support/skips.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
@@ -18,7 +19,7 @@ function outsideAddress(): string | undefined {
     .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
 }
 
-describe.each(testEngines())('metrics on %s', (engine) => {
+describeEngines('metrics on %s', (engine) => {
   let app: TestApp;
   // Fetched directly, not through app.request: the endpoint is operations', not part of the OpenAPI document.
   const scrape = (headers: Record<string, string> = {}, baseUrl = app.baseUrl) =>
@@ -70,9 +71,8 @@ describe.each(testEngines())('metrics on %s', (engine) => {
   });
 
   const address = outsideAddress();
-  if (!address)
-    console.warn('metrics: the non-loopback caller test not run: this machine has no IPv4 address but loopback.');
-  it.skipIf(!address)('answers 404 to a caller on another address without the token', async () => {
+  const noAddress = !address && 'this machine has no IPv4 address but loopback';
+  it('answers 404 to a caller on another address without the token', skipWhen(noAddress), async () => {
     // The same API listening on this machine's network address: the socket's remote address is not loopback.
     const server: Server = createServer(app.runtime.api.app.callback());
     await new Promise<void>((resolve) => server.listen(0, address, resolve));

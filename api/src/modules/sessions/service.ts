@@ -34,5 +34,3 @@ export function createSessionService(deps: AppDeps) {
     },
   };
 }
-
-export type SessionService = ReturnType<typeof createSessionService>;

@@ -3,13 +3,13 @@
  * with another account's session, or with an ended or expired one is refused.
  */
 import jwt from 'jsonwebtoken';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SESSION_EXPIRED } from '../../middleware/session.js';
-import { testEngines } from '../../test-support/databases.js';
+import { describeEngines } from '../../test-support/databases.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 import { SESSION_TTL_MS } from './repository.js';
 
-describe.each(testEngines())('session-bound tokens on %s', (engine) => {
+describeEngines('session-bound tokens on %s', (engine) => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp(engine);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testEngines } from '../../test-support/databases.js';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { describeEngines } from '../../test-support/databases.js';
 import { expectInvalidBodies, expectUnknownIds, malformedIfMatchCases } from '../../test-support/expectations.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 
@@ -12,7 +12,7 @@ const validTestimonial = {
 type Listed = { id: number };
 const ids = (list: Listed[]) => list.map((testimonial) => testimonial.id);
 
-describe.each(testEngines())('testimonials on %s', (engine) => {
+describeEngines('testimonials on %s', (engine) => {
   let app: TestApp;
   let token: string;
 

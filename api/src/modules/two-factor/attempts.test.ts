@@ -3,8 +3,8 @@
  * challenge from 40 addresses, all 401, the owner never told). Now wrong codes count per account.
  */
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEngines } from '../../test-support/databases.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEngines } from '../../test-support/databases.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 import { LOCK_MS } from './attempts.js';
 
@@ -14,7 +14,7 @@ const SIGN_IN_EXPIRED = 'Your sign-in has expired. Please sign in again.';
 let ipCounter = 0;
 const freshIp = () => `198.51.100.${(ipCounter += 1)}`;
 
-describe.each(testEngines())('two-factor attempts per account on %s', (engine) => {
+describeEngines('two-factor attempts per account on %s', (engine) => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp(engine, { TRUST_PROXY: 'true' });

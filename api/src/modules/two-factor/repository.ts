@@ -88,5 +88,3 @@ export function createTwoFactorRepository(db: Db) {
     },
   };
 }
-
-export type TwoFactorRepository = ReturnType<typeof createTwoFactorRepository>;

@@ -237,5 +237,3 @@ export function createTwoFactorService(deps: AppDeps) {
     },
   };
 }
-
-export type TwoFactorService = ReturnType<typeof createTwoFactorService>;

@@ -6,7 +6,7 @@
 import { LOGIN_THROTTLE } from '@npo/shared';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEngines } from '../../test-support/databases.js';
+import { describeEngines } from '../../test-support/databases.js';
 import { startTestApp, SUPER_ADMIN, type TestApp } from '../../test-support/test-app.js';
 
 const INVALID_CODE = 'Invalid authentication code.';
@@ -17,7 +17,7 @@ let ipCounter = 0;
 /** Each test signs in from its own address, so neither the per-IP limit nor the lockout leaks between tests. */
 const freshIp = () => `198.51.100.${(ipCounter += 1)}`;
 
-describe.each(testEngines())('two-factor sign-in on %s', (engine) => {
+describeEngines('two-factor sign-in on %s', (engine) => {
   let app: TestApp;
   let superToken: string;
 

@@ -5,8 +5,8 @@
  * one page past the page shown. The stored folded name (migration 20261123170000) follows a rename.
  */
 import type { User } from '@npo/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEngines } from '../../test-support/databases.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEngines } from '../../test-support/databases.js';
 import { SUPER_ADMIN, startTestApp, type TestApp } from '../../test-support/test-app.js';
 import { AUDIT_TABLE } from '../audit/record.js';
 import { SHORT_SEARCH_COUNT } from './repository.js';
@@ -21,7 +21,7 @@ interface ListData {
   pagination: { page: number; limit: number; total: number; pages: number };
 }
 
-describe.each(testEngines())('accounts search on %s', (engine) => {
+describeEngines('accounts search on %s', (engine) => {
   let app: TestApp;
   let token: string;
 

@@ -1,6 +1,6 @@
 import { fullPermissions, normalisePermissions, type User } from '@npo/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEngines } from '../../test-support/databases.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEngines } from '../../test-support/databases.js';
 import { expectInvalidBodies, expectUnknownIds, malformedIfMatchCases } from '../../test-support/expectations.js';
 import { PUBLIC_URL, startTestApp, SUPER_ADMIN, type TestApp } from '../../test-support/test-app.js';
 import { createSessionService } from '../sessions/service.js';
@@ -32,7 +32,7 @@ function tokenFromMail(text: string): string {
   return match[1]!;
 }
 
-describe.each(testEngines())('admin users on %s', (engine) => {
+describeEngines('admin users on %s', (engine) => {
   let app: TestApp;
   let root: { token: string; user: User };
 

@@ -107,7 +107,3 @@ export function createVersionedService<Input, Entity extends VersionEntity>(
     },
   };
 }
-
-export type VersionedService<Input, Entity extends VersionEntity> = ReturnType<
-  typeof createVersionedService<Input, Entity>
->;

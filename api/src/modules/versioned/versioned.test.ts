@@ -1,6 +1,6 @@
 /** The four kinds of versioned content share one service: each is checked through its own routes. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEngines } from '../../test-support/databases.js';
+import { describeEngines } from '../../test-support/databases.js';
 import { expectInvalidBodies, expectUnknownIds, malformedIfMatchCases } from '../../test-support/expectations.js';
 import { startTestApp, SUPER_ADMIN, type TestApp } from '../../test-support/test-app.js';
 
@@ -127,7 +127,7 @@ const kinds = [
   },
 ];
 
-describe.each(testEngines())('versioned content on %s', (engine) => {
+describeEngines('versioned content on %s', (engine) => {
   let app: TestApp;
   let token: string;
   beforeAll(async () => {

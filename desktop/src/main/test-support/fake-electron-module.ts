@@ -12,6 +12,8 @@ export class FakeApp extends EventEmitter {
   isPackaged = false;
   hasLock = true;
   readonly calls: string[] = [];
+  /** How often whenReady() was asked: code that never asked starts nothing when the app is ready. */
+  whenReadyCalls = 0;
   private markReady!: () => void;
   private readonly ready = new Promise<void>((resolve) => (this.markReady = resolve));
   constructor(private readonly userDataDir: string) {
@@ -19,7 +21,7 @@ export class FakeApp extends EventEmitter {
   }
   enableSandbox = () => void this.calls.push('enableSandbox');
   requestSingleInstanceLock = () => (this.calls.push('requestSingleInstanceLock'), this.hasLock);
-  whenReady = () => this.ready;
+  whenReady = () => ((this.whenReadyCalls += 1), this.ready);
   becomeReady = () => this.markReady();
   getPath = (name: string) => (name === 'userData' ? this.userDataDir : tmpdir());
   getVersion = () => '1.0.0';

@@ -23,9 +23,7 @@ describe('describeError', () => {
         'Failed to delete version',
       ),
     ).toEqual(['The active version cannot be deleted']);
-    expect(describeError(answered(500, { message: 'Database down' }), 'Failed to save FAQ')).toEqual([
-      'Database down',
-    ]);
+    expect(describeError(answered(500, { message: 'Database down' }), 'Failed to save FAQ')).toEqual(['Database down']);
     expect(describeError(answered(400, { data: { message: 'Nested msg' } }), 'Failed to save FAQ')).toEqual([
       'Nested msg',
     ]);

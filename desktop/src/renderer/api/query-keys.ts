@@ -16,5 +16,3 @@ export const queryKeys = {
   users: ['users'],
   audit: ['audit'],
 } as const;
-
-export type QueryKeyName = keyof typeof queryKeys;

@@ -215,7 +215,3 @@ export function useOutbox(userId: number | undefined): OutboxEntry[] {
   const all = useSyncExternalStore(subscribe, snapshot, snapshot);
   return userId === undefined ? [] : all.filter((entry) => entry.userId === userId);
 }
-
-export function subscribeOutbox(listener: () => void): () => void {
-  return subscribe(listener);
-}

@@ -1,3 +1,3 @@
 /** The one door to the host: the variant behind `@platform` is chosen by the build configuration. */
 export { platform } from '@platform';
-export type { AppUpdates, DurableStore, KeyValueStorage, Platform, ServerConnection } from './types';
+export type { AppUpdates, Platform } from './types';

@@ -5,7 +5,7 @@
  * (in any case and accents). Page changes add a history entry; search changes replace it.
  */
 import { Button, ButtonGroup, InputGroup } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -69,13 +69,18 @@ export function usePagedList(pageSize: number): PagedList {
 export function ListSearch({ list, label, placeholder }: { list: PagedList; label: string; placeholder: string }) {
   const [draft, setDraft] = useState(list.q);
   const { q, setQ } = list;
-  // The URL changed from outside (Back, a link): show its search.
-  useEffect(() => setDraft((current) => (current.trim() === q ? current : q)), [q]);
+  // The URL changed from outside (Back, a link): show its search, while rendering rather than after.
+  const [shownQ, setShownQ] = useState(q);
+  if (shownQ !== q) {
+    setShownQ(q);
+    setDraft((current) => (current.trim() === q ? current : q));
+  }
+  // setQ is a new function each render: the draft and the current q decide when to search.
+  const search = useEffectEvent((text: string) => setQ(text));
   useEffect(() => {
     if (draft.trim() === q) return undefined;
-    const timer = setTimeout(() => setQ(draft), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => search(draft), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-    // setQ is a new function each render: the draft and the current q decide.
   }, [draft, q]);
   return (
     <InputGroup

@@ -15,7 +15,7 @@ const ADMIN_REFUSED = 'Admin accounts must use the admin login page at /admin/lo
 
 export default function LoginPage() {
   const auth = useAuth();
-  const leaving = useRedirectWhenLoggedIn();
+  const leavingRef = useRedirectWhenLoggedIn();
   const { urlParsed } = usePageContext();
   const form = useSchemaForm({ initialValues: { email: '', password: '' }, schema: memberLoginSchema });
   const { submit, submitting, error } = useFormSubmit(
@@ -33,7 +33,7 @@ export default function LoginPage() {
       if (isAdminRole(user.role)) return ADMIN_REFUSED;
       // Kept past sign-out: this browser's next sign-ins are not refused for others' traffic (issue 19).
       keepDeviceToken(devices, input.email, answer.deviceToken);
-      leaving.current = true;
+      leavingRef.current = true;
       auth.setCredentials(user, token);
       await navigate(safeNextPath(urlParsed.search));
     },

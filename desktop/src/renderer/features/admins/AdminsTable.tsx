@@ -1,7 +1,7 @@
 /** The staff table: role badge, "N/18 permissions", active switch, last login, Edit and Delete. */
 import { Button, HTMLTable, Switch, Tag } from '@blueprintjs/core';
 import { countPermissions, formatAdminDate, PERMISSION_SLOTS, type User } from '@npo/shared';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { isWaitingToSync } from '../../offline/optimistic';
 import { WaitingTag } from '../../offline/WaitingTag';
 
@@ -21,7 +21,12 @@ function ActiveSwitch({
   onToggle: () => Promise<unknown>;
 }) {
   const [checked, setChecked] = useState(user.isActive);
-  useEffect(() => setChecked(user.isActive), [user.isActive]);
+  // The account changed (the list was refetched): show its state, while rendering rather than after.
+  const [shownActive, setShownActive] = useState(user.isActive);
+  if (shownActive !== user.isActive) {
+    setShownActive(user.isActive);
+    setChecked(user.isActive);
+  }
   return (
     <Switch
       role="switch"

@@ -43,7 +43,8 @@ export default function FaqsPage() {
     deleteFailure: 'Failed to delete FAQ',
   });
   const faqs = query.data?.faqs ?? [];
-  const ordering = useFaqOrdering(faqs);
+  // Taken apart: the list's ref goes to the list alone, the rest is read while rendering.
+  const { listRef, announcement, moveByKeyboard, dragProps, dragged, dropTarget } = useFaqOrdering(faqs);
   const reorderable = access.canEdit && whole && query.data?.pagination.pages === 1;
 
   return (
@@ -58,7 +59,7 @@ export default function FaqsPage() {
         actions={access.canEdit && <Button icon="add" intent="primary" text="Add FAQ" onClick={dialog.openCreate} />}
       />
       <div className="sr-only" role="status" aria-live="polite">
-        {ordering.announcement}
+        {announcement}
       </div>
       <div className="section-toolbar">
         <ListSearch
@@ -74,22 +75,22 @@ export default function FaqsPage() {
         isEmpty={faqs.length === 0}
         empty={list.q ? 'No FAQs match your search.' : 'No FAQs yet.'}
       >
-        <ul className="item-list" aria-label="FAQs" ref={ordering.listRef}>
+        <ul className="item-list" aria-label="FAQs" ref={listRef}>
           {faqs.map((faq, index) => (
             <li
               key={faq.id}
               draggable={reorderable}
-              {...(reorderable && ordering.dragProps(index))}
-              className={ordering.dropTarget === index && ordering.dragged !== index ? 'drop-target' : undefined}
+              {...(reorderable && dragProps(index))}
+              className={dropTarget === index && dragged !== index ? 'drop-target' : undefined}
             >
               <FaqCard
                 faq={faq}
                 index={index}
                 count={faqs.length}
                 access={access}
-                isDragged={ordering.dragged === index}
+                isDragged={dragged === index}
                 reorderable={reorderable}
-                onMove={(direction) => ordering.moveByKeyboard(index, direction)}
+                onMove={(direction) => moveByKeyboard(index, direction)}
                 onEdit={() => dialog.openEdit(faq)}
                 onDelete={() => void confirmDelete(faq)}
               />
