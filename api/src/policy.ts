@@ -6,7 +6,7 @@
  */
 import type { Action, HttpMethod, Module } from '@npo/shared';
 
-export { actionFor, ADMIN_PREFIX, type HttpMethod } from '@npo/shared';
+export type { HttpMethod } from '@npo/shared';
 
 export interface AdminRoute {
   method: HttpMethod;

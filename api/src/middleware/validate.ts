@@ -19,9 +19,6 @@ export interface ParsedInput<B = unknown, Q = unknown, P = unknown> {
   expectedRevision?: ExpectedRevision | undefined;
 }
 
-// Route ids are declared with the route table; routes of tests and tools take them from here too.
-export { idParams, MAX_ID, type IdParams } from '@npo/shared';
-
 export function validate(schemas: InputSchemas): Middleware {
   const middleware: Middleware = async (ctx, next) => {
     const params = schemas.params?.safeParse((ctx as { params?: unknown }).params ?? {});
