@@ -7,7 +7,7 @@
  */
 import type { Knex } from 'knex';
 import { editConflict } from '../errors.js';
-import { auditedDelete, auditedUpdate } from '../modules/audit/admin-writes.js';
+import { auditedDelete, auditedUpdate } from './audited-writes.js';
 import type { Db } from './connection.js';
 
 /** What If-Match asks for: any existing row (`*`) or one of the listed revisions. No header: undefined. */

@@ -3,23 +3,13 @@
  * turned into entities by the module's presenter. Modules add their own queries beside these.
  */
 import type { Knex } from 'knex';
-import { auditedInsert } from '../modules/audit/admin-writes.js';
+import { auditedInsert } from './audited-writes.js';
 import type { Db } from './connection.js';
-import { pageOfRows } from './paging.js';
+import { pageOfRows, type OrderBy, type Page, type PageResult } from './paging.js';
 import { deleteRevised, updateRevised, type ExpectedRevision } from './revisions.js';
 import { toCount, withoutUndefined } from './rows.js';
 
-export interface Page {
-  page: number;
-  limit: number;
-}
-
-export interface PageResult<T> {
-  items: T[];
-  total: number;
-}
-
-export type OrderBy = { column: string; order: 'asc' | 'desc' }[];
+export type { OrderBy, Page, PageResult };
 
 /** How an admin edit runs: conditional on If-Match when `expected` is given, inside `trx` when given. */
 export interface EditOptions {

@@ -1,9 +1,9 @@
 import { ADMIN_ROLES, type Permissions, type Role, type User } from '@npo/shared';
 import type { Knex } from 'knex';
+import { auditedInsert } from '../../db/audited-writes.js';
 import { isPostgres, type Db } from '../../db/connection.js';
 import { deleteRevised, updateRevised, type ExpectedRevision, type RevisedWrite } from '../../db/revisions.js';
 import { jsonText } from '../../db/rows.js';
-import { auditedInsert } from '../audit/admin-writes.js';
 import { containsPattern, foldedSql, foldText } from '../../db/search.js';
 import { tableRepository, type OrderBy, type Page, type PageResult } from '../../db/table.js';
 import { presentUser, type UserCountRow, type UserRow } from './presenter.js';
