@@ -35,7 +35,5 @@ export function recordWritesWith(audit: WriteAudit): void {
 }
 
 export const auditedInsert: WriteAudit['insert'] = (db, table, insert) => writeAudit.insert(db, table, insert);
-export const auditedUpdate: WriteAudit['update'] = (db, table, id, update) =>
-  writeAudit.update(db, table, id, update);
-export const auditedDelete: WriteAudit['delete'] = (db, table, id, remove) =>
-  writeAudit.delete(db, table, id, remove);
+export const auditedUpdate: WriteAudit['update'] = (db, table, id, update) => writeAudit.update(db, table, id, update);
+export const auditedDelete: WriteAudit['delete'] = (db, table, id, remove) => writeAudit.delete(db, table, id, remove);
