@@ -3,14 +3,12 @@
  * super admin's "End all sessions" of a staff account (policy module 'admins').
  */
 import { changePasswordSchema } from '@npo/shared';
-import type { Context } from 'koa';
 import { createRateLimiter } from '../../lib/rate-limits.js';
 import { ok } from '../../lib/respond.js';
+import { callerOf } from '../../middleware/session.js';
 import { idParams, validate } from '../../middleware/validate.js';
 import type { ModuleContext } from '../context.js';
-import { createAccountService, PASSWORD_CHANGED, type Caller } from './service.js';
-
-const callerOf = (ctx: Context): Caller => ({ user: ctx.state.user, sessionId: ctx.state.sessionId });
+import { createAccountService, PASSWORD_CHANGED } from './service.js';
 
 export function registerAccount({ router, deps, session, admin }: ModuleContext): void {
   const account = createAccountService(deps);

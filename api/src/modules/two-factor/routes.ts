@@ -6,21 +6,15 @@
  */
 import { securitySettingsSchema, twoFactorCodeSchema, twoFactorDisableSchema } from '@npo/shared';
 import type { Context } from 'koa';
-import { clientSubject } from '../../lib/rate-limits.js';
 import { ok } from '../../lib/respond.js';
 import { notIdempotent } from '../../middleware/idempotency.js';
+import { callerOf } from '../../middleware/session.js';
 import { idParams, validate } from '../../middleware/validate.js';
 import { createAuthService } from '../auth/service.js';
 import type { ModuleContext } from '../context.js';
-import { createTwoFactorService, type Caller } from './service.js';
+import { createTwoFactorService } from './service.js';
 
 const BASE = '/api/account/two-factor';
-
-const callerOf = (ctx: Context): Caller => ({
-  user: ctx.state.user,
-  ip: clientSubject(ctx.ip),
-  sessionId: ctx.state.sessionId,
-});
 
 export function registerTwoFactor({ router, deps, session, admin }: ModuleContext): void {
   const twoFactor = createTwoFactorService(deps);

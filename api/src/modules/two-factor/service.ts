@@ -20,6 +20,7 @@ import { verifyPassword } from '../../lib/passwords.js';
 import { hashSecretToken } from '../../lib/tokens.js';
 import { recordAudit } from '../audit/record.js';
 import { createSessionsRepository } from '../sessions/repository.js';
+import type { Caller } from '../sessions/service.js';
 import { createUsersRepository } from '../users/repository.js';
 import { createTwoFactorRepository, type TwoFactorRow } from './repository.js';
 import { openSecret, sealSecret } from './secret-box.js';
@@ -40,13 +41,6 @@ export interface AttemptGuard {
   check(email: string, ip: string): Promise<void>;
   /** Counts a failure toward the lockout (and the audit trail records it). */
   fail(email: string, ip: string, userId: number): Promise<void>;
-}
-
-/** Who asks, from where, in which session: what the account routes pass on. */
-export interface Caller {
-  user: User;
-  ip: string;
-  sessionId: number;
 }
 
 /** What the second sign-in step sends: a code from the app, or a recovery code. */
