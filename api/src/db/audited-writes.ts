@@ -6,19 +6,20 @@
  * Without them (scripts, tests of the data layer alone) a write is the write and nothing else.
  */
 import type { Db } from './connection.js';
+import type { TableName } from './tables.js';
 
 export type WrittenRow = Record<string, unknown>;
 
 export interface WriteAudit {
-  insert<T extends WrittenRow>(db: Db, table: string, insert: (db: Db) => Promise<T>): Promise<T>;
+  insert<T extends WrittenRow>(db: Db, table: TableName, insert: (db: Db) => Promise<T>): Promise<T>;
   /** `update` answers the written row, or undefined when it touched none (then nothing is recorded). */
   update<T extends WrittenRow>(
     db: Db,
-    table: string,
+    table: TableName,
     id: number,
     update: (db: Db) => Promise<T | undefined>,
   ): Promise<T | undefined>;
-  delete(db: Db, table: string, id: number, remove: (db: Db) => Promise<boolean>): Promise<boolean>;
+  delete(db: Db, table: TableName, id: number, remove: (db: Db) => Promise<boolean>): Promise<boolean>;
 }
 
 const UNRECORDED: WriteAudit = {

@@ -2,7 +2,7 @@ import type { Activity, ActivityInput, ActivityRegistration, ActivityStatus, Reg
 import type { Knex } from 'knex';
 import { isPostgres, type Db } from '../../db/connection.js';
 import { pageOfRows } from '../../db/paging.js';
-import { deleteRevised, updateRevised } from '../../db/revisions.js';
+import { deleteRevised, updateRevised, type RevisedWrite } from '../../db/revisions.js';
 import { jsonText, toCount } from '../../db/rows.js';
 import { matchingAny } from '../../db/search.js';
 import { tableRepository, type EditOptions, type OrderBy, type Page, type PageResult } from '../../db/table.js';
@@ -98,7 +98,7 @@ export function createActivitiesRepository(db: Db) {
       now: Date,
       { expected }: EditOptions = {},
     ): Promise<Activity | undefined> {
-      const write = { db, table: ACTIVITIES, id, expected, current: () => findById(id) };
+      const write: RevisedWrite = { db, table: ACTIVITIES, id, expected, current: () => findById(id) };
       const changed = await updateRevised(write, { ...values, updated_at: now });
       return changed ? findById(id) : undefined;
     },
@@ -147,7 +147,10 @@ export function createActivitiesRepository(db: Db) {
         db(REGISTRATIONS)
           .join('users', 'users.id', `${REGISTRATIONS}.user_id`)
           .whereIn(`${REGISTRATIONS}.id`, pageIds)
-          .select([...REGISTRATION_COLUMNS, `${REGISTRATIONS}.id as registration_id`]);
+          .select<(RegistrationRow & { registration_id: number })[]>([
+            ...REGISTRATION_COLUMNS,
+            `${REGISTRATIONS}.id as registration_id`,
+          ]);
       const pages = pagesById(ids, load, (row: RegistrationRow & { registration_id: number }) => row.registration_id);
       return csvPagesOf(pages);
     },

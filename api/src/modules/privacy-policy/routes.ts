@@ -1,18 +1,10 @@
-import { PAGE_SIZES, privacyPolicySchema, type PolicyInput, type PolicyVersion } from '@npo/shared';
+import { PAGE_SIZES, privacyPolicySchema } from '@npo/shared';
 import type { ModuleContext } from '../context.js';
-import { policyToRow, presentPolicy } from '../versioned/policy-document.js';
 import { registerVersioned } from '../versioned/routes.js';
-import type { VersionedKind } from '../versioned/service.js';
-
-export const privacyPolicyKind: VersionedKind<PolicyInput, PolicyVersion> = {
-  table: 'privacy_policy_versions',
-  label: 'Privacy policy version',
-  present: presentPolicy,
-  toRow: policyToRow,
-};
+import { privacyPolicyKind } from './repository.js';
 
 export function registerPrivacyPolicy(context: ModuleContext): void {
-  registerVersioned<PolicyInput, PolicyVersion>(context, {
+  registerVersioned(context, {
     kind: privacyPolicyKind,
     module: 'privacy_policy',
     path: '/privacy-policy',

@@ -1,15 +1,16 @@
 /** The same public and admin calls for each kind of versioned content. */
-import { paginationQuery, type Module } from '@npo/shared';
+import { paginationQuery, type Module, type VersionedItem } from '@npo/shared';
 import type { ZodType } from 'zod';
 import { publicContentCache } from '../../lib/public-cache.js';
 import { ok, okItem, okPage } from '../../lib/respond.js';
 import { precondition } from '../../middleware/precondition.js';
 import { idParams, validate } from '../../middleware/validate.js';
 import type { ModuleContext } from '../context.js';
-import { createVersionedService, type VersionedKind, type VersionEntity } from './service.js';
+import type { VersionedKind, VersionedTable } from './repository.js';
+import { createVersionedService } from './service.js';
 
-export interface VersionedRoutes<Input, Entity> {
-  kind: VersionedKind<Input, Entity>;
+export interface VersionedRoutes<Table extends VersionedTable, Input, Entity extends VersionedItem> {
+  kind: VersionedKind<Table, Input, Entity>;
   module: Module;
   /** e.g. /about-us: public GET /api/about-us, admin /api/admin/about-us[/:id[/activate]] */
   path: string;
@@ -18,9 +19,9 @@ export interface VersionedRoutes<Input, Entity> {
   pageSize: number;
 }
 
-export function registerVersioned<Input, Entity extends VersionEntity>(
+export function registerVersioned<Table extends VersionedTable, Input, Entity extends VersionedItem>(
   { router, deps, admin }: ModuleContext,
-  options: VersionedRoutes<Input, Entity>,
+  options: VersionedRoutes<Table, Input, Entity>,
 ): void {
   const versions = createVersionedService(deps, options.kind);
   const label = options.kind.label;
