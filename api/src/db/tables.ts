@@ -322,11 +322,13 @@ export const VERSIONED_TABLES = [
   'terms_of_service_versions',
 ] as const satisfies readonly TableName[];
 
-/** What the site shows and staff edit: an empty database has none of it (startup/seed.ts). */
-export const CONTENT_TABLES = [
+/** The content staff keep as paged, searchable lists. */
+export const LIST_TABLES = [
   'membership_cards',
-  ...VERSIONED_TABLES,
   'activities',
   'testimonials',
   'faqs',
 ] as const satisfies readonly TableName[];
+
+/** What the site shows and staff edit: an empty database has none of it (startup/seed.ts). */
+export const CONTENT_TABLES = [...LIST_TABLES, ...VERSIONED_TABLES] as const satisfies readonly TableName[];
