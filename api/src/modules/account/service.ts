@@ -2,7 +2,13 @@
  * "My account" (issue 11): the caller's own sessions and password, and a super admin signing another
  * account out everywhere. Every change is one transaction with its audit entry.
  */
-import { AUDIT_AUTH_MODULE, PASSWORD_MAX_BYTES, type AccountSession, type ChangePasswordInput } from '@npo/shared';
+import {
+  AUDIT_AUTH_MODULE,
+  PASSWORD_MAX_BYTES,
+  WRONG_CURRENT_PASSWORD,
+  type AccountSession,
+  type ChangePasswordInput,
+} from '@npo/shared';
 import { toIso } from '../../db/rows.js';
 import type { AppDeps } from '../../deps.js';
 import { found, notFound, validationError } from '../../errors.js';
@@ -13,7 +19,6 @@ import { createSessionsRepository, type SessionRow, type SessionsRepository } fr
 import type { Caller } from '../sessions/service.js';
 import { createUsersRepository } from '../users/repository.js';
 
-export const WRONG_CURRENT_PASSWORD = 'Your current password is incorrect.';
 export const PASSWORD_CHANGED = 'Your password has been changed. Your other sessions have been signed out.';
 
 function presentSession(row: SessionRow, currentId: number): AccountSession {

@@ -13,6 +13,7 @@ import {
   type TwoFactorSetup,
   type TwoFactorStatus,
   type User,
+  WRONG_CURRENT_PASSWORD,
 } from '@npo/shared';
 import type { AppDeps } from '../../deps.js';
 import { conflict, forbidden, found, validationError } from '../../errors.js';
@@ -27,7 +28,6 @@ import { openSecret, sealSecret } from './secret-box.js';
 import { acceptedStep, newTotpSecret, otpauthUri, qrCodeDataUrl } from './totp.js';
 
 export const INVALID_CODE = 'Invalid authentication code.';
-export const WRONG_PASSWORD = 'Your current password is not correct.';
 export const ALREADY_ENABLED = 'Two-factor sign-in is already on for this account.';
 export const NOT_ENABLED = 'Two-factor sign-in is not on for this account.';
 export const SETUP_NOT_STARTED = 'Start the two-factor setup first.';
@@ -159,7 +159,7 @@ export function createTwoFactorService(deps: AppDeps) {
       const account = await createUsersRepository(deps.db).findById(caller.user.id);
       if (!(await verifyPassword(password, account?.password_hash ?? null))) {
         await guard.fail(caller.user.email, caller.ip, caller.user.id);
-        throw validationError([{ field: 'password', message: WRONG_PASSWORD }]);
+        throw validationError([{ field: 'password', message: WRONG_CURRENT_PASSWORD }]);
       }
       await checkCode(guard, caller, code);
       await deps.db.transaction(async (trx) => {
