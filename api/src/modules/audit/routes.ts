@@ -2,13 +2,12 @@
  * GET /api/admin/audit, /audit/:id and /audit/export.csv: the audit trail, super admins only (module
  * `audit` is not assignable). Read only: no route writes, edits or deletes entries.
  */
-import { AUDIT_EXPORT_MAX_ROWS, AUDIT_PAGE_SIZE, auditFilter, auditQuery, type AuditLogEntry } from '@npo/shared';
-import { found } from '../../errors.js';
+import { AUDIT_PAGE_SIZE, auditFilter, auditQuery, type AuditLogEntry } from '@npo/shared';
 import { csvPages, sendCsvExport, type CsvCell } from '../../lib/csv.js';
 import { ok, okPage } from '../../lib/respond.js';
 import { idParams, validate } from '../../middleware/validate.js';
 import type { ModuleContext } from '../context.js';
-import { createAuditRepository } from './repository.js';
+import { createAuditService } from './service.js';
 
 const CSV_HEADER = ['Time', 'Actor ID', 'Actor e-mail', 'Action', 'Module', 'Entity ID', 'Changes', 'Request ID', 'IP'];
 
@@ -27,7 +26,7 @@ function csvRow(entry: AuditLogEntry): CsvCell[] {
 }
 
 export function registerAudit({ deps, admin }: ModuleContext): void {
-  const entries = createAuditRepository(deps.db);
+  const entries = createAuditService(deps);
   const routes = admin('audit');
 
   routes.get('/audit', validate({ query: auditQuery(AUDIT_PAGE_SIZE) }), async (ctx) => {
@@ -38,10 +37,10 @@ export function registerAudit({ deps, admin }: ModuleContext): void {
   routes.get('/audit/export.csv', validate({ query: auditFilter }), async (ctx) => {
     const { query } = ctx.state.input;
     await sendCsvExport(ctx, deps, ctx.state.user.id, 'activity-log.csv', CSV_HEADER, async () =>
-      csvPages(await entries.exportPages(query, AUDIT_EXPORT_MAX_ROWS), csvRow),
+      csvPages(await entries.exportPages(query), csvRow),
     );
   });
   routes.get('/audit/:id', validate({ params: idParams }), async (ctx) => {
-    ok(ctx, found(await entries.findById(ctx.state.input.params.id), 'Audit entry'));
+    ok(ctx, await entries.get(ctx.state.input.params.id));
   });
 }
