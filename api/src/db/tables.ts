@@ -47,7 +47,8 @@ export type UserRow = Revised &
 export type AuthTokenRow = {
   id: number;
   user_id: number;
-  purpose: string;
+  /** A password reset link, or an invitation to set the first password. */
+  purpose: 'reset' | 'invitation';
   token_hash: string;
   expires_at: DbTimestamp;
   used_at: DbTimestamp | null;
