@@ -12,6 +12,8 @@ import { requestContext } from './middleware/request-context.js';
 import { bodyDecodingError, decodablePath, privateAnswers, unmatchedRequests } from './middleware/request-guards.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { createSession } from './middleware/session.js';
+import { recordWritesWith } from './db/audited-writes.js';
+import { adminWriteAudit } from './modules/audit/admin-writes.js';
 import { auditScope } from './modules/audit/scope.js';
 import { registerAuth } from './modules/auth/routes.js';
 import type { ModuleContext } from './modules/context.js';
@@ -148,6 +150,7 @@ export function createApi(deps: AppDeps): Api {
   app.use(requestContext(deps.logger, metrics));
   // After the request id is set: audit entries read it, the client address and the user from this scope.
   app.use(auditScope(deps.clock));
+  recordWritesWith(adminWriteAudit);
   app.use(errorHandler(deps.logger));
   app.use(securityHeaders());
   app.use(decodablePath());

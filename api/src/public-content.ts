@@ -19,13 +19,13 @@ import {
 import type { PageResult } from './db/table.js';
 import type { AppDeps } from './deps.js';
 import { pagination } from './lib/respond.js';
-import { aboutUsKind } from './modules/about-us/routes.js';
+import { aboutUsKind } from './modules/about-us/repository.js';
 import { createActivitiesService } from './modules/activities/service.js';
-import { contactInfoKind } from './modules/contact-info/routes.js';
+import { contactInfoKind } from './modules/contact-info/repository.js';
 import { createFaqsService } from './modules/faqs/service.js';
 import { createMembershipCardsService } from './modules/membership-cards/service.js';
-import { privacyPolicyKind } from './modules/privacy-policy/routes.js';
-import { termsOfServiceKind } from './modules/terms-of-service/routes.js';
+import { privacyPolicyKind } from './modules/privacy-policy/repository.js';
+import { termsOfServiceKind } from './modules/terms-of-service/repository.js';
 import { createTestimonialsService } from './modules/testimonials/service.js';
 import { createVersionedService } from './modules/versioned/service.js';
 

@@ -48,7 +48,8 @@ export interface Objective {
   description: string;
 }
 
-interface Versioned {
+/** What every version of versioned content (About Us, contact info, policies) has. */
+export interface VersionedItem {
   id: number;
   revision: number;
   version: number;
@@ -57,7 +58,7 @@ interface Versioned {
   updatedAt: string;
 }
 
-export interface AboutUsVersion extends Versioned {
+export interface AboutUsVersion extends VersionedItem {
   description: string;
   aims: string;
   objectives: Objective[];
@@ -70,14 +71,14 @@ export interface SocialLinks {
   linkedin: string;
 }
 
-export interface ContactInfoVersion extends Versioned {
+export interface ContactInfoVersion extends VersionedItem {
   email: string;
   phone: string;
   instagram: string;
   socialLinks: SocialLinks;
 }
 
-export interface PolicyVersion extends Versioned {
+export interface PolicyVersion extends VersionedItem {
   title: string;
   content: string;
   effectiveDate: string | null;

@@ -5,6 +5,7 @@ export * from './two-factor.js';
 export * from './envelope.js';
 export * from './entities.js';
 export * from './format.js';
+export * from './messages.js';
 export * from './schemas/index.js';
 export * from './content/defaults.js';
 export * from './client.js';

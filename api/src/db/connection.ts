@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import knex, { type Knex } from 'knex';
-import { registerFold } from './search.js';
+import { registerFold } from './fold.js';
 
 export type Db = Knex;
 

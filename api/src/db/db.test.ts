@@ -7,22 +7,9 @@ import { createDb, isPostgres, type Db } from './connection.js';
 import { migrateToLatest, migrationSource, rollbackAll } from './migrate.js';
 import { REVISED_TABLES } from './migrations/20261123090000_row_revisions.js';
 import { jsonText, toCount } from './rows.js';
+import { TABLE_NAMES } from './tables.js';
 
-const TABLES = [
-  'users',
-  'auth_tokens',
-  'login_failures',
-  'membership_cards',
-  'about_us_versions',
-  'contact_info_versions',
-  'privacy_policy_versions',
-  'terms_of_service_versions',
-  'activities',
-  'activity_registrations',
-  'testimonials',
-  'faqs',
-  'contact_messages',
-];
+const TABLES = TABLE_NAMES;
 
 const now = () => new Date();
 const stamps = () => ({ created_at: now(), updated_at: now() });

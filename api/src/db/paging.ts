@@ -6,7 +6,18 @@
  */
 import type { Knex } from 'knex';
 import type { Db } from './connection.js';
-import type { OrderBy, Page } from './table.js';
+
+export interface Page {
+  page: number;
+  limit: number;
+}
+
+export interface PageResult<T> {
+  items: T[];
+  total: number;
+}
+
+export type OrderBy = { column: string; order: 'asc' | 'desc' }[];
 
 /**
  * `rows` selects the full rows (from `table`, maybe with computed columns); `filter` narrows the

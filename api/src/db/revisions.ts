@@ -7,8 +7,9 @@
  */
 import type { Knex } from 'knex';
 import { editConflict } from '../errors.js';
-import { auditedDelete, auditedUpdate } from '../modules/audit/admin-writes.js';
+import { auditedDelete, auditedUpdate, type WrittenRow } from './audited-writes.js';
 import type { Db } from './connection.js';
+import type { TableName } from './tables.js';
 
 /** What If-Match asks for: any existing row (`*`) or one of the listed revisions. No header: undefined. */
 export type ExpectedRevision = '*' | readonly number[];
@@ -21,7 +22,7 @@ interface Revised {
 export interface RevisedWrite {
   /** The connection, or the transaction the service runs the write in. */
   db: Db;
-  table: string;
+  table: TableName;
   id: number;
   expected: ExpectedRevision | undefined;
   /** The item as the API shows it now: what a 409 answers with, and how a changed row is told from a gone one. */
@@ -58,18 +59,20 @@ async function refuseStale({ expected, current }: RevisedWrite): Promise<undefin
 }
 
 /** `update … set …, revision = revision + 1 where id = ? [and revision in (…)]`: the written row, or undefined. */
-export async function updateRevised<Row = Record<string, unknown>>(
+export async function updateRevised<Row extends WrittenRow>(
   write: RevisedWrite,
-  values: Record<string, unknown>,
+  values: WrittenRow,
 ): Promise<Row | undefined> {
   // Audited when an admin route runs it (same transaction); a stale write is refused after that ends.
   const row = await auditedUpdate(write.db, write.table, write.id, async (db) => {
-    const [written] = await atExpectedRevision(db(write.table).where({ id: write.id }), write.expected)
+    // Untyped: `write.table` is any table; the caller names the row type of the one it writes.
+    const query = db<WrittenRow>(write.table).where({ id: write.id });
+    const [written] = await atExpectedRevision(query, write.expected)
       .update({ ...values, ...nextRevision(db) })
       .returning('*');
-    return written as Record<string, unknown> | undefined;
+    return written as Row | undefined;
   });
-  return (row as Row | undefined) ?? refuseStale(write);
+  return row ?? refuseStale(write);
 }
 
 /** `delete … where id = ? [and revision in (…)]`: whether a row was deleted. */
@@ -78,7 +81,8 @@ export async function deleteRevised(write: RevisedWrite): Promise<boolean> {
     write.db,
     write.table,
     write.id,
-    async (db) => (await atExpectedRevision(db(write.table).where({ id: write.id }), write.expected).delete()) > 0,
+    async (db) =>
+      (await atExpectedRevision(db<WrittenRow>(write.table).where({ id: write.id }), write.expected).delete()) > 0,
   );
   if (deleted) return true;
   await refuseStale(write);

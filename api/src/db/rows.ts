@@ -44,3 +44,10 @@ export function jsonText(value: unknown): string {
 export function toCount(row: Record<string, unknown> | undefined, column = 'count'): number {
   return Number(row?.[column] ?? 0);
 }
+
+/** The row an INSERT … RETURNING gave back: there is one per inserted row, so none is a bug. */
+export function returnedRow<Row>(rows: Row[]): Row {
+  const [row] = rows;
+  if (row === undefined) throw new Error('INSERT … RETURNING gave no row');
+  return row;
+}

@@ -13,35 +13,10 @@
  */
 import type { Knex } from 'knex';
 import { isPostgres, type Db } from './connection.js';
+import { foldText } from './fold.js';
 
-export function foldText(value: string): string {
-  return value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\p{M}/gu, '');
-}
-
-const foldedChars = new Map<string, string>();
-
-/**
- * foldText for every row a search reads (SQLite's fold()): ASCII is only lower-cased, other characters
- * are folded one at a time and remembered. About ten times faster than normalising whole strings.
- */
-export function foldRow(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  if (/^[\x00-\x7f]*$/.test(value)) return value.toLowerCase();
-  let folded = '';
-  for (const char of value.toLowerCase()) {
-    if (char.charCodeAt(0) < 0x80) {
-      folded += char;
-      continue;
-    }
-    let known = foldedChars.get(char);
-    if (known === undefined) {
-      known = foldText(char);
-      foldedChars.set(char, known);
-    }
-    folded += known;
-  }
-  return folded;
-}
+// The repositories and tests fold their queries with the same function the SQLite connections register.
+export { foldText, registerFold } from './fold.js';
 
 /** The combining marks PostgreSQL strips after NFD (JS strips every \p{M}; these are the accents). */
 const MARKS = '[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]';
@@ -79,11 +54,4 @@ export function matchingAny(db: Db, expressions: string[], q: string | undefined
         match.orWhereRaw(`${foldedSql(db, expression)} like ? escape '\\'`, [pattern]);
     });
   };
-}
-
-/** Registers fold() on a better-sqlite3 connection; deterministic, so SQLite may index it too. */
-export function registerFold(connection: {
-  function(name: string, options: { deterministic: boolean }, fn: (value: unknown) => unknown): unknown;
-}): void {
-  connection.function('fold', { deterministic: true }, (value) => (typeof value === 'string' ? foldRow(value) : value));
 }

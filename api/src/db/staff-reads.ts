@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
 import { isPostgres, type Db } from './connection.js';
-import { foldRow, foldText } from './search.js';
+import { foldRow, foldText } from './fold.js';
 
 export interface StaffReads {
   /** What `await query` would give, read on the staff thread (SQLite) or directly (PostgreSQL). */

@@ -3,23 +3,14 @@
  * turned into entities by the module's presenter. Modules add their own queries beside these.
  */
 import type { Knex } from 'knex';
-import { auditedInsert } from '../modules/audit/admin-writes.js';
+import { auditedInsert } from './audited-writes.js';
 import type { Db } from './connection.js';
-import { pageOfRows } from './paging.js';
+import { pageOfRows, type OrderBy, type Page, type PageResult } from './paging.js';
 import { deleteRevised, updateRevised, type ExpectedRevision } from './revisions.js';
-import { toCount, withoutUndefined } from './rows.js';
+import { returnedRow, toCount, withoutUndefined } from './rows.js';
+import type { DbTables, TableName } from './tables.js';
 
-export interface Page {
-  page: number;
-  limit: number;
-}
-
-export interface PageResult<T> {
-  items: T[];
-  total: number;
-}
-
-export type OrderBy = { column: string; order: 'asc' | 'desc' }[];
+export type { OrderBy, Page, PageResult };
 
 /** How an admin edit runs: conditional on If-Match when `expected` is given, inside `trx` when given. */
 export interface EditOptions {
@@ -27,57 +18,71 @@ export interface EditOptions {
   trx?: Db | undefined;
 }
 
-export function tableRepository<Entity extends { revision: number }>(
+export type QueryFilter = (query: Knex.QueryBuilder) => Knex.QueryBuilder;
+
+const everyRow: QueryFilter = (query) => query;
+
+/** The values of an insert or update: columns of the table, or SQL (`revision + 1`, `NOT is_featured`). */
+export type RowValues<Name extends TableName> = {
+  [Column in keyof DbTables[Name]]?: DbTables[Name][Column] | Knex.Raw;
+};
+
+export function tableRepository<Name extends TableName, Entity extends { revision: number }>(
   db: Db,
-  table: string,
-  present: (row: any) => Entity,
+  table: Name,
+  present: (row: DbTables[Name]) => Entity,
   defaultOrder: OrderBy = [{ column: 'id', order: 'desc' }],
 ) {
+  type Row = DbTables[Name];
+  // Knex cannot type a query on a table named by a type parameter: queried untyped, read as `table`'s row.
+  const rows = (trx: Db) => trx<Record<string, unknown>>(table);
+  const presentRows = (found: Record<string, unknown>[]) => found.map((row) => present(row as Row));
+
   async function findById(id: number, trx: Db = db): Promise<Entity | undefined> {
-    const row = await trx(table).where({ id }).first();
-    return row ? present(row) : undefined;
+    const row = await rows(trx).where({ id }).first();
+    return row ? present(row as Row) : undefined;
   }
 
   // Keys left undefined are not written: inserts take the column default, updates keep the stored value.
   return {
     async page(
       { page, limit }: Page,
-      filter: (query: Knex.QueryBuilder) => Knex.QueryBuilder = (query) => query,
-      orderBy: OrderBy = defaultOrder,
+      filter: QueryFilter = everyRow,
+      orderBy = defaultOrder,
     ): Promise<PageResult<Entity>> {
-      const [rows, total] = await Promise.all([
-        pageOfRows(db, table, db(table), { page, limit }, filter, orderBy),
-        filter(db(table)).count({ count: '*' }).first(),
+      const [found, total] = await Promise.all([
+        pageOfRows(db, table, rows(db), { page, limit }, filter, orderBy),
+        filter(rows(db)).count({ count: '*' }).first(),
       ]);
-      return { items: rows.map(present), total: toCount(total) };
+      return { items: presentRows(found), total: toCount(total) };
     },
 
-    async all(filter: (query: Knex.QueryBuilder) => Knex.QueryBuilder, orderBy: OrderBy = defaultOrder) {
-      const rows = await filter(db(table)).orderBy(orderBy);
-      return rows.map(present);
+    async all(filter: QueryFilter, orderBy: OrderBy = defaultOrder): Promise<Entity[]> {
+      return presentRows(await filter(rows(db)).orderBy(orderBy));
     },
 
     findById,
 
-    async insert(values: Record<string, unknown>, now: Date, trx: Db = db): Promise<Entity> {
-      const row = await auditedInsert(trx, table, async (db) => {
-        const [inserted] = await db(table)
-          .insert({ ...withoutUndefined(values), created_at: now, updated_at: now })
-          .returning('*');
-        return inserted as Record<string, unknown>;
-      });
-      return present(row);
+    async insert(values: RowValues<Name>, now: Date, trx: Db = db): Promise<Entity> {
+      const row = await auditedInsert(trx, table, async (db) =>
+        returnedRow(
+          await rows(db)
+            .insert({ ...withoutUndefined(values), created_at: now, updated_at: now })
+            .returning('*'),
+        ),
+      );
+      return present(row as Row);
     },
 
     /** An admin edit: raises the revision; undefined when no row has the id (409 when If-Match fails). */
     async update(
       id: number,
-      values: Record<string, unknown>,
+      values: RowValues<Name>,
       now: Date,
       { expected, trx = db }: EditOptions = {},
     ): Promise<Entity | undefined> {
       const write = { db: trx, table, id, expected, current: () => findById(id, trx) };
-      const row = await updateRevised(write, { ...withoutUndefined(values), updated_at: now });
+      const row = await updateRevised<Row>(write, { ...withoutUndefined(values), updated_at: now });
       return row ? present(row) : undefined;
     },
 
@@ -86,8 +91,8 @@ export function tableRepository<Entity extends { revision: number }>(
       return deleteRevised({ db: trx, table, id, expected, current: () => findById(id, trx) });
     },
 
-    async count(filter: (query: Knex.QueryBuilder) => Knex.QueryBuilder = (query) => query): Promise<number> {
-      return toCount(await filter(db(table)).count({ count: '*' }).first());
+    async count(filter: QueryFilter = everyRow): Promise<number> {
+      return toCount(await filter(rows(db)).count({ count: '*' }).first());
     },
   };
 }

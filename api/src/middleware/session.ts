@@ -1,48 +1,30 @@
-/**
- * Who is calling. The token names a session (sessions table); the session and its user are read
- * together on every request, so ending a session, deactivation, deletion, a role change or a password
- * reset refuses old tokens at once.
- */
+/** Who is calling: the bearer token read once per request, through the sessions service. */
 import { can, isAdminRole, type Action, type Module, type User } from '@npo/shared';
 import type { Context, Middleware } from 'koa';
 import type { AppDeps } from '../deps.js';
 import { AppError, forbidden, unauthorized } from '../errors.js';
-import { verifyAccessToken } from '../lib/tokens.js';
-import { createSessionsRepository, type SessionPending } from '../modules/sessions/repository.js';
-import { presentUser } from '../modules/users/presenter.js';
+import { clientSubject } from '../lib/rate-limits.js';
+import { createSessionService, type Caller, type SignedIn } from '../modules/sessions/service.js';
 
-export const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
+export { SESSION_EXPIRED } from '../modules/sessions/service.js';
 export const TWO_FACTOR_SETUP_REQUIRED = 'Set up two-factor sign-in to continue.';
 
 /** A session whose sign-in is not complete reaches only the routes that complete it. */
 export const setupRequired = () => new AppError(403, 'two_factor_setup_required', TWO_FACTOR_SETUP_REQUIRED);
 
-export interface SignedIn {
-  user: User;
-  sessionId: number;
-  pending: SessionPending | null;
-}
+/** The caller of a route behind one of the session middlewares below, which set these. */
+export const callerOf = (ctx: Context): Caller => ({
+  user: ctx.state.user,
+  ip: clientSubject(ctx.ip),
+  sessionId: ctx.state.sessionId,
+});
 
 export function createSession(deps: AppDeps) {
-  const sessions = createSessionsRepository(deps.db);
+  const sessions = createSessionService(deps);
 
   async function resolveSignIn(ctx: Context): Promise<SignedIn | null> {
     const match = /^Bearer (\S+)$/i.exec(ctx.get('authorization'));
-    if (!match) return null;
-    const now = deps.clock.now();
-    const claims = verifyAccessToken(deps.config.jwtSecret, match[1]!, now);
-    if (!claims) throw unauthorized(SESSION_EXPIRED);
-    const found = await sessions.findLive(claims.sessionId, now);
-    if (!found || found.user.id !== claims.userId || found.user.token_version !== claims.tokenVersion) {
-      throw unauthorized(SESSION_EXPIRED);
-    }
-    const user = presentUser(found.user);
-    if (!user.isActive) throw unauthorized('This account has been deactivated.');
-    // "Last seen" is a courtesy: the answer never waits on it, nor fails for it.
-    sessions.touchIfStale(found.session, now).catch((error: unknown) => {
-      deps.logger.warn({ err: error }, 'session last-seen time not recorded');
-    });
-    return { user, sessionId: found.session.id, pending: found.session.pending };
+    return match ? sessions.authenticate(match[1]!) : null;
   }
 
   const signIns = new WeakMap<Context, Promise<SignedIn | null>>();

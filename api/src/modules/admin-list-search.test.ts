@@ -8,6 +8,7 @@ import { MAX_PAGE_LIMIT } from '@npo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEngines } from '../test-support/databases.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
+import { LIST_TABLES } from '../db/tables.js';
 
 /** Every list gets these three texts, in the column the list case names; "marker" is in all three. */
 const TEXTS = ["Marker Crème brûlée O'Neil", 'Marker 100% pure_fat', 'Marker plain recipe'];
@@ -119,8 +120,7 @@ describeEngines('admin list search and paging on %s', (engine) => {
     app = await startTestApp(engine);
     // A super admin may use every module.
     token = (await app.createUser({ role: 'super_admin', name: 'Root Account' })).token;
-    for (const table of ['membership_cards', 'activities', 'testimonials', 'faqs'])
-      await app.runtime.deps.db(table).delete();
+    for (const table of LIST_TABLES) await app.runtime.deps.db(table).delete();
     for (const listCase of LISTS) {
       const created: number[] = [];
       for (const [index, text] of TEXTS.entries()) created.push(await listCase.create(app, token, text, index));

@@ -7,6 +7,7 @@
 import { fullPermissions } from '@npo/shared';
 import { isPostgres, type Db } from '../db/connection.js';
 import { jsonText } from '../db/rows.js';
+import type { TableName } from '../db/tables.js';
 import { hashPassword } from '../lib/passwords.js';
 import { createRandom, type Random } from '../lib/seeded-random.js';
 
@@ -209,7 +210,7 @@ export async function seedLargeData(db: Db, { now, scale = 1, seed = 20261123, l
   const random = createRandom(seed);
   // One hash for every account: hashing 100,000 times would take hours at bcrypt's cost.
   const passwordHash = await hashPassword(SEED_PASSWORD);
-  const steps: [string, (trx: Db) => Promise<void>][] = [
+  const steps: [TableName, (trx: Db) => Promise<void>][] = [
     ['users', (trx) => seedUsers(trx, random, now, counts.members, passwordHash)],
     ['activities', (trx) => seedActivities(trx, random, now, counts.activities)],
     ['activity_registrations', (trx) => seedRegistrations(trx, random, now, counts.registrations)],

@@ -11,17 +11,7 @@ import {
 } from '@npo/shared';
 import type { Db } from '../db/connection.js';
 import { jsonText } from '../db/rows.js';
-
-const CONTENT_TABLES = [
-  'membership_cards',
-  'about_us_versions',
-  'contact_info_versions',
-  'privacy_policy_versions',
-  'terms_of_service_versions',
-  'activities',
-  'testimonials',
-  'faqs',
-] as const;
+import { CONTENT_TABLES } from '../db/tables.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

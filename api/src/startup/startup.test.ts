@@ -21,6 +21,7 @@ import {
   type TestDatabase,
 } from '../test-support/databases.js';
 import { serveRuntime, type ServedRuntime } from '../test-support/runtime-harness.js';
+import { CONTENT_TABLES } from '../db/tables.js';
 
 const SPEC_OBJECTIVES = [
   'Case Study Discussions',
@@ -32,17 +33,6 @@ const SPEC_OBJECTIVES = [
 const FIXED_NOW = new Date('2026-03-02T08:30:00.000Z');
 const fixedClock: Clock = { now: () => new Date(FIXED_NOW) };
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-const CONTENT_TABLES = [
-  'membership_cards',
-  'about_us_versions',
-  'contact_info_versions',
-  'privacy_policy_versions',
-  'terms_of_service_versions',
-  'activities',
-  'testimonials',
-  'faqs',
-];
 
 /** Databases and runtimes of one test, closed and dropped after it whatever happens. */
 function resources() {

@@ -32,11 +32,14 @@ async function createIndexes(knex: Knex, indexes: Index[]): Promise<void> {
   });
 }
 
+/** The table as this migration finds and leaves it, not as db/tables.ts declares it today. */
+const messages = (knex: Knex) => knex<{ is_read: boolean; state: string }>('contact_messages');
+
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('contact_messages', (table) => {
     table.string('state', 16).notNullable().defaultTo('new');
   });
-  await knex('contact_messages').where({ is_read: true }).update({ state: 'read' });
+  await messages(knex).where({ is_read: true }).update({ state: 'read' });
   await dropIndexes(knex, [IS_READ_INDEX, CREATED_AT_INDEX]);
   await knex.schema.alterTable('contact_messages', (table) => {
     table.dropColumn('is_read');
@@ -49,7 +52,7 @@ export async function down(knex: Knex): Promise<void> {
     table.boolean('is_read').notNullable().defaultTo(false);
   });
   // Replied and archived messages had been read.
-  await knex('contact_messages').whereNot({ state: 'new' }).update({ is_read: true });
+  await messages(knex).whereNot({ state: 'new' }).update({ is_read: true });
   await dropIndexes(knex, [INBOX_INDEX, STATE_INDEX]);
   await knex.schema.alterTable('contact_messages', (table) => {
     table.dropColumn('state');

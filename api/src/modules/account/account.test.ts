@@ -3,13 +3,13 @@
  * sessions, the changes that end sessions, and the password change while signed in. Every refusal is
  * checked for its status and message and for leaving nothing changed.
  */
-import { fullPermissions, type AccountSession } from '@npo/shared';
+import { fullPermissions, WRONG_CURRENT_PASSWORD, type AccountSession } from '@npo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_EXPIRED } from '../../middleware/session.js';
 import { describeEngines } from '../../test-support/databases.js';
 import { startTestApp, SUPER_ADMIN, type TestApp } from '../../test-support/test-app.js';
 import { LAST_SEEN_EVERY_MS } from '../sessions/repository.js';
-import { PASSWORD_CHANGED, WRONG_CURRENT_PASSWORD } from './service.js';
+import { PASSWORD_CHANGED } from './service.js';
 
 const DEACTIVATED = 'This account has been deactivated.';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';

@@ -5,14 +5,9 @@
 import { API } from '@npo/shared';
 import { createRateLimiter } from '../../lib/rate-limits.js';
 import { ok } from '../../lib/respond.js';
-import type { SignedInContext } from '../../routes.js';
+import { callerOf } from '../../middleware/session.js';
 import type { ModuleContext } from '../context.js';
-import { createAccountService, PASSWORD_CHANGED, type Caller } from './service.js';
-
-const callerOf = (ctx: SignedInContext): Caller => ({
-  user: ctx.state.user,
-  sessionId: ctx.state.sessionId,
-});
+import { createAccountService, PASSWORD_CHANGED } from './service.js';
 
 export function registerAccount({ deps, route }: ModuleContext): void {
   const account = createAccountService(deps);

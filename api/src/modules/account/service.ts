@@ -5,9 +5,9 @@
 import {
   AUDIT_AUTH_MODULE,
   PASSWORD_MAX_BYTES,
+  WRONG_CURRENT_PASSWORD,
   type AccountSession,
   type ChangePasswordInput,
-  type User,
 } from '@npo/shared';
 import { toIso } from '../../db/rows.js';
 import type { AppDeps } from '../../deps.js';
@@ -16,16 +16,10 @@ import { assertPasswordCapacity, hashPassword, verifyPassword } from '../../lib/
 import { passwordChangedMail } from '../../mail/templates.js';
 import { recordAudit } from '../audit/record.js';
 import { createSessionsRepository, type SessionRow, type SessionsRepository } from '../sessions/repository.js';
+import type { Caller } from '../sessions/service.js';
 import { createUsersRepository } from '../users/repository.js';
 
-export const WRONG_CURRENT_PASSWORD = 'Your current password is incorrect.';
 export const PASSWORD_CHANGED = 'Your password has been changed. Your other sessions have been signed out.';
-
-/** Who asks: the signed-in account and the session its token names. */
-export interface Caller {
-  user: User;
-  sessionId: number;
-}
 
 function presentSession(row: SessionRow, currentId: number): AccountSession {
   return {

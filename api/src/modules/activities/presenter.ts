@@ -1,8 +1,9 @@
 import type { Activity, ActivityRegistration } from '@npo/shared';
 import { toCount, toIso, toJson } from '../../db/rows.js';
+import type { ActivityRow, DbTimestamp } from '../../db/tables.js';
 
 /** `participants` is the registration count the repository reads beside each row (absent: none yet). */
-export function presentActivity(row: any): Activity {
+export function presentActivity(row: ActivityRow & { participants?: number | string }): Activity {
   return {
     id: row.id,
     revision: Number(row.revision),
@@ -24,7 +25,7 @@ export interface RegistrationRow {
   user_id: number;
   name: string;
   email: string;
-  created_at: unknown;
+  created_at: DbTimestamp;
 }
 
 export function presentRegistration(row: RegistrationRow): ActivityRegistration {

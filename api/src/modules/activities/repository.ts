@@ -2,7 +2,7 @@ import type { Activity, ActivityInput, ActivityRegistration, ActivityStatus, Reg
 import type { Knex } from 'knex';
 import { isPostgres, type Db } from '../../db/connection.js';
 import { pageOfRows } from '../../db/paging.js';
-import { deleteRevised, updateRevised } from '../../db/revisions.js';
+import { deleteRevised, updateRevised, type RevisedWrite } from '../../db/revisions.js';
 import { jsonText, toCount } from '../../db/rows.js';
 import { matchingAny } from '../../db/search.js';
 import { staffReads } from '../../db/staff-reads.js';
@@ -99,7 +99,7 @@ export function createActivitiesRepository(db: Db) {
       now: Date,
       { expected }: EditOptions = {},
     ): Promise<Activity | undefined> {
-      const write = { db, table: ACTIVITIES, id, expected, current: () => findById(id) };
+      const write: RevisedWrite = { db, table: ACTIVITIES, id, expected, current: () => findById(id) };
       const changed = await updateRevised(write, { ...values, updated_at: now });
       return changed ? findById(id) : undefined;
     },

@@ -1,11 +1,13 @@
 /**
  * Admin writes and their audit entries in one transaction. The shared write paths (db/revisions.ts,
- * db/table.ts, the users repository) call these around the write: outside an admin route they only run
- * the write; inside one they read the row as it was, write, and record what changed, so the change and
- * its entry commit or roll back together. A write that touches no row leaves no entry.
+ * db/table.ts, the users repository) run their writes through these hooks (db/audited-writes.ts,
+ * installed by the app): outside an admin route they only run the write; inside one they read the row
+ * as it was, write, and record what changed, so the change and its entry commit or roll back together.
+ * A write that touches no row leaves no entry.
  */
 import type { AuditAction } from '@npo/shared';
 import type { Knex } from 'knex';
+import type { WriteAudit } from '../../db/audited-writes.js';
 import { isPostgres, type Db } from '../../db/connection.js';
 import { toBool } from '../../db/rows.js';
 import { adminWriteModule, diff, recordAudit } from './record.js';
@@ -39,7 +41,7 @@ function updateAction(table: string, changes: Record<string, { before?: unknown;
   return 'update';
 }
 
-export async function auditedInsert<T extends Row>(db: Db, table: string, insert: (db: Db) => Promise<T>): Promise<T> {
+async function auditedInsert<T extends Row>(db: Db, table: string, insert: (db: Db) => Promise<T>): Promise<T> {
   const module = adminWriteModule();
   if (!module) return insert(db);
   return inTransaction(db, async (trx) => {
@@ -54,7 +56,7 @@ export async function auditedInsert<T extends Row>(db: Db, table: string, insert
   });
 }
 
-export async function auditedUpdate<T extends Row>(
+async function auditedUpdate<T extends Row>(
   db: Db,
   table: string,
   id: number,
@@ -72,7 +74,7 @@ export async function auditedUpdate<T extends Row>(
   });
 }
 
-export async function auditedDelete(
+async function auditedDelete(
   db: Db,
   table: string,
   id: number,
@@ -92,6 +94,8 @@ export async function auditedDelete(
     return true;
   });
 }
+
+export const adminWriteAudit: WriteAudit = { insert: auditedInsert, update: auditedUpdate, delete: auditedDelete };
 
 /** For an admin write that is none of the above (a reorder, a removed registration): its entry alone. */
 export async function recordAdminChange(

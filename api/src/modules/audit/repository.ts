@@ -7,6 +7,7 @@ import { pageOfRows } from '../../db/paging.js';
 import { toCount, toIso, toJson } from '../../db/rows.js';
 import { matchingAny } from '../../db/search.js';
 import { staffReads } from '../../db/staff-reads.js';
+import type { AuditLogRow } from '../../db/tables.js';
 import type { Page, PageResult } from '../../db/table.js';
 import { AUDIT_TABLE } from './record.js';
 
@@ -17,7 +18,7 @@ const NEWEST_FIRST = [
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function presentAuditEntry(row: any): AuditLogEntry {
+export function presentAuditEntry(row: AuditLogRow): AuditLogEntry {
   return {
     id: Number(row.id),
     occurredAt: toIso(row.occurred_at),

@@ -2,12 +2,11 @@
  * GET /api/admin/audit, /audit/:id and /audit/export.csv: the audit trail, super admins only (module
  * `audit` is not assignable). Read only: no route writes, edits or deletes entries.
  */
-import { API, AUDIT_EXPORT_MAX_ROWS, type AuditLogEntry } from '@npo/shared';
-import { found } from '../../errors.js';
+import { API, type AuditLogEntry } from '@npo/shared';
 import { csvPages, sendCsvExport, type CsvCell } from '../../lib/csv.js';
 import { ok, okPage } from '../../lib/respond.js';
 import type { ModuleContext } from '../context.js';
-import { createAuditRepository } from './repository.js';
+import { createAuditService } from './service.js';
 
 const CSV_HEADER = ['Time', 'Actor ID', 'Actor e-mail', 'Action', 'Module', 'Entity ID', 'Changes', 'Request ID', 'IP'];
 
@@ -26,7 +25,7 @@ function csvRow(entry: AuditLogEntry): CsvCell[] {
 }
 
 export function registerAudit({ deps, route }: ModuleContext): void {
-  const entries = createAuditRepository(deps.db);
+  const entries = createAuditService(deps);
   route(API.audit.list, async (ctx) => {
     const { page, limit, ...filter } = ctx.state.input.query;
     okPage(ctx, 'entries', await entries.page({ page, limit }, filter), { page, limit });
@@ -34,10 +33,10 @@ export function registerAudit({ deps, route }: ModuleContext): void {
   route(API.audit.exportCsv, async (ctx) => {
     const { query } = ctx.state.input;
     await sendCsvExport(ctx, deps, ctx.state.user.id, 'activity-log.csv', CSV_HEADER, async () =>
-      csvPages(await entries.exportPages(query, AUDIT_EXPORT_MAX_ROWS), csvRow),
+      csvPages(await entries.exportPages(query), csvRow),
     );
   });
   route(API.audit.get, async (ctx) => {
-    ok(ctx, found(await entries.findById(ctx.state.input.params.id), 'Audit entry'));
+    ok(ctx, await entries.get(ctx.state.input.params.id));
   });
 }

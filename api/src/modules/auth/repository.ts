@@ -1,14 +1,10 @@
 import type { Db } from '../../db/connection.js';
+import type { AuthTokenRow as TokenRow } from '../../db/tables.js';
 
-export type TokenPurpose = 'reset' | 'invitation';
+export type TokenPurpose = TokenRow['purpose'];
 
-export interface AuthTokenRow {
-  id: number;
-  user_id: number;
-  purpose: TokenPurpose;
-  expires_at: unknown;
-  used_at: unknown;
-}
+/** A token as its checks read it: the hash that found it stays in the database. */
+export type AuthTokenRow = Pick<TokenRow, 'id' | 'user_id' | 'purpose' | 'expires_at' | 'used_at'>;
 
 export interface LoginFailures {
   fromAddress: number;

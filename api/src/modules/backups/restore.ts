@@ -6,7 +6,7 @@ import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { migrationNames } from '../../db/migrate.js';
-import { registerFold } from '../../db/search.js';
+import { registerFold } from '../../db/fold.js';
 import type { Config } from '../../config.js';
 import { backupName, backupsDir, makeBackup, pruneBackups, sqliteFile, type BackupFile } from './service.js';
 

@@ -1,16 +1,8 @@
-import type { ContactMessage, ContactMessageState } from '@npo/shared';
+import type { ContactMessage } from '@npo/shared';
 import { toIso } from '../../db/rows.js';
+import type { ContactMessageRow } from '../../db/tables.js';
 
-export interface ContactMessageRow {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  message: string;
-  state: ContactMessageState;
-  revision: number;
-  created_at: unknown;
-}
+export type { ContactMessageRow };
 
 export function presentContactMessage(row: ContactMessageRow): ContactMessage {
   return {

@@ -6,10 +6,10 @@ import {
 } from '@npo/shared';
 import type { Knex } from 'knex';
 import { isPostgres, type Db } from '../../db/connection.js';
-import { updateRevised, type ExpectedRevision } from '../../db/revisions.js';
+import { updateRevised, type ExpectedRevision, type RevisedWrite } from '../../db/revisions.js';
 import { containsPattern, foldText } from '../../db/search.js';
 import { staffReads } from '../../db/staff-reads.js';
-import { toCount } from '../../db/rows.js';
+import { returnedRow, toCount } from '../../db/rows.js';
 import { pagesById } from '../../lib/csv.js';
 import { tableRepository, type OrderBy, type Page, type PageResult } from '../../db/table.js';
 import { presentContactMessage, type ContactMessageRow } from './presenter.js';
@@ -130,14 +130,17 @@ async function searchPage(db: Db, { page, limit }: Page, filter: ContactMessageF
   const pageIds = ids.slice((page - 1) * limit, page * limit);
   const rows = pageIds.length
     ? await reads.run<ContactMessageRow[]>(
-        db('contact_messages').select(MESSAGE_COLUMNS).whereIn('id', pageIds).orderBy(INBOX_ORDER),
+        db('contact_messages')
+          .select(...MESSAGE_COLUMNS)
+          .whereIn('id', pageIds)
+          .orderBy(INBOX_ORDER),
       )
     : [];
   return { items: rows.map(presentContactMessage), total: ids.length };
 }
 
 /** The columns a message is presented from (PostgreSQL's search_folded is never sent). */
-export const MESSAGE_COLUMNS = ['id', 'name', 'email', 'phone', 'message', 'state', 'revision', 'created_at'];
+export const MESSAGE_COLUMNS = ['id', 'name', 'email', 'phone', 'message', 'state', 'revision', 'created_at'] as const;
 
 export function createContactMessagesRepository(db: Db) {
   const messages = tableRepository(db, 'contact_messages', presentContactMessage, INBOX_ORDER);
@@ -151,7 +154,11 @@ export function createContactMessagesRepository(db: Db) {
       const ids = await reads.run<number[]>(inExport(db('contact_messages')).orderBy(INBOX_ORDER).pluck('id'));
       const load = async (pageIds: number[]) =>
         (
-          await reads.run<ContactMessageRow[]>(db('contact_messages').select(MESSAGE_COLUMNS).whereIn('id', pageIds))
+          await reads.run<ContactMessageRow[]>(
+            db('contact_messages')
+              .select(...MESSAGE_COLUMNS)
+              .whereIn('id', pageIds),
+          )
         ).map(presentContactMessage);
       return pagesById(ids, load, (message) => message.id);
     },
@@ -160,10 +167,10 @@ export function createContactMessagesRepository(db: Db) {
 
     // Messages have no updated_at, so the shared insert and update (which stamp it) do not fit.
     async insert(input: ContactMessageInput, now: Date, state: 'new' | 'spam' = 'new'): Promise<ContactMessage> {
-      const [row] = await db('contact_messages')
+      const rows = await db('contact_messages')
         .insert({ ...input, state, created_at: now })
         .returning('*');
-      return presentContactMessage(row);
+      return presentContactMessage(returnedRow(rows));
     },
 
     async setState(
@@ -171,14 +178,14 @@ export function createContactMessagesRepository(db: Db) {
       state: ContactMessageState,
       expected?: ExpectedRevision,
     ): Promise<ContactMessage | undefined> {
-      const write = { db, table: 'contact_messages', id, expected, current: () => messages.findById(id) };
+      const write: RevisedWrite = { db, table: 'contact_messages', id, expected, current: () => messages.findById(id) };
       const row = await updateRevised<ContactMessageRow>(write, { state });
       return row ? presentContactMessage(row) : undefined;
     },
 
     /** The older mark-read endpoint: only a new message becomes read; a replied or archived one stays so. */
     async markRead(id: number, expected?: ExpectedRevision): Promise<ContactMessage | undefined> {
-      const write = { db, table: 'contact_messages', id, expected, current: () => messages.findById(id) };
+      const write: RevisedWrite = { db, table: 'contact_messages', id, expected, current: () => messages.findById(id) };
       const state = db.raw("case when state = 'new' then 'read' else state end");
       const row = await updateRevised<ContactMessageRow>(write, { state });
       return row ? presentContactMessage(row) : undefined;

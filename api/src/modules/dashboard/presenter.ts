@@ -1,19 +1,20 @@
 import type { DashboardData, Role } from '@npo/shared';
 import { toIso } from '../../db/rows.js';
+import type { DbTimestamp } from '../../db/tables.js';
 
 export interface RecentUserRow {
   name: string;
   email: string;
   role: Role;
-  created_at: unknown;
+  created_at: DbTimestamp;
 }
 
 export interface UpcomingActivityRow {
   title: string;
-  date: unknown;
+  date: DbTimestamp;
   capacity: number | null;
   /** count(*) of the activity's registrations: a string on PostgreSQL. */
-  participants: unknown;
+  participants: number | string;
 }
 
 export function presentRecentUser(row: RecentUserRow): DashboardData['recentUsers'][number] {

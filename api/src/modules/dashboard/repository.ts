@@ -6,7 +6,7 @@ import { ADMIN_ROLES } from '@npo/shared';
 import type { Knex } from 'knex';
 import type { Db } from '../../db/connection.js';
 import { toCount } from '../../db/rows.js';
-import { presentRecentUser, presentUpcomingActivity } from './presenter.js';
+import { presentRecentUser, presentUpcomingActivity, type UpcomingActivityRow } from './presenter.js';
 
 export interface Condition {
   sql: string;
@@ -84,7 +84,8 @@ export function createDashboardRepository(db: Db) {
         .as('participants');
       const rows = await db('activities')
         .where({ status: 'upcoming' })
-        .select('title', 'date', 'capacity', participants)
+        .select('title', 'date', 'capacity')
+        .select<UpcomingActivityRow[]>(participants)
         .orderBy([
           { column: 'date', order: 'asc' },
           { column: 'id', order: 'asc' },

@@ -1,7 +1,8 @@
 import type { Faq } from '@npo/shared';
 import { toBool, toIso } from '../../db/rows.js';
+import type { FaqRow } from '../../db/tables.js';
 
-export function presentFaq(row: any): Faq {
+export function presentFaq(row: FaqRow): Faq {
   return {
     id: row.id,
     revision: Number(row.revision),

@@ -1,9 +1,9 @@
-import type { AdminListQuery, Faq, FaqInput } from '@npo/shared';
+import type { Faq, FaqInput } from '@npo/shared';
 import type { ExpectedRevision } from '../../db/revisions.js';
-import type { Page } from '../../db/table.js';
 import type { AppDeps } from '../../deps.js';
 import { found, notFound, validationError } from '../../errors.js';
 import { recordAdminChange } from '../audit/admin-writes.js';
+import { createCrudService } from '../crud-service.js';
 import { createFaqsRepository } from './repository.js';
 
 export const INCOMPLETE_REORDER = 'ids must list every FAQ id';
@@ -22,17 +22,13 @@ export function createFaqsService(deps: AppDeps) {
   const faqs = createFaqsRepository(deps.db);
   const now = () => deps.clock.now();
   return {
-    listPublic: (page: Page) => faqs.page(page, (query) => query.where({ is_active: true })),
-    list: (query: AdminListQuery) => faqs.page(query, faqs.matching(query.q)),
+    ...createCrudService(deps, faqs, 'FAQ'),
 
     /** SPEC: a new FAQ goes to the end (order = current count), whatever order the form sent. */
     async create(input: FaqInput): Promise<Faq> {
       return deps.db.transaction(async (trx) =>
         faqs.insert({ ...faqs.toRow(input), sort_order: await faqs.nextPosition(trx) }, now(), trx),
       );
-    },
-    async update(id: number, input: FaqInput, expected?: ExpectedRevision): Promise<Faq> {
-      return found(await faqs.update(id, faqs.toRow(input), now(), { expected }), 'FAQ');
     },
     async remove(id: number, expected?: ExpectedRevision): Promise<void> {
       await deps.db.transaction(async (trx) => {

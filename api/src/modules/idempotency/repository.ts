@@ -5,23 +5,15 @@
  */
 import type { Db } from '../../db/connection.js';
 import { toJson } from '../../db/rows.js';
+import type { IdempotencyKeyRow } from '../../db/tables.js';
 
 export const IDEMPOTENCY_TABLE = 'idempotency_keys';
 
 /** The caller without a sign-in (user ids start at 1). */
 export const ANONYMOUS = 0;
 
-export interface IdempotencyRow {
-  user_id: number;
-  key: string;
-  request_hash: string;
-  claim: string;
-  /** Epoch milliseconds; a string from PostgreSQL's bigint. */
-  created_at: number | string;
-  status: number | null;
-  body: string | null;
-  headers: string | null;
-}
+/** created_at is epoch milliseconds (a string from PostgreSQL's bigint). */
+export type IdempotencyRow = IdempotencyKeyRow;
 
 /** What a repeat is answered: the status, the JSON body (null: none) and the headers kept. */
 export interface StoredAnswer {

@@ -1,7 +1,8 @@
 import type { MembershipCard } from '@npo/shared';
 import { toBool, toIso, toJson } from '../../db/rows.js';
+import type { MembershipCardRow } from '../../db/tables.js';
 
-export function presentMembershipCard(row: any): MembershipCard {
+export function presentMembershipCard(row: MembershipCardRow): MembershipCard {
   return {
     id: row.id,
     revision: Number(row.revision),

@@ -1,7 +1,9 @@
 /** The sessions table (migration 20261123160000): one row per sign-in, named by the token's `sid`. */
 import type { Db } from '../../db/connection.js';
-import { toIso } from '../../db/rows.js';
-import type { UserRow } from '../users/presenter.js';
+import { returnedRow, toIso } from '../../db/rows.js';
+import type { SessionRow, UserRow } from '../../db/tables.js';
+
+export type { SessionRow };
 
 /** As long as the access token it backs (TOKEN_EXPIRY, 7 days). */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -9,19 +11,7 @@ export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const LAST_SEEN_EVERY_MS = 60 * 1000;
 
 /** A sign-in that is not complete yet: it reaches only the routes that complete it. */
-export type SessionPending = 'two_factor_setup';
-
-export interface SessionRow {
-  id: number;
-  user_id: number;
-  user_agent: string | null;
-  ip: string | null;
-  pending: SessionPending | null;
-  created_at: unknown;
-  last_seen_at: unknown;
-  expires_at: unknown;
-  ended_at: unknown;
-}
+export type SessionPending = NonNullable<SessionRow['pending']>;
 
 export interface NewSession {
   userId: number;
@@ -33,7 +23,7 @@ export interface NewSession {
 /** The session and its user, as the per-request read answers them. */
 export interface SessionWithUser {
   session: SessionRow;
-  user: UserRow;
+  user: SessionUser;
 }
 
 const USER_COLUMNS = [
@@ -51,15 +41,18 @@ const USER_COLUMNS = [
   'created_at',
   'updated_at',
 ] as const;
+/** The account as the per-request read gives it: what sign-in checks and presentUser need. */
+export type SessionUser = Pick<UserRow, (typeof USER_COLUMNS)[number]>;
+
 /** The prefix that tells the user's columns from the session's in the joined row. */
 const ACCOUNT = 'account__';
 
 export function createSessionsRepository(db: Db) {
-  const sessions = () => db<SessionRow>('sessions');
+  const sessions = () => db('sessions');
 
   return {
     async create(session: NewSession, now: Date): Promise<SessionRow> {
-      const [row] = await sessions()
+      const rows = await sessions()
         .insert({
           user_id: session.userId,
           user_agent: session.userAgent?.slice(0, 300) || null,
@@ -70,7 +63,7 @@ export function createSessionsRepository(db: Db) {
           expires_at: new Date(now.getTime() + SESSION_TTL_MS),
         })
         .returning('*');
-      return row as SessionRow;
+      return returnedRow(rows);
     },
 
     /** The live session `id` with its user, in one read: what every authenticated request costs. */
@@ -80,14 +73,18 @@ export function createSessionsRepository(db: Db) {
         .where('sessions.id', id)
         .whereNull('sessions.ended_at')
         .where('sessions.expires_at', '>', now)
-        .first('sessions.*', ...USER_COLUMNS.map((column) => `users.${column} as ${ACCOUNT}${column}`));
+        .first<Record<string, unknown> | undefined>(
+          'sessions.*',
+          ...USER_COLUMNS.map((column) => `users.${column} as ${ACCOUNT}${column}`),
+        );
       if (!row) return undefined;
-      const entries = Object.entries(row as Record<string, unknown>);
+      const entries = Object.entries(row);
       const ofAccount = ([key]: [string, unknown]) => key.startsWith(ACCOUNT);
+      // The joined row holds every column of the session and the USER_COLUMNS of its account, split by prefix.
       const user = Object.fromEntries(
         entries.filter(ofAccount).map(([key, value]) => [key.slice(ACCOUNT.length), value]),
-      ) as unknown as UserRow;
-      const session = Object.fromEntries(entries.filter((entry) => !ofAccount(entry))) as unknown as SessionRow;
+      ) as SessionUser;
+      const session = Object.fromEntries(entries.filter((entry) => !ofAccount(entry))) as SessionRow;
       return { session, user };
     },
 

@@ -1,7 +1,8 @@
 import type { Testimonial } from '@npo/shared';
 import { toBool, toIso } from '../../db/rows.js';
+import type { TestimonialRow } from '../../db/tables.js';
 
-export function presentTestimonial(row: any): Testimonial {
+export function presentTestimonial(row: TestimonialRow): Testimonial {
   return {
     id: row.id,
     revision: Number(row.revision),

@@ -1,15 +1,11 @@
 /** The two-factor columns of users, the recovery_codes table and the settings row (migration 20261123162000). */
 import type { Db } from '../../db/connection.js';
 import { toBool } from '../../db/rows.js';
+import type { UserRow } from '../../db/tables.js';
 
 export const REQUIRE_TWO_FACTOR = 'require_two_factor';
 
-export interface TwoFactorRow {
-  id: number;
-  totp_secret: string | null;
-  totp_enabled_at: unknown;
-  totp_last_step: unknown;
-}
+export type TwoFactorRow = Pick<UserRow, 'id' | 'totp_secret' | 'totp_enabled_at' | 'totp_last_step'>;
 
 export function createTwoFactorRepository(db: Db) {
   const users = () => db('users');

@@ -6,18 +6,11 @@
  */
 import { API } from '@npo/shared';
 import type { Context } from 'koa';
-import { clientSubject } from '../../lib/rate-limits.js';
 import { ok } from '../../lib/respond.js';
+import { callerOf } from '../../middleware/session.js';
 import { createAuthService } from '../auth/service.js';
-import type { SignedInContext } from '../../routes.js';
 import type { ModuleContext } from '../context.js';
-import { createTwoFactorService, type Caller } from './service.js';
-
-const callerOf = (ctx: SignedInContext): Caller => ({
-  user: ctx.state.user,
-  ip: clientSubject(ctx.ip),
-  sessionId: ctx.state.sessionId,
-});
+import { createTwoFactorService } from './service.js';
 
 export function registerTwoFactor({ deps, route }: ModuleContext): void {
   const twoFactor = createTwoFactorService(deps);

@@ -13,6 +13,7 @@ import {
   type TwoFactorSetup,
   type TwoFactorStatus,
   type User,
+  WRONG_CURRENT_PASSWORD,
 } from '@npo/shared';
 import type { AppDeps } from '../../deps.js';
 import { conflict, forbidden, found, validationError } from '../../errors.js';
@@ -20,13 +21,13 @@ import { verifyPassword } from '../../lib/passwords.js';
 import { hashSecretToken } from '../../lib/tokens.js';
 import { recordAudit } from '../audit/record.js';
 import { createSessionsRepository } from '../sessions/repository.js';
+import type { Caller } from '../sessions/service.js';
 import { createUsersRepository } from '../users/repository.js';
 import { createTwoFactorRepository, type TwoFactorRow } from './repository.js';
 import { openSecret, sealSecret } from './secret-box.js';
 import { acceptedStep, newTotpSecret, otpauthUri, qrCodeDataUrl } from './totp.js';
 
 export const INVALID_CODE = 'Invalid authentication code.';
-export const WRONG_PASSWORD = 'Your current password is not correct.';
 export const ALREADY_ENABLED = 'Two-factor sign-in is already on for this account.';
 export const NOT_ENABLED = 'Two-factor sign-in is not on for this account.';
 export const SETUP_NOT_STARTED = 'Start the two-factor setup first.';
@@ -40,13 +41,6 @@ export interface AttemptGuard {
   check(email: string, ip: string): Promise<void>;
   /** Counts a failure toward the lockout (and the audit trail records it). */
   fail(email: string, ip: string, userId: number): Promise<void>;
-}
-
-/** Who asks, from where, in which session: what the account routes pass on. */
-export interface Caller {
-  user: User;
-  ip: string;
-  sessionId: number;
 }
 
 /** What the second sign-in step sends: a code from the app, or a recovery code. */
@@ -165,7 +159,7 @@ export function createTwoFactorService(deps: AppDeps) {
       const account = await createUsersRepository(deps.db).findById(caller.user.id);
       if (!(await verifyPassword(password, account?.password_hash ?? null))) {
         await guard.fail(caller.user.email, caller.ip, caller.user.id);
-        throw validationError([{ field: 'password', message: WRONG_PASSWORD }]);
+        throw validationError([{ field: 'password', message: WRONG_CURRENT_PASSWORD }]);
       }
       await checkCode(guard, caller, code);
       await deps.db.transaction(async (trx) => {

@@ -3,7 +3,7 @@
  * the super admin's requirement, and the attacks that must fail safely — wrong, replayed, expired and
  * malformed codes, a recovery code used twice, and the challenge used as an access token.
  */
-import { LOGIN_THROTTLE } from '@npo/shared';
+import { LOGIN_THROTTLE, WRONG_CURRENT_PASSWORD } from '@npo/shared';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEngines } from '../../test-support/databases.js';
@@ -321,9 +321,7 @@ describeEngines('two-factor sign-in on %s', (engine) => {
         app.request('POST', '/api/account/two-factor/disable', { token: account.token, body });
       const wrongPassword = await disable({ password: 'not-the-password', code: await codeAt(account.secret) });
       expect(wrongPassword.status).toBe(400);
-      expect(wrongPassword.body.errors).toEqual([
-        { field: 'password', message: 'Your current password is not correct.' },
-      ]);
+      expect(wrongPassword.body.errors).toEqual([{ field: 'password', message: WRONG_CURRENT_PASSWORD }]);
       const wrongCode = await disable({ password: account.password, code: '000000' });
       expect(wrongCode.status).toBe(400);
       expect(wrongCode.body.errors).toEqual([{ field: 'code', message: INVALID_CODE }]);

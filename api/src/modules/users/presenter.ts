@@ -1,24 +1,17 @@
 import { normalisePermissions, type Role, type User, type UserStats } from '@npo/shared';
 import { toBool, toIso, toIsoOrNull, toJson } from '../../db/rows.js';
+import type { DbBoolean, UserRow } from '../../db/tables.js';
 
-export interface UserRow {
-  id: number;
-  name: string;
-  email: string;
-  password_hash: string | null;
-  role: Role;
-  permissions: unknown;
-  token_version: number;
-  revision: number;
-  is_active: unknown;
-  last_login_at: unknown;
-  created_at: unknown;
-  updated_at: unknown;
-  /** Set once two-factor sign-in is confirmed; the secret itself never leaves the two-factor module. */
-  totp_enabled_at?: unknown;
-}
+export type { UserRow };
 
-export function presentUser(row: UserRow): User {
+/** The columns an account is presented from: the two-factor secret and step never leave their module. */
+export type PresentedUserRow = Pick<
+  UserRow,
+  'id' | 'name' | 'email' | 'role' | 'permissions' | 'revision' | 'is_active' | 'last_login_at' | 'created_at'
+> &
+  Partial<Pick<UserRow, 'totp_enabled_at'>>;
+
+export function presentUser(row: PresentedUserRow): User {
   return {
     id: row.id,
     revision: Number(row.revision),
@@ -36,8 +29,9 @@ export function presentUser(row: UserRow): User {
 /** One row of the accounts counted by role and active status. */
 export interface UserCountRow {
   role: Role;
-  is_active: unknown;
-  count: unknown;
+  is_active: DbBoolean;
+  /** count(*): a string on PostgreSQL. */
+  count: number | string;
 }
 
 export function presentUserStats(groups: UserCountRow[]): UserStats {

@@ -1,9 +1,9 @@
 import { ADMIN_ROLES, type Permissions, type Role, type User } from '@npo/shared';
 import type { Knex } from 'knex';
+import { auditedInsert } from '../../db/audited-writes.js';
 import { isPostgres, type Db } from '../../db/connection.js';
 import { deleteRevised, updateRevised, type ExpectedRevision, type RevisedWrite } from '../../db/revisions.js';
-import { jsonText } from '../../db/rows.js';
-import { auditedInsert } from '../audit/admin-writes.js';
+import { jsonText, returnedRow } from '../../db/rows.js';
 import { containsPattern, foldedSql, foldText } from '../../db/search.js';
 import { tableRepository, type OrderBy, type Page, type PageResult } from '../../db/table.js';
 import { presentUser, type UserCountRow, type UserRow } from './presenter.js';
@@ -129,8 +129,8 @@ export function createUsersRepository(db: Db) {
 
     async insert(user: NewUser, now: Date): Promise<UserRow> {
       // An account an admin creates is audited; a member's own sign-up is not an admin write.
-      const row = await auditedInsert(db, 'users', async (trx) => {
-        const [inserted] = await trx('users')
+      return auditedInsert(db, 'users', async (trx) => {
+        const inserted = await trx('users')
           .insert({
             name: user.name,
             email: user.email.toLowerCase(),
@@ -143,9 +143,8 @@ export function createUsersRepository(db: Db) {
             updated_at: now,
           })
           .returning('*');
-        return inserted as Record<string, unknown>;
+        return returnedRow(inserted);
       });
-      return row as unknown as UserRow;
     },
 
     /** A new password also bumps the token version, so every token issued before stops working. */

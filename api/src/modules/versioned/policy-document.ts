@@ -1,8 +1,9 @@
 /** Privacy policy and terms of service: the same document shape in two tables. */
 import type { PolicyInput, PolicyVersion } from '@npo/shared';
 import { toBool, toIso, toIsoOrNull } from '../../db/rows.js';
+import type { PolicyRow } from '../../db/tables.js';
 
-export function presentPolicy(row: any): PolicyVersion {
+export function presentPolicy(row: PolicyRow): PolicyVersion {
   const updatedAt = toIso(row.updated_at);
   return {
     id: row.id,

@@ -1,19 +1,20 @@
 /** The same public and admin calls for each kind of versioned content. */
-import type { VersionedOperations } from '@npo/shared';
+import type { VersionedItem, VersionedOperations } from '@npo/shared';
 import { ok, okItem, okPage } from '../../lib/respond.js';
 import type { ModuleContext } from '../context.js';
-import { createVersionedService, type VersionedKind, type VersionEntity } from './service.js';
+import type { VersionedKind, VersionedTable } from './repository.js';
+import { createVersionedService } from './service.js';
 
-export interface VersionedRoutes<Input, Entity> {
-  kind: VersionedKind<Input, Entity>;
+export interface VersionedRoutes<Table extends VersionedTable, Input, Entity extends VersionedItem> {
+  kind: VersionedKind<Table, Input, Entity>;
   /** The group of the route table: API.aboutUs and so on. */
   operations: VersionedOperations<Input>;
   collection: string;
 }
 
-export function registerVersioned<Input, Entity extends VersionEntity>(
+export function registerVersioned<Table extends VersionedTable, Input, Entity extends VersionedItem>(
   { deps, route }: ModuleContext,
-  { kind, operations, collection }: VersionedRoutes<Input, Entity>,
+  { kind, operations, collection }: VersionedRoutes<Table, Input, Entity>,
 ): void {
   const versions = createVersionedService(deps, kind);
   const label = kind.label;

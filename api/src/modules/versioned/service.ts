@@ -4,44 +4,28 @@
  * deleted. A partial unique index backs the one-active rule; row locks make concurrent activations
  * queue instead of colliding on it.
  */
+import type { VersionedItem } from '@npo/shared';
 import type { Knex } from 'knex';
-import { isPostgres, type Db } from '../../db/connection.js';
-import { ensureRevision, nextRevision, type ExpectedRevision } from '../../db/revisions.js';
-import { tableRepository, type Page } from '../../db/table.js';
+import type { Db } from '../../db/connection.js';
+import { ensureRevision, type ExpectedRevision } from '../../db/revisions.js';
+import type { Page } from '../../db/table.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, found, notFound } from '../../errors.js';
+import { createVersionsRepository, type VersionedKind, type VersionedTable } from './repository.js';
 
-export interface VersionedKind<Input, Entity> {
-  table: string;
-  /** Used in messages: "About Us version not found". */
-  label: string;
-  present(row: any): Entity;
-  toRow(input: Input): Record<string, unknown>;
-}
+export type { VersionedKind };
 
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: string }).code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-/** What every kind's presenter gives; `revision` makes admin writes conditional on If-Match. */
-export interface VersionEntity {
-  id: number;
-  isActive: boolean;
-  revision: number;
-}
-
-export function createVersionedService<Input, Entity extends VersionEntity>(
+export function createVersionedService<Table extends VersionedTable, Input, Entity extends VersionedItem>(
   deps: AppDeps,
-  kind: VersionedKind<Input, Entity>,
+  kind: VersionedKind<Table, Input, Entity>,
 ) {
-  const versions = tableRepository(deps.db, kind.table, kind.present, [{ column: 'version', order: 'desc' }]);
+  const versions = createVersionsRepository(deps.db, kind);
   const now = () => deps.clock.now();
-
-  /** On PostgreSQL, locks every version so a concurrent writer waits for this transaction. */
-  async function lockVersions(trx: Knex.Transaction): Promise<void> {
-    if (isPostgres(deps.db)) await trx(kind.table).select('id').forUpdate();
-  }
 
   /** Retries a transaction that lost a race on a unique index (version number or the active flag). */
   async function withRetry<T>(work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
@@ -54,15 +38,9 @@ export function createVersionedService<Input, Entity extends VersionEntity>(
     }
   }
 
-  /** The public version, or null when none is active (the site then shows its built-in text). */
-  async function activeOrNull(): Promise<Entity | null> {
-    const row = await deps.db(kind.table).where({ is_active: true }).first();
-    return row ? kind.present(row) : null;
-  }
-
   return {
-    activeOrNull,
-    active: async (): Promise<Entity> => found(await activeOrNull(), kind.label),
+    activeOrNull: versions.activeOrNull,
+    active: async (): Promise<Entity> => found(await versions.activeOrNull(), kind.label),
 
     list: (page: Page) => versions.page(page),
 
@@ -70,11 +48,10 @@ export function createVersionedService<Input, Entity extends VersionEntity>(
 
     create(input: Input): Promise<Entity> {
       return withRetry(async (trx) => {
-        await lockVersions(trx);
-        const latest = await trx(kind.table).max({ version: 'version' }).first();
-        const version = Number(latest?.version ?? 0) + 1;
-        const hasActive = Boolean(await trx(kind.table).where({ is_active: true }).first('id'));
-        return versions.insert({ ...kind.toRow(input), version, is_active: !hasActive }, now(), trx as Db);
+        await versions.lockAll(trx);
+        const version = (await versions.latestNumber(trx)) + 1;
+        const isActive = !(await versions.hasActive(trx));
+        return versions.insert({ ...kind.toRow(input), version, is_active: isActive }, now(), trx);
       });
     },
 
@@ -85,21 +62,18 @@ export function createVersionedService<Input, Entity extends VersionEntity>(
     /** The version it deactivates is changed too, so its revision goes up as well. */
     activate(id: number, expected?: ExpectedRevision): Promise<Entity> {
       return withRetry(async (trx) => {
-        await lockVersions(trx);
-        const target = found(await versions.findById(id, trx as Db), kind.label);
+        await versions.lockAll(trx);
+        const target = found(await versions.findById(id, trx), kind.label);
         ensureRevision(target, expected);
-        await trx(kind.table)
-          .where({ is_active: true })
-          .whereNot({ id })
-          .update({ is_active: false, updated_at: now(), ...nextRevision(trx) });
-        return found(await versions.update(id, { is_active: true }, now(), { expected, trx }), kind.label);
+        await versions.deactivateOthers(id, now(), trx);
+        return found(await versions.setActive(id, now(), { expected, trx }), kind.label);
       });
     },
 
     /** The precondition comes before the active-version rule: a stale editor first sees what changed. */
     async remove(id: number, expected?: ExpectedRevision): Promise<void> {
-      await deps.db.transaction(async (trx) => {
-        const target = found(await versions.findById(id, trx as Db), kind.label);
+      await deps.db.transaction(async (trx: Db) => {
+        const target = found(await versions.findById(id, trx), kind.label);
         ensureRevision(target, expected);
         if (target.isActive) throw conflict('The active version cannot be deleted. Activate another version first.');
         if (!(await versions.remove(id, { expected, trx }))) throw notFound(kind.label);

@@ -4,7 +4,7 @@ import { changeOf, type VersionedOperations } from '@npo/shared';
  * contact info, privacy policy, terms of service): SPEC 4 gives them the same life cycle, so they
  * share one hook and differ only in their texts and in the shape of a version.
  */
-import type { Module, Pagination } from '@npo/shared';
+import type { Module, Pagination, VersionedItem } from '@npo/shared';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { cachePolicy } from '../../api/cache-policy';
@@ -14,14 +14,7 @@ import { useModuleAccess } from '../../data/useModuleAccess';
 import { useConfirm } from '../../ui/ConfirmProvider';
 import type { ComparableField } from './diff';
 
-export interface VersionBase {
-  id: number;
-  revision: number;
-  version: number;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export type VersionBase = VersionedItem;
 
 export interface VersionedKind<Item extends VersionBase, Input> {
   module: Module;

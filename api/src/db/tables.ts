@@ -1,0 +1,335 @@
+/**
+ * Every table, as a row reads back from either engine (the migrations are the schema; change both
+ * together). Declared to Knex, so `db('faqs')` is typed by the row it holds. Values differ between the
+ * engines where rows.ts says: SQLite gives 0/1 for booleans and epoch milliseconds for timestamps,
+ * PostgreSQL booleans, Date objects, and strings for bigint columns. Writes take the JS values
+ * (true, a Date, a number). Rows are type aliases, not interfaces, so that each is also a
+ * Record<string, unknown>, as the audited writes (audited-writes.ts) and diffs take a row.
+ */
+import type { ActivityStatus, ContactMessageState, Role } from '@npo/shared';
+
+/** A boolean column: true/false on PostgreSQL, 1/0 on SQLite (rows.ts toBool). */
+export type DbBoolean = boolean | number;
+/** A timestamp column: a Date on PostgreSQL, epoch milliseconds on SQLite (rows.ts toIso). */
+export type DbTimestamp = Date | number;
+/** A bigint column: node-postgres reads int8 as a string (it may exceed 2^53); SQLite gives a number. */
+export type DbBigInt = number | string;
+
+/** Written when created, raised by each admin edit (migration 20261123090000): the ETag. */
+type Revised = {
+  revision: number;
+};
+
+type Stamped = {
+  created_at: DbTimestamp;
+  updated_at: DbTimestamp;
+};
+
+export type UserRow = Revised &
+  Stamped & {
+    id: number;
+    name: string;
+    /** Stored lower-cased. */
+    email: string;
+    password_hash: string | null;
+    role: Role;
+    /** JSON text of the account's Permissions. */
+    permissions: string;
+    token_version: number;
+    is_active: DbBoolean;
+    last_login_at: DbTimestamp | null;
+    /** Sealed (two-factor/secret-box.ts); never leaves the two-factor module. */
+    totp_secret: string | null;
+    totp_enabled_at: DbTimestamp | null;
+    totp_last_step: DbBigInt | null;
+  };
+
+export type AuthTokenRow = {
+  id: number;
+  user_id: number;
+  /** A password reset link, or an invitation to set the first password. */
+  purpose: 'reset' | 'invitation';
+  token_hash: string;
+  expires_at: DbTimestamp;
+  used_at: DbTimestamp | null;
+  created_at: DbTimestamp;
+};
+
+export type LoginFailureRow = {
+  id: number;
+  email: string;
+  ip: string | null;
+  created_at: DbTimestamp;
+};
+
+export type MembershipCardRow = Revised &
+  Stamped & {
+    id: number;
+    type: string;
+    title: string;
+    subtitle: string;
+    /** JSON text of a string array. */
+    points: string;
+    is_active: DbBoolean;
+  };
+
+/** The columns every versioned table has (migration 20261121100000 `versioned`). */
+export type VersionRow = Revised &
+  Stamped & {
+    id: number;
+    version: number;
+    is_active: DbBoolean;
+  };
+
+export type AboutUsRow = VersionRow & {
+  description: string;
+  aims: string;
+  /** JSON text of a string array. */
+  objectives: string;
+};
+
+export type ContactInfoRow = VersionRow & {
+  email: string;
+  phone: string;
+  instagram: string;
+  /** JSON text of the social links object. */
+  social_links: string;
+};
+
+/** Privacy policy and terms of service: the same document in two tables. */
+export type PolicyRow = VersionRow & {
+  title: string;
+  content: string;
+  effective_date: DbTimestamp | null;
+};
+
+export type ActivityRow = Revised &
+  Stamped & {
+    id: number;
+    title: string;
+    description: string;
+    date: DbTimestamp;
+    location: string;
+    status: ActivityStatus;
+    /** JSON text of a string array. */
+    tags: string;
+    capacity: number | null;
+  };
+
+export type ActivityRegistrationRow = {
+  id: number;
+  activity_id: number;
+  user_id: number;
+  created_at: DbTimestamp;
+};
+
+export type TestimonialRow = Revised &
+  Stamped & {
+    id: number;
+    name: string;
+    role: string;
+    quote: string;
+    is_featured: DbBoolean;
+    is_active: DbBoolean;
+  };
+
+export type FaqRow = Revised &
+  Stamped & {
+    id: number;
+    question: string;
+    answer: string;
+    category: string | null;
+    is_active: DbBoolean;
+    sort_order: number;
+  };
+
+export type ContactMessageRow = Revised & {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  state: ContactMessageState;
+  created_at: DbTimestamp;
+};
+
+export type RateLimitRow = {
+  rule: string;
+  subject: string;
+  window_start: DbBigInt;
+  hits: number;
+  expires_at: DbBigInt;
+};
+
+export type HealthProbeRow = {
+  id: number;
+  probed_at: DbBigInt;
+};
+
+export type SessionRow = {
+  id: number;
+  user_id: number;
+  user_agent: string | null;
+  ip: string | null;
+  /** A sign-in that is not complete yet: it reaches only the routes that complete it. */
+  pending: 'two_factor_setup' | null;
+  created_at: DbTimestamp;
+  last_seen_at: DbTimestamp;
+  expires_at: DbTimestamp;
+  ended_at: DbTimestamp | null;
+};
+
+export type AuditLogRow = {
+  id: number;
+  occurred_at: DbTimestamp;
+  actor_id: number | null;
+  actor_email: string | null;
+  action: string;
+  module: string;
+  entity_id: string | null;
+  /** JSON text, redacted (modules/audit/record.ts). */
+  changes: string | null;
+  request_id: string | null;
+  ip: string | null;
+};
+
+export type RecoveryCodeRow = {
+  id: number;
+  user_id: number;
+  code_hash: string;
+  created_at: DbTimestamp;
+  used_at: DbTimestamp | null;
+};
+
+export type SettingRow = {
+  key: string;
+  value: string;
+  updated_at: DbTimestamp;
+};
+
+export type IdempotencyKeyRow = {
+  user_id: number;
+  key: string;
+  request_hash: string;
+  claim: string;
+  created_at: DbBigInt;
+  status: number | null;
+  body: string | null;
+  headers: string | null;
+};
+
+export type TwoFactorFailureRow = {
+  id: number;
+  user_id: number;
+  challenge_id: string;
+  created_at: DbTimestamp;
+};
+
+export type TwoFactorLockRow = {
+  user_id: number;
+  locked_until: DbTimestamp;
+};
+
+export type SecurityLogRow = {
+  kind: string;
+  subject: string;
+  minute_start: DbBigInt;
+  count: number;
+};
+
+/** SQLite's FTS5 index of users (migration 20261123150000); its rowid is the user's id. */
+export type UsersSearchRow = {
+  rowid: number;
+  name: string;
+  email: string;
+};
+
+/** SQLite's FTS5 index of contact messages (migration 20261124210500); its rowid is the message's id. */
+export type ContactMessagesSearchRow = {
+  rowid: number;
+  name: string;
+  email: string;
+  message: string;
+};
+
+export type DbTables = {
+  users: UserRow;
+  auth_tokens: AuthTokenRow;
+  login_failures: LoginFailureRow;
+  membership_cards: MembershipCardRow;
+  about_us_versions: AboutUsRow;
+  contact_info_versions: ContactInfoRow;
+  privacy_policy_versions: PolicyRow;
+  terms_of_service_versions: PolicyRow;
+  activities: ActivityRow;
+  activity_registrations: ActivityRegistrationRow;
+  testimonials: TestimonialRow;
+  faqs: FaqRow;
+  contact_messages: ContactMessageRow;
+  rate_limits: RateLimitRow;
+  health_probe: HealthProbeRow;
+  sessions: SessionRow;
+  audit_log: AuditLogRow;
+  recovery_codes: RecoveryCodeRow;
+  settings: SettingRow;
+  idempotency_keys: IdempotencyKeyRow;
+  two_factor_failures: TwoFactorFailureRow;
+  two_factor_locks: TwoFactorLockRow;
+  security_log: SecurityLogRow;
+  users_search: UsersSearchRow;
+  contact_messages_search: ContactMessagesSearchRow;
+};
+
+export type TableName = keyof DbTables;
+
+declare module 'knex/types/tables.js' {
+  // Knex reads its table types from this interface: merging ours in types every db('name') query.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Tables extends DbTables {}
+}
+
+/** Every table of the schema, parents before the rows that reference them. */
+export const TABLE_NAMES = [
+  'users',
+  'auth_tokens',
+  'login_failures',
+  'membership_cards',
+  'about_us_versions',
+  'contact_info_versions',
+  'privacy_policy_versions',
+  'terms_of_service_versions',
+  'activities',
+  'activity_registrations',
+  'testimonials',
+  'faqs',
+  'contact_messages',
+  'rate_limits',
+  'health_probe',
+  'sessions',
+  'audit_log',
+  'recovery_codes',
+  'settings',
+  'idempotency_keys',
+  'two_factor_failures',
+  'two_factor_locks',
+  'security_log',
+] as const satisfies readonly TableName[];
+
+/** The versioned content (About Us, contact info, privacy policy, terms). */
+export const VERSIONED_TABLES = [
+  'about_us_versions',
+  'contact_info_versions',
+  'privacy_policy_versions',
+  'terms_of_service_versions',
+] as const satisfies readonly TableName[];
+
+/** The content staff keep as paged, searchable lists. */
+export const LIST_TABLES = [
+  'membership_cards',
+  'activities',
+  'testimonials',
+  'faqs',
+] as const satisfies readonly TableName[];
+
+/** What the site shows and staff edit: an empty database has none of it (startup/seed.ts). */
+export const CONTENT_TABLES = [...LIST_TABLES, ...VERSIONED_TABLES] as const satisfies readonly TableName[];

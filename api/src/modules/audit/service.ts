@@ -1,0 +1,17 @@
+/** Reading the audit trail (super admins only): a filtered page, one entry, the CSV export's pages. */
+import { AUDIT_EXPORT_MAX_ROWS, type AuditFilter, type AuditLogEntry } from '@npo/shared';
+import type { Page, PageResult } from '../../db/table.js';
+import type { AppDeps } from '../../deps.js';
+import { found } from '../../errors.js';
+import { createAuditRepository } from './repository.js';
+
+export function createAuditService(deps: AppDeps) {
+  const entries = createAuditRepository(deps.db);
+  return {
+    page: (page: Page, filter: AuditFilter): Promise<PageResult<AuditLogEntry>> => entries.page(page, filter),
+    get: async (id: number): Promise<AuditLogEntry> => found(await entries.findById(id), 'Audit entry'),
+    /** The newest AUDIT_EXPORT_MAX_ROWS entries in the filter, in pages. */
+    exportPages: (filter: AuditFilter): Promise<AsyncIterable<AuditLogEntry[]>> =>
+      entries.exportPages(filter, AUDIT_EXPORT_MAX_ROWS),
+  };
+}
