@@ -56,7 +56,7 @@ describeEngines('permission matrix on %s', (engine) => {
       },
     });
     const row = await app.runtime.deps.db('contact_messages').orderBy('id', 'desc').first('id');
-    return row.id;
+    return row!.id;
   }
   const staff = () =>
     make('/api/admin/users', { name: 'Staff Person', email: `staff${unique()}@example.org`, role: 'admin' });
@@ -157,7 +157,7 @@ describeEngines('permission matrix on %s', (engine) => {
     'get /api/admin/audit': async () => ({}),
     'get /api/admin/audit/export.csv': async () => ({}),
     'get /api/admin/audit/:id': async () => ({
-      id: (await app.runtime.deps.db('audit_log').orderBy('id', 'desc').first('id')).id,
+      id: (await app.runtime.deps.db('audit_log').orderBy('id', 'desc').first('id'))!.id,
     }),
   };
   for (const [path, body] of versionedSamples) {

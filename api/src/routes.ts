@@ -49,12 +49,6 @@ export type ApiContext<
   Caller extends User | undefined = undefined,
 > = ParameterizedContext<ApiState<Params, Query, Body, Caller>> & { params: Record<string, string> };
 
-/** What a helper of signed-in routes may read, whatever the route's input. */
-export interface SignedInContext {
-  ip: string;
-  state: { user: User; sessionId: number };
-}
-
 type CallerOf<A extends Access> = A extends 'public' ? undefined : User;
 
 /** The context of one operation's handler: its parsed params, query and body, and its caller. */

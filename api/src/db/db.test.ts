@@ -85,7 +85,7 @@ describeEngines('database on %s', (engine: Engine) => {
       const [card] = await db('membership_cards')
         .insert({ type: 'Community', title: 'Card', subtitle: 'Text', points: jsonText([]), ...stamps() })
         .returning('*');
-      expect(card.revision).toBe(1);
+      expect(card!.revision).toBe(1);
       for (const table of REVISED_TABLES) expect(await db.schema.hasColumn(table, 'revision'), table).toBe(true);
     });
 
@@ -214,7 +214,7 @@ describeEngines('database on %s', (engine: Engine) => {
       );
       const token = (userId: number, hash: string) => ({
         user_id: userId,
-        purpose: 'reset',
+        purpose: 'reset' as const,
         token_hash: hash.repeat(64),
         expires_at: now(),
         created_at: now(),

@@ -35,7 +35,7 @@ describeEngines('CSV exports on %s', (engine) => {
         email: `sender${first + offset}@example.org`,
         phone: '+351912345678',
         message: `=${first + offset} ${TEXT}`,
-        state: 'read',
+        state: 'read' as const,
         created_at: new Date(start - (first + offset) * 1000),
       }));
       await db('contact_messages').insert(rows);

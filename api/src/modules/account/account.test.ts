@@ -266,7 +266,7 @@ describeEngines('account sessions and password on %s', (engine) => {
     it('refuses a wrong current password with a field error and changes nothing', async () => {
       const account = await app.createUser({ role: 'member' });
       const other = await signIn(account.email, account.password);
-      const hashBefore = (await app.runtime.deps.db('users').where({ id: account.user.id }).first()).password_hash;
+      const hashBefore = (await app.runtime.deps.db('users').where({ id: account.user.id }).first())!.password_hash;
       const answer = await change(account.token, {
         currentPassword: 'not-my-password',
         newPassword: 'a-new-secret-9',
@@ -276,7 +276,7 @@ describeEngines('account sessions and password on %s', (engine) => {
       expect(answer.body.message).toBe(WRONG_CURRENT_PASSWORD);
       expect(answer.body.errors).toEqual([{ field: 'currentPassword', message: WRONG_CURRENT_PASSWORD }]);
       const row = await app.runtime.deps.db('users').where({ id: account.user.id }).first();
-      expect(row.password_hash).toBe(hashBefore);
+      expect(row!.password_hash).toBe(hashBefore);
       expect((await me(other)).status).toBe(200);
       expect(await auditActions(account.user.id)).not.toContain('password_changed');
     });

@@ -423,7 +423,7 @@ describeEngines('audit addresses without TRUST_PROXY on %s', (engine) => {
       body: { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password },
     });
     const entry = await app.runtime.deps.db(AUDIT_TABLE).where({ action: 'sign_in' }).first();
-    expect(entry.ip).toMatch(/127\.0\.0\.1$/);
+    expect(entry!.ip).toMatch(/127\.0\.0\.1$/);
   });
 
   it('applies the retention at start: AUDIT_RETENTION_DAYS is read from the environment', async () => {

@@ -45,7 +45,7 @@ describeEngines('auth when the database refuses writes on %s', (engine) => {
     expect(login.status).toBe(200);
     expect(login.body.data.token).toEqual(expect.any(String));
     expect((await served.request('GET', '/api/auth/me', { token: login.body.data.token })).status).toBe(200);
-    expect((await db('users').where({ email: ADMIN.email }).first('last_login_at')).last_login_at).toBeNull();
+    expect((await db('users').where({ email: ADMIN.email }).first('last_login_at'))!.last_login_at).toBeNull();
     expect(logged('sign-in succeeded but last_login was not recorded')).toHaveLength(1);
   });
 

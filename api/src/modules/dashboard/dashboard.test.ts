@@ -136,7 +136,7 @@ describeEngines('dashboard on %s', (engine) => {
     // Activities: created three in the last 30 days, two in the 30 before, two earlier.
     const addActivity = async (
       title: string,
-      status: string,
+      status: 'upcoming' | 'past',
       date: Date,
       createdAt: Date,
       capacity: number | null = null,

@@ -27,7 +27,7 @@ describeEngines('session-bound tokens on %s', (engine) => {
 
   async function sessionIdOf(userId: number): Promise<number> {
     const row = await app.runtime.deps.db('sessions').where({ user_id: userId }).orderBy('id', 'desc').first('id');
-    return Number(row.id);
+    return Number(row!.id);
   }
 
   it('refuses a well-signed token that names no session, or another account’s session', async () => {
@@ -56,7 +56,7 @@ describeEngines('session-bound tokens on %s', (engine) => {
       .orderBy('id', 'desc')
       .first();
     expect(row).toMatchObject({ user_agent: 'Console test agent/1.0', ended_at: null, pending: null });
-    expect(row.ip).toMatch(/127\.0\.0\.1/);
+    expect(row!.ip).toMatch(/127\.0\.0\.1/);
 
     const logout = await app.request('POST', '/api/auth/logout', { token });
     expect(logout.status).toBe(200);
@@ -71,7 +71,7 @@ describeEngines('session-bound tokens on %s', (engine) => {
     const sessionId = await sessionIdOf(user.id);
     const lastSeen = async () =>
       new Date(
-        (await app.runtime.deps.db('sessions').where({ id: sessionId }).first('last_seen_at')).last_seen_at,
+        (await app.runtime.deps.db('sessions').where({ id: sessionId }).first('last_seen_at'))!.last_seen_at,
       ).getTime();
     const started = await lastSeen();
 

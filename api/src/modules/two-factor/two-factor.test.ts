@@ -83,8 +83,8 @@ describeEngines('two-factor sign-in on %s', (engine) => {
       expect(status.body.data).toEqual({ enabled: false, recoveryCodesLeft: 0, required: false });
       // Stored sealed: the database does not hold the secret in the clear.
       const row = await app.runtime.deps.db('users').where({ id: account.user.id }).first();
-      expect(row.totp_secret).not.toContain(secret);
-      expect(row.totp_enabled_at).toBeNull();
+      expect(row!.totp_secret).not.toContain(secret);
+      expect(row!.totp_enabled_at).toBeNull();
       // Not on yet: the password alone still signs in.
       const signIn = await login(freshIp(), account.email, account.password);
       expect(signIn.body.data.token).toEqual(expect.any(String));
@@ -383,7 +383,7 @@ describeEngines('two-factor sign-in on %s', (engine) => {
           .where({ action: 'two_factor_required_changed' })
           .orderBy('id', 'desc')
           .first();
-        expect(JSON.parse(entry.changes)).toEqual({ requireTwoFactor: { before: false, after: true } });
+        expect(JSON.parse(entry!.changes ?? 'null')).toEqual({ requireTwoFactor: { before: false, after: true } });
 
         const signIn = await login(freshIp(), account.email, account.password);
         expect(signIn.body.data).toMatchObject({ twoFactorSetupRequired: true, token: expect.any(String) });
@@ -438,7 +438,7 @@ describeEngines('two-factor sign-in on %s', (engine) => {
         .where({ action: 'two_factor_disabled', entity_id: String(account.user.id) })
         .first();
       expect(entry).toMatchObject({ module: 'admins', actor_email: SUPER_ADMIN.email });
-      expect(entry.changes).not.toContain(account.secret);
+      expect(entry!.changes).not.toContain(account.secret);
     });
 
     it('is refused for an account without two-factor (409), for oneself (403) and to an admin (403), changing nothing', async () => {

@@ -66,7 +66,7 @@ describeEngines('accounts search on %s', (engine) => {
     const rows = Array.from({ length: BULK }, (_, index) => ({
       name: `Qxé ${String(index).padStart(4, '0')}`,
       email: `bulk${index}@example.org`,
-      role: 'member',
+      role: 'member' as const,
       created_at: now,
       updated_at: now,
     }));
@@ -106,7 +106,7 @@ describeEngines('accounts search on %s', (engine) => {
       .where({ entity_id: String(admin.user.id) })
       .orderBy('id', 'desc')
       .first();
-    const changes = JSON.parse(entry.changes);
+    const changes = JSON.parse(entry!.changes ?? 'null');
     expect(changes.name).toEqual({ before: 'Annika Holm', after: 'Zoë Holm' });
     expect(changes).not.toHaveProperty('name_folded');
   });

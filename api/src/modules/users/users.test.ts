@@ -112,8 +112,8 @@ describeEngines('admin users on %s', (engine) => {
       createdAt: expect.any(String),
     });
     const row = await rowOf(created.id);
-    expect(row.password_hash).toBeNull();
-    expect(JSON.parse(row.permissions)).toEqual(normalisePermissions(membershipViewer));
+    expect(row!.password_hash).toBeNull();
+    expect(JSON.parse(row!.permissions)).toEqual(normalisePermissions(membershipViewer));
     const noPasswordYet = await app.request('POST', '/api/auth/login', {
       body: { email: 'ines.duarte@example.org', password: 'anything-goes' },
     });
@@ -286,7 +286,7 @@ describeEngines('admin users on %s', (engine) => {
     const taken = await update({ name: 'Renamed Admin', email: SUPER_ADMIN.email.toUpperCase(), role: 'admin' });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe(EMAIL_TAKEN);
-    expect((await rowOf(admin.user.id)).email).toBe('renamed.admin@example.org');
+    expect((await rowOf(admin.user.id))!.email).toBe('renamed.admin@example.org');
   });
 
   it('keeps the last active super admin an active super admin', async () => {
@@ -298,7 +298,7 @@ describeEngines('admin users on %s', (engine) => {
     const alone = await demoteRoot(root.token);
     expect(alone.status).toBe(409);
     expect(alone.body.message).toBe(LAST_SUPER_ADMIN);
-    expect((await rowOf(root.user.id)).role).toBe('super_admin');
+    expect((await rowOf(root.user.id))!.role).toBe('super_admin');
 
     const second = await app.createUser({ role: 'super_admin', name: 'Second Root' });
     const toggleSecond = () =>
@@ -328,7 +328,7 @@ describeEngines('admin users on %s', (engine) => {
     });
     expect(selfDeactivation.status).toBe(409);
     expect(selfDeactivation.body.message).toBe(CANNOT_DEACTIVATE_SELF);
-    expect((await rowOf(root.user.id)).is_active).toBeTruthy();
+    expect((await rowOf(root.user.id))!.is_active).toBeTruthy();
   });
 
   it('lets only one of the last two super admins demote themselves when both try at once', async () => {
@@ -351,7 +351,7 @@ describeEngines('admin users on %s', (engine) => {
         expect((await setRole(demoted.user, kept.token, 'super_admin')).status).toBe(200);
         // The new role ended the demoted account's sessions: it signs in again for the next round.
         const row = await race.runtime.deps.db('users').where({ id: demoted.user.id }).first();
-        demoted.token = await createSessionService(race.runtime.deps).start(row, { ip: undefined, userAgent: 'test' });
+        demoted.token = await createSessionService(race.runtime.deps).start(row!, { ip: undefined, userAgent: 'test' });
       }
     } finally {
       await race.close();
