@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectSpecPayload, FAILURE_CASES, fulfilFailure, nextBody } from '../../e2e/spec-answers.js';
-import { openAs, unique, uniqueEmail } from './console.js';
+import { expectToast, openAs, unique, uniqueEmail } from './console.js';
 
 const VALID_TOKEN_CHECK = JSON.stringify({ success: true, data: { valid: true, email: 'staff@example.org' } });
 
@@ -345,4 +345,27 @@ test('SPEC 2: lists the dashboard answer holds, even empty, are not replaced by 
   await expect(page.locator('.panel').filter({ hasText: 'Upcoming Activities' })).toContainText(
     'No upcoming activities.',
   );
+});
+
+test("SPEC 8: an activation the server refuses shows 'Failed to activate version', whatever it said", async ({
+  page,
+}) => {
+  await openAs(page, '/about');
+  await page.getByRole('button', { name: 'New Version' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New About Us Version' });
+  const description = unique('A version whose activation fails');
+  await dialog.getByLabel('Description').first().fill(description);
+  await dialog.getByLabel('Aims').fill('To raise the standard of nutrition care everywhere.');
+  await dialog.getByLabel('Objective 1 title').fill('Education');
+  await dialog.getByLabel('Objective 1 description').fill('Courses and webinars for members.');
+  await dialog.getByRole('button', { name: 'Create Version' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.route('**/api/admin/about-us/*/activate', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Database down"}' }),
+  );
+  const card = page.getByTestId('version-card').filter({ hasText: description });
+  await card.getByRole('button', { name: 'Activate' }).click();
+  await expectToast(page, 'Failed to activate version');
+  await expect(page.getByText('Database down')).toHaveCount(0);
 });

@@ -25,6 +25,8 @@ export interface AdminMutationOptions<Variables, Result> {
   success?: string | ((result: Result, variables: Variables) => string);
   /** Shown when the server gives neither field errors nor a message. */
   failure: string;
+  /** SPEC 8 gives some failures one fixed text whatever the server said (activation). */
+  failureIsFixed?: boolean;
 }
 
 export type MutationOutcome<Result> = Result | typeof QUEUED | typeof QUEUED_UNSAVED | typeof KEPT_THEIRS;
@@ -34,6 +36,7 @@ export function useAdminMutation<Variables = void, Result = unknown>({
   invalidates,
   success,
   failure,
+  failureIsFixed = false,
 }: AdminMutationOptions<Variables, Result>) {
   const queryClient = useQueryClient();
   const affected = [...invalidates, queryKeys.dashboard] as unknown as Change['invalidates'];
@@ -49,6 +52,6 @@ export function useAdminMutation<Variables = void, Result = unknown>({
       // Awaited so that the list on screen is current when the caller continues (e.g. closes the form).
       await Promise.all(affected.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
-    onError: (error) => notifyFailure(describeError(error, failure)),
+    onError: (error) => notifyFailure(failureIsFixed ? [failure] : describeError(error, failure)),
   });
 }

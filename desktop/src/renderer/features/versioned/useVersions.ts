@@ -73,7 +73,9 @@ export function useVersions<Item extends VersionBase, Input>(kind: VersionedKind
     }),
     invalidates: [kind.queryKey],
     success: (result) => `Version ${result.version} is now active`,
+    // SPEC 8: "Activate failure alert: 'Failed to activate version'".
     failure: kind.texts.activateFailure,
+    failureIsFixed: true,
   });
 
   /** `details`: what will change on the public site, shown under the question. */
