@@ -8,6 +8,10 @@ import { generate } from 'otplib';
 import { expectNoSeriousA11yViolations } from '../../e2e/support.js';
 import { api, createAdmin, expectToast, openAs, signIn, superAdminToken, type Credentials } from './console.js';
 
+// Each test is a whole enrolment and sign-in flow with axe checks on four screens: on a loaded 2-core
+// machine that takes 40-50 s, past the default 30 s (a limit, not a measurement).
+test.describe.configure({ timeout: 90_000 });
+
 /**
  * The code of the next 30-second step: accepted (one step ahead is allowed) and newer than the step
  * that confirmed the setup, which a code of the same step would replay.
