@@ -73,11 +73,16 @@ const PARSED_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 function lazyBodyParser(): Koa.Middleware {
   let parser: Promise<Koa.Middleware> | undefined;
   return async (ctx, next) => {
-    if (!PARSED_METHODS.has(ctx.method)) return next();
+    if (!PARSED_METHODS.has(ctx.method)) {
+      await next();
+      return;
+    }
     parser ??= import('@koa/bodyparser').then(({ bodyParser }) =>
       bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, encoding: 'utf-8', onError: bodyDecodingError }),
     );
-    return (await parser)(ctx, next);
+    await (
+      await parser
+    )(ctx, next);
   };
 }
 
@@ -111,7 +116,7 @@ function announceContentChanges(deps: AppDeps): Koa.Middleware {
 }
 
 export function createApi(deps: AppDeps): Api {
-  const metrics = createMetrics(deps.db);
+  const metrics = createMetrics(deps.db, () => deps.mailer.counts());
   const store = publicAnswerStore(deps.contentChanges);
   metrics.addCache('public_api', () => ({ hits: store.hits, misses: store.misses, entries: store.size }));
   const cachedAnswer = createCachedAnswerPath({

@@ -71,8 +71,6 @@ export const UNAVAILABLE_FOR_WRITE =
 export const UNAVAILABLE_FOR_READ = 'The service is temporarily unavailable. Please try again in a moment.';
 /** Long enough for a restarting database or a released lock, short enough for a person to retry. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
-export const INVITATION_NOT_SENT =
-  'The invitation e-mail could not be sent, so the account was not created. Check the mail settings and try again.';
 
 export const storageFull = () => new AppError(507, 'storage_full', STORAGE_FULL);
 /** A write is told that nothing was saved; a read only that it can be tried again. */
@@ -80,7 +78,6 @@ export const serviceUnavailable = (forWrite: boolean) =>
   new AppError(503, 'service_unavailable', forWrite ? UNAVAILABLE_FOR_WRITE : UNAVAILABLE_FOR_READ, undefined, {
     'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
   });
-export const invitationNotSent = () => new AppError(502, 'invitation_not_sent', INVITATION_NOT_SENT);
 
 export const IDEMPOTENCY_KEY_FORMAT = 'Idempotency-Key must be 1 to 255 printable ASCII characters, e.g. a UUID.';
 export const IDEMPOTENCY_KEY_REUSED =

@@ -44,6 +44,8 @@ export async function startRuntime(config: Config, logger: Logger, clock: Clock 
     from: config.mailFrom,
     outboxDir: path.join(config.dataDir, 'outbox'),
     logger,
+    db,
+    clock,
   });
   const deps: AppDeps = { db, mailer, config, clock, logger, contentChanges };
   const auditRetention = startAuditRetention(db, clock, config.auditRetentionDays, logger);

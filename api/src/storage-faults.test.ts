@@ -2,11 +2,8 @@
  * Faults of the storage answered honestly, through real HTTP on the real databases: a full disk is a
  * 507, a database that cannot take writes now is a 503 with Retry-After, and nothing is saved.
  */
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { INVITATION_NOT_SENT, STORAGE_FULL, UNAVAILABLE_FOR_WRITE } from './errors.js';
+import { STORAGE_FULL, UNAVAILABLE_FOR_WRITE } from './errors.js';
 import type { Clock } from './lib/clock.js';
 import { WRITE_PROBE_INTERVAL_MS } from './modules/health/service.js';
 import { createTestDatabase, describeEngines, type TestDatabase } from './test-support/databases.js';
@@ -24,31 +21,6 @@ const contactMessage = {
 
 async function rows(app: { runtime: TestApp['runtime'] }, table: string): Promise<string> {
   return JSON.stringify(await app.runtime.deps.db(table).orderBy('id'));
-}
-
-/** A loopback port with nothing listening: connecting to it is refused. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** An SMTP server that accepts the connection and refuses every recipient. */
-async function refusingSmtp(): Promise<{ url: string; close(): Promise<void> }> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo: (_address, _session, callback) => callback(new Error('Mailbox unavailable')),
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 describeEngines('storage faults on %s', (engine) => {
@@ -113,29 +85,6 @@ describeEngines('storage faults on %s', (engine) => {
     expect(list.status).toBe(200);
   });
 
-  it.each([
-    ['an SMTP port that refuses the connection', async () => ({ url: `smtp://127.0.0.1:${await closedPort()}` })],
-    ['an SMTP server that refuses the recipient', refusingSmtp],
-  ])('an invitation that cannot be sent (%s) answers 502 and creates no account', async (_label, smtp) => {
-    const server: { url: string; close?: () => Promise<void> } = await smtp();
-    const mailless = await startTestApp(engine, { SMTP_URL: server.url });
-    try {
-      const superAdmin = await mailless.createUser({ role: 'super_admin' });
-      const users = await rows(mailless, 'users');
-      const tokens = await rows(mailless, 'auth_tokens');
-      const response = await mailless.request('POST', '/api/admin/users', {
-        token: superAdmin.token,
-        body: { name: 'Nadia Okafor', email: 'nadia@example.org', role: 'admin', permissions: {} },
-      });
-      expect(response.status).toBe(502);
-      expect(response.body).toEqual({ success: false, code: 'invitation_not_sent', message: INVITATION_NOT_SENT });
-      expect(await rows(mailless, 'users')).toBe(users);
-      expect(await rows(mailless, 'auth_tokens')).toBe(tokens);
-    } finally {
-      await mailless.close();
-      await server.close?.();
-    }
-  });
 });
 
 describeEngines('health and fault logs on %s', (engine) => {

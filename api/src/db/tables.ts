@@ -237,6 +237,28 @@ export type SecurityLogRow = {
   count: number;
 };
 
+export type MailState = 'queued' | 'sending' | 'sent' | 'failed';
+
+/** A mail of the durable queue (migration 20261125120000); `text` and `html` never leave mail/. */
+export type MailQueueRow = {
+  id: number;
+  kind: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  reply_to: string | null;
+  message_id: string;
+  state: MailState;
+  attempts: number;
+  next_attempt_at: DbTimestamp;
+  last_error: string | null;
+  created_at: DbTimestamp;
+  sent_at: DbTimestamp | null;
+  claimed_at: DbTimestamp | null;
+  claimed_by: string | null;
+};
+
 /** SQLite's FTS5 index of users (migration 20261123150000); its rowid is the user's id. */
 export type UsersSearchRow = {
   rowid: number;
@@ -276,6 +298,7 @@ export type DbTables = {
   two_factor_failures: TwoFactorFailureRow;
   two_factor_locks: TwoFactorLockRow;
   security_log: SecurityLogRow;
+  mail_queue: MailQueueRow;
   users_search: UsersSearchRow;
   contact_messages_search: ContactMessagesSearchRow;
 };
@@ -313,6 +336,7 @@ export const TABLE_NAMES = [
   'two_factor_failures',
   'two_factor_locks',
   'security_log',
+  'mail_queue',
 ] as const satisfies readonly TableName[];
 
 /** The versioned content (About Us, contact info, privacy policy, terms). */

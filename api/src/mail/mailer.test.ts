@@ -1,129 +1,256 @@
+/**
+ * The durable mail queue (issue 25 item 1) on both engines, with a real SMTP server on loopback and an
+ * injected clock: delivery, the .eml fallback, retries of 4xx replies, failures on 5xx, rows taken back
+ * after a crash, and, on PostgreSQL, two workers sharing one queue.
+ */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import PostalMime from 'postal-mime';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { captureLogs, type LogCapture } from '../test-support/runtime-harness.js';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createDb, type Db } from '../db/connection.js';
+import { migrateToLatest } from '../db/migrate.js';
+import type { Clock } from '../lib/clock.js';
+import { createTestDatabase, describeEngines, type TestDatabase } from '../test-support/databases.js';
+import { captureLogs } from '../test-support/runtime-harness.js';
+import { skipWhen } from '../test-support/skips.js';
 import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp-capture.js';
-import { createMailer, type MailMessage } from './mailer.js';
+import { backoffMs, createMailer, MAIL_CLAIM_TIMEOUT_MS, type Mailer, type MailMessage } from './mailer.js';
 import { passwordResetMail } from './templates.js';
 
 const FROM = 'Global Nutrition Network <no-reply@example.org>';
+const HOUR = 60 * 60 * 1000;
 
 const message: MailMessage = {
+  kind: 'contact_notification',
   to: 'asha@example.org',
   subject: 'Hello from the network',
   text: 'Plain text body with a link: http://site.test/reset-password?token=abc',
   html: '<p>HTML body with <a href="http://site.test/reset-password?token=abc">a link</a></p>',
 };
 
-/** A loopback port nobody listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+/** Moved by hand only. */
+function manualClock(): Clock & { advance(ms: number): void } {
+  let now = new Date('2026-11-25T09:00:00.000Z').getTime();
+  return { now: () => new Date(now), advance: (ms) => void (now += ms) };
 }
 
-describe('mailer', () => {
-  let dataDir: string;
-  let logs: LogCapture;
-  beforeEach(() => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'npo-mail-'));
-    logs = captureLogs();
+/** A row as enqueue writes it, straight into the table (as another instance would have). */
+function queuedRow(index: number, now: Date) {
+  return {
+    kind: 'contact_notification',
+    recipient: `person${index}@example.org`,
+    subject: `Mail ${index}`,
+    text: 'text',
+    html: null,
+    message_id: `<row-${index}@example.org>`,
+    state: 'queued' as const,
+    attempts: 0,
+    next_attempt_at: now,
+    created_at: now,
+  };
+}
+
+const dbFor = (database: TestDatabase): Db =>
+  createDb({ databaseUrl: database.databaseUrl, sqliteFile: path.join(database.dataDir, 'app.db') });
+
+it('backs off exponentially, capped at an hour, with up to half of it as jitter', () => {
+  expect(backoffMs(1, () => 1)).toBe(30_000);
+  expect(backoffMs(2, () => 1)).toBe(60_000);
+  expect(backoffMs(3, () => 0)).toBe(60_000);
+  expect(backoffMs(30, () => 1)).toBe(HOUR);
+});
+
+describeEngines('mail queue on %s', (engine) => {
+  let database: TestDatabase;
+  let db: Db;
+  let smtp: SmtpCapture;
+  let outboxDir: string;
+  const clock = manualClock();
+  const mailers: Mailer[] = [];
+  const logs = captureLogs();
+
+  /** `null`: no SMTP_URL. */
+  function mailer(smtpUrl: string | null = smtp.url, onDb: Db = db): Mailer {
+    const created = createMailer({
+      smtpUrl: smtpUrl ?? undefined,
+      from: FROM,
+      outboxDir,
+      logger: logs.logger,
+      db: onDb,
+      clock,
+    });
+    mailers.push(created);
+    return created;
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    db = dbFor(database);
+    await migrateToLatest(db);
+    smtp = await startSmtpCapture();
   });
-  afterEach(() => {
-    rmSync(dataDir, { recursive: true, force: true });
+  afterAll(async () => {
+    await smtp?.close();
+    await db?.destroy();
+    await database?.drop();
   });
-
-  describe('without SMTP_URL', () => {
-    it('writes each message to the outbox as an .eml with text and HTML parts, and logs it', async () => {
-      const outboxDir = path.join(dataDir, 'outbox');
-      const mailer = createMailer({ smtpUrl: undefined, from: FROM, outboxDir, logger: logs.logger });
-      await mailer.send(message);
-      await mailer.close();
-
-      const files = readdirSync(outboxDir);
-      expect(files).toHaveLength(1);
-      expect(files[0]).toMatch(/\.eml$/);
-      const file = path.join(outboxDir, files[0]!);
-      expect(statSync(file).mode & 0o777).toBe(0o600);
-
-      const raw = readFileSync(file);
-      expect(raw.toString()).toMatch(/multipart\/alternative/);
-      const parsed = await PostalMime.parse(raw);
-      expect(parsed.from?.address).toBe('no-reply@example.org');
-      expect(parsed.to?.map((address) => address.address)).toEqual(['asha@example.org']);
-      expect(parsed.subject).toBe(message.subject);
-      expect(parsed.text?.trim()).toBe(message.text);
-      expect(parsed.html?.trim()).toBe(message.html);
-
-      const logged = logs.entries().filter((entry) => entry.msg === 'mail written to outbox (SMTP_URL is not set)');
-      expect(logged).toEqual([expect.objectContaining({ level: 30, subject: message.subject, file })]);
-    });
-
-    it('keeps queued messages apart and drains them', async () => {
-      const outboxDir = path.join(dataDir, 'outbox');
-      const mailer = createMailer({ smtpUrl: undefined, from: FROM, outboxDir, logger: logs.logger });
-      for (let index = 0; index < 3; index += 1) mailer.queue({ ...message, subject: `Queued ${index}` });
-      await mailer.drain();
-      const subjects = await Promise.all(
-        readdirSync(outboxDir).map(
-          async (name) => (await PostalMime.parse(readFileSync(path.join(outboxDir, name)))).subject,
-        ),
-      );
-      expect(subjects.sort()).toEqual(['Queued 0', 'Queued 1', 'Queued 2']);
-      await mailer.close();
-    });
+  beforeEach(async () => {
+    outboxDir = mkdtempSync(path.join(tmpdir(), 'npo-outbox-'));
+    await db('mail_queue').delete();
+    smtp.mails.length = 0;
+    smtp.refuseWith(undefined);
   });
-
-  describe('with SMTP_URL', () => {
-    let smtp: SmtpCapture;
-    beforeEach(async () => {
-      smtp = await startSmtpCapture();
-    });
-    afterEach(async () => {
-      await smtp.close();
-    });
-
-    it('delivers text and HTML to the SMTP server, and writes no outbox file', async () => {
-      const outboxDir = path.join(dataDir, 'outbox');
-      const mailer = createMailer({ smtpUrl: smtp.url, from: FROM, outboxDir, logger: logs.logger });
-      const mail = passwordResetMail('ravi@example.org', 'Ravi', 'http://site.test/reset-password?token=tok-123');
-      await mailer.send(mail);
-      await mailer.close();
-
-      const received = await smtp.waitForMail((captured) => captured.to.includes('ravi@example.org'));
-      expect(received.subject).toBe(mail.subject);
-      expect(received.text).toContain('http://site.test/reset-password?token=tok-123');
-      expect(received.html).toContain('href="http://site.test/reset-password?token=tok-123"');
-      expect(received.html).toMatch(/^<!doctype html>/i);
-      expect(() => readdirSync(outboxDir)).toThrow();
-      expect(logs.entries().filter((entry) => entry.msg === 'mail sent')).toEqual([
-        expect.objectContaining({ subject: mail.subject, messageId: expect.any(String) }),
-      ]);
-    });
-
-    it('delivers queued mails before close resolves', async () => {
-      const mailer = createMailer({ smtpUrl: smtp.url, from: FROM, outboxDir: dataDir, logger: logs.logger });
-      mailer.queue({ ...message, to: 'one@example.org' });
-      mailer.queue({ ...message, to: 'two@example.org' });
-      await mailer.close();
-      expect(smtp.mails.flatMap((mail) => mail.to).sort()).toEqual(['one@example.org', 'two@example.org']);
-    });
+  afterEach(async () => {
+    for (const each of mailers.splice(0)) await each.close();
+    rmSync(outboxDir, { recursive: true, force: true });
   });
 
-  it('logs a failed queued mail instead of throwing, and send itself rejects', async () => {
-    const smtpUrl = `smtp://127.0.0.1:${await closedPort()}`;
-    const mailer = createMailer({ smtpUrl, from: FROM, outboxDir: dataDir, logger: logs.logger });
-    mailer.queue(message);
-    await mailer.drain();
-    expect(logs.entries().filter((entry) => entry.msg === 'mail failed')).toEqual([
-      expect.objectContaining({ level: 50, subject: message.subject }),
-    ]);
-    await expect(mailer.send(message)).rejects.toThrow();
-    await mailer.close();
+  it('delivers a queued mail once over SMTP with the Message-ID stored in its row, and marks it sent', async () => {
+    const mail = mailer();
+    const reset = passwordResetMail('ravi@example.org', 'Ravi', 'http://site.test/reset-password?token=tok-123');
+    await mail.enqueue(db, reset);
+    await mail.drain();
+
+    const [row] = await db('mail_queue');
+    expect(row).toMatchObject({ kind: 'password_reset', recipient: 'ravi@example.org', state: 'sent', attempts: 1 });
+    expect(row!.sent_at).not.toBeNull();
+    expect(smtp.mails).toHaveLength(1);
+    const received = smtp.mails[0]!;
+    expect(received.messageId).toBe(row!.message_id);
+    expect(received.subject).toBe(reset.subject);
+    expect(received.text).toContain('http://site.test/reset-password?token=tok-123');
+    expect(received.html).toMatch(/^<!doctype html>/i);
+    expect(mail.counts().sent.get('password_reset')).toBe(1);
+  });
+
+  it('without SMTP_URL, writes each mail to the outbox as an .eml through the same queue', async () => {
+    const mail = mailer(null);
+    await mail.enqueue(db, message);
+    await mail.drain();
+
+    const files = readdirSync(outboxDir);
+    expect(files).toHaveLength(1);
+    const file = path.join(outboxDir, files[0]!);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const parsed = await PostalMime.parse(readFileSync(file));
+    const [row] = await db('mail_queue');
+    expect(row).toMatchObject({ state: 'sent' });
+    expect(parsed.messageId).toBe(row!.message_id);
+    expect(parsed.from?.address).toBe('no-reply@example.org');
+    expect(parsed.to?.map((address) => address.address)).toEqual(['asha@example.org']);
+    expect(parsed.text?.trim()).toBe(message.text);
+    expect(parsed.html?.trim()).toBe(message.html);
+  });
+
+  it('wakes on a committed transaction, and keeps no mail of a transaction that rolls back', async () => {
+    const mail = mailer();
+    await expect(
+      db.transaction(async (trx) => {
+        await mail.enqueue(trx, { ...message, to: 'rolled-back@example.org' });
+        throw new Error('the action failed');
+      }),
+    ).rejects.toThrow('the action failed');
+    await db.transaction((trx) => mail.enqueue(trx, { ...message, to: 'committed@example.org' }));
+    const received = await smtp.waitForMail((captured) => captured.to.includes('committed@example.org'));
+    expect(received.subject).toBe(message.subject);
+    await mail.drain();
+    expect(await db('mail_queue').pluck('recipient')).toEqual(['committed@example.org']);
+    expect(smtp.mails.flatMap((captured) => captured.to)).toEqual(['committed@example.org']);
+  });
+
+  it('keeps a mail refused with 4xx queued, and sends it once the clock has passed the backoff', async () => {
+    const mail = mailer();
+    smtp.refuseWith({ code: 451, message: 'Try again later' });
+    await mail.enqueue(db, message);
+    await mail.drain();
+    let [row] = await db('mail_queue');
+    expect(row).toMatchObject({ state: 'queued', attempts: 1 });
+    expect(row!.last_error).toMatch(/451/);
+
+    // Not due yet: nothing is tried before the backoff has passed.
+    smtp.refuseWith(undefined);
+    await mail.drain();
+    expect(smtp.mails).toHaveLength(0);
+    expect((await db('mail_queue').first())!.attempts).toBe(1);
+
+    clock.advance(HOUR);
+    await mail.drain();
+    [row] = await db('mail_queue');
+    expect(row).toMatchObject({ state: 'sent', attempts: 2, last_error: null });
+    expect(smtp.mails.map((captured) => captured.messageId)).toEqual([row!.message_id]);
+  });
+
+  it('marks a mail refused with 5xx failed at once, with the reply', async () => {
+    const mail = mailer();
+    smtp.refuseWith({ code: 550, message: 'Mailbox unavailable' });
+    await mail.enqueue(db, message);
+    await mail.drain();
+    const [row] = await db('mail_queue');
+    expect(row).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(row!.last_error).toMatch(/550.*Mailbox unavailable/);
+    expect(mail.counts().failed.get('contact_notification')).toBe(1);
+    clock.advance(2 * HOUR);
+    await mail.drain();
+    expect((await db('mail_queue').first())!.attempts).toBe(1);
+  });
+
+  it('gives up on a transient failure 24 hours after the mail was queued', async () => {
+    const mail = mailer();
+    smtp.refuseWith({ code: 421, message: 'Service not available' });
+    await mail.enqueue(db, message);
+    for (let step = 0; step < 10; step += 1) {
+      await mail.drain();
+      clock.advance(3 * HOUR);
+    }
+    const [row] = await db('mail_queue');
+    expect(row).toMatchObject({ state: 'failed' });
+    expect(row!.last_error).toMatch(/24 h.*421/);
+    expect(smtp.mails).toHaveLength(0);
+  });
+
+  it('takes back a row left sending by a crashed instance and sends it with the same Message-ID', async () => {
+    const crashedAt = clock.now();
+    await db('mail_queue').insert({
+      ...queuedRow(1, crashedAt),
+      state: 'sending',
+      claimed_at: crashedAt,
+      claimed_by: 'crashed',
+      attempts: 1,
+    });
+    const [row] = await db('mail_queue');
+
+    const restarted = mailer();
+    await restarted.drain();
+    expect(smtp.mails).toHaveLength(0);
+    clock.advance(MAIL_CLAIM_TIMEOUT_MS + 1000);
+    await restarted.drain();
+    expect(await db('mail_queue').first()).toMatchObject({ state: 'sent', attempts: 2 });
+    expect(smtp.mails.map((captured) => captured.messageId)).toEqual([row!.message_id]);
+  });
+
+  describe('two instances', skipWhen(engine === 'sqlite' && 'SQLite runs one instance'), () => {
+    it('deliver 240 queued mails between them, each exactly once', async () => {
+      const other = dbFor(database);
+      try {
+        const [first, second] = [mailer(smtp.url, db), mailer(smtp.url, other)];
+        const now = clock.now();
+        await db.batchInsert(
+          'mail_queue',
+          Array.from({ length: 240 }, (_, index) => queuedRow(index, now)),
+          100,
+        );
+        await Promise.all([first.drain(), second.drain()]);
+        expect(smtp.mails).toHaveLength(240);
+        expect(new Set(smtp.mails.map((captured) => captured.messageId)).size).toBe(240);
+        const bySender = await db('mail_queue').select('claimed_by').count({ count: '*' }).groupBy('claimed_by');
+        expect(bySender).toHaveLength(2);
+        const sentOnce = await db('mail_queue').where({ state: 'sent', attempts: 1 }).count({ count: '*' }).first();
+        expect(Number(sentOnce!.count)).toBe(240);
+      } finally {
+        for (const each of mailers.splice(0)) await each.close();
+        await other.destroy();
+      }
+    });
   });
 });

@@ -1,13 +1,38 @@
 /**
- * Mail over SMTP_URL; without it, each message becomes an .eml file in DATA_DIR/outbox and a log line,
- * so a fresh install can still follow reset and invitation links.
+ * The durable mail queue (issue 25 item 1). Every mail is a row of `mail_queue`, written by `enqueue`
+ * in the transaction of the action that causes it: the action and its mail commit together or not at
+ * all. A worker in each instance sends the rows that are due: over SMTP_URL through a pooled
+ * transport, or, without it, as an .eml file in DATA_DIR/outbox and a log line, so a fresh install
+ * can still follow reset and invitation links.
+ *  - Transient failures (connection, timeout, a 4xx reply, an outbox that cannot be written) are tried
+ *    again with capped exponential backoff and jitter, for up to 24 hours; a 5xx reply fails the row
+ *    at once, with the server's reply as its last error.
+ *  - PostgreSQL: instances claim rows with FOR UPDATE SKIP LOCKED, in the statement that marks them
+ *    `sending`, so two instances never send the same row. A row left `sending` (a crash) is taken
+ *    back after a few minutes: sent again, with the Message-ID fixed when it was queued.
+ *  - The worker wakes when a transaction that queued a mail commits, and polls every few seconds.
  */
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import path from 'node:path';
+import type { Knex } from 'knex';
 import type { Transporter } from 'nodemailer';
+import { isPostgres, type Db } from '../db/connection.js';
+import type { MailQueueRow } from '../db/tables.js';
+import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 
+export type MailKind =
+  | 'invitation'
+  | 'password_reset'
+  | 'password_changed'
+  | 'contact_notification'
+  | 'contact_digest'
+  | 'two_factor_locked';
+
 export interface MailMessage {
+  kind: MailKind;
   to: string;
   subject: string;
   text: string;
@@ -15,18 +40,28 @@ export interface MailMessage {
   replyTo?: string;
 }
 
+/** Mails this instance sent or failed since it started, by kind (the metrics' counters). */
+export interface MailCounts {
+  sent: ReadonlyMap<string, number>;
+  failed: ReadonlyMap<string, number>;
+}
+
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
-  /** Sends in the background (so answers take the same time whether or not a mail goes out). */
-  queue(message: MailMessage): void;
   /**
-   * Runs `work` after the current answer has gone (on the next turn of the event loop) and sends the
-   * mail it answers, if any: what a request must not do while its client waits (forgot-password's
-   * writes, issue 19). A failure is logged with `failure`.
+   * Writes the mail as a queued row through `db`: the action's transaction, so the mail exists if and
+   * only if the action commits. The worker is woken once it has.
    */
-  queueWork(work: () => Promise<MailMessage | null>, failure: string): void;
-  /** Waits for queued mails and work: used at shutdown and by tests. */
+  enqueue(db: Db | Knex.Transaction, message: MailMessage): Promise<void>;
+  /**
+   * Runs `work` after the current answer has gone (on the next turn of the event loop): what a request
+   * must not do while its client waits (forgot-password's writes, issue 19). A failure is logged with
+   * `failure`.
+   */
+  queueWork(work: () => Promise<void>, failure: string): void;
+  /** Waits for queued work, then sends every row due now until none is left: used by tests. */
   drain(): Promise<void>;
+  counts(): MailCounts;
+  /** Stops the worker (after the batch it is sending) and closes the transport. */
   close(): Promise<void>;
 }
 
@@ -35,55 +70,220 @@ export interface MailerOptions {
   from: string;
   outboxDir: string;
   logger: Logger;
+  db: Db;
+  clock: Clock;
+  /** How often the worker looks for due rows without being woken; 5 s by default. */
+  pollMs?: number;
+}
+
+/** Retries of a transient failure stop this long after the mail was queued. */
+export const MAIL_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** A row `sending` for longer than this was claimed by an instance that stopped: it is taken back. */
+export const MAIL_CLAIM_TIMEOUT_MS = 5 * 60 * 1000;
+const BACKOFF_BASE_MS = 30_000;
+const BACKOFF_CAP_MS = 60 * 60 * 1000;
+const BATCH = 20;
+const ERROR_LENGTH = 1000;
+
+/** The wait before attempt `attempts + 1`: doubling from 30 s, at most an hour, less up to half of it as jitter. */
+export function backoffMs(attempts: number, random = Math.random): number {
+  const full = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+  return Math.round(full * (0.5 + random() / 2));
+}
+
+/** A 5xx reply: the server will refuse this mail whenever it is tried again. */
+function isPermanent(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+function errorText(error: unknown): string {
+  const { response, message } = (error ?? {}) as { response?: unknown; message?: unknown };
+  const text = typeof response === 'string' ? response : typeof message === 'string' ? message : String(error);
+  return text.slice(0, ERROR_LENGTH);
+}
+
+function domainOf(from: string): string {
+  const match = /@([^\s>]+)>?\s*$/.exec(from);
+  return match?.[1] ?? 'localhost';
 }
 
 export function createMailer(options: MailerOptions): Mailer {
-  const { logger } = options;
+  const { logger, db, clock } = options;
+  const onPostgres = isPostgres(db);
+  const worker = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const domain = domainOf(options.from);
   // nodemailer loads with the first mail: most starts send none, and start-up should not wait for it.
   let transport: Promise<Transporter> | undefined;
   const openTransport = () =>
     (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
       options.smtpUrl
-        ? nodemailer.createTransport(options.smtpUrl)
+        ? nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: 3 })
         : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
     ));
   const pending = new Set<Promise<void>>();
+  const sent = new Map<string, number>();
+  const failed = new Map<string, number>();
+  const bump = (counts: Map<string, number>, kind: string) => counts.set(kind, (counts.get(kind) ?? 0) + 1);
 
-  async function send(message: MailMessage): Promise<void> {
-    const info = await (await openTransport()).sendMail({ from: options.from, ...message });
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function deliver(row: MailQueueRow): Promise<void> {
+    // What either transport answers; the stream transport (buffer: true) adds the raw message.
+    const info = (await (
+      await openTransport()
+    ).sendMail({
+      from: options.from,
+      to: row.recipient,
+      subject: row.subject,
+      text: row.text,
+      ...(row.html !== null && { html: row.html }),
+      ...(row.reply_to !== null && { replyTo: row.reply_to }),
+      messageId: row.message_id,
+    })) as { messageId: string; message: Buffer };
     if (options.smtpUrl) {
-      logger.info({ subject: message.subject, messageId: info.messageId }, 'mail sent');
+      logger.info({ kind: row.kind, subject: row.subject, messageId: row.message_id }, 'mail sent');
       return;
     }
     await mkdir(options.outboxDir, { recursive: true });
-    const file = path.join(options.outboxDir, `${Date.now()}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
-    await writeFile(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
-    logger.info({ subject: message.subject, file }, 'mail written to outbox (SMTP_URL is not set)');
+    const file = path.join(options.outboxDir, `${row.id}-${row.message_id.replace(/[^\w.-]/g, '')}.eml`);
+    await writeFile(file, info.message, { mode: 0o600 });
+    logger.info({ kind: row.kind, subject: row.subject, file }, 'mail written to outbox (SMTP_URL is not set)');
   }
 
+  /** Marks up to BATCH due rows `sending` for this worker and returns them; on PostgreSQL, rows others hold are skipped. */
+  async function claim(): Promise<MailQueueRow[]> {
+    const now = clock.now();
+    const staleBefore = new Date(now.getTime() - MAIL_CLAIM_TIMEOUT_MS);
+    const result: unknown = await db.raw(
+      `update mail_queue set state = 'sending', claimed_at = ?, claimed_by = ?, attempts = attempts + 1
+       where id in (select id from mail_queue
+         where (state = 'queued' and next_attempt_at <= ?) or (state = 'sending' and claimed_at < ?)
+         order by id limit ?${onPostgres ? ' for update skip locked' : ''})
+       returning *`,
+      [now, worker, now, staleBefore, BATCH],
+    );
+    return onPostgres ? (result as { rows: MailQueueRow[] }).rows : (result as MailQueueRow[]);
+  }
+
+  async function settle(row: MailQueueRow, error: unknown): Promise<void> {
+    const now = clock.now();
+    const mine = db('mail_queue').where({ id: row.id, claimed_by: worker, state: 'sending' });
+    if (error === undefined) {
+      await mine.update({ state: 'sent', sent_at: now, last_error: null });
+      bump(sent, row.kind);
+      return;
+    }
+    const reason = errorText(error);
+    const expired = now.getTime() - new Date(row.created_at).getTime() >= MAIL_RETRY_WINDOW_MS;
+    if (isPermanent(error) || expired) {
+      await mine.update({ state: 'failed', last_error: expired ? `retried for 24 h; last: ${reason}` : reason });
+      bump(failed, row.kind);
+      logger.error({ kind: row.kind, mailId: row.id, err: error }, 'mail failed');
+      return;
+    }
+    const next = new Date(now.getTime() + backoffMs(row.attempts));
+    await mine.update({ state: 'queued', next_attempt_at: next, last_error: reason });
+    logger.warn({ kind: row.kind, mailId: row.id, attempts: row.attempts, retryAt: next, reason }, 'mail deferred');
+  }
+
+  /** Sends due rows until none is left (or the mailer stops). */
+  async function sendDue(): Promise<void> {
+    while (!stopped) {
+      const rows = await claim();
+      if (rows.length === 0) return;
+      await Promise.all(
+        rows.map(async (row) => {
+          let error: unknown;
+          try {
+            await deliver(row);
+          } catch (caught) {
+            error = caught ?? new Error('mail failed');
+          }
+          await settle(row, error);
+        }),
+      );
+    }
+  }
+
+  /** One run at a time; a wake-up during a run makes it look again when it ends. */
+  function wake(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await sendDue();
+        } catch (error) {
+          logger.error({ err: error }, 'mail queue: the worker could not read the queue');
+          return;
+        }
+      } while (again && !stopped);
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  const poll = () => {
+    timer = setTimeout(() => {
+      void wake().finally(() => {
+        if (!stopped) poll();
+      });
+    }, options.pollMs ?? 5000);
+    timer.unref();
+  };
+  poll();
+
   return {
-    send,
-    queue(message) {
-      const sending = send(message)
-        .catch((error: unknown) => logger.error({ err: error, subject: message.subject }, 'mail failed'))
-        .finally(() => pending.delete(sending));
-      pending.add(sending);
+    async enqueue(target, message) {
+      const now = clock.now();
+      await target('mail_queue').insert({
+        kind: message.kind,
+        recipient: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        reply_to: message.replyTo ?? null,
+        message_id: `<${randomUUID()}@${domain}>`,
+        state: 'queued',
+        attempts: 0,
+        next_attempt_at: now,
+        created_at: now,
+      });
+      const committed = (target as Partial<Knex.Transaction>).executionPromise;
+      if (target.isTransaction && committed)
+        committed.then(
+          () => void wake(),
+          () => {},
+        );
+      else void wake();
     },
     queueWork(work, failure) {
-      const running = new Promise<void>((resolve) => setImmediate(resolve))
+      const queued = new Promise<void>((resolve) => setImmediate(resolve))
         .then(work)
-        .then(async (message) => {
-          if (message) await send(message);
-        })
         .catch((error: unknown) => logger.error({ err: error }, failure))
-        .finally(() => pending.delete(running));
-      pending.add(running);
+        .finally(() => pending.delete(queued));
+      pending.add(queued);
     },
     async drain() {
       while (pending.size > 0) await Promise.all([...pending]);
+      await running;
+      await wake();
     },
+    counts: () => ({ sent, failed }),
     async close() {
       await Promise.all([...pending]);
+      stopped = true;
+      clearTimeout(timer);
+      await running;
       await transport?.then(
         (opened) => opened.close(),
         () => {},

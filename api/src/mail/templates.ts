@@ -21,6 +21,7 @@ export function passwordResetMail(to: string, name: string, link: string): MailM
     'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
   ];
   return {
+    kind: 'password_reset',
     to,
     subject: `Reset your ${organisationName} password`,
     text: `${lines[0]}\n\n${lines[1]}\n\n${link}\n\n${lines[2]}\n\n${organisationName}\n`,
@@ -34,6 +35,7 @@ export function invitationMail(to: string, name: string, link: string): MailMess
     `You have been invited to the ${organisationName} admin console. Choose your password with the link below; it is valid for 7 days.`,
   ];
   return {
+    kind: 'invitation',
     to,
     subject: `Your ${organisationName} admin account`,
     text: `${lines[0]}\n\n${lines[1]}\n\n${link}\n\n${organisationName}\n`,
@@ -51,6 +53,7 @@ export function contactNotificationMail(
     message.message,
   ];
   return {
+    kind: 'contact_notification',
     to,
     replyTo: message.email,
     subject: `Contact form: ${message.name}`,
@@ -70,6 +73,7 @@ export function contactDigestMail(to: string): MailMessage {
     'Please look through them there: real messages can be moved back to the inbox.',
   ];
   return {
+    kind: 'contact_digest',
     to,
     subject: 'Website messages held as possible spam',
     text: lines.join('\n\n') + '\n',
@@ -86,6 +90,7 @@ export function passwordChangedMail(to: string, name: string): MailMessage {
     'If it was not you, choose a new password at once with "Forgot password" on the login page, and tell us.',
   ];
   return {
+    kind: 'password_changed',
     to,
     subject: `Your ${organisationName} password was changed`,
     text: `${lines.join('\n\n')}\n\n${organisationName}\n`,
@@ -102,6 +107,7 @@ export function twoFactorLockedMail(to: string, name: string, wrongCodes: number
     'If it was not you, someone knows your password: choose a new one at once with "Forgot password" on the login page, and tell us.',
   ];
   return {
+    kind: 'two_factor_locked',
     to,
     subject: `Sign-in to your ${organisationName} account was paused`,
     text: lines.join('\n\n') + `\n\n${organisationName}\n`,

@@ -115,8 +115,8 @@ export function createAccountService(deps: AppDeps) {
           entityId: user.id,
           changes: { otherSessionsEnded: ended },
         });
+        await deps.mailer.enqueue(trx, passwordChangedMail(user.email, user.name));
       });
-      deps.mailer.queue(passwordChangedMail(user.email, user.name));
     },
   };
 }

@@ -20,7 +20,7 @@ import { issueDeviceToken, type KnownDevice } from '../../lib/device-tokens.js';
 import { waitText } from '../../lib/rate-limits.js';
 import { toBool, toIso } from '../../db/rows.js';
 import { createSecretToken, hashSecretToken } from '../../lib/tokens.js';
-import type { MailMessage } from '../../mail/mailer.js';
+import type { Db } from '../../db/connection.js';
 import { invitationMail, passwordResetMail } from '../../mail/templates.js';
 import { createSessionsRepository } from '../sessions/repository.js';
 import type { SessionPending } from '../sessions/repository.js';
@@ -172,8 +172,8 @@ export function createAuthService(deps: AppDeps) {
     }
   }
 
-  /** The reset link's writes and mail, run after the answer (forgotPassword). */
-  async function issueResetLink(row: UserRow): Promise<MailMessage> {
+  /** The reset link's writes and its queued mail, in one transaction run after the answer (forgotPassword). */
+  async function issueResetLink(row: UserRow): Promise<void> {
     const { token, hash } = createSecretToken();
     await deps.db.transaction(async (trx) => {
       await createAuthRepository(trx).insertToken(
@@ -186,8 +186,8 @@ export function createAuthService(deps: AppDeps) {
         entityId: row.id,
         actor: { id: row.id, email: row.email },
       });
+      await deps.mailer.enqueue(trx, passwordResetMail(row.email, row.name, linkFor(row, token)));
     });
-    return passwordResetMail(row.email, row.name, linkFor(row, token));
   }
 
   function linkFor(row: Pick<UserRow, 'role'>, token: string): string {
@@ -280,7 +280,9 @@ export function createAuthService(deps: AppDeps) {
         const hourAgo = new Date(now().getTime() - 60 * 60 * 1000);
         const recent = await auth.countTokensSince(row?.id ?? 0, 'reset', hourAgo);
         const target = row && toBool(row.is_active) && recent < RESET_MAILS_PER_HOUR ? row : undefined;
-        deps.mailer.queueWork(async () => (target ? issueResetLink(target) : null), failure);
+        deps.mailer.queueWork(async () => {
+          if (target) await issueResetLink(target);
+        }, failure);
       } catch (error) {
         deps.logger.error({ err: error }, failure);
       }
@@ -311,17 +313,18 @@ export function createAuthService(deps: AppDeps) {
       await auth.clearLoginFailures(found.email);
     },
 
-    /** New admins choose their own password through this link (valid 7 days). */
-    async sendInvitation(row: UserRow): Promise<void> {
+    /**
+     * New admins choose their own password through this link (valid 7 days). Written in `trx`, the
+     * transaction that creates the account: the account, its token and its queued mail commit together.
+     */
+    async sendInvitation(trx: Db, row: UserRow): Promise<void> {
       const { token, hash } = createSecretToken();
-      await auth.insertToken(
+      await createAuthRepository(trx).insertToken(
         { userId: row.id, purpose: 'invitation', hash, expiresAt: new Date(now().getTime() + INVITATION_TOKEN_TTL_MS) },
         now(),
       );
-      // Awaited, unlike reset mails: the super admin creating the account must learn if it did not go out.
-      await deps.mailer.send(invitationMail(row.email, row.name, linkFor(row, token)));
-      // Recorded once the mail is out: an invitation that failed is taken back with its account.
-      await recordAudit(deps.db, {
+      await deps.mailer.enqueue(trx, invitationMail(row.email, row.name, linkFor(row, token)));
+      await recordAudit(trx, {
         action: 'invitation_sent',
         module: AUDIT_AUTH_MODULE,
         entityId: row.id,

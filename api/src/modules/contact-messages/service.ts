@@ -33,17 +33,25 @@ export function createContactMessagesService(deps: AppDeps) {
     );
   }
 
-  async function notifyStaff(message: ContactMessage): Promise<void> {
-    const to = await messages.activeContactEmail();
-    if (!to) {
-      // The message is kept and shows in the console; only the e-mail alert has nowhere to go.
-      deps.logger.warn(
-        { contactMessageId: message.id },
-        'contact message stored without notification: no active contact info',
-      );
-      return;
-    }
-    deps.mailer.queue(contactNotificationMail(to, message));
+  /** The message and the mail telling staff of it, in one transaction: neither is kept without the other. */
+  async function store(input: ContactMessageInput, state: 'new' | 'spam', digest: boolean): Promise<ContactMessage> {
+    return deps.db.transaction(async (trx) => {
+      const repository = createContactMessagesRepository(trx);
+      const message = await repository.insert(input, now(), state);
+      if (state === 'spam' && !digest) return message;
+      const to = await repository.activeContactEmail();
+      if (!to) {
+        // The message is kept and shows in the console; only the e-mail alert has nowhere to go.
+        if (state === 'new')
+          deps.logger.warn(
+            { contactMessageId: message.id },
+            'contact message stored without notification: no active contact info',
+          );
+        return message;
+      }
+      await deps.mailer.enqueue(trx, state === 'new' ? contactNotificationMail(to, message) : contactDigestMail(to));
+      return message;
+    });
   }
 
   return {
@@ -56,17 +64,9 @@ export function createContactMessagesService(deps: AppDeps) {
       options: { held?: (rule: string, windowMs: number) => Promise<number> } = {},
     ): Promise<ContactMessage> {
       await throttle(input.email);
-      if (!options.held) {
-        const message = await messages.insert(input, now());
-        await notifyStaff(message);
-        return message;
-      }
-      const message = await messages.insert(input, now(), 'spam');
-      if ((await options.held('contact.digest', DIGEST_EVERY_MS)) === 1) {
-        const to = await messages.activeContactEmail();
-        if (to) deps.mailer.queue(contactDigestMail(to));
-      }
-      return message;
+      if (!options.held) return store(input, 'new', false);
+      const digest = (await options.held('contact.digest', DIGEST_EVERY_MS)) === 1;
+      return store(input, 'spam', digest);
     },
 
     async list(page: Page, filter: ContactMessageFilter, q?: string) {

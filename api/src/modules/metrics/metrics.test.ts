@@ -52,6 +52,29 @@ describeEngines('metrics on %s', (engine) => {
     expect(text).toContain('nodejs_eventloop_lag_seconds');
   });
 
+  it('counts mails sent and failed by kind, and shows the queue depth and the age of its oldest mail', async () => {
+    const { db, mailer } = app.runtime.deps;
+    const mail = { to: 'staff@example.org', subject: 'A message', text: 'text', html: '<p>text</p>' };
+    app.smtp.refuseWith({ code: 451, message: 'Try again later' });
+    await mailer.enqueue(db, { ...mail, kind: 'contact_notification' });
+    await mailer.drain();
+    let text = await (await scrape()).text();
+    expect(text).toMatch(/^mail_queue_depth 1$/m);
+    expect(text).toMatch(/^mail_queue_oldest_age_seconds [1-9]/m);
+
+    app.smtp.refuseWith({ code: 550, message: 'No such user' });
+    await mailer.enqueue(db, { ...mail, kind: 'contact_digest' });
+    await mailer.drain();
+    app.smtp.refuseWith(undefined);
+    app.clock.advance(2 * 60 * 60 * 1000);
+    await mailer.drain();
+    text = await (await scrape()).text();
+    expect(text).toMatch(/^mail_sent_total\{kind="contact_notification"\} 1$/m);
+    expect(text).toMatch(/^mail_failed_total\{kind="contact_digest"\} 1$/m);
+    expect(text).toMatch(/^mail_queue_depth 0$/m);
+    expect(text).toMatch(/^mail_queue_oldest_age_seconds 0$/m);
+  });
+
   it('does not take X-Forwarded-For for the caller, even with TRUST_PROXY', async () => {
     // Behind a proxy on this host every visitor arrives over loopback, with the header naming them.
     for (const forwardedFor of ['203.0.113.7', '127.0.0.1']) {

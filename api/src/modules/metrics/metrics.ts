@@ -6,7 +6,8 @@
  * Labels are bounded: the route TEMPLATE ("/api/faqs/:id", never the raw path), method and status.
  */
 import type { Registry } from 'prom-client';
-import type { Db } from '../../db/connection.js';
+import { isPostgres, type Db } from '../../db/connection.js';
+import type { MailCounts } from '../../mail/mailer.js';
 
 /** Upper bounds in seconds: most answers are well under a millisecond, renders and writes take longer. */
 export const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
@@ -45,7 +46,11 @@ function poolOf(db: Db): PoolLike | undefined {
   return (db.client as { pool?: PoolLike }).pool;
 }
 
-export function createMetrics(db: Db): Metrics {
+/** `mail`: this instance's sent and failed mails; the queue's depth and age are read from the table at each scrape. */
+export function createMetrics(
+  db: Db,
+  mail: () => MailCounts = () => ({ sent: new Map(), failed: new Map() }),
+): Metrics {
   const requests = new Map<string, RequestSeries>();
   const caches = new Map<string, () => CacheStats>();
   let registry: Promise<Registry> | undefined;
@@ -70,7 +75,7 @@ export function createMetrics(db: Db): Metrics {
   }
 
   async function render() {
-    registry ??= buildRegistry(requests, caches, db);
+    registry ??= buildRegistry(requests, caches, db, mail);
     const ready = await registry;
     return { contentType: ready.contentType, text: await ready.metrics() };
   }
@@ -81,13 +86,18 @@ export function createMetrics(db: Db): Metrics {
 type Sample = { labels: Record<string, string | number>; value: number; metricName?: string };
 
 /** A metric whose values are computed at scrape time, in the shape prom-client's Registry renders. */
-function computedMetric(name: string, help: string, type: 'counter' | 'gauge' | 'histogram', values: () => Sample[]) {
+function computedMetric(
+  name: string,
+  help: string,
+  type: 'counter' | 'gauge' | 'histogram',
+  values: () => Sample[] | Promise<Sample[]>,
+) {
   const metric = {
     name,
     help,
     type,
     aggregator: 'sum' as const,
-    get: async () => ({ name, help, type, aggregator: 'sum' as const, values: values() }),
+    get: async () => ({ name, help, type, aggregator: 'sum' as const, values: await values() }),
   };
   return metric;
 }
@@ -130,10 +140,26 @@ function poolSamples(db: Db): Sample[] {
   ];
 }
 
+const countSamples = (counts: ReadonlyMap<string, number>): Sample[] =>
+  [...counts].map(([kind, value]) => ({ labels: { kind }, value }));
+
+/** The queued mails (across instances: the table) and the age in seconds of the oldest, 0 when none. */
+async function mailQueueSamples(db: Db, now: Date): Promise<{ depth: number; oldestSeconds: number }> {
+  const row = await db('mail_queue')
+    .where({ state: 'queued' })
+    .first(db.raw('count(*) as depth'), db.raw('min(created_at) as oldest'));
+  const raw = row as unknown as { depth: number | string; oldest: Date | number | string | null } | undefined;
+  if (!raw?.oldest) return { depth: Number(raw?.depth ?? 0), oldestSeconds: 0 };
+  // SQLite's aggregate gives the stored epoch milliseconds; PostgreSQL a Date.
+  const oldest = isPostgres(db) ? new Date(raw.oldest) : new Date(Number(raw.oldest));
+  return { depth: Number(raw.depth), oldestSeconds: Math.max(0, (now.getTime() - oldest.getTime()) / 1000) };
+}
+
 async function buildRegistry(
   requests: Map<string, RequestSeries>,
   caches: Map<string, () => CacheStats>,
   db: Db,
+  mail: () => MailCounts,
 ): Promise<Registry> {
   const { Registry, collectDefaultMetrics } = (await import('prom-client')).default;
   const registry = new Registry();
@@ -163,6 +189,27 @@ async function buildRegistry(
       'Database pool connections by state (SQLite has a single one).',
       'gauge',
       () => poolSamples(db),
+    ),
+    computedMetric(
+      'mail_sent_total',
+      'Mails this instance handed to the SMTP server (or the outbox), by kind.',
+      'counter',
+      () => countSamples(mail().sent),
+    ),
+    computedMetric(
+      'mail_failed_total',
+      'Mails this instance marked failed (a 5xx reply, or 24 h of retries), by kind.',
+      'counter',
+      () => countSamples(mail().failed),
+    ),
+    computedMetric('mail_queue_depth', 'Mails queued and not sent yet (the whole queue).', 'gauge', async () => [
+      { labels: {}, value: (await mailQueueSamples(db, new Date())).depth },
+    ]),
+    computedMetric(
+      'mail_queue_oldest_age_seconds',
+      'Age of the oldest queued mail; 0 when none waits.',
+      'gauge',
+      async () => [{ labels: {}, value: (await mailQueueSamples(db, new Date())).oldestSeconds }],
     ),
   ];
   for (const metric of metrics) registry.registerMetric(metric as never);

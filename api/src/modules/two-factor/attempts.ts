@@ -41,7 +41,7 @@ export function createTwoFactorAttempts(deps: AppDeps) {
     /** Counts a wrong code; the tenth in the window locks the account and mails its owner. */
     async recordWrong(account: { id: number; email: string; name: string }, challengeId: string): Promise<void> {
       const since = new Date(now().getTime() - LOCK_MS);
-      const locked = await db.transaction(async (trx) => {
+      await db.transaction(async (trx) => {
         await trx('two_factor_failures').where('created_at', '<=', since).delete();
         await trx('two_factor_failures').insert({ user_id: account.id, challenge_id: challengeId, created_at: now() });
         const row = await trx('two_factor_failures')
@@ -49,7 +49,7 @@ export function createTwoFactorAttempts(deps: AppDeps) {
           .where('created_at', '>', since)
           .count({ count: '*' })
           .first();
-        if (Number(row?.count ?? 0) < MAX_WRONG_PER_ACCOUNT) return false;
+        if (Number(row?.count ?? 0) < MAX_WRONG_PER_ACCOUNT) return;
         const lockedUntil = new Date(now().getTime() + LOCK_MS);
         await trx('two_factor_locks')
           .insert({ user_id: account.id, locked_until: lockedUntil })
@@ -58,10 +58,11 @@ export function createTwoFactorAttempts(deps: AppDeps) {
         // The count starts again after the lock. The challenges' own counts go with it, but those
         // challenges (5 minutes) have expired by the time the lock (15 minutes) ends.
         await trx('two_factor_failures').where({ user_id: account.id }).delete();
-        return true;
+        await deps.mailer.enqueue(
+          trx,
+          twoFactorLockedMail(account.email, account.name, MAX_WRONG_PER_ACCOUNT, LOCK_MS / 60_000),
+        );
       });
-      if (locked)
-        deps.mailer.queue(twoFactorLockedMail(account.email, account.name, MAX_WRONG_PER_ACCOUNT, LOCK_MS / 60_000));
     },
   };
 }

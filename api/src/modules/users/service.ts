@@ -8,8 +8,7 @@ import { ensureRevision, type ExpectedRevision } from '../../db/revisions.js';
 import { toBool } from '../../db/rows.js';
 import type { Db } from '../../db/connection.js';
 import type { AppDeps } from '../../deps.js';
-import { conflict, found, invitationNotSent, notFound } from '../../errors.js';
-import { isMailDeliveryFailure } from '../../mail/failures.js';
+import { conflict, found, notFound } from '../../errors.js';
 import { createAuthService } from '../auth/service.js';
 import { createSessionsRepository } from '../sessions/repository.js';
 import { presentUser, presentUserStats, type UserRow } from './presenter.js';
@@ -73,18 +72,17 @@ export function createUsersService(deps: AppDeps) {
 
     get: async (id: number): Promise<User> => presentUser(found(await users.findById(id), 'User')),
 
+    /**
+     * The account, its invitation token and the queued invitation mail in one transaction: the account
+     * is created (201) whether or not the mail server answers now; the queue sends the mail when it does.
+     */
     async create(input: AdminUserInput): Promise<User> {
       await ensureEmailFree(input.email);
-      const row = await users.insert({ ...input, passwordHash: null }, now());
-      try {
-        await auth.sendInvitation(row);
-      } catch (error) {
-        // Without its invitation nobody could ever log in to the account: take it back so it can be retried.
-        await users.remove(row.id);
-        if (!isMailDeliveryFailure(error)) throw error;
-        deps.logger.warn({ mailCode: (error as { code: string }).code }, 'invitation mail failed: account taken back');
-        throw invitationNotSent();
-      }
+      const row = await deps.db.transaction(async (trx) => {
+        const inserted = await createUsersRepository(trx).insert({ ...input, passwordHash: null }, now());
+        await auth.sendInvitation(trx, inserted);
+        return inserted;
+      });
       return presentUser(row);
     },
 
