@@ -502,7 +502,10 @@ const sharedComponents = {
 };
 
 function componentSchemas(): Record<string, JsonSchema> {
-  const entities = Object.entries(ENTITY_SCHEMAS).map(([name, schema]) => [name, jsonSchema(schema, 'output')]);
+  const entities = Object.entries(ENTITY_SCHEMAS).map(([name, schema]): [string, JsonSchema] => [
+    name,
+    jsonSchema(schema, 'output'),
+  ]);
   return { ErrorEnvelope: errorEnvelopeSchema, ...Object.fromEntries(entities) };
 }
 

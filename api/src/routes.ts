@@ -70,7 +70,7 @@ export interface RouteTable {
   /** The policy table: every admin route registered, with its module and action. */
   adminRoutes: AdminRoute[];
   /** Throws while an operation of the table has no handler (or has two). */
-  assertComplete(): void;
+  assertComplete: () => void;
 }
 
 export function createRouteTable(router: Router, session: Session, deps: AppDeps): RouteTable {

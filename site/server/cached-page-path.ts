@@ -62,7 +62,7 @@ function headerLists() {
   const lists = new WeakMap<CachedPage, Map<string, string[]>>();
   return (page: CachedPage, variant: Variant, secure: boolean): string[] => {
     let ofPage = lists.get(page);
-    if (!ofPage) lists.set(page, (ofPage = new Map()));
+    if (!ofPage) lists.set(page, (ofPage = new Map<string, string[]>()));
     const key = `${variant}:${secure}`;
     let list = ofPage.get(key);
     if (!list) ofPage.set(key, (list = headerListOf(page, variant, secure)));

@@ -25,7 +25,9 @@ async function main(): Promise<void> {
   });
   const server = createServer();
   const drain = drainable(server);
-  server.on('request', web.callback());
+  const handle = web.callback();
+  // Koa answers its own errors (app.onerror): the promise settles with the response, nothing to await.
+  server.on('request', (request, response) => void handle(request, response));
   server.listen(config.port, config.host, () => {
     logger.info({ port: config.port, database: config.databaseUrl ? 'postgres' : 'sqlite' }, 'server listening');
   });

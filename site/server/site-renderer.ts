@@ -58,8 +58,8 @@ export function siteBuildRequested(buildDir: string): boolean {
 }
 
 /** Whether Vike's server build is there; it is loaded on first use (see renderer()). */
-export async function loadSiteBuild(buildDir: string): Promise<boolean> {
-  return existsSync(path.join(buildDir, 'server', 'entry.mjs'));
+export function loadSiteBuild(buildDir: string): Promise<boolean> {
+  return Promise.resolve(existsSync(path.join(buildDir, 'server', 'entry.mjs')));
 }
 
 function hasHiddenSegment(urlPath: string): boolean {

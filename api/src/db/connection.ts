@@ -27,7 +27,7 @@ export interface DbOptions {
 export const STATEMENT_TIMEOUT_MS = 5_000;
 
 export function isPostgres(db: Knex): boolean {
-  return db.client.config.client === 'pg';
+  return (db.client as Knex.Client).config.client === 'pg';
 }
 
 /**

@@ -18,6 +18,7 @@ import * as idempotencyKeys from './migrations/20261124210100_idempotency_keys.j
 import * as twoFactorAttempts from './migrations/20261124210300_two_factor_attempts.js';
 import * as securityLog from './migrations/20261124210301_security_log.js';
 import * as messageSearch from './migrations/20261124210500_message_search.js';
+import * as mailQueue from './migrations/20261125120000_mail_queue.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '20261124210300_two_factor_attempts': twoFactorAttempts,
   '20261124210301_security_log': securityLog,
   '20261124210500_message_search': messageSearch,
+  '20261125120000_mail_queue': mailQueue,
 };
 
 /** Every migration this version knows, in order (a restored backup must hold none other). */
@@ -49,9 +51,9 @@ export const migrationNames = (): string[] => Object.keys(migrations).sort();
 
 /** Exported for tests that step through single migrations (`db.migrate.down({ migrationSource })`). */
 export const migrationSource: Knex.MigrationSource<string> = {
-  getMigrations: async () => migrationNames(),
+  getMigrations: () => Promise.resolve(migrationNames()),
   getMigrationName: (name) => name,
-  getMigration: async (name) => withoutStatementTimeout(migrations[name]!),
+  getMigration: (name) => Promise.resolve(withoutStatementTimeout(migrations[name]!)),
 };
 
 /**
@@ -61,11 +63,11 @@ export const migrationSource: Knex.MigrationSource<string> = {
  */
 function withoutStatementTimeout(migration: Migration): Migration {
   const lifted = (step: (knex: Knex) => Promise<void>) => async (knex: Knex) => {
-    if (knex.client.config.client === 'pg' && migration.config?.transaction !== false)
+    if ((knex.client as Knex.Client).config.client === 'pg' && migration.config?.transaction !== false)
       await knex.raw('set local statement_timeout = 0');
     await step(knex);
   };
-  return { ...migration, up: lifted(migration.up), down: lifted(migration.down) };
+  return { ...migration, up: lifted((knex) => migration.up(knex)), down: lifted((knex) => migration.down(knex)) };
 }
 
 export async function migrateToLatest(db: Knex): Promise<void> {

@@ -23,19 +23,20 @@ export type OrderBy = { column: string; order: 'asc' | 'desc' }[];
  * `rows` selects the full rows (from `table`, maybe with computed columns); `filter` narrows the
  * list. The order must end with the id, so a page is the same in both steps.
  */
-export function pageOfRows(
+export async function pageOfRows<Row = Record<string, unknown>>(
   db: Db,
   table: string,
   rows: Knex.QueryBuilder,
   { page, limit }: Page,
   filter: (query: Knex.QueryBuilder) => Knex.QueryBuilder,
   orderBy: OrderBy,
-): Knex.QueryBuilder {
+): Promise<Row[]> {
   // Unqualified: a filter may read from another source than `table` (users' search reads a CTE).
   const ids = filter(db(table))
     .select('id')
     .orderBy(orderBy)
     .limit(limit)
     .offset((page - 1) * limit);
-  return rows.whereIn(`${table}.id`, ids).orderBy(orderBy);
+  // Knex types an untyped query's rows as any: the caller names the row type `rows` selects.
+  return (await rows.whereIn(`${table}.id`, ids).orderBy(orderBy)) as Row[];
 }

@@ -67,10 +67,10 @@ export async function updateRevised<Row extends WrittenRow>(
   const row = await auditedUpdate(write.db, write.table, write.id, async (db) => {
     // Untyped: `write.table` is any table; the caller names the row type of the one it writes.
     const query = db<WrittenRow>(write.table).where({ id: write.id });
-    const [written] = await atExpectedRevision(query, write.expected)
+    const [written] = (await atExpectedRevision(query, write.expected)
       .update({ ...values, ...nextRevision(db) })
-      .returning('*');
-    return written as Row | undefined;
+      .returning('*')) as Row[];
+    return written;
   });
   return row ?? refuseStale(write);
 }

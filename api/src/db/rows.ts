@@ -3,6 +3,7 @@
  * milliseconds for dates and text for JSON; PostgreSQL gives booleans, Date objects, parsed JSON
  * and count(*) as a string.
  */
+import type { Knex } from 'knex';
 
 export function toBool(value: unknown): boolean {
   return value === true || value === 1 || value === '1' || value === 't';
@@ -39,6 +40,11 @@ export function withoutUndefined<T extends Record<string, unknown>>(values: T): 
 /** JSON is written as text on both engines (jsonb accepts it), so arrays never turn into SQL arrays. */
 export function jsonText(value: unknown): string {
   return JSON.stringify(value);
+}
+
+/** How many rows `query` matches (`count(*)`; PostgreSQL answers a string, SQLite a number). */
+export async function countOf(query: Knex.QueryBuilder): Promise<number> {
+  return toCount((await query.count({ count: '*' }).first()) as Record<string, unknown> | undefined);
 }
 
 export function toCount(row: Record<string, unknown> | undefined, column = 'count'): number {

@@ -41,16 +41,22 @@ type Reply = { id: number; rows: unknown[] } | { id: number; error: string };
  */
 function staffReadWorker(fold: (value: string) => string): void {
   /* eslint-disable @typescript-eslint/no-require-imports -- an eval'd worker is a CommonJS script */
-  const { parentPort, workerData } = require('node:worker_threads') as typeof import('node:worker_threads');
-  const { file, driverPath } = workerData as { file: string; driverPath: string };
+  const threads = require('node:worker_threads') as typeof import('node:worker_threads');
+  const { parentPort } = threads;
+  const { file, driverPath } = threads.workerData as { file: string; driverPath: string };
   const Database = require(driverPath) as typeof import('better-sqlite3');
   try {
-    require('node:os').setPriority(19);
-    const threadId = require('node:fs').readlinkSync('/proc/thread-self').split('/').pop();
-    require('node:child_process').execFileSync('/usr/bin/chrt', ['--idle', '--pid', '0', threadId], {
-      stdio: 'ignore',
-      timeout: 2000,
-    });
+    (require('node:os') as typeof import('node:os')).setPriority(19);
+    const fs = require('node:fs') as typeof import('node:fs');
+    const threadId = fs.readlinkSync('/proc/thread-self').split('/').pop() ?? '';
+    (require('node:child_process') as typeof import('node:child_process')).execFileSync(
+      '/usr/bin/chrt',
+      ['--idle', '--pid', '0', threadId],
+      {
+        stdio: 'ignore',
+        timeout: 2000,
+      },
+    );
   } catch {
     // Without chrt (not Linux) the nice value stays; without either, the thread runs as it is.
   }
@@ -139,7 +145,7 @@ function sqliteStaffReads(db: Db, file: string): StaffReads {
     async run<T>(query: Knex.QueryBuilder): Promise<T> {
       const compiled = query.toSQL() as Knex.Sql & { method: string; pluck?: string };
       // Knex's own 'query' event, as if Knex had run it: query logs and the plan tests see staff reads too.
-      db.client.emit('query', compiled);
+      (db.client as Knex.Client).emit('query', compiled);
       const rows = await send({ id: 0, sql: compiled.sql, bindings: compiled.bindings.map(sqliteBinding) });
       return answerOf(compiled.method, compiled.pluck, rows as Record<string, unknown>[]) as T;
     },
@@ -157,7 +163,7 @@ function sqliteStaffReads(db: Db, file: string): StaffReads {
 const directReads = (db: Db): StaffReads => ({
   run: async <T>(query: Knex.QueryBuilder) => (await query) as T,
   execute: async (sql, bindings) => void (await db.raw(sql, bindings as Knex.RawBinding[])),
-  close: async () => undefined,
+  close: () => Promise.resolve(),
 });
 
 const readers = new WeakMap<Db, StaffReads>();
@@ -167,7 +173,7 @@ export function staffReads(db: Db): StaffReads {
   if (isPostgres(db)) return directReads(db);
   let reads = readers.get(db);
   if (!reads) {
-    const { filename } = db.client.config.connection as { filename: string };
+    const { filename } = (db.client as Knex.Client).config.connection as { filename: string };
     // An in-memory database exists only on its own connection: nothing else can read it.
     reads = filename && filename !== ':memory:' ? sqliteStaffReads(db, filename) : directReads(db);
     readers.set(db, reads);

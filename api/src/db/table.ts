@@ -7,7 +7,7 @@ import { auditedInsert } from './audited-writes.js';
 import type { Db } from './connection.js';
 import { pageOfRows, type OrderBy, type Page, type PageResult } from './paging.js';
 import { deleteRevised, updateRevised, type ExpectedRevision } from './revisions.js';
-import { returnedRow, toCount, withoutUndefined } from './rows.js';
+import { countOf, returnedRow, withoutUndefined } from './rows.js';
 import type { DbTables, TableName } from './tables.js';
 
 export type { OrderBy, Page, PageResult };
@@ -45,25 +45,25 @@ export function tableRepository<Name extends TableName, Entity extends { revisio
 
   // Keys left undefined are not written: inserts take the column default, updates keep the stored value.
   return {
-    async page(
+    page: async (
       { page, limit }: Page,
       filter: QueryFilter = everyRow,
       orderBy = defaultOrder,
-    ): Promise<PageResult<Entity>> {
+    ): Promise<PageResult<Entity>> => {
       const [found, total] = await Promise.all([
         pageOfRows(db, table, rows(db), { page, limit }, filter, orderBy),
-        filter(rows(db)).count({ count: '*' }).first(),
+        countOf(filter(rows(db))),
       ]);
-      return { items: presentRows(found), total: toCount(total) };
+      return { items: presentRows(found), total };
     },
 
-    async all(filter: QueryFilter, orderBy: OrderBy = defaultOrder): Promise<Entity[]> {
-      return presentRows(await filter(rows(db)).orderBy(orderBy));
+    all: async (filter: QueryFilter, orderBy: OrderBy = defaultOrder): Promise<Entity[]> => {
+      return presentRows((await filter(rows(db)).orderBy(orderBy)) as Record<string, unknown>[]);
     },
 
     findById,
 
-    async insert(values: RowValues<Name>, now: Date, trx: Db = db): Promise<Entity> {
+    insert: async (values: RowValues<Name>, now: Date, trx: Db = db): Promise<Entity> => {
       const row = await auditedInsert(trx, table, async (db) =>
         returnedRow(
           await rows(db)
@@ -75,24 +75,24 @@ export function tableRepository<Name extends TableName, Entity extends { revisio
     },
 
     /** An admin edit: raises the revision; undefined when no row has the id (409 when If-Match fails). */
-    async update(
+    update: async (
       id: number,
       values: RowValues<Name>,
       now: Date,
       { expected, trx = db }: EditOptions = {},
-    ): Promise<Entity | undefined> {
+    ): Promise<Entity | undefined> => {
       const write = { db: trx, table, id, expected, current: () => findById(id, trx) };
       const row = await updateRevised<Row>(write, { ...withoutUndefined(values), updated_at: now });
       return row ? present(row) : undefined;
     },
 
     /** Whether a row was deleted (409 when If-Match fails). */
-    async remove(id: number, { expected, trx = db }: EditOptions = {}): Promise<boolean> {
+    remove: async (id: number, { expected, trx = db }: EditOptions = {}): Promise<boolean> => {
       return deleteRevised({ db: trx, table, id, expected, current: () => findById(id, trx) });
     },
 
-    async count(filter: QueryFilter = everyRow): Promise<number> {
-      return toCount(await filter(rows(db)).count({ count: '*' }).first());
+    count: async (filter: QueryFilter = everyRow): Promise<number> => {
+      return countOf(filter(rows(db)));
     },
   };
 }

@@ -22,8 +22,9 @@ export function localContentChanges(): ContentChanges {
   let version = 0;
   return {
     version: () => version,
-    bump: async () => {
+    bump: () => {
       version += 1;
+      return Promise.resolve();
     },
     close: async () => {},
   };

@@ -149,7 +149,7 @@ export function createPasswordPool(options: PasswordPoolOptions) {
 
   function submit<T>(task: PasswordTask, priority = false): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const pending: Pending = { task, priority, resolve: resolve as (value: unknown) => void, reject };
+      const pending: Pending = { task, priority, resolve, reject };
       const slot = idleSlot(priority);
       if (slot) return run(slot, pending);
       if (queue.length >= options.maxQueue && !(priority && shedOne())) {

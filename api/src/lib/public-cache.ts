@@ -208,7 +208,10 @@ function serialize(ctx: Context): Serialized {
 export function publicContentCache(contentChanges: ContentChanges, reads: readonly string[] = []): Middleware {
   const store = publicAnswerStore(contentChanges);
   return async (ctx, next) => {
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      await next();
+      return;
+    }
     const key = queryKey(ctx.url, reads);
     const version = contentChanges.version();
     const hit = storedAnswer(store, key, version);

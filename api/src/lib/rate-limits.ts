@@ -191,7 +191,10 @@ export function createRateLimiter(deps: AppDeps) {
      */
     limit(action: LimitedAction, options: { holdPastGlobal?: boolean } = {}): Middleware {
       return async (ctx, next) => {
-        if (ctx.state.knownDevice) return next();
+        if (ctx.state.knownDevice) {
+          await next();
+          return;
+        }
         const now = deps.clock.now().getTime();
         const global = async () => {
           // Once the site is over its global limit a flood is refused without writing anything.

@@ -194,9 +194,15 @@ export function createIdempotency(deps: AppDeps, session: Session, router: Route
 
   return async (ctx, next) => {
     const key = ctx.headers['idempotency-key'];
-    if (key === undefined || !WRITE_METHODS.has(ctx.method)) return next();
+    if (key === undefined || !WRITE_METHODS.has(ctx.method)) {
+      await next();
+      return;
+    }
     const route = honouringRoute(ctx);
-    if (route === undefined) return next();
+    if (route === undefined) {
+      await next();
+      return;
+    }
     if (typeof key !== 'string' || !VALID_KEY.test(key)) throw invalidIdempotencyKey();
     const claim: Claim = { userId: await callerOf(ctx), key, claim: randomBytes(16).toString('hex') };
     const hash = requestHash(ctx);

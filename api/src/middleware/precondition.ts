@@ -25,6 +25,6 @@ export function parseIfMatch(header: string | undefined): ExpectedRevision | und
 /** After validate(): adds `expectedRevision` to the parsed input (routes whose table entry has `ifMatch`). */
 export const precondition: Middleware = async (ctx, next) => {
   const expectedRevision = parseIfMatch(ctx.headers['if-match']);
-  ctx.state.input = { ...ctx.state.input, expectedRevision };
+  ctx.state.input = { ...(ctx.state as { input: object }).input, expectedRevision };
   await next();
 };

@@ -46,7 +46,7 @@ export function requestContext(logger: Logger, metrics?: Metrics): Middleware {
         route: (ctx as { _matchedRoute?: string })._matchedRoute ?? 'unmatched',
         status: ctx.status,
         started,
-        userId: ctx.state.user?.id,
+        userId: (ctx.state as { user?: { id: number } }).user?.id,
       });
     }
   };

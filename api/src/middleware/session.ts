@@ -13,11 +13,10 @@ export const TWO_FACTOR_SETUP_REQUIRED = 'Set up two-factor sign-in to continue.
 export const setupRequired = () => new AppError(403, 'two_factor_setup_required', TWO_FACTOR_SETUP_REQUIRED);
 
 /** The caller of a route behind one of the session middlewares below, which set these. */
-export const callerOf = (ctx: Context): Caller => ({
-  user: ctx.state.user,
-  ip: clientSubject(ctx.ip),
-  sessionId: ctx.state.sessionId,
-});
+export const callerOf = (ctx: Context): Caller => {
+  const { user, sessionId } = ctx.state as Pick<Caller, 'user' | 'sessionId'>;
+  return { user, ip: clientSubject(ctx.ip), sessionId };
+};
 
 export function createSession(deps: AppDeps) {
   const sessions = createSessionService(deps);

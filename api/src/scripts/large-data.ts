@@ -146,8 +146,8 @@ async function seedActivities(trx: Db, random: Random, now: Date, count: number)
 
 /** Distinct (activity, member) pairs, as the unique index demands. */
 async function seedRegistrations(trx: Db, random: Random, now: Date, count: number): Promise<void> {
-  const activityIds = (await trx('activities').pluck('id')) as number[];
-  const memberIds = (await trx('users').where({ role: 'member' }).pluck('id')) as number[];
+  const activityIds = await trx('activities').pluck<number[]>('id');
+  const memberIds = await trx('users').where({ role: 'member' }).pluck<number[]>('id');
   const taken = new Set<string>();
   await insertBatched(trx, 'activity_registrations', Math.min(count, activityIds.length * memberIds.length), () => {
     for (;;) {

@@ -166,8 +166,11 @@ export async function explain(db: Db, query: Knex.Sql, { forceIndexes = false } 
   }
   return db.transaction(async (trx) => {
     if (forceIndexes) await trx.raw('set local enable_seqscan = off');
-    const { rows } = await trx.raw(`explain (format json) ${sql}`, bindings);
-    return postgresLines(rows[0]['QUERY PLAN'][0].Plan);
+    const { rows } = await trx.raw<{ rows: { 'QUERY PLAN': { Plan: PostgresPlanNode }[] }[] }>(
+      `explain (format json) ${sql}`,
+      bindings,
+    );
+    return postgresLines(rows[0]!['QUERY PLAN'][0]!.Plan);
   });
 }
 

@@ -33,7 +33,7 @@ export interface HandlerDeps {
 export function createMainHandlers(deps: HandlerDeps): MainHandlers {
   const { settings, tokens, state } = deps;
   return {
-    getServerUrl: async () => settings.current().serverUrl,
+    getServerUrl: () => Promise.resolve(settings.current().serverUrl),
     async setServerUrl(address, waitingChanges) {
       const result = await deps.checkServer(address);
       if (!result.ok) return result;
@@ -63,17 +63,19 @@ export function createMainHandlers(deps: HandlerDeps): MainHandlers {
     },
     readStore: (name) => state.read(name),
     writeStore: (name, value) => state.write(name, value),
-    isStoreEncrypted: async () => state.encrypted(),
+    isStoreEncrypted: () => Promise.resolve(state.encrypted()),
     async openExternal(url) {
       // Declined in the dialog is the staff member's answer, not an error.
       if ((await deps.openInBrowser(url)) === 'refused') {
         throw new UserFacingError('Only http and https addresses can be opened.');
       }
     },
-    getAppVersion: async () => deps.appVersion(),
-    isOnline: async () => deps.isOnline(),
-    async installUpdate() {
-      if (!deps.installUpdate()) throw new UserFacingError('No update is ready to install.');
+    getAppVersion: () => Promise.resolve(deps.appVersion()),
+    isOnline: () => Promise.resolve(deps.isOnline()),
+    installUpdate() {
+      return deps.installUpdate()
+        ? Promise.resolve()
+        : Promise.reject(new UserFacingError('No update is ready to install.'));
     },
   };
 }

@@ -13,7 +13,8 @@ export interface MenuOptions {
   serverUrl: string | null;
   /** Sends a main → renderer message to the console window. */
   sendToConsole(channel: string): void;
-  openInBrowser(url: string): void;
+  /** Opens the address outside the app; what it answers (a promise of the outcome) is not awaited. */
+  openInBrowser: (url: string) => unknown;
 }
 
 const separator: MenuItemConstructorOptions = { type: 'separator' };

@@ -75,7 +75,7 @@ export function createStateStore(userDataDir: string, options: StateStoreOptions
     try {
       fileFor(stateDir, name); // refuses an unknown name before anything is queued
     } catch (error) {
-      return Promise.reject(error as Error);
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
     const run = (queues.get(name) ?? Promise.resolve()).then(task);
     queues.set(

@@ -21,7 +21,7 @@ const ConsoleApp = page(loadConsole);
 /** Desktop: the "Server address…" menu item opens the server screen from anywhere. */
 function useServerSettingsMenu(): void {
   const navigate = useNavigate();
-  useEffect(() => platform.server?.onOpenSettings(() => navigate('/server')), [navigate]);
+  useEffect(() => platform.server?.onOpenSettings(() => void navigate('/server')), [navigate]);
 }
 
 /** Without a session the console is not even loaded: straight to the login (its guard checks the rest). */

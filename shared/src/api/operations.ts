@@ -473,7 +473,5 @@ type Group = Record<string, Operation | Record<string, Operation>>;
 
 /** Every operation of the table, in its order. */
 export const API_OPERATIONS: readonly Operation[] = Object.values(API as Record<string, Group>).flatMap((group) =>
-  Object.values(group).flatMap((entry) =>
-    'method' in entry ? [entry as Operation] : Object.values(entry as Record<string, Operation>),
-  ),
+  Object.values(group).flatMap((entry) => ('method' in entry ? [entry as Operation] : Object.values(entry))),
 );

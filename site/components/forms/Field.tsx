@@ -46,7 +46,7 @@ export type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' 
   error?: string | undefined;
   hint?: ReactNode;
   aside?: ReactNode;
-  onValue(value: string): void;
+  onValue: (value: string) => void;
 };
 
 /** `id` is optional: a form hydrated as an island passes its own (useId's depend on the whole page's tree). */
@@ -71,7 +71,7 @@ type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange
   label: string;
   value: string;
   error?: string | undefined;
-  onValue(value: string): void;
+  onValue: (value: string) => void;
 };
 
 export function TextArea({ label, value, error, onValue, id: givenId, ...textarea }: TextAreaProps) {

@@ -16,7 +16,7 @@ interface ActivityListProps {
   activities: Activity[] | undefined;
   isPending: boolean;
   isError: boolean;
-  onOpen(activity: Activity, opener: HTMLButtonElement): void;
+  onOpen: (activity: Activity, opener: HTMLButtonElement) => void;
 }
 
 function ActivityList({ title, emptyText, activities, isPending, isError, onOpen }: ActivityListProps) {

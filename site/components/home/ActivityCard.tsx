@@ -31,7 +31,7 @@ export function Tags({ tags }: { tags: string[] }) {
 
 interface ActivityCardProps {
   activity: Activity;
-  onOpen(activity: Activity, opener: HTMLButtonElement): void;
+  onOpen: (activity: Activity, opener: HTMLButtonElement) => void;
 }
 
 /** The whole card opens the activity; its one real control is the button on the title (stretched over the card in CSS). */

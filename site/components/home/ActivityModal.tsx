@@ -25,7 +25,7 @@ function trapTab(event: KeyboardEvent, container: HTMLElement): void {
 
 interface ActivityModalProps {
   activity: Activity;
-  onClose(): void;
+  onClose: () => void;
 }
 
 /**

@@ -40,7 +40,7 @@ function useRegistered(activity: Activity, auth: Auth) {
   return { registered, setRegistered, checking };
 }
 
-export function RegisterButton({ activity, onLeave }: { activity: Activity; onLeave(): void }) {
+export function RegisterButton({ activity, onLeave }: { activity: Activity; onLeave: () => void }) {
   const auth = useAuth();
   const { registered, setRegistered, checking } = useRegistered(activity, auth);
   const [busy, setBusy] = useState<Busy>(null);

@@ -5,7 +5,7 @@ import { ChevronDownIcon } from '../icons';
 
 interface UserMenuProps {
   user: User | null;
-  onLogout(): void;
+  onLogout: () => void;
 }
 
 /**

@@ -54,12 +54,12 @@ const POSTGRES_SEARCH = [
 
 /** pg_trgm ships with PostgreSQL's contrib package; without it the search still works, by reading every row. */
 async function hasTrigramExtension(knex: Knex): Promise<boolean> {
-  const { rows } = await knex.raw("select 1 from pg_available_extensions where name = 'pg_trgm'");
+  const { rows } = await knex.raw<{ rows: unknown[] }>("select 1 from pg_available_extensions where name = 'pg_trgm'");
   return rows.length > 0;
 }
 
 async function createSearchIndexes(knex: Knex): Promise<void> {
-  if (knex.client.config.client !== 'pg') {
+  if ((knex.client as Knex.Client).config.client !== 'pg') {
     for (const statement of SQLITE_SEARCH) await knex.raw(statement);
   } else if (await hasTrigramExtension(knex)) {
     for (const statement of POSTGRES_SEARCH) await knex.raw(statement);
@@ -67,7 +67,7 @@ async function createSearchIndexes(knex: Knex): Promise<void> {
 }
 
 async function dropSearchIndexes(knex: Knex): Promise<void> {
-  if (knex.client.config.client !== 'pg') {
+  if ((knex.client as Knex.Client).config.client !== 'pg') {
     for (const trigger of ['insert', 'delete', 'update'])
       await knex.raw(`drop trigger if exists users_search_${trigger}`);
     await knex.raw('drop table if exists users_search');

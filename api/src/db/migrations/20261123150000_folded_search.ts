@@ -28,12 +28,14 @@ const sqliteSearch = (tokenize: string) => [
 ];
 
 async function hasNameIndex(knex: Knex): Promise<boolean> {
-  const { rows } = await knex.raw("select 1 from pg_indexes where indexname = 'users_name_trigram_index'");
+  const { rows } = await knex.raw<{ rows: unknown[] }>(
+    "select 1 from pg_indexes where indexname = 'users_name_trigram_index'",
+  );
   return rows.length > 0;
 }
 
 async function rebuild(knex: Knex, nameExpression: (knex: Knex) => string, tokenize: string): Promise<void> {
-  if (knex.client.config.client !== 'pg') {
+  if ((knex.client as Knex.Client).config.client !== 'pg') {
     for (const statement of sqliteSearch(tokenize)) await knex.raw(statement);
   } else if (await hasNameIndex(knex)) {
     // Without pg_trgm (20261123132000 made no index) the search reads every row, as before.

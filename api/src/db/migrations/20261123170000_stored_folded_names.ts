@@ -15,10 +15,12 @@
 import type { Knex } from 'knex';
 import { foldedSql } from '../search.js';
 
-const isPostgres = (knex: Knex) => knex.client.config.client === 'pg';
+const isPostgres = (knex: Knex) => (knex.client as Knex.Client).config.client === 'pg';
 
 async function hasNameTrigramIndex(knex: Knex): Promise<boolean> {
-  const { rows } = await knex.raw("select 1 from pg_indexes where indexname = 'users_name_trigram_index'");
+  const { rows } = await knex.raw<{ rows: unknown[] }>(
+    "select 1 from pg_indexes where indexname = 'users_name_trigram_index'",
+  );
   return rows.length > 0;
 }
 

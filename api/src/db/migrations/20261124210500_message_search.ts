@@ -16,7 +16,7 @@
 import type { Knex } from 'knex';
 import { foldedSql } from '../search.js';
 
-const isPostgres = (knex: Knex) => knex.client.config.client === 'pg';
+const isPostgres = (knex: Knex) => (knex.client as Knex.Client).config.client === 'pg';
 
 /** The three searched fields as one text; chr(31) (unit separator) keeps a match inside one field. */
 export const MESSAGE_SEARCH_TEXT = 'name || chr(31) || email || chr(31) || message';
@@ -51,7 +51,7 @@ const SQLITE_SEARCH = [
 
 /** pg_trgm is created by 20261123132000 when the server ships it; without it the search reads every row. */
 async function hasTrigramExtension(knex: Knex): Promise<boolean> {
-  const { rows } = await knex.raw("select 1 from pg_extension where extname = 'pg_trgm'");
+  const { rows } = await knex.raw<{ rows: unknown[] }>("select 1 from pg_extension where extname = 'pg_trgm'");
   return rows.length > 0;
 }
 

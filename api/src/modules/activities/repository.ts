@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { isPostgres, type Db } from '../../db/connection.js';
 import { pageOfRows } from '../../db/paging.js';
 import { deleteRevised, updateRevised, type RevisedWrite } from '../../db/revisions.js';
-import { jsonText, toCount } from '../../db/rows.js';
+import { countOf, jsonText } from '../../db/rows.js';
 import { matchingAny } from '../../db/search.js';
 import { staffReads } from '../../db/staff-reads.js';
 import { tableRepository, type EditOptions, type OrderBy, type Page, type PageResult } from '../../db/table.js';
@@ -12,6 +12,7 @@ import { pagesById } from '../../lib/csv.js';
 
 /** Pages of registration rows as the presenter shows them. */
 type RegistrationRow = Parameters<typeof presentRegistration>[0];
+type ParticipatedRow = Parameters<typeof presentActivity>[0];
 
 async function* csvPagesOf(pages: AsyncIterable<RegistrationRow[]>) {
   for await (const rows of pages) yield rows.map(presentRegistration);
@@ -63,7 +64,7 @@ export function createActivitiesRepository(db: Db) {
       status ? query.where(`${ACTIVITIES}.status`, status) : query;
 
   async function findById(id: number, trx: Db = db): Promise<Activity | undefined> {
-    const row = await withParticipants(trx).where(`${ACTIVITIES}.id`, id).first();
+    const row = (await withParticipants(trx).where(`${ACTIVITIES}.id`, id).first()) as ParticipatedRow | undefined;
     return row ? presentActivity(row) : undefined;
   }
 
@@ -86,7 +87,7 @@ export function createActivitiesRepository(db: Db) {
       const search = matchingAny(db, [`${ACTIVITIES}.title`, `${ACTIVITIES}.location`, `${ACTIVITIES}.tags`], q);
       const filter = (query: Knex.QueryBuilder) => search(withStatus(status)(query));
       const [rows, total] = await Promise.all([
-        pageOfRows(db, ACTIVITIES, withParticipants(), { page, limit }, filter, orderBy),
+        pageOfRows<ParticipatedRow>(db, ACTIVITIES, withParticipants(), { page, limit }, filter, orderBy),
         table.count(filter),
       ]);
       return { items: rows.map(presentActivity), total };
@@ -130,10 +131,11 @@ export function createActivitiesRepository(db: Db) {
       const [rows, total] = await Promise.all([
         inRegistrationOrder(registrationsOf(db, activityId, filter.q).select(REGISTRATION_COLUMNS), filter)
           .limit(limit)
-          .offset((page - 1) * limit),
-        registrationsOf(db, activityId, filter.q).count({ count: '*' }).first(),
+          .offset((page - 1) * limit)
+          .then((found) => found as RegistrationRow[]),
+        countOf(registrationsOf(db, activityId, filter.q)),
       ]);
-      return { items: rows.map(presentRegistration), total: toCount(total) };
+      return { items: rows.map(presentRegistration), total };
     },
 
     /** Every registration in the filter's order, for the CSV export, read in pages (lib/csv.ts). */

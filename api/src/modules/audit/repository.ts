@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { pagesById } from '../../lib/csv.js';
 import type { Db } from '../../db/connection.js';
 import { pageOfRows } from '../../db/paging.js';
-import { toCount, toIso, toJson } from '../../db/rows.js';
+import { countOf, toIso, toJson } from '../../db/rows.js';
 import { matchingAny } from '../../db/search.js';
 import { staffReads } from '../../db/staff-reads.js';
 import type { AuditLogRow } from '../../db/tables.js';
@@ -60,19 +60,24 @@ export function createAuditRepository(db: Db) {
     async page(page: Page, filter: AuditFilter): Promise<PageResult<AuditLogEntry>> {
       const matching = filterEntries(db, filter);
       const [rows, total] = await Promise.all([
-        pageOfRows(db, AUDIT_TABLE, db(AUDIT_TABLE), page, matching, NEWEST_FIRST),
-        matching(db(AUDIT_TABLE)).count({ count: '*' }).first(),
+        pageOfRows<AuditLogRow>(db, AUDIT_TABLE, db(AUDIT_TABLE), page, matching, NEWEST_FIRST),
+        countOf(matching(db(AUDIT_TABLE))),
       ]);
-      return { items: rows.map(presentAuditEntry), total: toCount(total) };
+      return { items: rows.map(presentAuditEntry), total };
     },
 
     async findById(id: number): Promise<AuditLogEntry | undefined> {
-      const row = await db(AUDIT_TABLE).where({ id }).first();
+      const row = await db<AuditLogRow>(AUDIT_TABLE).where({ id }).first();
       return row ? presentAuditEntry(row) : undefined;
     },
 
     async all(filter: AuditFilter, limit: number): Promise<AuditLogEntry[]> {
-      const rows = await filterEntries(db, filter)(db(AUDIT_TABLE)).orderBy(NEWEST_FIRST).limit(limit);
+      const rows = (await filterEntries(
+        db,
+        filter,
+      )(db(AUDIT_TABLE))
+        .orderBy(NEWEST_FIRST)
+        .limit(limit)) as AuditLogRow[];
       return rows.map(presentAuditEntry);
     },
 

@@ -16,17 +16,20 @@ export class RestoreRefused extends Error {
 
 /** VACUUM INTO on a connection of its own: for the command line, where nothing else waits. */
 export function vacuumIntoDirectly(source: string): (target: string) => Promise<void> {
-  return async (target) => {
-    const connection = new Database(source, { readonly: true, fileMustExist: true });
-    try {
-      connection.pragma('busy_timeout = 5000');
-      // The name indexes are on fold(name): copying or checking them calls it.
-      registerFold(connection);
-      connection.prepare('VACUUM INTO ?').run(target);
-    } finally {
-      connection.close();
-    }
-  };
+  // Synchronous work; the executor turns a throw into the promise's rejection.
+  return (target) =>
+    new Promise<void>((resolve) => {
+      const connection = new Database(source, { readonly: true, fileMustExist: true });
+      try {
+        connection.pragma('busy_timeout = 5000');
+        // The name indexes are on fold(name): copying or checking them calls it.
+        registerFold(connection);
+        connection.prepare('VACUUM INTO ?').run(target);
+      } finally {
+        connection.close();
+      }
+      resolve();
+    });
 }
 
 /**

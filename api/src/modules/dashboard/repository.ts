@@ -59,7 +59,8 @@ export function createDashboardRepository(db: Db) {
           name,
         ]),
       );
-      const row = await db.select(db.raw('(select count(*) from ??) as total', [table]), ...columns).first();
+      const row = (await db.select(db.raw('(select count(*) from ??) as total', [table]), ...columns).first()) as
+        Record<string, unknown> | undefined;
       return Object.fromEntries(['total', ...names].map((name) => [name, toCount(row, name)])) as Record<
         Name | 'total',
         number

@@ -46,7 +46,9 @@ export function createTwoFactorRepository(db: Db) {
     async claimStep(userId: number, step: number): Promise<boolean> {
       const changed = await users()
         .where({ id: userId })
-        .where((query) => query.whereNull('totp_last_step').orWhere('totp_last_step', '<', step))
+        .where((query) => {
+          query.whereNull('totp_last_step').orWhere('totp_last_step', '<', step);
+        })
         .update({ totp_last_step: step });
       return changed > 0;
     },

@@ -60,8 +60,10 @@ function foldedName(db: Db): string {
 /** The names or e-mails holding `search`, in any case and accents: e-mails are stored lower-case. */
 function likeSearch(db: Db, search: string) {
   const pattern = containsPattern(search);
-  return (match: Knex.QueryBuilder) =>
+  // A grouping callback: Knex reads what it adds to `match`, not what it returns.
+  return (match: Knex.QueryBuilder): void => {
     match.whereRaw(`${foldedName(db)} like ? escape '\\'`, [pattern]).orWhereRaw("email like ? escape '\\'", [pattern]);
+  };
 }
 
 /**
@@ -72,8 +74,9 @@ function likeSearch(db: Db, search: string) {
 function trigramSearch(db: Db, search: string) {
   if (isPostgres(db)) return likeSearch(db, search);
   const phrase = `"${foldText(search).replaceAll('"', '""')}"`;
-  return (match: Knex.QueryBuilder) =>
+  return (match: Knex.QueryBuilder): void => {
     match.whereIn('users.id', db('users_search').select('rowid').whereRaw('users_search match ?', [phrase]));
+  };
 }
 
 function filterUsers(db: Db, query: Knex.QueryBuilder, { search, role }: UsersFilter): Knex.QueryBuilder {
@@ -99,7 +102,7 @@ function filterUsers(db: Db, query: Knex.QueryBuilder, { search, role }: UsersFi
  */
 async function shortSearchPage(db: Db, { page, limit }: Page, filter: UsersFilter): Promise<PageResult<User>> {
   const counted = Math.max(SHORT_SEARCH_COUNT, page * limit + 1);
-  const ids: number[] = await filterUsers(db, db('users'), filter).orderBy(LIST_ORDER).limit(counted).pluck('id');
+  const ids = (await filterUsers(db, db('users'), filter).orderBy(LIST_ORDER).limit(counted).pluck('id')) as number[];
   const pageIds = ids.slice((page - 1) * limit, page * limit);
   const rows: UserRow[] = pageIds.length ? await db('users').whereIn('id', pageIds).orderBy(LIST_ORDER) : [];
   return { items: rows.map(presentUser), total: ids.length };
@@ -172,7 +175,7 @@ export function createUsersRepository(db: Db) {
         : presented.page(page, (query) => filterUsers(db, query, filter)),
 
     countByRoleAndStatus: (): Promise<UserCountRow[]> =>
-      users().select('role', 'is_active').count({ count: '*' }).groupBy('role', 'is_active') as Promise<UserCountRow[]>,
+      users().select('role', 'is_active').count({ count: '*' }).groupBy('role', 'is_active'),
 
     updateAccount(
       id: number,
@@ -205,10 +208,10 @@ export function createUsersRepository(db: Db) {
      * changes that could each remove the last active super admin queue up instead of both passing.
      */
     async lockForAccountChange(id: number): Promise<{ target: UserRow | undefined; activeSuperAdminIds: number[] }> {
-      const superAdmins: { id: number }[] = await locked(
+      const superAdmins = (await locked(
         users().where({ role: 'super_admin', is_active: true }).orderBy('id').select('id'),
-      );
-      const target: UserRow | undefined = await locked(users().where({ id })).first();
+      )) as { id: number }[];
+      const target = (await locked(users().where({ id })).first()) as UserRow | undefined;
       return { target, activeSuperAdminIds: superAdmins.map((row) => row.id) };
     },
 

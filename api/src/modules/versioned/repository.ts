@@ -16,7 +16,7 @@ export interface VersionedKind<Table extends VersionedTable, Input, Entity exten
   table: Table;
   /** Used in messages: "About Us version not found". */
   label: string;
-  present(row: DbTables[Table]): Entity;
+  present: (row: DbTables[Table]) => Entity;
   toRow(input: Input): RowValues<Table>;
 }
 
@@ -39,21 +39,21 @@ export function createVersionsRepository<Table extends VersionedTable, Input, En
     },
 
     /** On PostgreSQL, locks every version so a concurrent writer waits for this transaction. */
-    async lockAll(trx: Db): Promise<void> {
+    lockAll: async (trx: Db): Promise<void> => {
       if (isPostgres(db)) await versions(trx).select('id').forUpdate();
     },
 
-    async latestNumber(trx: Db): Promise<number> {
+    latestNumber: async (trx: Db): Promise<number> => {
       const latest = await versions(trx).max({ version: 'version' }).first();
       return Number(latest?.version ?? 0);
     },
 
-    async hasActive(trx: Db): Promise<boolean> {
+    hasActive: async (trx: Db): Promise<boolean> => {
       return Boolean(await versions(trx).where({ is_active: true }).first('id'));
     },
 
     /** The version it deactivates is changed too, so its revision goes up as well. */
-    async deactivateOthers(id: number, now: Date, trx: Db): Promise<void> {
+    deactivateOthers: async (id: number, now: Date, trx: Db): Promise<void> => {
       await versions(trx)
         .where({ is_active: true })
         .whereNot({ id })
@@ -61,7 +61,7 @@ export function createVersionsRepository<Table extends VersionedTable, Input, En
     },
 
     /** The public version, or null when none is active (the site then shows its built-in text). */
-    async activeOrNull(): Promise<Entity | null> {
+    activeOrNull: async (): Promise<Entity | null> => {
       const row = await versions().where({ is_active: true }).first();
       // Read through the common columns' type, but every column of `kind.table` is there.
       return row ? kind.present(row as DbTables[Table]) : null;

@@ -29,7 +29,8 @@ export function formatValue(value: unknown): string {
     if (entries.length === 1) return formatValue(entries[0]?.[1]);
     return entries.map(([key, inner]) => `${fieldLabel(key)}: ${formatValue(inner)}`).join('\n');
   }
-  return String(value);
+  // What is left of a JSON value: a string or a number.
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 function asRecord(value: unknown): Record<string, unknown> | null {

@@ -68,7 +68,7 @@ export function reorderListAnswer(data: unknown, ids: readonly number[]): unknow
 function reorderIds(change: Change): number[] | null {
   if (change.method !== 'PUT' || !/^\/admin\/[a-z-]+\/reorder$/.test(change.path)) return null;
   const ids = (change.body as { ids?: unknown } | undefined)?.ids;
-  return Array.isArray(ids) && ids.every((id) => typeof id === 'number') ? (ids as number[]) : null;
+  return Array.isArray(ids) && ids.every((id) => typeof id === 'number') ? ids : null;
 }
 
 /** Item edits and deletions (PUT or DELETE on /admin/<list>/<id>) and reorders have an obvious effect to show. */

@@ -92,7 +92,9 @@ function revisionOf(item: unknown): number | undefined {
 }
 
 async function refetch(change: Change): Promise<void> {
-  await Promise.all(change.invalidates.map((queryKey) => queryClient?.invalidateQueries({ queryKey })));
+  if (!queryClient) return;
+  const client = queryClient;
+  await Promise.all(change.invalidates.map((queryKey) => client.invalidateQueries({ queryKey })));
 }
 
 /** `id`: the key a direct attempt already used, so that its replay cannot make a second effect. */

@@ -29,8 +29,8 @@ const storage: KeyValueStorage = {
 const DURABLE_PREFIX = 'npo-console:';
 
 const durable: DurableStore = {
-  read: async (name) => storage.get(DURABLE_PREFIX + name),
-  write: async (name, value) => storage.set(DURABLE_PREFIX + name, value),
+  read: (name) => Promise.resolve(storage.get(DURABLE_PREFIX + name)),
+  write: (name, value) => Promise.resolve(storage.set(DURABLE_PREFIX + name, value)),
 };
 
 function publicSiteUrl(path = '/'): string {

@@ -81,10 +81,10 @@ export function UserMenu() {
   function signOut() {
     // Ends the session on the server too (best effort: offline, the token simply expires). The call
     // reads the token before clearSession below forgets it.
-    api.auth.logout().catch(() => undefined);
+    void api.auth.logout().catch(() => undefined);
     clearSession();
     queryClient.clear();
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   }
 
   return (
@@ -136,7 +136,7 @@ export function UserMenu() {
               text="My account"
               onSelect={() => {
                 close(true);
-                navigate('/account');
+                void navigate('/account');
               }}
             />
             <MenuEntry icon="log-out" text="Sign Out" intent={Intent.DANGER} onSelect={signOut} />

@@ -23,8 +23,8 @@ export interface PagedList {
   /** Another URL parameter of the list (e.g. a status filter); setting it goes back to page 1. */
   param(name: string): string | null;
   setParam(name: string, value: string | null): void;
-  setPage(page: number, options?: { replace?: boolean }): void;
-  setQ(q: string): void;
+  setPage: (page: number, options?: { replace?: boolean }) => void;
+  setQ: (q: string) => void;
 }
 
 export function usePagedList(pageSize: number): PagedList {

@@ -62,7 +62,7 @@ function SortHeader({
   label: string;
   column: Sort['sort'];
   sort: Sort;
-  onSort(next: Sort): void;
+  onSort: (next: Sort) => void;
 }) {
   const active = sort.sort === column;
   const next: Sort = { sort: column, order: active && sort.order === 'asc' ? 'desc' : 'asc' };
@@ -115,7 +115,7 @@ function ExportButton({ activity, filter }: { activity: Activity; filter: Partia
 interface AttendeesDialogProps {
   activity: Activity;
   canEdit: boolean;
-  onClose(): void;
+  onClose: () => void;
 }
 
 export function AttendeesDialog({ activity, canEdit, onClose }: AttendeesDialogProps) {

@@ -126,7 +126,7 @@ export default function LoginPage() {
     }
     await consoleReady.current;
     setCredentials(login.user, login.token);
-    navigate('/', { replace: true });
+    void navigate('/', { replace: true });
   }
 
   if (challenge) {

@@ -24,7 +24,7 @@ function isPendingSignIn(state: unknown): state is PendingSignIn {
 }
 
 export default function TwoFactorSetupPage() {
-  const { state } = useLocation();
+  const state: unknown = useLocation().state;
   const navigate = useNavigate();
   const pending = isPendingSignIn(state) ? state : null;
   const client = useMemo(() => {
@@ -42,12 +42,12 @@ export default function TwoFactorSetupPage() {
         client={client.twoFactor}
         onDone={() => {
           setCredentials({ ...pending.user, twoFactorEnabled: true }, pending.token);
-          navigate('/', { replace: true });
+          void navigate('/', { replace: true });
         }}
         onCancel={() => {
           // The pending session is of no use without the setup: it is ended, not left to expire.
           void client.auth.logout().catch(() => undefined);
-          navigate('/login', { replace: true });
+          void navigate('/login', { replace: true });
         }}
       />
     </AuthLayout>

@@ -10,7 +10,7 @@ import { describedBy, FieldShell } from './FieldShell';
 export function useFieldError(name: string): string | undefined {
   const { errors } = useFormState({ name });
   // Field arrays carry their own error (e.g. 'At least one tag is required') under `root`.
-  const error = get(errors, name) as { message?: string; root?: { message?: string } } | undefined;
+  const error = get<typeof errors, { message?: string; root?: { message?: string } } | undefined>(errors, name);
   return error?.message ?? error?.root?.message;
 }
 
