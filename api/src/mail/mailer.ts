@@ -92,7 +92,9 @@ export const MAIL_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const MAIL_CLAIM_TIMEOUT_MS = 5 * 60 * 1000;
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_CAP_MS = 60 * 60 * 1000;
-const BATCH = 20;
+/** Mails claimed at once; the pool sends them over MAX_CONNECTIONS connections. */
+const BATCH = 50;
+const MAX_CONNECTIONS = 5;
 const ERROR_LENGTH = 1000;
 
 /** The wait before attempt `attempts + 1`: doubling from 30 s, at most an hour, less up to half of it as jitter. */
@@ -129,7 +131,7 @@ export function createMailer(options: MailerOptions): Mailer {
   const openTransport = () =>
     (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
       options.smtpUrl
-        ? nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: 3 })
+        ? nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: MAX_CONNECTIONS })
         : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
     ));
   const pending = new Set<Promise<void>>();
@@ -180,14 +182,22 @@ export function createMailer(options: MailerOptions): Mailer {
     return onPostgres ? (result as { rows: MailQueueRow[] }).rows : (result as MailQueueRow[]);
   }
 
+  async function markSent(rows: MailQueueRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await db('mail_queue')
+      .whereIn(
+        'id',
+        rows.map((row) => row.id),
+      )
+      .where({ claimed_by: worker, state: 'sending' })
+      .update({ state: 'sent', sent_at: clock.now(), last_error: null });
+    for (const row of rows) bump(sent, row.kind);
+  }
+
+  /** A mail that was not sent: tried again later, or failed for good. */
   async function settle(row: MailQueueRow, error: unknown): Promise<void> {
     const now = clock.now();
     const mine = db('mail_queue').where({ id: row.id, claimed_by: worker, state: 'sending' });
-    if (error === undefined) {
-      await mine.update({ state: 'sent', sent_at: now, last_error: null });
-      bump(sent, row.kind);
-      return;
-    }
     const reason = errorText(error);
     const expired = now.getTime() - new Date(row.created_at).getTime() >= MAIL_RETRY_WINDOW_MS;
     if (isPermanent(error) || expired) {
@@ -220,17 +230,20 @@ export function createMailer(options: MailerOptions): Mailer {
     while (!stopped) {
       const rows = await claim();
       if (rows.length === 0) return;
+      // Sent mails are marked in one statement per batch (one write instead of one per mail), the
+      // others one by one; a crash before the mark sends the batch's mails again: they were in flight.
+      const delivered: MailQueueRow[] = [];
       await Promise.all(
         rows.map(async (row) => {
-          let error: unknown;
           try {
             await deliver(row);
+            delivered.push(row);
           } catch (caught) {
-            error = caught ?? new Error('mail failed');
+            await settle(row, caught ?? new Error('mail failed'));
           }
-          await settle(row, error);
         }),
       );
+      await markSent(delivered);
     }
   }
 
