@@ -19,7 +19,9 @@
 //      (≥ 95), median of three runs with Lighthouse's mobile defaults.
 //  10. Mixed load (scripts/bench/mixed-load.mjs): 8 connections of public traffic with random query
 //      strings for 60 s; server RSS peak ≤ 200 MB, back to ≤ 130 MB within 30 s.
-// Usage: npm run bench [-- --duration 10 --connections 50 --only admin,home,site,api,login,startup,large,mixed,lighthouse].
+//  11. Mail (scripts/bench/mail-load.mjs): 10,000 queued mails sent to a loopback SMTP sink; ≥ 200
+//      mails/s, GET / p99 while sending ≤ 2× idle, server peak RSS ≤ 150 MB.
+// Usage: npm run bench [-- --duration 10 --connections 50 --only admin,home,site,api,login,startup,large,mixed,lighthouse,mail].
 // Prints a table per section, writes every figure to bench-results.json, exits 1 when a budget is missed.
 import { writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -31,6 +33,7 @@ import { runLargeData } from './bench/large-data.mjs';
 import { runLighthouse } from './bench/lighthouse.mjs';
 import { runMixedLoad } from './bench/mixed-load.mjs';
 import { loginLoad } from './bench/login-load.mjs';
+import { runMailLoad } from './bench/mail-load.mjs';
 import { runStartUp } from './bench/start-up.mjs';
 
 const { values: options } = parseArgs({
@@ -267,6 +270,7 @@ const SECTIONS = {
   large: () => runLargeData(),
   mixed: () => runMixedLoad(),
   lighthouse: () => withDemoSite((baseUrl) => runLighthouse(3, baseUrl)),
+  mail: () => runMailLoad(),
 };
 
 const chosen = options.only ? options.only.split(',') : Object.keys(SECTIONS);

@@ -40,6 +40,7 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       smtpUrl: undefined,
       mailFrom: 'Global Nutrition Network <no-reply@localhost>',
+      mailClaimTimeoutMs: 300_000,
       superAdmin: { email: undefined, password: undefined, name: 'Super Admin' },
       seedDemo: true,
       corsOrigins: [],
@@ -65,6 +66,7 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://nutrition.example.org',
       SMTP_URL: 'smtps://user:pw@mail.example.org:465',
       MAIL_FROM: 'Network <hello@example.org>',
+      MAIL_CLAIM_TIMEOUT_SECONDS: '60',
       SUPER_ADMIN_EMAIL: 'root@example.org',
       SUPER_ADMIN_PASSWORD: 'a-long-password',
       SUPER_ADMIN_NAME: 'Root Person',
@@ -87,6 +89,7 @@ describe('loadConfig', () => {
       publicUrl: 'https://nutrition.example.org',
       smtpUrl: 'smtps://user:pw@mail.example.org:465',
       mailFrom: 'Network <hello@example.org>',
+      mailClaimTimeoutMs: 60_000,
       superAdmin: { email: 'root@example.org', password: 'a-long-password', name: 'Root Person' },
       seedDemo: false,
       corsOrigins: ['app://console', 'http://localhost:5173'],
@@ -99,6 +102,12 @@ describe('loadConfig', () => {
       backupSchedule: false,
       backupRetain: 30,
     });
+  });
+
+  it.each(['0', '2.5', 'soon'])('refuses MAIL_CLAIM_TIMEOUT_SECONDS=%s, naming it', (value) => {
+    expect(() => loadConfig({ JWT_SECRET: SECRET, MAIL_CLAIM_TIMEOUT_SECONDS: value })).toThrow(
+      'MAIL_CLAIM_TIMEOUT_SECONDS must be a whole number of seconds, at least 1',
+    );
   });
 
   it.each(['0', '2.5', 'all'])('refuses BACKUP_RETAIN=%s, naming it', (value) => {

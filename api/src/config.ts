@@ -24,6 +24,11 @@ const envSchema = z.object({
     .refine((value) => /^smtps?:\/\//.test(value), 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Global Nutrition Network <no-reply@localhost>'),
+  MAIL_CLAIM_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds, at least 1' })
+    .int('must be a whole number of seconds, at least 1')
+    .min(1, 'must be a whole number of seconds, at least 1')
+    .default(300),
   SUPER_ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   SUPER_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(72).optional(),
   SUPER_ADMIN_NAME: z.string().min(2).default('Super Admin'),
@@ -68,6 +73,8 @@ export interface Config {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** A mail `sending` this long was claimed by an instance that stopped, and is taken back (mail/mailer.ts). */
+  mailClaimTimeoutMs: number;
   superAdmin: { email: string | undefined; password: string | undefined; name: string };
   seedDemo: boolean;
   corsOrigins: string[];
@@ -111,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
+    mailClaimTimeoutMs: values.MAIL_CLAIM_TIMEOUT_SECONDS * 1000,
     superAdmin: {
       email: values.SUPER_ADMIN_EMAIL,
       password: values.SUPER_ADMIN_PASSWORD,

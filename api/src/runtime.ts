@@ -46,6 +46,7 @@ export async function startRuntime(config: Config, logger: Logger, clock: Clock 
     logger,
     db,
     clock,
+    claimTimeoutMs: config.mailClaimTimeoutMs,
   });
   const deps: AppDeps = { db, mailer, config, clock, logger, contentChanges };
   const auditRetention = startAuditRetention(db, clock, config.auditRetentionDays, logger);

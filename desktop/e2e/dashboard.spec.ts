@@ -1,7 +1,7 @@
 /** SPEC 2's dashboard and the console's look: stats, chart, overview, recent users, theme, a11y. */
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../e2e/support.js';
-import { api, openAs, superAdminToken, unique } from './console.js';
+import { api, createAdmin, openAs, superAdminToken, unique } from './console.js';
 
 test('the dashboard shows stat cards, the week chart, content overview, recent users and upcoming activities', async ({
   page,
@@ -44,6 +44,31 @@ test('the dashboard shows stat cards, the week chart, content overview, recent u
 
   const upcoming = page.locator('.panel').filter({ hasText: 'Upcoming Activities' });
   await expect(upcoming.locator('.activity-row').first()).toContainText(/\d+\/(\d+|∞)/);
+});
+
+test("the backup card is a super admin's: the newest backup, a warning when it is old or missing", async ({ page }) => {
+  await openAs(page, '');
+  const card = page.getByTestId('backup-card');
+  // A fresh server has none; its schedule makes the first five minutes after start.
+  await expect(card).toContainText(/No backup yet|Last backup/);
+
+  const threeDaysAgo = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000).toISOString();
+  await page.route('**/api/admin/dashboard', async (route) => {
+    const answer = await route.fetch();
+    const body = (await answer.json()) as { data: Record<string, unknown> };
+    body.data.backup = { builtIn: true, lastAt: threeDaysAgo, sizeBytes: 5 * 1024 * 1024, stale: true };
+    await route.fulfill({ response: answer, json: body });
+  });
+  await page.reload();
+  await expect(card).toContainText('3 days ago');
+  await expect(card).toContainText('5.0 MB');
+  await expect(card.getByRole('alert')).toContainText('The last backup is more than two days old');
+  await page.unroute('**/api/admin/dashboard');
+
+  const admin = await createAdmin({});
+  await openAs(page, '', admin);
+  await expect(page.getByTestId('stat-card')).toHaveCount(4);
+  await expect(card).toHaveCount(0);
 });
 
 test('a dashboard that cannot load shows SPEC 8 texts', async ({ page }) => {

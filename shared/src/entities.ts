@@ -157,6 +157,19 @@ export interface ContactMessagesPage {
   unread: number;
 }
 
+/**
+ * The newest backup of the database, for super admins (issue 25). `builtIn` false: PostgreSQL, backed
+ * up with its own tools, which the server cannot see (the other fields are then null and false).
+ */
+export interface DashboardBackup {
+  builtIn: boolean;
+  /** When the newest copy in DATA_DIR/backups was made; null when there is none. */
+  lastAt: string | null;
+  sizeBytes: number | null;
+  /** No copy at all, or the newest older than two days (by the server's clock). */
+  stale: boolean;
+}
+
 export interface DashboardData {
   stats: {
     totalUsers: number;
@@ -177,6 +190,8 @@ export interface DashboardData {
     contactInfoVersions: { total: number; active: number };
     featuredTestimonials: number;
   };
+  /** Only in a super admin's answer. */
+  backup?: DashboardBackup;
 }
 
 export interface LoginResult {

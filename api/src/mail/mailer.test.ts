@@ -209,7 +209,8 @@ describeEngines('mail queue on %s', (engine) => {
     expect(smtp.mails).toHaveLength(0);
   });
 
-  it('takes back a row left sending by a crashed instance and sends it with the same Message-ID', async () => {
+  /** A row a process that died had claimed and was sending. */
+  async function leftSending(): Promise<string> {
     const crashedAt = clock.now();
     await db('mail_queue').insert({
       ...queuedRow(1, crashedAt),
@@ -218,16 +219,46 @@ describeEngines('mail queue on %s', (engine) => {
       claimed_by: 'crashed',
       attempts: 1,
     });
-    const [row] = await db('mail_queue');
+    return (await db('mail_queue').first())!.message_id;
+  }
 
-    const restarted = mailer();
+  it('after the claim timeout, takes back a row left sending by a crashed instance and sends it with the same Message-ID', async () => {
+    const messageId = await leftSending();
+    const restarted = createMailer({
+      smtpUrl: smtp.url,
+      from: FROM,
+      outboxDir,
+      logger: logs.logger,
+      db,
+      clock,
+      reclaimAtStart: false,
+    });
+    mailers.push(restarted);
     await restarted.drain();
     expect(smtp.mails).toHaveLength(0);
     clock.advance(MAIL_CLAIM_TIMEOUT_MS + 1000);
     await restarted.drain();
     expect(await db('mail_queue').first()).toMatchObject({ state: 'sent', attempts: 2 });
-    expect(smtp.mails.map((captured) => captured.messageId)).toEqual([row!.message_id]);
+    expect(smtp.mails.map((captured) => captured.messageId)).toEqual([messageId]);
   });
+
+  it(
+    engine === 'sqlite'
+      ? 'takes back at start every row left sending (SQLite: no other process sends), with the same Message-ID'
+      : 'leaves a row another instance is sending alone until the claim timeout (PostgreSQL)',
+    async () => {
+      const messageId = await leftSending();
+      const restarted = mailer();
+      await restarted.drain();
+      if (engine === 'sqlite') {
+        expect(await db('mail_queue').first()).toMatchObject({ state: 'sent', attempts: 2 });
+        expect(smtp.mails.map((captured) => captured.messageId)).toEqual([messageId]);
+      } else {
+        expect(await db('mail_queue').first()).toMatchObject({ state: 'sending', claimed_by: 'crashed' });
+        expect(smtp.mails).toHaveLength(0);
+      }
+    },
+  );
 
   describe('two instances', skipWhen(engine === 'sqlite' && 'SQLite runs one instance'), () => {
     it('deliver 240 queued mails between them, each exactly once', async () => {

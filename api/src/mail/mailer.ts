@@ -9,8 +9,11 @@
  *    at once, with the server's reply as its last error.
  *  - PostgreSQL: instances claim rows with FOR UPDATE SKIP LOCKED, in the statement that marks them
  *    `sending`, so two instances never send the same row. A row left `sending` (a crash) is taken
- *    back after a few minutes: sent again, with the Message-ID fixed when it was queued.
- *  - The worker wakes when a transaction that queued a mail commits, and polls every few seconds.
+ *    back after the claim timeout (5 minutes): sent again, with the Message-ID fixed when it was queued.
+ *  - SQLite: this process is the database's only sender, so every row `sending` when the mailer
+ *    starts was left by a process that died, and is taken back at once.
+ *  - The worker looks once at start, wakes when a transaction that queued a mail commits, and polls
+ *    every few seconds.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -74,6 +77,13 @@ export interface MailerOptions {
   clock: Clock;
   /** How often the worker looks for due rows without being woken; 5 s by default. */
   pollMs?: number;
+  /** A row `sending` for longer than this is taken back (MAIL_CLAIM_TIMEOUT_SECONDS); MAIL_CLAIM_TIMEOUT_MS by default. */
+  claimTimeoutMs?: number;
+  /**
+   * Take back at start every row left `sending`: only right where no other process sends from this
+   * database. By default on SQLite (one process), not on PostgreSQL (other instances may be sending).
+   */
+  reclaimAtStart?: boolean;
 }
 
 /** Retries of a transient failure stop this long after the mail was queued. */
@@ -82,7 +92,9 @@ export const MAIL_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const MAIL_CLAIM_TIMEOUT_MS = 5 * 60 * 1000;
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_CAP_MS = 60 * 60 * 1000;
-const BATCH = 20;
+/** Mails claimed at once; the pool sends them over MAX_CONNECTIONS connections. */
+const BATCH = 50;
+const MAX_CONNECTIONS = 5;
 const ERROR_LENGTH = 1000;
 
 /** The wait before attempt `attempts + 1`: doubling from 30 s, at most an hour, less up to half of it as jitter. */
@@ -111,6 +123,7 @@ function domainOf(from: string): string {
 export function createMailer(options: MailerOptions): Mailer {
   const { logger, db, clock } = options;
   const onPostgres = isPostgres(db);
+  const claimTimeoutMs = options.claimTimeoutMs ?? MAIL_CLAIM_TIMEOUT_MS;
   const worker = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const domain = domainOf(options.from);
   // nodemailer loads with the first mail: most starts send none, and start-up should not wait for it.
@@ -118,7 +131,7 @@ export function createMailer(options: MailerOptions): Mailer {
   const openTransport = () =>
     (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
       options.smtpUrl
-        ? nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: 3 })
+        ? nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: MAX_CONNECTIONS })
         : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
     ));
   const pending = new Set<Promise<void>>();
@@ -157,7 +170,7 @@ export function createMailer(options: MailerOptions): Mailer {
   /** Marks up to BATCH due rows `sending` for this worker and returns them; on PostgreSQL, rows others hold are skipped. */
   async function claim(): Promise<MailQueueRow[]> {
     const now = clock.now();
-    const staleBefore = new Date(now.getTime() - MAIL_CLAIM_TIMEOUT_MS);
+    const staleBefore = new Date(now.getTime() - claimTimeoutMs);
     const result: unknown = await db.raw(
       `update mail_queue set state = 'sending', claimed_at = ?, claimed_by = ?, attempts = attempts + 1
        where id in (select id from mail_queue
@@ -169,14 +182,22 @@ export function createMailer(options: MailerOptions): Mailer {
     return onPostgres ? (result as { rows: MailQueueRow[] }).rows : (result as MailQueueRow[]);
   }
 
+  async function markSent(rows: MailQueueRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await db('mail_queue')
+      .whereIn(
+        'id',
+        rows.map((row) => row.id),
+      )
+      .where({ claimed_by: worker, state: 'sending' })
+      .update({ state: 'sent', sent_at: clock.now(), last_error: null });
+    for (const row of rows) bump(sent, row.kind);
+  }
+
+  /** A mail that was not sent: tried again later, or failed for good. */
   async function settle(row: MailQueueRow, error: unknown): Promise<void> {
     const now = clock.now();
     const mine = db('mail_queue').where({ id: row.id, claimed_by: worker, state: 'sending' });
-    if (error === undefined) {
-      await mine.update({ state: 'sent', sent_at: now, last_error: null });
-      bump(sent, row.kind);
-      return;
-    }
     const reason = errorText(error);
     const expired = now.getTime() - new Date(row.created_at).getTime() >= MAIL_RETRY_WINDOW_MS;
     if (isPermanent(error) || expired) {
@@ -190,22 +211,39 @@ export function createMailer(options: MailerOptions): Mailer {
     logger.warn({ kind: row.kind, mailId: row.id, attempts: row.attempts, retryAt: next, reason }, 'mail deferred');
   }
 
+  /** The rows a previous process of this instance left `sending` (it was killed mid-batch): due again now. */
+  async function reclaim(): Promise<void> {
+    const taken = await db('mail_queue')
+      .where({ state: 'sending' })
+      .update({ state: 'queued', next_attempt_at: clock.now(), claimed_by: null, claimed_at: null });
+    if (taken > 0) logger.warn({ mails: taken }, 'mail queue: mails a stopped process was sending are queued again');
+  }
+  let reclaimed = (options.reclaimAtStart ?? !onPostgres) ? undefined : Promise.resolve();
+
   /** Sends due rows until none is left (or the mailer stops). */
   async function sendDue(): Promise<void> {
+    // Failing, it is tried again at the next run.
+    await (reclaimed ??= reclaim().catch((error: unknown) => {
+      reclaimed = undefined;
+      throw error;
+    }));
     while (!stopped) {
       const rows = await claim();
       if (rows.length === 0) return;
+      // Sent mails are marked in one statement per batch (one write instead of one per mail), the
+      // others one by one; a crash before the mark sends the batch's mails again: they were in flight.
+      const delivered: MailQueueRow[] = [];
       await Promise.all(
         rows.map(async (row) => {
-          let error: unknown;
           try {
             await deliver(row);
+            delivered.push(row);
           } catch (caught) {
-            error = caught ?? new Error('mail failed');
+            await settle(row, caught ?? new Error('mail failed'));
           }
-          await settle(row, error);
         }),
       );
+      await markSent(delivered);
     }
   }
 
@@ -240,6 +278,8 @@ export function createMailer(options: MailerOptions): Mailer {
     }, options.pollMs ?? 5000);
     timer.unref();
   };
+  // Mails left queued by the last process (or by SMTP down) go out now, not at the first poll.
+  void wake();
   poll();
 
   return {

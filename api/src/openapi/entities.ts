@@ -211,6 +211,17 @@ export const dashboardSchema = shaped<DashboardData>()(
       contactInfoVersions: totalAndActive,
       featuredTestimonials: count,
     }),
+    backup: z
+      .object({
+        builtIn: z.boolean(),
+        lastAt: dateTime.nullable(),
+        sizeBytes: count.nullable(),
+        stale: z.boolean(),
+      })
+      .optional()
+      .describe(
+        'Super admins only. The newest copy in DATA_DIR/backups (SQLite); builtIn false on PostgreSQL, backed up with its own tools. stale: none, or older than two days.',
+      ),
   }),
 );
 

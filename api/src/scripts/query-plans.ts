@@ -117,7 +117,7 @@ export function planCases(engine: 'sqlite' | 'postgres', now: Date, deepPage = 1
     },
     {
       name: 'dashboard',
-      run: (db) => dashboard(db).load(),
+      run: (db) => dashboard(db).load(false),
       uses: ['users_created_at_index', 'activities_status_date_index'],
     },
   ];

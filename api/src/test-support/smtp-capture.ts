@@ -22,6 +22,15 @@ export interface SmtpCapture {
   mails: CapturedMail[];
   /** Refuse every message with this reply from now on; `undefined` accepts again. */
   refuseWith(refusal: SmtpRefusal | undefined): void;
+  /**
+   * From now on, keep each message received (it is in `mails`) but hold back the reply that accepts
+   * it, until `releaseReplies`: the sender is left with mails in flight, delivered but not confirmed.
+   */
+  holdReplies(): void;
+  /** Sends the replies held back, and accepts at once again. */
+  releaseReplies(): void;
+  /** How many replies are held back now. */
+  heldReplies(): number;
   waitForMail(predicate: (mail: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
   close(): Promise<void>;
 }
@@ -30,6 +39,8 @@ export interface SmtpCapture {
 export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
   const mails: CapturedMail[] = [];
   let refusal: SmtpRefusal | undefined;
+  let holding = false;
+  const held: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -51,21 +62,35 @@ export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
               html: email.html ?? '',
               messageId: email.messageId ?? '',
             });
-            callback();
+            if (holding) held.push(() => callback());
+            else callback();
           },
           (error: Error) => callback(error),
         );
       });
     },
   });
+  // A sender that dies mid-conversation (a test kills it) resets its connection: not this server's failure.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') throw error;
+  });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const listening = (server.server.address() as AddressInfo).port;
+  const release = () => {
+    holding = false;
+    for (const reply of held.splice(0)) reply();
+  };
   return {
     url: `smtp://127.0.0.1:${listening}`,
     mails,
     refuseWith(next) {
       refusal = next;
     },
+    holdReplies() {
+      holding = true;
+    },
+    releaseReplies: release,
+    heldReplies: () => held.length,
     async waitForMail(predicate, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
@@ -75,6 +100,9 @@ export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
       }
       throw new Error(`No matching mail within ${timeoutMs} ms (received: ${mails.map((m) => m.subject).join(', ')})`);
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close() {
+      release();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

@@ -256,3 +256,48 @@ describeEngines('dashboard on %s', (engine) => {
     expect(data.recentUsers.slice(0, 3).map((user) => user.role)).toEqual(['member', 'admin', 'super_admin']);
   });
 });
+
+describeEngines('dashboard backup card on %s', (engine) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp(engine);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const dashboardOf = async (token: string) => {
+    const response = await app.request('GET', '/api/admin/dashboard', { token });
+    expect(response.status).toBe(200);
+    return response.body.data as DashboardData;
+  };
+
+  it("is in a super admin's answer only: the newest backup's time and size, stale when none or two days old", async () => {
+    const admin = await app.createUser({ role: 'admin' });
+    const root = await app.createUser({ role: 'super_admin' });
+    expect(await dashboardOf(admin.token)).not.toHaveProperty('backup');
+
+    if (engine === 'postgres') {
+      // Backed up with pg_dump elsewhere: the server has nothing to show and nothing to warn about.
+      expect((await dashboardOf(root.token)).backup).toEqual({
+        builtIn: false,
+        lastAt: null,
+        sizeBytes: null,
+        stale: false,
+      });
+      return;
+    }
+    expect((await dashboardOf(root.token)).backup).toEqual({ builtIn: true, lastAt: null, sizeBytes: null, stale: true });
+
+    const backup = (await app.runtime.backups!.runIfDue())!;
+    expect(backup.sizeBytes).toBeGreaterThan(0);
+    const fresh = { builtIn: true, lastAt: backup.takenAt.toISOString(), sizeBytes: backup.sizeBytes, stale: false };
+    expect((await dashboardOf(root.token)).backup).toEqual(fresh);
+    expect(await dashboardOf(admin.token)).not.toHaveProperty('backup');
+
+    app.clock.advance(DAY);
+    expect((await dashboardOf(root.token)).backup).toEqual(fresh);
+    app.clock.advance(DAY + 60_000);
+    expect((await dashboardOf(root.token)).backup).toEqual({ ...fresh, stale: true });
+  });
+});

@@ -6,9 +6,9 @@ import { createDashboardService } from './service.js';
 export function registerDashboard({ deps, route }: ModuleContext): void {
   const dashboard = createDashboardService(deps);
 
-  // The 'dashboard' module is open to every admin; it takes no input.
+  // The 'dashboard' module is open to every admin; it takes no input. The backup card is a super admin's.
   route(API.dashboard.get, async (ctx) => {
     ctx.set('Cache-Control', 'private, no-store');
-    ok(ctx, await dashboard.load());
+    ok(ctx, await dashboard.load(ctx.state.user.role === 'super_admin'));
   });
 }

@@ -3,8 +3,9 @@
  * with the 30 days before, and the growth chart counts new users on each UTC day of the current
  * ISO week (Monday first).
  */
-import type { DashboardData } from '@npo/shared';
+import type { DashboardBackup, DashboardData } from '@npo/shared';
 import type { AppDeps } from '../../deps.js';
+import { listBackups } from '../backups/service.js';
 import {
   activeStaff,
   both,
@@ -17,6 +18,8 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PERIOD_DAYS = 30;
+/** A newest backup older than this is shown with a warning (the schedule makes one a day). */
+export const BACKUP_STALE_MS = 2 * DAY_MS;
 export const WEEK_DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 type WeekDay = (typeof WEEK_DAYS)[number];
 
@@ -66,6 +69,22 @@ function statsFrom(users: UserCounts, activities: PeriodCounts, testimonials: Pe
   };
 }
 
+/**
+ * The newest copy in DATA_DIR/backups, made by the schedule or by `npm run backup`. PostgreSQL has no
+ * built-in backup (pg_dump runs elsewhere): the card says so instead of warning.
+ */
+export function backupStatus(deps: Pick<AppDeps, 'config' | 'clock'>): DashboardBackup {
+  if (deps.config.databaseUrl) return { builtIn: false, lastAt: null, sizeBytes: null, stale: false };
+  const newest = listBackups(deps.config.dataDir)[0];
+  if (!newest) return { builtIn: true, lastAt: null, sizeBytes: null, stale: true };
+  return {
+    builtIn: true,
+    lastAt: newest.takenAt.toISOString(),
+    sizeBytes: newest.sizeBytes,
+    stale: deps.clock.now().getTime() - newest.takenAt.getTime() > BACKUP_STALE_MS,
+  };
+}
+
 export function createDashboardService(deps: AppDeps) {
   const dashboard = createDashboardRepository(deps.db);
 
@@ -84,7 +103,8 @@ export function createDashboardService(deps: AppDeps) {
   const totalAndActive = (table: string) => dashboard.count(table, { active: isTrue('is_active') });
 
   return {
-    async load(): Promise<DashboardData> {
+    /** `withBackup`: a super admin's dashboard, which shows the newest backup. */
+    async load(withBackup: boolean): Promise<DashboardData> {
       const now = deps.clock.now();
       const periods = comparisonPeriods(now);
       const [users, activities, testimonials, cards, aboutUs, contactInfo, recentUsers, upcomingActivities] =
@@ -109,6 +129,7 @@ export function createDashboardService(deps: AppDeps) {
           contactInfoVersions: { total: contactInfo.total, active: contactInfo.active },
           featuredTestimonials: testimonials.featured,
         },
+        ...(withBackup && { backup: backupStatus(deps) }),
       };
     },
   };

@@ -4,6 +4,7 @@ import { queryKeys } from '../../api/query-keys';
 import { useCurrentUser } from '../../session/session-store';
 import { PageHeader } from '../../ui/PageHeader';
 import { LoadError, Loading, NotSyncedYet } from '../../ui/states';
+import { BackupCard } from './BackupCard';
 import { ContentOverview } from './ContentOverview';
 import { RecentUsers } from './RecentUsers';
 import { withSamples } from './sample-dashboard';
@@ -36,6 +37,7 @@ export default function DashboardPage() {
         <ContentOverview content={data.contentStats} />
         <RecentUsers users={data.recentUsers} now={now} />
         <UpcomingActivities activities={data.upcomingActivities} />
+        {data.backup && <BackupCard backup={data.backup} now={now} />}
       </div>
     </>
   );

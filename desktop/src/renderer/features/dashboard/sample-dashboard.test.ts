@@ -34,4 +34,11 @@ describe('dashboard samples', () => {
     expect(data.contentStats.featuredTestimonials).toBe(9);
     expect(data.contentStats.membershipCards).toEqual(SAMPLE_DASHBOARD.contentStats.membershipCards);
   });
+
+  it("keep a super admin's backup as sent, and never make one up", () => {
+    const backup = { builtIn: true, lastAt: null, sizeBytes: null, stale: true };
+    expect(withSamples({ backup }, NOW).backup).toEqual(backup);
+    expect(withSamples(undefined, NOW)).not.toHaveProperty('backup');
+    expect(withSamples({ stats: SAMPLE_DASHBOARD.stats }, NOW)).not.toHaveProperty('backup');
+  });
 });

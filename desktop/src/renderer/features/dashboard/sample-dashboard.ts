@@ -79,5 +79,7 @@ export function withSamples(data: Partial<DashboardData> | null | undefined, now
     recentUsers: Array.isArray(data?.recentUsers) ? data.recentUsers : lists.recentUsers,
     upcomingActivities: Array.isArray(data?.upcomingActivities) ? data.upcomingActivities : lists.upcomingActivities,
     contentStats: pick(SAMPLE_DASHBOARD.contentStats, data?.contentStats),
+    // A super admin's only, and never a sample: a made-up backup would hide a missing one.
+    ...(data?.backup && { backup: data.backup }),
   };
 }
