@@ -156,7 +156,9 @@ describeEngines('permission matrix on %s', (engine) => {
     'put /api/admin/settings/security': async () => ({ body: { requireTwoFactor: false } }),
 
     'get /api/admin/mail': async () => ({}),
-    'post /api/admin/mail/:id/retry': async () => ({ id: await insertFailedMail(app.runtime.deps.db, app.clock.now()) }),
+    'post /api/admin/mail/:id/retry': async () => ({
+      id: await insertFailedMail(app.runtime.deps.db, app.clock.now()),
+    }),
     'delete /api/admin/mail/:id': async () => ({ id: await insertFailedMail(app.runtime.deps.db, app.clock.now()) }),
 
     'get /api/admin/audit': async () => ({}),

@@ -24,7 +24,6 @@ import type { MailQueueRow } from '../db/tables.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 
-
 export interface MailMessage {
   kind: MailKind;
   to: string;

@@ -302,7 +302,9 @@ export const mailQueueItemSchema = shaped<MailQueueItem>()(
     revision,
     recipient: z.string(),
     kind: z.enum(MAIL_KINDS),
-    state: z.enum(MAIL_STATES).describe('queued: waiting for its next try; sending: being sent; sent; failed: given up'),
+    state: z
+      .enum(MAIL_STATES)
+      .describe('queued: waiting for its next try; sending: being sent; sent; failed: given up'),
     attempts: count.describe('Tries so far; a retry keeps the count'),
     lastError: z.string().nullable().describe("The last failure's reason, e.g. the mail server's reply"),
     createdAt: dateTime,

@@ -121,7 +121,9 @@ describeEngines('mail screen API on %s', (engine) => {
     it('refuses an unknown state or kind with 400', async () => {
       const state = await list('?state=lost');
       expect(state.status).toBe(400);
-      expect(state.body.errors).toEqual([{ field: 'state', message: 'State must be queued, sending, sent or failed.' }]);
+      expect(state.body.errors).toEqual([
+        { field: 'state', message: 'State must be queued, sending, sent or failed.' },
+      ]);
       expect((await list('?kind=newsletter')).status).toBe(400);
     });
   });
@@ -208,7 +210,9 @@ describeEngines('mail screen API on %s', (engine) => {
 
     it('refuses a mail that is not failed with 409 and keeps it; an unknown one is 404', async () => {
       const id = await insertFailedMail(db(), app.clock.now());
-      await db()('mail_queue').where({ id }).update({ state: 'queued', next_attempt_at: new Date(Date.UTC(2030, 0, 1)) });
+      await db()('mail_queue')
+        .where({ id })
+        .update({ state: 'queued', next_attempt_at: new Date(Date.UTC(2030, 0, 1)) });
       const refused = await app.request('DELETE', `/api/admin/mail/${id}`, { token: superToken });
       expect(refused.status).toBe(409);
       expect(refused.body.message).toBe('Only a failed mail can be discarded; this one is queued.');
@@ -227,7 +231,10 @@ describeEngines('mail screen API on %s', (engine) => {
         headers: { 'If-Match': '"1"' },
       });
       expect(stale.status).toBe(409);
-      expect(stale.body).toMatchObject({ code: 'edit_conflict', current: { id, revision: 2, state: 'failed', attempts: 2 } });
+      expect(stale.body).toMatchObject({
+        code: 'edit_conflict',
+        current: { id, revision: 2, state: 'failed', attempts: 2 },
+      });
       expect(stale.headers.get('etag')).toBe('"2"');
     });
   });

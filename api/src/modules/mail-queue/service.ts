@@ -43,7 +43,11 @@ export function createMailQueueService(deps: AppDeps) {
         if (!requeued) throw notFound(WHAT);
         const before = presentMail(row);
         const after = presentMail(requeued);
-        await recordAdminChange(trx, { action: 'update', entityId: id, changes: diff(audited(before), audited(after)) });
+        await recordAdminChange(trx, {
+          action: 'update',
+          entityId: id,
+          changes: diff(audited(before), audited(after)),
+        });
         return after;
       });
       deps.mailer.wake();
