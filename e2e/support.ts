@@ -24,6 +24,13 @@ export async function waitForMail(to: string, subject: RegExp): Promise<Mail> {
   throw new Error(`no mail to ${to} matching ${subject}`);
 }
 
+/** Makes the SMTP server refuse (550, a permanent failure) or accept again mail to `address`. */
+export async function refuseMailTo(address: string, refuse = true): Promise<void> {
+  const url = E2E.mailUrl.replace(/\/mails$/, `/refusals/${encodeURIComponent(address)}`);
+  const response = await fetch(url, { method: refuse ? 'PUT' : 'DELETE' });
+  if (!response.ok) throw new Error(`mail capture: ${response.status}`);
+}
+
 export function linkIn(mail: Mail, path: string): string {
   const match = new RegExp(`https?://[^\\s"]+${path.replace(/\//g, '\\/')}\\?token=[\\w-]+`).exec(mail.text);
   if (!match) throw new Error(`no ${path} link in mail: ${mail.text}`);

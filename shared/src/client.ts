@@ -279,6 +279,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
         list: lister(API.audit.list),
         exportCsv: (query?: QueryValues<typeof API.audit.exportCsv>) => download(API.audit.exportCsv, { query }),
       },
+      /** The mail queue (super admins); retry and discard are queued changes like other writes. */
+      mail: { list: lister(API.mail.list) },
       membershipCards: { list: lister(API.membershipCards.admin.list) },
       activities: {
         list: lister(API.activities.admin.list),

@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './permissions.js';
 export * from './audit.js';
+export * from './mail.js';
 export * from './two-factor.js';
 export * from './envelope.js';
 export * from './entities.js';

@@ -11,7 +11,7 @@ export type AdminRole = (typeof ADMIN_ROLES)[number];
 export const ASSIGNABLE_MODULES = ['membership', 'about', 'activities', 'connect', 'testimonials', 'faqs'] as const;
 export type AssignableModule = (typeof ASSIGNABLE_MODULES)[number];
 
-export const SUPER_ADMIN_MODULES = ['privacy_policy', 'terms_of_service', 'admins', 'audit'] as const;
+export const SUPER_ADMIN_MODULES = ['privacy_policy', 'terms_of_service', 'admins', 'audit', 'mail'] as const;
 export type SuperAdminModule = (typeof SUPER_ADMIN_MODULES)[number];
 
 /** Areas every admin may open. */

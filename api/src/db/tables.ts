@@ -6,7 +6,7 @@
  * (true, a Date, a number). Rows are type aliases, not interfaces, so that each is also a
  * Record<string, unknown>, as the audited writes (audited-writes.ts) and diffs take a row.
  */
-import type { ActivityStatus, ContactMessageState, Role } from '@npo/shared';
+import type { ActivityStatus, ContactMessageState, MailState, Role } from '@npo/shared';
 
 /** A boolean column: true/false on PostgreSQL, 1/0 on SQLite (rows.ts toBool). */
 export type DbBoolean = boolean | number;
@@ -237,9 +237,10 @@ export type SecurityLogRow = {
   count: number;
 };
 
-export type MailState = 'queued' | 'sending' | 'sent' | 'failed';
-
-/** A mail of the durable queue (migration 20261125120000); `text` and `html` never leave mail/. */
+/**
+ * A mail of the durable queue (migration 20261125120000; `revision`, 20261125130000); `subject`, `text`
+ * and `html` never leave mail/ (the mail screen's presenter lists what it shows).
+ */
 export type MailQueueRow = {
   id: number;
   kind: string;
@@ -257,6 +258,7 @@ export type MailQueueRow = {
   sent_at: DbTimestamp | null;
   claimed_at: DbTimestamp | null;
   claimed_by: string | null;
+  revision: number;
 };
 
 /** SQLite's FTS5 index of users (migration 20261123150000); its rowid is the user's id. */

@@ -19,20 +19,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import type { MailKind } from '@npo/shared';
 import type { Knex } from 'knex';
 import type { Transporter } from 'nodemailer';
 import { isPostgres, type Db } from '../db/connection.js';
 import type { MailQueueRow } from '../db/tables.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
-
-export type MailKind =
-  | 'invitation'
-  | 'password_reset'
-  | 'password_changed'
-  | 'contact_notification'
-  | 'contact_digest'
-  | 'two_factor_locked';
 
 export interface MailMessage {
   kind: MailKind;
@@ -61,6 +54,11 @@ export interface Mailer {
    * `failure`.
    */
   queueWork(work: () => Promise<void>, failure: string): void;
+  /**
+   * Looks for due rows now instead of at the next poll: after a transaction that made a row due
+   * without `enqueue` (a super admin's retry) has committed.
+   */
+  wake(): void;
   /** Waits for queued work, then sends every row due now until none is left: used by tests. */
   drain(): Promise<void>;
   counts(): MailCounts;
@@ -313,6 +311,7 @@ export function createMailer(options: MailerOptions): Mailer {
         .finally(() => pending.delete(queued));
       pending.add(queued);
     },
+    wake: () => void wake(),
     async drain() {
       while (pending.size > 0) await Promise.all([...pending]);
       await running;

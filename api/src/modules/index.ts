@@ -8,6 +8,7 @@ import { registerContactMessages } from './contact-messages/routes.js';
 import type { ModuleContext } from './context.js';
 import { registerDashboard } from './dashboard/routes.js';
 import { registerFaqs } from './faqs/routes.js';
+import { registerMailQueue } from './mail-queue/routes.js';
 import { registerMembershipCards } from './membership-cards/routes.js';
 import { registerPrivacyPolicy } from './privacy-policy/routes.js';
 import { registerTermsOfService } from './terms-of-service/routes.js';
@@ -29,5 +30,6 @@ export const CONTENT_MODULES: ((context: ModuleContext) => void)[] = [
   registerContactMessages,
   registerDashboard,
   registerAudit,
+  registerMailQueue,
   registerTwoFactor,
 ];

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDIT_CONFLICT, IF_MATCH_FORMAT } from '../errors.js';
 import type { AdminRoute } from '../policy.js';
 import { describeEngines } from '../test-support/databases.js';
+import { insertFailedMail } from '../test-support/failed-mail.js';
 import { MALFORMED_IF_MATCH } from '../test-support/expectations.js';
 import { sampleBodies, versionedSamples } from '../test-support/samples.js';
 import { PUBLIC_URL, startTestApp, SUPER_ADMIN, type ApiResponse, type TestApp } from '../test-support/test-app.js';
@@ -121,6 +122,12 @@ describeEngines('If-Match on admin item writes on %s', (engine) => {
       table: 'contact_messages',
       create: contactMessage,
       read: (id) => fromList('/api/admin/contact-messages', 'messages', id),
+    },
+
+    'delete /api/admin/mail/:id': {
+      table: 'mail_queue',
+      create: () => insertFailedMail(db(), app.clock.now()),
+      read: (id) => fromList('/api/admin/mail', 'mails', id),
     },
 
     'put /api/admin/users/:id': {

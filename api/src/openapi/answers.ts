@@ -176,6 +176,12 @@ const SPECIAL: Record<string, SuccessAnswer> = {
     'Removed: the activity with its new count',
   ),
   'put /api/admin/faqs/reorder': ok(page('faqs', 'Faq'), 'Every FAQ in its new order'),
+  'get /api/admin/mail': ok(page('mails', 'MailQueueItem'), 'Mails of the filter, newest first'),
+  'post /api/admin/mail/{id}/retry': {
+    ...ok(ref('MailQueueItem'), 'Queued again, due now: the worker sends it next'),
+    etag: true,
+  },
+  'delete /api/admin/mail/{id}': ok({ type: 'null' }, 'Discarded: the mail is deleted unsent'),
   'get /api/admin/audit': ok(page('entries', 'AuditLogEntry'), 'Audit entries of the filter, newest first'),
   'get /api/admin/audit/{id}': ok(ref('AuditLogEntry'), 'One audit entry'),
   'get /api/admin/audit/export.csv': {
@@ -217,6 +223,8 @@ export const CONFLICTING = new Set([
   'post /api/account/two-factor/confirm',
   'post /api/account/two-factor/disable',
   'post /api/account/two-factor/recovery-codes',
+  // Only a failed mail is retried.
+  'post /api/admin/mail/{id}/retry',
   // A super admin's reset of an account whose two-factor is not on.
   'post /api/admin/users/{id}/two-factor/reset',
   // Versioned content numbers a new version max+1: two creates at once meet on the unique version.

@@ -8,6 +8,8 @@ import {
   ASSIGNABLE_MODULES,
   AUDIT_ACTIONS,
   CONTACT_MESSAGE_STATES,
+  MAIL_KINDS,
+  MAIL_STATES,
   ROLES,
   type AboutUsVersion,
   type AccountSession,
@@ -19,6 +21,7 @@ import {
   type DashboardData,
   type Faq,
   type LoginResult,
+  type MailQueueItem,
   type MembershipCard,
   type Pagination,
   type PolicyVersion,
@@ -304,6 +307,23 @@ export const accountSessionSchema = shaped<AccountSession>()(
   }),
 );
 
+export const mailQueueItemSchema = shaped<MailQueueItem>()(
+  z.object({
+    id,
+    revision,
+    recipient: z.string(),
+    kind: z.enum(MAIL_KINDS),
+    state: z
+      .enum(MAIL_STATES)
+      .describe('queued: waiting for its next try; sending: being sent; sent; failed: given up'),
+    attempts: count.describe('Tries so far; a retry keeps the count'),
+    lastError: z.string().nullable().describe("The last failure's reason, e.g. the mail server's reply"),
+    createdAt: dateTime,
+    nextAttemptAt: dateTime,
+    sentAt: dateTime.nullable(),
+  }),
+);
+
 /** Named schemas become components; the document refers to them by these names. */
 export const ENTITY_SCHEMAS = {
   Pagination: paginationSchema,
@@ -327,6 +347,7 @@ export const ENTITY_SCHEMAS = {
   SecuritySettings: securitySettingsSchema,
   ResetTokenCheck: resetTokenCheckSchema,
   AuditLogEntry: auditLogEntrySchema,
+  MailQueueItem: mailQueueItemSchema,
   AccountSession: accountSessionSchema,
 } as const;
 

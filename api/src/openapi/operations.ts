@@ -49,6 +49,11 @@ export const TAGS = {
   },
   dashboard: { name: 'Dashboard', description: "The admin console's overview figures." },
   audit: { name: 'Audit log', description: 'Who changed what and when, as staff can search and export it.' },
+  mail: {
+    name: 'Mail queue',
+    description:
+      'Every mail the site sends, as super admins follow it: state, attempts and the last error, never a subject or body. A failed mail can be retried or discarded.',
+  },
   settings: {
     name: 'Settings',
     description: 'Organisation-wide settings, such as the two-factor requirement for staff.',
@@ -179,6 +184,10 @@ export const OPERATIONS: Record<string, OperationText> = {
   getAdminAudit: text('audit', 'Search the audit log'),
   getAdminAuditById: text('audit', 'Get an audit log entry'),
   getAdminAuditExportCsv: text('audit', 'Export audit log entries as CSV'),
+
+  getAdminMail: text('mail', 'List the mail queue'),
+  postAdminMailByIdRetry: text('mail', 'Retry a failed mail'),
+  deleteAdminMailById: text('mail', 'Discard a failed mail'),
 
   getAdminSettingsSecurity: text('settings', 'Get the security settings'),
   putAdminSettingsSecurity: text('settings', 'Update the security settings'),

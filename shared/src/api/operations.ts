@@ -31,8 +31,10 @@ import type {
   UserStats,
 } from '../entities.js';
 import type { ListData } from '../envelope.js';
+import { MAIL_PAGE_SIZE, type MailQueueItem } from '../mail.js';
 import type { Module } from '../permissions.js';
 import { auditFilter, auditQuery } from '../schemas/audit.js';
+import { mailQueueQuery } from '../schemas/mail.js';
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -432,6 +434,19 @@ export const API = {
     // Before /audit/:id, which would otherwise take "export.csv" for an id.
     exportCsv: adminOperation('audit', 'get', '/audit/export.csv', { query: auditFilter, answer: returns<string>() }),
     get: adminOperation('audit', 'get', '/audit/:id', { params: idParams, answer: returns<AuditLogEntry>() }),
+  },
+
+  // Super admins only. Retry and discard act on a failed mail alone (409 otherwise); no operation
+  // shows a subject or body (invitations and resets carry sign-in tokens).
+  mail: {
+    list: adminOperation('mail', 'get', '/mail', {
+      query: mailQueueQuery(MAIL_PAGE_SIZE),
+      answer: returns<ListData<'mails', MailQueueItem>>(),
+    }),
+    // A POST: a command to the worker, whose precondition is the state (only a failed mail), not an
+    // edit of the item; the worker changes the mail right after, so an ETag would name a passing state.
+    retry: adminOperation('mail', 'post', '/mail/:id/retry', { params: idParams, answer: returns<MailQueueItem>() }),
+    discard: adminOperation('mail', 'delete', '/mail/:id', { params: idParams, ifMatch: true, answer: nothing }),
   },
 
   twoFactor: {

@@ -23,9 +23,9 @@ describe('what the persisted cache keeps', () => {
     expect(kept).toHaveLength(Object.keys(queryKeys).length + 2);
   });
 
-  it('leaves out audit log, contact messages, users, sessions and the dashboard without encryption', () => {
+  it('leaves out audit log, contact messages, users, sessions, the dashboard and the mail queue without encryption', () => {
     const kept = persistedRoots(false);
-    for (const personal of ['audit', 'contact-messages', 'users', 'account/sessions', 'dashboard']) {
+    for (const personal of ['audit', 'contact-messages', 'users', 'account/sessions', 'dashboard', 'mail']) {
       expect(
         kept.some((root) => root.startsWith(personal)),
         personal,

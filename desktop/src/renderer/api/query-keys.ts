@@ -15,4 +15,6 @@ export const queryKeys = {
   termsOfService: ['terms-of-service'],
   users: ['users'],
   audit: ['audit'],
+  /** The mail queue (super admins). */
+  mail: ['mail'],
 } as const;

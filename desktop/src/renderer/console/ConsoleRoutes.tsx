@@ -26,6 +26,7 @@ const TermsOfServicePage = page(() =>
 );
 const AdminsPage = page(() => import('../features/admins/AdminsPage'));
 const AuditPage = page(() => import('../features/audit/AuditPage'));
+const MailPage = page(() => import('../features/mail/MailPage'));
 const AccountPage = page(() => import('../features/account/AccountPage'));
 
 /** A module screen, or SPEC 6's refusal when the user may not view the module. */
@@ -125,6 +126,14 @@ export function ConsoleRoutes() {
             element={
               <ModuleRoute module="audit">
                 <AuditPage />
+              </ModuleRoute>
+            }
+          />
+          <Route
+            path="mail"
+            element={
+              <ModuleRoute module="mail">
+                <MailPage />
               </ModuleRoute>
             }
           />

@@ -33,11 +33,12 @@ describe('sidebar entries', () => {
       'Terms of Service',
       'Testimonials',
       'Activity log',
+      'Mail',
       'Home',
     ]);
   });
 
-  it('show an admin Dashboard, Home and the modules it may view, never Admins, the policies or the activity log', () => {
+  it('show an admin Dashboard, Home and the modules it may view, never Admins, the policies, the activity log or mail', () => {
     const labels = visibleEntries(staff('admin', { faqs: { view: true }, about: { view: true } })).map(
       (entry) => entry.label,
     );

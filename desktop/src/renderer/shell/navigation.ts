@@ -25,6 +25,7 @@ export const NAV_ENTRIES: NavEntry[] = [
   { label: 'Terms of Service', icon: 'document', module: 'terms_of_service', to: '/terms-of-service' },
   { label: 'Testimonials', icon: 'comment', module: 'testimonials', to: '/testimonials' },
   { label: 'Activity log', icon: 'history', module: 'audit', to: '/activity-log' },
+  { label: 'Mail', icon: 'inbox', module: 'mail', to: '/mail' },
   { label: 'Home', icon: 'home', module: 'home' },
 ];
 

@@ -13,6 +13,7 @@ export const MODULE_LABELS: Record<string, string> = {
   privacy_policy: 'Privacy Policy',
   terms_of_service: 'Terms of Service',
   testimonials: 'Testimonials',
+  mail: 'Mail',
 };
 
 export const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action as AuditAction] ?? action;

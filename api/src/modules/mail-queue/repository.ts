@@ -1,0 +1,51 @@
+/** The mail queue as the mail screen reads and changes it: pages newest first, and one failed mail at a time. */
+import type { MailQueueFilter, MailQueueItem } from '@npo/shared';
+import type { Knex } from 'knex';
+import { isPostgres, type Db } from '../../db/connection.js';
+import { pageOfRows, type Page, type PageResult } from '../../db/paging.js';
+import { countOf } from '../../db/rows.js';
+import { presentMail, SHOWN_COLUMNS, type ShownMailRow } from './presenter.js';
+
+const TABLE = 'mail_queue';
+const NEWEST_FIRST = [{ column: 'id', order: 'desc' as const }];
+
+function filterMails({ state, kind }: MailQueueFilter) {
+  return (query: Knex.QueryBuilder): Knex.QueryBuilder => {
+    if (state) query.where('state', state);
+    if (kind) query.where('kind', kind);
+    return query;
+  };
+}
+
+export function createMailQueueRepository(db: Db) {
+  return {
+    async page(page: Page, filter: MailQueueFilter): Promise<PageResult<MailQueueItem>> {
+      const matching = filterMails(filter);
+      const [rows, total] = await Promise.all([
+        pageOfRows<ShownMailRow>(db, TABLE, db(TABLE).select(SHOWN_COLUMNS), page, matching, NEWEST_FIRST),
+        countOf(matching(db(TABLE))),
+      ]);
+      return { items: rows.map(presentMail), total };
+    },
+
+    /** The mail, locked on PostgreSQL until the transaction `db` ends (SQLite runs one writer at a time). */
+    async findLocked(id: number): Promise<ShownMailRow | undefined> {
+      const query = db(TABLE).where({ id }).first(SHOWN_COLUMNS);
+      return (await (isPostgres(db) ? query.forUpdate() : query)) as ShownMailRow | undefined;
+    },
+
+    /** A failed mail due again now, its revision raised; attempts and the last error are kept. */
+    async requeue(id: number, now: Date): Promise<ShownMailRow | undefined> {
+      const [row] = await db(TABLE)
+        .where({ id, state: 'failed' })
+        .update({ state: 'queued', next_attempt_at: now, revision: db.raw('revision + 1') })
+        .returning(SHOWN_COLUMNS);
+      return row;
+    },
+
+    /** Deletes a failed mail: whether there was one. */
+    async remove(id: number): Promise<boolean> {
+      return (await db(TABLE).where({ id, state: 'failed' }).delete()) > 0;
+    },
+  };
+}

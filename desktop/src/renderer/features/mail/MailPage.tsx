@@ -1,0 +1,216 @@
+/**
+ * The mail queue (issue 25 item 2, super admins only): every mail the site sends, newest first,
+ * filtered by state and kind in the URL. A failed mail can be retried (the server's worker sends it
+ * next) or discarded. The API shows no subject or body: resets and invitations carry sign-in tokens.
+ */
+import { Button, FormGroup, HTMLSelect, HTMLTable, Tag, type Intent } from '@blueprintjs/core';
+import {
+  API,
+  changeOf,
+  formatAdminDate,
+  MAIL_KIND_LABELS,
+  MAIL_KINDS,
+  MAIL_PAGE_SIZE,
+  MAIL_STATE_LABELS,
+  MAIL_STATES,
+  type MailKind,
+  type MailQueueFilter,
+  type MailQueueItem,
+  type MailState,
+} from '@npo/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { api } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+import { useAdminMutation } from '../../data/useAdminMutation';
+import { useConfirm } from '../../ui/ConfirmProvider';
+import { ListPager, usePagedList, type PagedList } from '../../ui/ListControls';
+import { ListStates } from '../../ui/ListStates';
+import { PageHeader } from '../../ui/PageHeader';
+
+/** While a mail on screen waits or is being sent, the list looks again this often to show how it went. */
+const FOLLOW_MS = 5000;
+
+const STATE_INTENTS: Record<MailState, Intent> = {
+  queued: 'primary',
+  sending: 'warning',
+  sent: 'success',
+  failed: 'danger',
+};
+
+const isState = (value: string | null): value is MailState => MAIL_STATES.some((state) => state === value);
+const isKind = (value: string | null): value is MailKind => MAIL_KINDS.some((kind) => kind === value);
+
+function filterOf(list: PagedList): MailQueueFilter {
+  const state = list.param('state');
+  const kind = list.param('kind');
+  return { ...(isState(state) && { state }), ...(isKind(kind) && { kind }) };
+}
+
+function Filters({ list, filter }: { list: PagedList; filter: MailQueueFilter }) {
+  const id = useId();
+  const select = (name: 'state' | 'kind', label: string, labels: Record<string, string>) => (
+    <FormGroup label={label} labelFor={`${id}-${name}`}>
+      <HTMLSelect
+        id={`${id}-${name}`}
+        value={filter[name] ?? ''}
+        onChange={(event) => list.setParam(name, event.currentTarget.value || null)}
+        options={[
+          { value: '', label: 'All' },
+          ...Object.entries(labels).map(([value, text]) => ({ value, label: text })),
+        ]}
+      />
+    </FormGroup>
+  );
+  return (
+    <div className="audit-filters">
+      {select('state', 'State', MAIL_STATE_LABELS)}
+      {select('kind', 'Kind', MAIL_KIND_LABELS)}
+    </div>
+  );
+}
+
+function useMailActions() {
+  const confirm = useConfirm();
+  const retry = useAdminMutation<MailQueueItem>({
+    change: (mail) => ({
+      ...changeOf(API.mail.retry, { params: { id: mail.id } }),
+      label: `Retry the mail to ${mail.recipient}`,
+    }),
+    invalidates: [queryKeys.mail],
+    success: 'Mail queued to be sent again',
+    failure: 'Failed to retry the mail',
+  });
+  const discard = useAdminMutation<MailQueueItem>({
+    change: (mail) => ({
+      ...changeOf(API.mail.discard, { params: { id: mail.id }, revision: mail.revision }),
+      label: `Discard the mail to ${mail.recipient}`,
+    }),
+    invalidates: [queryKeys.mail],
+    success: 'Mail discarded',
+    failure: 'Failed to discard the mail',
+  });
+  async function confirmDiscard(mail: MailQueueItem) {
+    const sure = await confirm({
+      message: 'Are you sure you want to discard this mail? It will not be sent.',
+      details: `${MAIL_KIND_LABELS[mail.kind]} to ${mail.recipient}`,
+      confirmText: 'Discard',
+      intent: 'danger',
+      icon: 'trash',
+    });
+    if (sure) discard.mutate(mail);
+  }
+  const busy = (mail: MailQueueItem) =>
+    (retry.isPending && retry.variables?.id === mail.id) || (discard.isPending && discard.variables?.id === mail.id);
+  return { retry: (mail: MailQueueItem) => retry.mutate(mail), discard: confirmDiscard, busy };
+}
+
+function MailTable({ mails }: { mails: MailQueueItem[] }) {
+  const actions = useMailActions();
+  return (
+    <HTMLTable striped className="admins-table" aria-label="Mails">
+      <thead>
+        <tr>
+          <th scope="col">Recipient</th>
+          <th scope="col">Kind</th>
+          <th scope="col">State</th>
+          <th scope="col">Attempts</th>
+          <th scope="col">Last error</th>
+          <th scope="col">Queued</th>
+          <th scope="col">Next try or sent</th>
+          <th scope="col">
+            <span className="sr-only">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {mails.map((mail) => (
+          <tr key={mail.id} data-testid="mail-row" data-state={mail.state}>
+            <td className="break-all">{mail.recipient}</td>
+            <td>{MAIL_KIND_LABELS[mail.kind] ?? mail.kind}</td>
+            <td>
+              <Tag intent={STATE_INTENTS[mail.state]} minimal={mail.state !== 'failed'}>
+                {MAIL_STATE_LABELS[mail.state] ?? mail.state}
+              </Tag>
+            </td>
+            <td>{mail.attempts}</td>
+            <td className="break-all">{mail.lastError ?? '—'}</td>
+            <td>
+              <time dateTime={mail.createdAt}>{formatAdminDate(mail.createdAt)}</time>
+            </td>
+            <td>
+              {mail.sentAt ? (
+                <time dateTime={mail.sentAt}>Sent {formatAdminDate(mail.sentAt)}</time>
+              ) : mail.state === 'failed' ? (
+                '—'
+              ) : (
+                <time dateTime={mail.nextAttemptAt}>{formatAdminDate(mail.nextAttemptAt)}</time>
+              )}
+            </td>
+            <td className="cell-actions">
+              {mail.state === 'failed' && (
+                <>
+                  <Button
+                    icon="refresh"
+                    variant="minimal"
+                    text="Retry"
+                    aria-label={`Retry the mail to ${mail.recipient}`}
+                    disabled={actions.busy(mail)}
+                    onClick={() => actions.retry(mail)}
+                  />
+                  <Button
+                    icon="trash"
+                    variant="minimal"
+                    intent="danger"
+                    text="Discard"
+                    aria-label={`Discard the mail to ${mail.recipient}`}
+                    disabled={actions.busy(mail)}
+                    onClick={() => void actions.discard(mail)}
+                  />
+                </>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}
+
+export default function MailPage() {
+  const list = usePagedList(MAIL_PAGE_SIZE);
+  const filter = filterOf(list);
+  const params = { page: list.page, limit: MAIL_PAGE_SIZE, ...filter };
+  const query = useQuery({
+    queryKey: [...queryKeys.mail, params],
+    queryFn: () => api.admin.mail.list(params),
+    placeholderData: keepPreviousData,
+    // The worker changes mails all the time: read fresh on each visit, and followed while one is on its way.
+    staleTime: 0,
+    refetchInterval: (current) =>
+      current.state.data?.mails.some((mail) => mail.state === 'queued' || mail.state === 'sending') ? FOLLOW_MS : false,
+  });
+  const mails = query.data?.mails ?? [];
+  const filtered = Object.keys(filter).length > 0;
+
+  return (
+    <>
+      <PageHeader
+        title="Mail"
+        summary="Every mail the site sends: invitations, password resets and notices. A failed mail can be sent again or discarded."
+      />
+      <Filters list={list} filter={filter} />
+      <ListStates
+        query={query}
+        loadError="Failed to load the mail queue"
+        isEmpty={mails.length === 0}
+        empty={filtered ? 'No mail matches the filters.' : 'No mail sent yet.'}
+      >
+        <div className="table-scroll">
+          <MailTable mails={mails} />
+        </div>
+      </ListStates>
+      <ListPager list={list} pagination={query.data?.pagination} noun={['mail', 'mails']} label="Mail pages" />
+    </>
+  );
+}

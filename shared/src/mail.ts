@@ -1,0 +1,54 @@
+/**
+ * The mail queue as super admins see it (issue 25 item 2): the states and kinds of a queued mail and
+ * the fields the API shows of it. Subjects and bodies are not among them: invitations and resets
+ * carry sign-in tokens.
+ */
+
+/** queued: waiting for its next try; sending: claimed by a worker; sent; failed: given up. */
+export const MAIL_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
+export type MailState = (typeof MAIL_STATES)[number];
+
+export const MAIL_KINDS = [
+  'invitation',
+  'password_reset',
+  'password_changed',
+  'contact_notification',
+  'contact_digest',
+  'two_factor_locked',
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+export const MAIL_STATE_LABELS: Record<MailState, string> = {
+  queued: 'Queued',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+};
+
+export const MAIL_KIND_LABELS: Record<MailKind, string> = {
+  invitation: 'Invitation',
+  password_reset: 'Password reset',
+  password_changed: 'Password changed notice',
+  contact_notification: 'Contact message notification',
+  contact_digest: 'Contact spam digest',
+  two_factor_locked: 'Two-factor lock notice',
+};
+
+/** One mail of the queue as GET /api/admin/mail answers it. */
+export interface MailQueueItem {
+  id: number;
+  /** Raised by each retry: what DELETE's If-Match names. */
+  revision: number;
+  recipient: string;
+  kind: MailKind;
+  state: MailState;
+  /** Tries so far; a retry keeps the count. */
+  attempts: number;
+  /** The last failure's reason (the SMTP server's reply, or the connection error), cut at 1,000 characters. */
+  lastError: string | null;
+  createdAt: string;
+  nextAttemptAt: string;
+  sentAt: string | null;
+}
+
+export const MAIL_PAGE_SIZE = 50;
