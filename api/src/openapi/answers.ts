@@ -256,9 +256,6 @@ export const THROTTLED = new Set([
 /** Past the site-wide rate a message needs a solved proof of work (Proof-Of-Work header, else 428). */
 export const ASKS_PROOF_OF_WORK = new Set(['post /api/contact-messages']);
 
-/** The account is taken back when its invitation mail cannot be sent: the mail server failed, not the client. */
-export const SENDS_MAIL_OR_FAILS = new Set(['post /api/admin/users']);
-
 /** Refused credentials: wrong e-mail or password, or a deactivated account (the same answer for each). */
 export const CHECKS_CREDENTIALS = new Set(['post /api/auth/login', 'post /api/auth/login/two-factor']);
 
