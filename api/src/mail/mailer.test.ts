@@ -15,11 +15,19 @@ import { createTestDatabase, describeEngines, type TestDatabase } from '../test-
 import { captureLogs } from '../test-support/runtime-harness.js';
 import { skipWhen } from '../test-support/skips.js';
 import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp-capture.js';
-import { backoffMs, createMailer, MAIL_CLAIM_TIMEOUT_MS, type Mailer, type MailMessage } from './mailer.js';
+import {
+  backoffMs,
+  createMailer,
+  MAIL_CLAIM_TIMEOUT_MS,
+  SENT_MAIL_KEPT_DAYS,
+  type Mailer,
+  type MailMessage,
+} from './mailer.js';
 import { passwordResetMail } from './templates.js';
 
 const FROM = 'Global Nutrition Network <no-reply@example.org>';
 const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
 
 const message: MailMessage = {
   kind: 'contact_notification',
@@ -122,6 +130,28 @@ describeEngines('mail queue on %s', (engine) => {
     expect(received.text).toContain('http://site.test/reset-password?token=tok-123');
     expect(received.html).toMatch(/^<!doctype html>/i);
     expect(mail.counts().sent.get('password_reset')).toBe(1);
+    // Its one-time link is not kept once delivered.
+    expect(row).toMatchObject({ text: '', html: null });
+  });
+
+  it('deletes the rows of mails sent over 30 days ago, once a day, and keeps newer ones', async () => {
+    const mail = mailer();
+    await mail.enqueue(db, { ...message, to: 'old@example.org' });
+    await mail.drain();
+    clock.advance(2 * DAY);
+    await mail.enqueue(db, { ...message, to: 'newer@example.org' });
+    await mail.drain();
+
+    // 29 and 27 days after they were sent.
+    clock.advance((SENT_MAIL_KEPT_DAYS - 3) * DAY);
+    await mail.drain();
+    const recipients = async () => (await db('mail_queue').orderBy('id')).map((row) => row.recipient);
+    expect(await recipients()).toEqual(['old@example.org', 'newer@example.org']);
+
+    // Two days later the first mail was sent 31 days ago, the second 29.
+    clock.advance(2 * DAY);
+    await mail.drain();
+    expect(await recipients()).toEqual(['newer@example.org']);
   });
 
   it('without SMTP_URL, writes each mail to the outbox as an .eml through the same queue', async () => {

@@ -88,6 +88,9 @@ export interface MailerOptions {
 export const MAIL_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** A row `sending` for longer than this was claimed by an instance that stopped: it is taken back. */
 export const MAIL_CLAIM_TIMEOUT_MS = 5 * 60 * 1000;
+/** Sent mails stay listed on the mail screen this long (without their bodies), then their rows go. */
+export const SENT_MAIL_KEPT_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_CAP_MS = 60 * 60 * 1000;
 /** Mails claimed at once; the pool sends them over MAX_CONNECTIONS connections. */
@@ -188,8 +191,22 @@ export function createMailer(options: MailerOptions): Mailer {
         rows.map((row) => row.id),
       )
       .where({ claimed_by: worker, state: 'sending' })
-      .update({ state: 'sent', sent_at: clock.now(), last_error: null });
+      // A delivered mail's body is not kept: reset and invitation bodies carry one-time links.
+      .update({ state: 'sent', sent_at: clock.now(), last_error: null, text: '', html: null });
     for (const row of rows) bump(sent, row.kind);
+  }
+
+  /** Once a day (by the injected clock): rows of mails sent over SENT_MAIL_KEPT_DAYS ago go. */
+  let purgedAt = Number.NEGATIVE_INFINITY;
+  async function purgeOldSentMail(): Promise<void> {
+    const now = clock.now().getTime();
+    if (now - purgedAt < DAY_MS) return;
+    purgedAt = now;
+    const deleted = await db('mail_queue')
+      .where({ state: 'sent' })
+      .where('sent_at', '<', new Date(now - SENT_MAIL_KEPT_DAYS * DAY_MS))
+      .delete();
+    if (deleted > 0) logger.info({ mails: deleted, days: SENT_MAIL_KEPT_DAYS }, 'mail queue: old sent mails deleted');
   }
 
   /** A mail that was not sent: tried again later, or failed for good. */
@@ -225,6 +242,7 @@ export function createMailer(options: MailerOptions): Mailer {
       reclaimed = undefined;
       throw error;
     }));
+    await purgeOldSentMail();
     while (!stopped) {
       const rows = await claim();
       if (rows.length === 0) return;
