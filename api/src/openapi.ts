@@ -36,7 +36,6 @@ import {
   CHECKS_CREDENTIALS,
   CONFLICTING,
   MAY_BE_MISSING,
-  SENDS_MAIL_OR_FAILS,
   ref,
   successAnswer,
   THROTTLED,
@@ -344,7 +343,6 @@ function serverErrors(route: Route, key: string): Responses {
     ...(THROTTLED.has(key) && { '429': { $ref: '#/components/responses/TooManyRequests' } }),
     // Any operation can meet a fault nobody foresaw; the answer names no internals. (The fuzz test allows none.)
     '500': { $ref: '#/components/responses/InternalError' },
-    ...(SENDS_MAIL_OR_FAILS.has(key) && { '502': envelopeError('The invitation mail could not be sent') }),
     ...(route.path !== '/api/openapi.json' && { '503': { $ref: '#/components/responses/Unavailable' } }),
     ...(WRITE_METHODS.has(route.method) && { '507': { $ref: '#/components/responses/InsufficientStorage' } }),
   };

@@ -130,6 +130,10 @@ const SPECIAL: Record<string, SuccessAnswer> = {
     endedCount,
     "Every session of the account ended (the caller's own kept)",
   ),
+  'post /api/admin/users/{id}/resend-invitation': {
+    ...ok(ref('User'), 'A new invitation link (7 days) is queued for mailing; the links sent before stop working'),
+    etag: true,
+  },
   'post /api/auth/forgot-password': ok(messageOnly, 'The same answer whether the e-mail is known or not'),
   'get /api/auth/reset-password/{token}': ok(ref('ResetTokenCheck')),
   'post /api/auth/reset-password/{token}': ok(messageOnly, 'Password changed'),
@@ -219,6 +223,8 @@ export const CONFLICTING = new Set([
   'post /api/account/two-factor/recovery-codes',
   // A super admin's reset of an account whose two-factor is not on.
   'post /api/admin/users/{id}/two-factor/reset',
+  // An account that has already chosen its password, or is deactivated.
+  'post /api/admin/users/{id}/resend-invitation',
   // Versioned content numbers a new version max+1: two creates at once meet on the unique version.
   'post /api/admin/about-us',
   'post /api/admin/contact-info',
@@ -247,9 +253,6 @@ export const THROTTLED = new Set([
 
 /** Past the site-wide rate a message needs a solved proof of work (Proof-Of-Work header, else 428). */
 export const ASKS_PROOF_OF_WORK = new Set(['post /api/contact-messages']);
-
-/** The account is taken back when its invitation mail cannot be sent: the mail server failed, not the client. */
-export const SENDS_MAIL_OR_FAILS = new Set(['post /api/admin/users']);
 
 /** Refused credentials: wrong e-mail or password, or a deactivated account (the same answer for each). */
 export const CHECKS_CREDENTIALS = new Set(['post /api/auth/login', 'post /api/auth/login/two-factor']);
