@@ -75,7 +75,8 @@ test('a super admin ends every session of a staff account from the Admins page',
 
   await openAs(page, `/admins?q=${encodeURIComponent(admin.email)}`);
   const row = page.getByTestId('admin-row').filter({ hasText: admin.email });
-  await row.getByRole('button', { name: /^End all sessions of/ }).click();
+  await row.getByRole('button', { name: /^Actions for / }).click();
+  await page.getByRole('menuitem', { name: 'End all sessions' }).click();
   await answerConfirm(page, 'They will be signed out on every device.', 'End all sessions');
   await expectToast(page, 'has been signed out everywhere');
   expect((await api('GET', '/auth/me', { token })).status).toBe(401);

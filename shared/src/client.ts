@@ -301,6 +301,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
         endSessions: (id: number) => answer(API.account.endSessionsOf, { params: { id } }),
         /** Super admins: turns off another staff member's two-factor and signs the account out everywhere. */
         resetTwoFactor: (id: number) => answer(API.twoFactor.resetFor, { params: { id } }),
+        /** Super admins: a new invitation link for an account that has not chosen a password yet. */
+        resendInvitation: (id: number) => answer(API.users.resendInvitation, { params: { id } }),
       },
       contactMessages: {
         list: lister(API.contactMessages.list),

@@ -17,6 +17,8 @@ export interface User {
   isActive: boolean;
   /** Staff: whether sign-in asks for an authenticator code after the password. */
   twoFactorEnabled: boolean;
+  /** Staff invited but without a password yet: the invitation link has not been used. */
+  invitationPending: boolean;
   lastLogin: string | null;
   createdAt: string;
 }
@@ -228,9 +230,14 @@ export function isTwoFactorChallenge(answer: LoginAnswer | null | undefined): an
   );
 }
 
+/** What a mailed link's token is for: a password reset, or an invitation to choose a first password. */
+export type AccountTokenPurpose = 'reset' | 'invitation';
+
 export interface ResetTokenCheck {
   valid: boolean;
   email: string | null;
+  /** Only when valid: the invitation page welcomes, the reset page resets. */
+  purpose?: AccountTokenPurpose;
 }
 
 /** One live sign-in of the caller, as "My account" lists it (GET /api/account/sessions). */

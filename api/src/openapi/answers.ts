@@ -130,6 +130,10 @@ const SPECIAL: Record<string, SuccessAnswer> = {
     endedCount,
     "Every session of the account ended (the caller's own kept)",
   ),
+  'post /api/admin/users/{id}/resend-invitation': {
+    ...ok(ref('User'), 'A new invitation link (7 days) is queued for mailing; the links sent before stop working'),
+    etag: true,
+  },
   'post /api/auth/forgot-password': ok(messageOnly, 'The same answer whether the e-mail is known or not'),
   'get /api/auth/reset-password/{token}': ok(ref('ResetTokenCheck')),
   'post /api/auth/reset-password/{token}': ok(messageOnly, 'Password changed'),
@@ -227,6 +231,8 @@ export const CONFLICTING = new Set([
   'post /api/admin/mail/{id}/retry',
   // A super admin's reset of an account whose two-factor is not on.
   'post /api/admin/users/{id}/two-factor/reset',
+  // An account that has already chosen its password, or is deactivated.
+  'post /api/admin/users/{id}/resend-invitation',
   // Versioned content numbers a new version max+1: two creates at once meet on the unique version.
   'post /api/admin/about-us',
   'post /api/admin/contact-info',

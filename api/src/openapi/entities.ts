@@ -72,6 +72,9 @@ export const userSchema = shaped<User>()(
     permissions,
     isActive: z.boolean(),
     twoFactorEnabled: z.boolean().describe('Staff: sign-in asks for an authenticator code after the password'),
+    invitationPending: z
+      .boolean()
+      .describe('Staff invited who have not chosen a password yet (POST /api/admin/users/{id}/resend-invitation)'),
     lastLogin: dateTime.nullable(),
     createdAt: dateTime,
   }),
@@ -275,7 +278,14 @@ export const twoFactorStatusSchema = shaped<TwoFactorStatus>()(
 export const securitySettingsSchema = shaped<SecuritySettings>()(z.object({ requireTwoFactor: z.boolean() }));
 
 export const resetTokenCheckSchema = shaped<ResetTokenCheck>()(
-  z.object({ valid: z.boolean(), email: z.string().nullable() }),
+  z.object({
+    valid: z.boolean(),
+    email: z.string().nullable(),
+    purpose: z
+      .enum(['reset', 'invitation'])
+      .optional()
+      .describe('Only when valid: an invitation (choose a first password) or a password reset'),
+  }),
 );
 
 export const auditLogEntrySchema = shaped<AuditLogEntry>()(

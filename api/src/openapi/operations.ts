@@ -178,6 +178,7 @@ export const OPERATIONS: Record<string, OperationText> = {
   patchAdminUsersByIdToggleStatus: text('users', 'Activate or deactivate a user'),
   postAdminUsersByIdEndSessions: text('users', "End all of a user's sessions"),
   postAdminUsersByIdTwoFactorReset: text('users', "Reset a user's two-factor authentication"),
+  postAdminUsersByIdResendInvitation: text('users', 'Send a new invitation to a user who has not set a password'),
 
   getAdminDashboard: text('dashboard', 'Get the dashboard figures'),
 

@@ -380,6 +380,11 @@ export const API = {
       answer: nothing,
       changesPublicContent: true,
     }),
+    // An account still without a password gets a new invitation link; the previous one stops working.
+    resendInvitation: adminOperation('admins', 'post', '/users/:id/resend-invitation', {
+      params: idParams,
+      answer: returns<User>(),
+    }),
   },
 
   account: {

@@ -195,7 +195,7 @@ describeEngines('auth on %s', (engine) => {
       const resetToken = tokenFromMail(mail.text, '/reset-password');
 
       const check = await app.request('GET', `/api/auth/reset-password/${resetToken}`);
-      expect(check.body.data).toEqual({ valid: true, email });
+      expect(check.body.data).toEqual({ valid: true, email, purpose: 'reset' });
 
       const mismatch = await app.request('POST', `/api/auth/reset-password/${resetToken}`, {
         body: { password: 'brand-new-pass', confirmPassword: 'other-pass' },

@@ -44,6 +44,11 @@ export function createAuthRepository(db: Db) {
       return true;
     },
 
+    /** Marks the user's open tokens used: a link mailed before stops working (a new invitation). */
+    async voidOpenTokens(userId: number, purpose: TokenPurpose, now: Date): Promise<void> {
+      await db('auth_tokens').where({ user_id: userId, purpose }).whereNull('used_at').update({ used_at: now });
+    },
+
     async countTokensSince(userId: number, purpose: TokenPurpose, since: Date): Promise<number> {
       const row = await db('auth_tokens')
         .where({ user_id: userId, purpose })

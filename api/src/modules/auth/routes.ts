@@ -8,7 +8,12 @@ import type { ModuleContext } from '../context.js';
 import { createSessionService, deviceOf } from '../sessions/service.js';
 import { verifyChallenge } from '../two-factor/challenge.js';
 import { createUsersRepository } from '../users/repository.js';
-import { createAuthService, FORGOT_PASSWORD_MESSAGE, RESET_SUCCESS_MESSAGE } from './service.js';
+import {
+  createAuthService,
+  FORGOT_PASSWORD_MESSAGE,
+  INVITATION_ACCEPTED_MESSAGE,
+  RESET_SUCCESS_MESSAGE,
+} from './service.js';
 
 /** Whom the lockout counts: a known device by itself, anyone else by their address. */
 /** The validated body of a sign-in route, read by middleware typed as plain Koa middleware. */
@@ -101,7 +106,8 @@ export function registerAuth({ deps, route }: ModuleContext): void {
   });
 
   route(API.auth.resetPassword, async (ctx) => {
-    await auth.resetPassword(ctx.state.input.params.token, ctx.state.input.body.password);
-    ok(ctx, { message: RESET_SUCCESS_MESSAGE }, { message: RESET_SUCCESS_MESSAGE });
+    const purpose = await auth.resetPassword(ctx.state.input.params.token, ctx.state.input.body.password);
+    const message = purpose === 'invitation' ? INVITATION_ACCEPTED_MESSAGE : RESET_SUCCESS_MESSAGE;
+    ok(ctx, { message }, { message });
   });
 }

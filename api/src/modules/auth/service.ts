@@ -6,6 +6,7 @@ import {
   LOGIN_THROTTLE,
   PASSWORD_MAX_BYTES,
   RESET_TOKEN_TTL_MS,
+  type AccountTokenPurpose,
   type LoginAnswer,
   type LoginResult,
   type MemberLoginInput,
@@ -37,6 +38,7 @@ import { createAuthRepository, type LoginFailures } from './repository.js';
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists with this email, you will receive a password reset link shortly.';
 export const RESET_SUCCESS_MESSAGE = 'Password has been reset successfully.';
+export const INVITATION_ACCEPTED_MESSAGE = 'Your password has been set. Welcome!';
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const INVALID_RESET_LINK = 'This password reset link is invalid or has expired.';
 export const SIGN_IN_EXPIRED = 'Your sign-in has expired. Please sign in again.';
@@ -190,6 +192,16 @@ export function createAuthService(deps: AppDeps) {
     });
   }
 
+  /** A new invitation token of the account and its mail, queued in `trx`. */
+  async function queueInvitation(trx: Db, row: UserRow): Promise<void> {
+    const { token, hash } = createSecretToken();
+    await createAuthRepository(trx).insertToken(
+      { userId: row.id, purpose: 'invitation', hash, expiresAt: new Date(now().getTime() + INVITATION_TOKEN_TTL_MS) },
+      now(),
+    );
+    await deps.mailer.enqueue(trx, invitationMail(row.email, row.name, linkFor(row, token)));
+  }
+
   function linkFor(row: Pick<UserRow, 'role'>, token: string): string {
     const path = isAdminRole(row.role) ? '/admin/reset-password' : '/reset-password';
     return `${deps.config.publicUrl}${path}?token=${encodeURIComponent(token)}`;
@@ -290,10 +302,11 @@ export function createAuthService(deps: AppDeps) {
 
     async checkResetToken(token: string): Promise<ResetTokenCheck> {
       const found = await auth.findUsableToken(hashSecretToken(token), now());
-      return found ? { valid: true, email: found.email } : { valid: false, email: null };
+      return found ? { valid: true, email: found.email, purpose: found.purpose } : { valid: false, email: null };
     },
 
-    async resetPassword(token: string, password: string): Promise<void> {
+    /** Answers what the token was for: an accepted invitation is welcomed, not told of a "reset". */
+    async resetPassword(token: string, password: string): Promise<AccountTokenPurpose> {
       const found = await auth.findUsableToken(hashSecretToken(token), now());
       if (!found) throw new AppError(400, 'invalid_token', INVALID_RESET_LINK);
       const passwordHash = await hashPassword(password);
@@ -311,6 +324,7 @@ export function createAuthService(deps: AppDeps) {
         });
       });
       await auth.clearLoginFailures(found.email);
+      return found.purpose;
     },
 
     /**
@@ -318,17 +332,27 @@ export function createAuthService(deps: AppDeps) {
      * transaction that creates the account: the account, its token and its queued mail commit together.
      */
     async sendInvitation(trx: Db, row: UserRow): Promise<void> {
-      const { token, hash } = createSecretToken();
-      await createAuthRepository(trx).insertToken(
-        { userId: row.id, purpose: 'invitation', hash, expiresAt: new Date(now().getTime() + INVITATION_TOKEN_TTL_MS) },
-        now(),
-      );
-      await deps.mailer.enqueue(trx, invitationMail(row.email, row.name, linkFor(row, token)));
+      await queueInvitation(trx, row);
       await recordAudit(trx, {
         action: 'invitation_sent',
         module: AUDIT_AUTH_MODULE,
         entityId: row.id,
         changes: { email: row.email, role: row.role },
+      });
+    },
+
+    /**
+     * A fresh invitation for an account still without a password, in `trx` (whose caller has voided
+     * the links mailed before): a new one (7 days) is queued, and the audit entry names the super
+     * admin who asked.
+     */
+    async resendInvitation(trx: Db, row: UserRow): Promise<void> {
+      await queueInvitation(trx, row);
+      await recordAudit(trx, {
+        action: 'invitation_resent',
+        module: 'admins',
+        entityId: row.id,
+        changes: { email: row.email },
       });
     },
   };

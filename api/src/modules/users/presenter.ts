@@ -1,4 +1,4 @@
-import { normalisePermissions, type Role, type User, type UserStats } from '@npo/shared';
+import { isAdminRole, normalisePermissions, type Role, type User, type UserStats } from '@npo/shared';
 import { toBool, toIso, toIsoOrNull, toJson } from '../../db/rows.js';
 import type { DbBoolean, UserRow } from '../../db/tables.js';
 
@@ -7,7 +7,16 @@ export type { UserRow };
 /** The columns an account is presented from: the two-factor secret and step never leave their module. */
 export type PresentedUserRow = Pick<
   UserRow,
-  'id' | 'name' | 'email' | 'role' | 'permissions' | 'revision' | 'is_active' | 'last_login_at' | 'created_at'
+  | 'id'
+  | 'name'
+  | 'email'
+  | 'role'
+  | 'permissions'
+  | 'revision'
+  | 'is_active'
+  | 'last_login_at'
+  | 'created_at'
+  | 'password_hash'
 > &
   Partial<Pick<UserRow, 'totp_enabled_at'>>;
 
@@ -21,6 +30,8 @@ export function presentUser(row: PresentedUserRow): User {
     permissions: normalisePermissions(toJson(row.permissions, {})),
     isActive: toBool(row.is_active),
     twoFactorEnabled: Boolean(row.totp_enabled_at),
+    // Only staff are invited; a member always signs up with a password.
+    invitationPending: isAdminRole(row.role) && row.password_hash === null,
     lastLogin: toIsoOrNull(row.last_login_at),
     createdAt: toIso(row.created_at),
   };

@@ -3,6 +3,8 @@ import { ok, okItem, okPage } from '../../lib/respond.js';
 import type { ModuleContext } from '../context.js';
 import { createUsersService } from './service.js';
 
+export const INVITATION_QUEUED = 'Admin user created. The invitation e-mail is queued and will be sent shortly.';
+
 export function registerUsers({ deps, route }: ModuleContext): void {
   const users = createUsersService(deps);
 
@@ -14,7 +16,7 @@ export function registerUsers({ deps, route }: ModuleContext): void {
   route(API.users.create, async (ctx) =>
     okItem(ctx, await users.create(ctx.state.input.body), {
       status: 201,
-      message: 'Admin user created. An invitation has been sent.',
+      message: INVITATION_QUEUED,
     }),
   );
   route(API.users.update, async (ctx) => {
@@ -26,6 +28,10 @@ export function registerUsers({ deps, route }: ModuleContext): void {
     const { params, expectedRevision } = ctx.state.input;
     const user = await users.toggleStatus(params.id, ctx.state.user, expectedRevision);
     okItem(ctx, user, { message: user.isActive ? 'User activated' : 'User deactivated' });
+  });
+  route(API.users.resendInvitation, async (ctx) => {
+    const user = await users.resendInvitation(ctx.state.input.params.id);
+    okItem(ctx, user, { message: `A new invitation to ${user.email} is queued. The earlier link no longer works.` });
   });
   route(API.users.remove, async (ctx) => {
     await users.remove(ctx.state.input.params.id, ctx.state.user, ctx.state.input.expectedRevision);

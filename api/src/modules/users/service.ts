@@ -9,6 +9,7 @@ import { toBool } from '../../db/rows.js';
 import type { Db } from '../../db/connection.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, found, notFound } from '../../errors.js';
+import { createAuthRepository } from '../auth/repository.js';
 import { createAuthService } from '../auth/service.js';
 import { createSessionsRepository } from '../sessions/repository.js';
 import { presentUser, presentUserStats, type UserRow } from './presenter.js';
@@ -19,6 +20,8 @@ export const LAST_SUPER_ADMIN = 'The last active super admin must stay an active
 export const CANNOT_DELETE_SUPER_ADMIN = 'A super admin account cannot be deleted. Change its role to admin first.';
 export const CANNOT_DELETE_SELF = 'You cannot delete your own account.';
 export const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account.';
+export const NOT_PENDING = 'This account has already accepted its invitation: its owner can use "Forgot password".';
+export const RESEND_TO_INACTIVE = 'This account is deactivated. Activate it before resending its invitation.';
 
 /** Whether what the account may do changed: its role or its permissions. */
 function accessChanged(before: UserRow, after: UserRow): boolean {
@@ -115,6 +118,28 @@ export function createUsersService(deps: AppDeps) {
         // The token version already refuses them; ending the rows keeps the account's sessions list true.
         if (updated && !toBool(updated.is_active)) await createSessionsRepository(trx).endAll(target.id, now());
         return updated;
+      });
+    },
+
+    /**
+     * A new invitation for staff who have not chosen a password yet (the mail was lost or the 7 days
+     * ran out): the earlier links stop working, and the token, the queued mail and the audit entry
+     * commit together. An old link accepted meanwhile wins: voiding the tokens waits for that
+     * transaction, and the account, read again after it, no longer needs an invitation.
+     */
+    async resendInvitation(id: number): Promise<User> {
+      const pending = async (repository: UsersRepository) => {
+        const row = found(await repository.findById(id), 'User');
+        if (!presentUser(row).invitationPending) throw conflict(NOT_PENDING);
+        if (!toBool(row.is_active)) throw conflict(RESEND_TO_INACTIVE);
+        return row;
+      };
+      await pending(users);
+      return deps.db.transaction(async (trx) => {
+        await createAuthRepository(trx).voidOpenTokens(id, 'invitation', now());
+        const row = await pending(createUsersRepository(trx));
+        await auth.resendInvitation(trx, row);
+        return presentUser(row);
       });
     },
 

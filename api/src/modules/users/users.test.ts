@@ -10,7 +10,11 @@ import {
   CANNOT_DELETE_SUPER_ADMIN,
   EMAIL_TAKEN,
   LAST_SUPER_ADMIN,
+  NOT_PENDING,
+  RESEND_TO_INACTIVE,
 } from './service.js';
+import { INVITATION_ACCEPTED_MESSAGE } from '../auth/service.js';
+import { INVITATION_QUEUED } from './routes.js';
 
 const membershipViewer = { membership: { view: true, edit: false, delete: false } };
 
@@ -69,6 +73,7 @@ describeEngines('admin users on %s', (engine) => {
       'patch /api/admin/users/:id/toggle-status',
       'post /api/admin/users',
       'post /api/admin/users/:id/end-sessions',
+      'post /api/admin/users/:id/resend-invitation',
       'post /api/admin/users/:id/two-factor/reset',
       'put /api/admin/settings/security',
       'put /api/admin/users/:id',
@@ -97,7 +102,7 @@ describeEngines('admin users on %s', (engine) => {
     });
     const response = await app.request('POST', '/api/admin/users', { token: root.token, body });
     expect(response.status).toBe(201);
-    expect(response.body.message).toBe('Admin user created. An invitation has been sent.');
+    expect(response.body.message).toBe(INVITATION_QUEUED);
     const created = response.body.data as User;
     expect(created).toEqual({
       id: expect.any(Number),
@@ -108,6 +113,7 @@ describeEngines('admin users on %s', (engine) => {
       permissions: normalisePermissions(membershipViewer),
       isActive: true,
       twoFactorEnabled: false,
+      invitationPending: true,
       lastLogin: null,
       createdAt: expect.any(String),
     });
@@ -123,11 +129,17 @@ describeEngines('admin users on %s', (engine) => {
     expect(mail.subject).toMatch(/admin account/);
     const invitation = tokenFromMail(mail.text);
     const check = await app.request('GET', `/api/auth/reset-password/${invitation}`);
-    expect(check.body.data).toEqual({ valid: true, email: 'ines.duarte@example.org' });
+    expect(check.body.data).toEqual({ valid: true, email: 'ines.duarte@example.org', purpose: 'invitation' });
     const setPassword = await app.request('POST', `/api/auth/reset-password/${invitation}`, {
       body: { password: 'ines-own-pass', confirmPassword: 'ines-own-pass' },
     });
     expect(setPassword.status).toBe(200);
+    expect(setPassword.body.message).toBe(INVITATION_ACCEPTED_MESSAGE);
+    expect((await app.request('GET', `/api/admin/users/${created.id}`, { token: root.token })).body.data).toMatchObject(
+      {
+        invitationPending: false,
+      },
+    );
 
     const login = await app.request('POST', '/api/auth/login', {
       body: { email: 'ines.duarte@example.org', password: 'ines-own-pass' },
@@ -136,6 +148,114 @@ describeEngines('admin users on %s', (engine) => {
     expect(login.body.data.user).toMatchObject({ id: created.id, role: 'admin' });
     const cards = await app.request('GET', '/api/admin/membership-cards', { token: login.body.data.token });
     expect(cards.status).toBe(200);
+  });
+
+  it('resends an invitation: a new link works, the old one is refused, the mail is delivered and audited', async () => {
+    const email = `resend${(emailCounter += 1)}@example.org`;
+    const created = await app.request('POST', '/api/admin/users', { token: root.token, body: newAdminBody({ email }) });
+    expect(created.status).toBe(201);
+    const id = (created.body.data as User).id;
+    const mailsTo = () => app.smtp.mails.filter((mail) => mail.to.includes(email));
+    const first = tokenFromMail((await app.smtp.waitForMail((mail) => mail.to.includes(email))).text);
+
+    // An admin with every module permission is still no super admin.
+    const fullAdmin = await app.createUser({ role: 'admin', permissions: fullPermissions() });
+    const path = `/api/admin/users/${id}/resend-invitation`;
+    expect((await app.request('POST', path)).status).toBe(401);
+    expect((await app.request('POST', path, { token: fullAdmin.token })).status).toBe(403);
+    expect((await app.request('POST', '/api/admin/users/999999/resend-invitation', { token: root.token })).status).toBe(
+      404,
+    );
+
+    const headers = { 'idempotency-key': `resend-${id}` };
+    const resent = await app.request('POST', path, { token: root.token, headers });
+    expect(resent.status).toBe(200);
+    expect(resent.body.message).toBe(`A new invitation to ${email} is queued. The earlier link no longer works.`);
+    expect(resent.body.data).toMatchObject({ id, email, invitationPending: true });
+    // The same key again: the first answer, no second token, mail or audit entry.
+    const replayed = await app.request('POST', path, { token: root.token, headers });
+    expect(replayed.status).toBe(200);
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect(replayed.body).toEqual(resent.body);
+
+    await app.runtime.deps.mailer.drain();
+    const second = await app.smtp.waitForMail((mail) => mail.to.includes(email) && !mail.text.includes(first));
+    expect(mailsTo()).toHaveLength(2);
+    expect(second.subject).toMatch(/admin account/);
+    const fresh = tokenFromMail(second.text);
+    const queued = await app.runtime.deps.db('mail_queue').where({ recipient: email }).orderBy('id');
+    expect(queued.map((row: { kind: string; state: string }) => [row.kind, row.state])).toEqual([
+      ['invitation', 'sent'],
+      ['invitation', 'sent'],
+    ]);
+
+    expect((await app.request('GET', `/api/auth/reset-password/${first}`)).body.data).toEqual({
+      valid: false,
+      email: null,
+    });
+    const refused = await app.request('POST', `/api/auth/reset-password/${first}`, {
+      body: { password: 'old-link-pass', confirmPassword: 'old-link-pass' },
+    });
+    expect(refused.status).toBe(400);
+    expect((await app.request('GET', `/api/auth/reset-password/${fresh}`)).body.data).toEqual({
+      valid: true,
+      email,
+      purpose: 'invitation',
+    });
+    const accepted = await app.request('POST', `/api/auth/reset-password/${fresh}`, {
+      body: { password: 'new-link-pass', confirmPassword: 'new-link-pass' },
+    });
+    expect(accepted.status).toBe(200);
+    expect((await app.request('POST', '/api/auth/login', { body: { email, password: 'new-link-pass' } })).status).toBe(
+      200,
+    );
+
+    const entries = await app.runtime.deps
+      .db('audit_log')
+      .where({ action: 'invitation_resent', entity_id: String(id) });
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ module: 'admins', actor_id: root.user.id });
+    expect(JSON.stringify(entries)).not.toContain(fresh);
+
+    // Accepted now: no invitation to resend.
+    const again = await app.request('POST', path, { token: root.token });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(NOT_PENDING);
+  });
+
+  it('refuses to resend an invitation to an active account with a password, or to a deactivated one (409)', async () => {
+    const active = await app.createUser({ role: 'admin', permissions: membershipViewer });
+    const before = app.smtp.mails.length;
+    const refused = await app.request('POST', `/api/admin/users/${active.user.id}/resend-invitation`, {
+      token: root.token,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ success: false, message: NOT_PENDING });
+    expect(
+      (await app.request('POST', `/api/admin/users/${root.user.id}/resend-invitation`, { token: root.token })).status,
+    ).toBe(409);
+
+    const invited = await app.request('POST', '/api/admin/users', { token: root.token, body: newAdminBody() });
+    const invitedId = (invited.body.data as User).id;
+    const user = await app.request('GET', `/api/admin/users/${invitedId}`, { token: root.token });
+    const off = await app.request('PATCH', `/api/admin/users/${invitedId}/toggle-status`, {
+      token: root.token,
+      headers: { 'if-match': user.headers.get('etag')! },
+    });
+    expect(off.status).toBe(200);
+    const inactive = await app.request('POST', `/api/admin/users/${invitedId}/resend-invitation`, {
+      token: root.token,
+    });
+    expect(inactive.status).toBe(409);
+    expect(inactive.body.message).toBe(RESEND_TO_INACTIVE);
+    await app.runtime.deps.mailer.drain();
+    expect(app.smtp.mails.length).toBe(before + 1); // only the first invitation of the deactivated account
+    expect(
+      await app.runtime.deps
+        .db('audit_log')
+        .where({ action: 'invitation_resent' })
+        .whereIn('entity_id', [String(active.user.id), String(invitedId)]),
+    ).toEqual([]);
   });
 
   it('refuses an e-mail that already exists, in any case, with 409 and no mail', async () => {

@@ -14,6 +14,7 @@ function staff(role: User['role'], grant: Record<string, { view: boolean }> = {}
     permissions,
     isActive: true,
     twoFactorEnabled: false,
+    invitationPending: false,
     lastLogin: null,
     createdAt: '',
   };

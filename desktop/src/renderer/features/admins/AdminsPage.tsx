@@ -1,4 +1,7 @@
-/** Staff accounts (super admins only, SPEC 6): search, table, invitations, permissions, active status. */
+/**
+ * Staff accounts (super admins only, SPEC 6): search, table, invitations (pending ones can be sent
+ * again), permissions, active status.
+ */
 import { Button } from '@blueprintjs/core';
 import { API, changeOf, PAGE_SIZES, type AdminUserInput, type User } from '@npo/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -68,6 +71,21 @@ function useResetTwoFactor() {
   };
 }
 
+/**
+ * "Resend invitation" of an account still without a password: sent now (a new link replaces the
+ * mailed one, so it is not kept for later), the outcome toasted with the server's words.
+ */
+function useResendInvitation() {
+  const resend = useMutation({
+    mutationFn: (user: User) => api.admin.users.resendInvitation(user.id),
+    networkMode: 'always',
+    onSuccess: (result, user) =>
+      notifySuccess(result.message ?? `A new invitation to ${user.email} is queued. The earlier link no longer works.`),
+    onError: (error) => notifyFailure(describeError(error, 'Failed to resend the invitation')),
+  });
+  return (user: User) => resend.mutate(user);
+}
+
 function AdminsScreen() {
   const me = useCurrentUser();
   const dialog = useFormDialog<User>();
@@ -84,7 +102,9 @@ function AdminsScreen() {
     queryKey: queryKeys.users,
     alsoInvalidates: ALSO_AFFECTED,
     noun: 'Admin user',
-    createdMessage: (input) => `Admin user created. An invitation has been sent to ${input.email}.`,
+    // The invitation is a row of the server's mail queue (issue 25): sent when the mail server answers.
+    createdMessage: (input) =>
+      `Admin user created. The invitation to ${input.email} is queued and will be sent shortly.`,
     deleteConfirm: 'Are you sure you want to delete this admin user? This action cannot be undone.',
     saveFailure: 'Failed to save admin user',
     deleteFailure: 'Failed to delete admin user',
@@ -99,7 +119,22 @@ function AdminsScreen() {
     failure: 'Failed to change the status',
   });
 
+  // Deactivation signs the account out at once: asked first. Activation is harmless and immediate.
+  const confirm = useConfirm();
+  const changeStatus = async (user: User) => {
+    if (user.isActive) {
+      const yes = await confirm({
+        message: `Deactivate ${user.name}? ${user.name} will be signed out and cannot sign in until activated again.`,
+        confirmText: 'Deactivate',
+        icon: 'disable',
+      });
+      if (!yes) return;
+    }
+    toggleStatus.mutate(user);
+  };
+
   const confirmEndSessions = useEndSessions();
+  const resendInvitation = useResendInvitation();
   const confirmResetTwoFactor = useResetTwoFactor();
   const users = query.data?.users ?? [];
   const total = query.data?.pagination.total ?? 0;
@@ -129,9 +164,10 @@ function AdminsScreen() {
             currentUserId={me.id}
             onEdit={dialog.openEdit}
             onDelete={(user) => void confirmDelete(user)}
-            onToggleStatus={(user) => toggleStatus.mutateAsync(user)}
+            onToggleStatus={(user) => void changeStatus(user)}
             onEndSessions={(user) => void confirmEndSessions(user)}
             onResetTwoFactor={(user) => void confirmResetTwoFactor(user)}
+            onResendInvitation={resendInvitation}
           />
         </div>
       </ListStates>

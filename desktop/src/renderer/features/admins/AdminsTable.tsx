@@ -1,7 +1,12 @@
-/** The staff table: role badge, "N/18 permissions", active switch, last login, Edit and Delete. */
-import { Button, HTMLTable, Switch, Tag } from '@blueprintjs/core';
+/**
+ * The staff table: name with its state and e-mail under it, role badge, "N/18 permissions", last
+ * login, and one Actions menu per row. At 1024 px (sidebar open) it fits without scrolling: an
+ * e-mail has a line of its own and never breaks, dates break only between words, and the row's
+ * actions take one narrow column.
+ */
+import { Button, HTMLTable, Menu, MenuDivider, MenuItem, Popover, Tag } from '@blueprintjs/core';
 import { countPermissions, formatAdminDate, PERMISSION_SLOTS, type User } from '@npo/shared';
-import { useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import { isWaitingToSync } from '../../offline/optimistic';
 import { WaitingTag } from '../../offline/WaitingTag';
 
@@ -10,70 +15,114 @@ function permissionSummary(user: User): string {
   return `${granted}/${PERMISSION_SLOTS} permissions`;
 }
 
-/** Flips at once when clicked; goes back if the server refuses (the refusal is toasted). */
-function ActiveSwitch({
-  user,
-  disabled,
-  onToggle,
-}: {
-  user: User;
-  disabled: boolean;
-  onToggle: () => Promise<unknown>;
-}) {
-  const [checked, setChecked] = useState(user.isActive);
-  // The account changed (the list was refetched): show its state, while rendering rather than after.
-  const [shownActive, setShownActive] = useState(user.isActive);
-  if (shownActive !== user.isActive) {
-    setShownActive(user.isActive);
-    setChecked(user.isActive);
-  }
+/** "Dec 14, 2026, 10:00 AM" as a date line and a time line, so the column stays narrow without breaking words. */
+function LastLogin({ at }: { at: string | null }) {
+  if (!at) return <>Never</>;
+  const text = formatAdminDate(at);
+  const split = text.lastIndexOf(', ');
+  if (split < 0) return <span className="nowrap">{text}</span>;
   return (
-    <Switch
-      role="switch"
-      checked={checked}
-      disabled={disabled}
-      title={disabled ? 'You cannot deactivate your own account' : undefined}
-      aria-label={`Active: ${user.name}`}
-      className="table-switch"
-      onChange={() => {
-        setChecked(!checked);
-        onToggle().catch(() => setChecked(user.isActive));
-      }}
-    />
+    <>
+      <span className="nowrap">{text.slice(0, split)},</span>{' '}
+      <span className="nowrap muted">{text.slice(split + 2)}</span>
+    </>
   );
 }
 
-interface AdminsTableProps {
-  users: User[];
-  currentUserId: number;
+/** Arrow keys, Home and End move between the menu's enabled entries (the menu button pattern). */
+function moveFocus(event: KeyboardEvent<HTMLUListElement>) {
+  const entries = Array.from(
+    event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])'),
+  );
+  const current = entries.indexOf(document.activeElement as HTMLElement);
+  const focusAt = (index: number) => entries[(index + entries.length) % entries.length]?.focus();
+  if (event.key === 'ArrowDown') focusAt(current + 1);
+  else if (event.key === 'ArrowUp') focusAt(current - 1);
+  else if (event.key === 'Home') focusAt(0);
+  else if (event.key === 'End') focusAt(entries.length - 1);
+  else return;
+  event.preventDefault();
+}
+
+export interface AdminRowActions {
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
-  onToggleStatus: (user: User) => Promise<unknown>;
+  /** Activates at once; deactivation is confirmed first (it signs the account out). */
+  onToggleStatus: (user: User) => void;
   /** Signs the account out everywhere (issue 11). */
   onEndSessions: (user: User) => void;
   onResetTwoFactor: (user: User) => void;
+  /** A new invitation link for an account that has not chosen its password yet (issue 25). */
+  onResendInvitation: (user: User) => void;
 }
 
-export function AdminsTable({
-  users,
-  currentUserId,
-  onEdit,
-  onDelete,
-  onToggleStatus,
-  onEndSessions,
-  onResetTwoFactor,
-}: AdminsTableProps) {
+function RowMenu({ user, isSelf, actions }: { user: User; isSelf: boolean; actions: AdminRowActions }) {
+  const isSuperAdmin = user.role === 'super_admin';
+  const ownAccount = 'Not for your own account';
+  const content = (
+    <Menu aria-label={`Actions for ${user.name}`} onKeyDown={moveFocus}>
+      <MenuItem icon="edit" text="Edit" onClick={() => actions.onEdit(user)} />
+      {user.invitationPending && user.isActive && (
+        <MenuItem icon="envelope" text="Resend invitation" onClick={() => actions.onResendInvitation(user)} />
+      )}
+      <MenuItem
+        icon={user.isActive ? 'disable' : 'confirm'}
+        text={user.isActive ? 'Deactivate' : 'Activate'}
+        disabled={isSelf}
+        htmlTitle={isSelf ? 'You cannot deactivate your own account' : undefined}
+        onClick={() => actions.onToggleStatus(user)}
+      />
+      <MenuItem
+        icon="log-out"
+        text="End all sessions"
+        // One's own sessions are ended from My account, which keeps this one.
+        disabled={isSelf}
+        htmlTitle={isSelf ? 'End your other sessions from My account' : undefined}
+        onClick={() => actions.onEndSessions(user)}
+      />
+      {user.twoFactorEnabled && !isSelf && (
+        <MenuItem icon="shield" text="Reset two-factor" onClick={() => actions.onResetTwoFactor(user)} />
+      )}
+      <MenuDivider />
+      <MenuItem
+        icon="trash"
+        intent="danger"
+        text="Delete"
+        // SPEC 6: a super admin cannot be deleted; DESIGN: nobody deletes themselves.
+        disabled={isSuperAdmin || isSelf}
+        htmlTitle={isSuperAdmin ? 'Super admin accounts cannot be deleted' : isSelf ? ownAccount : undefined}
+        onClick={() => actions.onDelete(user)}
+      />
+    </Menu>
+  );
+  return (
+    <Popover
+      content={content}
+      placement="bottom-end"
+      shouldReturnFocusOnClose
+      // The first entry takes the focus, so the arrow keys work at once.
+      onOpened={(popover) => popover.querySelector<HTMLElement>('[role="menuitem"]')?.focus()}
+    >
+      <Button icon="more" variant="minimal" aria-label={`Actions for ${user.name}`} />
+    </Popover>
+  );
+}
+
+interface AdminsTableProps extends AdminRowActions {
+  users: User[];
+  currentUserId: number;
+}
+
+export function AdminsTable({ users, currentUserId, ...actions }: AdminsTableProps) {
   return (
     <HTMLTable className="admins-table" striped>
       <thead>
         <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Email</th>
+          <th scope="col">Name and email</th>
           <th scope="col">Role</th>
           <th scope="col">Permissions</th>
-          <th scope="col">Active</th>
           <th scope="col">Last login</th>
-          <th scope="col">
+          <th scope="col" className="cell-actions">
             <span className="sr-only">Actions</span>
           </th>
         </tr>
@@ -86,11 +135,21 @@ export function AdminsTable({
           const waiting = isWaitingToSync(user);
           return (
             <tr key={user.id} data-testid="admin-row">
-              <td className="cell-strong">
-                {user.name}
+              <td>
+                <span className="cell-strong">{user.name}</span>
                 {isSelf && <span className="muted"> (you)</span>} <WaitingTag item={user} />
+                {!user.isActive && (
+                  <Tag className="state-tag" intent="warning" minimal>
+                    Inactive
+                  </Tag>
+                )}
+                {user.isActive && user.invitationPending && (
+                  <Tag className="state-tag" intent="primary" minimal icon="envelope">
+                    Invitation pending
+                  </Tag>
+                )}
+                <span className="admin-email muted">{user.email}</span>
               </td>
-              <td className="break-all">{user.email}</td>
               <td>
                 <Tag intent={isSuperAdmin ? 'danger' : 'primary'} minimal={!isSuperAdmin}>
                   {isSuperAdmin ? 'Super Admin' : 'Admin'}
@@ -103,58 +162,9 @@ export function AdminsTable({
               </td>
               <td>{permissionSummary(user)}</td>
               <td>
-                {!waiting && <ActiveSwitch user={user} disabled={isSelf} onToggle={() => onToggleStatus(user)} />}
+                <LastLogin at={user.lastLogin} />
               </td>
-              <td>{user.lastLogin ? formatAdminDate(user.lastLogin) : 'Never'}</td>
-              <td className="cell-actions">
-                {!waiting && (
-                  <>
-                    <Button
-                      icon="edit"
-                      variant="minimal"
-                      text="Edit"
-                      aria-label={`Edit ${user.name}`}
-                      onClick={() => onEdit(user)}
-                    />
-                    <Button
-                      icon="log-out"
-                      variant="minimal"
-                      text="End all sessions"
-                      aria-label={`End all sessions of ${user.name}`}
-                      // One's own sessions are ended from My account, which keeps this one.
-                      disabled={isSelf}
-                      title={isSelf ? 'End your other sessions from My account' : undefined}
-                      onClick={() => onEndSessions(user)}
-                    />
-                    {user.twoFactorEnabled && !isSelf && (
-                      <Button
-                        icon="shield"
-                        variant="minimal"
-                        text="Reset two-factor"
-                        aria-label={`Reset two-factor sign-in of ${user.name}`}
-                        onClick={() => onResetTwoFactor(user)}
-                      />
-                    )}
-                    <Button
-                      icon="trash"
-                      variant="minimal"
-                      intent="danger"
-                      text="Delete"
-                      aria-label={`Delete ${user.name}`}
-                      // SPEC 6: a super admin cannot be deleted; DESIGN: nobody deletes themselves.
-                      disabled={isSuperAdmin || isSelf}
-                      title={
-                        isSuperAdmin
-                          ? 'Super admin accounts cannot be deleted'
-                          : isSelf
-                            ? 'You cannot delete your own account'
-                            : undefined
-                      }
-                      onClick={() => onDelete(user)}
-                    />
-                  </>
-                )}
-              </td>
+              <td className="cell-actions">{!waiting && <RowMenu user={user} isSelf={isSelf} actions={actions} />}</td>
             </tr>
           );
         })}

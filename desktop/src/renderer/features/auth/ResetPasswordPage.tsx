@@ -1,9 +1,17 @@
 /**
  * Admin reset and invitation links both land here (/admin/reset-password?token=…): the token is
- * checked first, then a new password is chosen, then the login follows after 3 seconds.
+ * checked first, then a new password is chosen, then the login follows after 3 seconds. The check
+ * says what the token is for: an invited admin is welcomed and chooses a first password, while a
+ * reset keeps SPEC's texts.
  */
 import { Button, Callout, Spinner } from '@blueprintjs/core';
-import { failureText, REDIRECT_DELAYS_MS, resetPasswordFormSchema, type ResetPasswordFormInput } from '@npo/shared';
+import {
+  failureText,
+  REDIRECT_DELAYS_MS,
+  resetPasswordFormSchema,
+  type AccountTokenPurpose,
+  type ResetPasswordFormInput,
+} from '@npo/shared';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
@@ -15,6 +23,23 @@ import { AuthLayout } from './AuthLayout';
 import { schemaResolver } from '../../ui/form/resolver';
 
 const DEFAULT_SUCCESS = 'Password has been reset successfully.';
+const WELCOME_TITLE = 'Welcome — choose your password';
+
+/** The texts of the form and its outcome: SPEC's for a reset, a welcome for an invitation. */
+const TEXTS = {
+  reset: {
+    title: 'Reset Password',
+    lead: 'Choose a new password for',
+    submit: 'Reset Password',
+    done: 'Reset Password',
+  },
+  invitation: {
+    title: WELCOME_TITLE,
+    lead: 'You have been invited to the admin console. Choose the password you will sign in with as',
+    submit: 'Set Password',
+    done: 'Welcome',
+  },
+} satisfies Record<AccountTokenPurpose, { title: string; lead: string; submit: string; done: string }>;
 
 function InvalidLink() {
   return (
@@ -34,14 +59,14 @@ function InvalidLink() {
   );
 }
 
-function Succeeded({ message }: { message: string }) {
+function Succeeded({ message, title }: { message: string; title: string }) {
   const navigate = useNavigate();
   useEffect(() => {
     const timer = window.setTimeout(() => navigate('/login', { replace: true }), REDIRECT_DELAYS_MS.resetSuccess);
     return () => window.clearTimeout(timer);
   }, [navigate]);
   return (
-    <AuthLayout title="Reset Password">
+    <AuthLayout title={title}>
       <Callout intent="success" icon="tick-circle" role="status">
         <p>{message}</p>
         <p>Redirecting to login page...</p>
@@ -53,12 +78,15 @@ function Succeeded({ message }: { message: string }) {
 function NewPasswordForm({
   token,
   email,
+  purpose,
   onDone,
 }: {
   token: string;
   email: string | null;
+  purpose: AccountTokenPurpose;
   onDone: (message: string) => void;
 }) {
+  const texts = TEXTS[purpose];
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ResetPasswordFormInput>({
     resolver: schemaResolver(resetPasswordFormSchema),
@@ -75,11 +103,11 @@ function NewPasswordForm({
   });
   return (
     <AuthLayout
-      title="Reset Password"
+      title={texts.title}
       subtitle={
         email ? (
           <>
-            Choose a new password for <strong>{email}</strong>
+            {texts.lead} <strong>{email}</strong>
           </>
         ) : undefined
       }
@@ -110,7 +138,7 @@ function NewPasswordForm({
             size="large"
             fill
             loading={form.formState.isSubmitting}
-            text="Reset Password"
+            text={texts.submit}
           />
         </form>
       </FormProvider>
@@ -133,7 +161,9 @@ function ResetPasswordScreen() {
     staleTime: Infinity,
   });
 
-  if (doneMessage) return <Succeeded message={doneMessage} />;
+  // Told by the token check: without a purpose the token is a reset's.
+  const purpose: AccountTokenPurpose = check.data?.purpose ?? 'reset';
+  if (doneMessage) return <Succeeded message={doneMessage} title={TEXTS[purpose].done} />;
   if (!token || check.isError || (check.isSuccess && !check.data.valid)) return <InvalidLink />;
   if (check.isPending) {
     return (
@@ -145,7 +175,7 @@ function ResetPasswordScreen() {
       </AuthLayout>
     );
   }
-  return <NewPasswordForm token={token} email={check.data.email} onDone={setDoneMessage} />;
+  return <NewPasswordForm token={token} email={check.data.email} purpose={purpose} onDone={setDoneMessage} />;
 }
 
 /** Signed out, the console's query client is not provided yet: this screen brings it along. */
