@@ -28,7 +28,10 @@ async function main(): Promise<void> {
   const drain = drainable(server);
   // With --expose-gc (npm start, the image): one memory-reducing GC when the server goes quiet.
   const idle = releaseMemoryWhenIdle(server, (ms) =>
-    logger.debug({ ms: Math.round(ms), rssMb: Math.round(process.memoryUsage.rss() / 2 ** 20) }, 'idle: memory released'),
+    logger.debug(
+      { ms: Math.round(ms), rssMb: Math.round(process.memoryUsage.rss() / 2 ** 20) },
+      'idle: memory released',
+    ),
   );
   const handle = web.callback();
   // Koa answers its own errors (app.onerror): the promise settles with the response, nothing to await.
