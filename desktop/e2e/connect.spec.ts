@@ -12,6 +12,8 @@ interface ContactVersion {
   socialLinks: Record<string, string>;
 }
 
+const ACTIVATE_CONFIRM = 'Are you sure you want to activate this version? This will make it the public version.';
+
 async function contactVersions(): Promise<ContactVersion[]> {
   const list = await api('GET', '/admin/contact-info?limit=100', { token: await superAdminToken() });
   return list.body.data.contactInfoVersions;
@@ -72,6 +74,7 @@ test('contact info: create a version, edit, activate, delete', async ({ page }) 
   );
 
   await card.getByRole('button', { name: 'Activate' }).click();
+  await answerConfirm(page, ACTIVATE_CONFIRM, 'Activate');
   await expect(card.getByText('Active', { exact: true })).toBeVisible();
   const afterActivation = await contactVersions();
   expect(afterActivation.find((version) => version.id === created.id)?.isActive).toBe(true);
@@ -81,6 +84,7 @@ test('contact info: create a version, edit, activate, delete', async ({ page }) 
 
   const previousCard = page.locator(`[data-testid="version-card"][data-version="${previouslyActive.version}"]`);
   await previousCard.getByRole('button', { name: 'Activate' }).click();
+  await answerConfirm(page, ACTIVATE_CONFIRM, 'Activate');
   await expect(card.getByRole('button', { name: 'Activate' })).toBeVisible();
   await card.getByRole('button', { name: 'Delete' }).click();
   await answerConfirm(page, 'Are you sure you want to delete this version?');

@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectSpecPayload, FAILURE_CASES, fulfilFailure, nextBody } from '../../e2e/spec-answers.js';
-import { expectToast, openAs, unique, uniqueEmail } from './console.js';
+import { answerConfirm, expectToast, openAs, unique, uniqueEmail } from './console.js';
 
 const VALID_TOKEN_CHECK = JSON.stringify({ success: true, data: { valid: true, email: 'staff@example.org' } });
 
@@ -272,7 +272,7 @@ test.describe("SPEC 7: each console form's request body", () => {
       await openAs(page, kind.path);
       await page.getByRole('button', { name: 'New Version' }).click();
       let dialog = page.getByRole('dialog', { name: `New ${kind.name} Version` });
-      await dialog.getByLabel('Content').fill(content);
+        await dialog.getByLabel('Content').fill(content);
       let body = nextBody(page, 'POST', `/admin${kind.path}`);
       await dialog.getByRole('button', { name: 'Create Version' }).click();
       expectSpecPayload(await body, { title: kind.name, content: content.trim() });
@@ -280,7 +280,7 @@ test.describe("SPEC 7: each console form's request body", () => {
 
       await page.getByRole('button', { name: 'New Version' }).click();
       dialog = page.getByRole('dialog', { name: `New ${kind.name} Version` });
-      await dialog.getByLabel('Title').fill(`${kind.name} with a date`);
+        await dialog.getByLabel('Title').fill(`${kind.name} with a date`);
       await dialog.getByLabel('Content').fill(content);
       await dialog.getByLabel('Effective date').fill('2031-06-01');
       body = nextBody(page, 'POST', `/admin${kind.path}`);
@@ -366,6 +366,11 @@ test("SPEC 8: an activation the server refuses shows 'Failed to activate version
   );
   const card = page.getByTestId('version-card').filter({ hasText: description });
   await card.getByRole('button', { name: 'Activate' }).click();
+  await answerConfirm(
+    page,
+    'Are you sure you want to activate this version? This will make it the public version.',
+    'Activate',
+  );
   await expectToast(page, 'Failed to activate version');
   await expect(page.getByText('Database down')).toHaveCount(0);
 });

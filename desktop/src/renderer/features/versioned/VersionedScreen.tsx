@@ -91,8 +91,12 @@ export function VersionedScreen<Item extends VersionBase, Input>({
   function activateWithChanges(version: Item): void {
     const details = activeVersion ? (
       <ChangeList before={kind.describe(activeVersion)} after={kind.describe(version)} />
-    ) : undefined;
-    void activate(version, details);
+    ) : (
+      <p className="diff-none" data-testid="activation-changes">
+        No version is live yet: the public site will show this one.
+      </p>
+    );
+    void activate(version, activeVersion, details);
   }
 
   function actionsFor(version: Item): ReactNode {
