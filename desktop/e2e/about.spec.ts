@@ -26,6 +26,11 @@ test('About Us: create a version with objectives, edit it, activate it, delete t
 
   await page.getByRole('button', { name: 'New Version' }).click();
   const dialog = page.getByRole('dialog', { name: 'New About Us Version' });
+  // New Version starts from the live version; this test starts blank.
+  await expect(dialog.getByLabel('Aims')).toHaveValue(previouslyActive.aims);
+  await dialog.getByRole('button', { name: 'Start blank' }).click();
+  await expect(dialog.getByLabel('Aims')).toHaveValue('');
+  await expect(dialog.getByLabel('Description').first()).toBeFocused();
   await dialog.getByRole('button', { name: 'Create Version' }).click();
   await expect(dialog.getByText('Description must be at least 20 characters')).toBeVisible();
   await expect(dialog.getByText('Aims must be at least 20 characters')).toBeVisible();

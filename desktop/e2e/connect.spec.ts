@@ -25,6 +25,10 @@ test('contact info: create a version, edit, activate, delete', async ({ page }) 
   await expect(page.getByRole('heading', { name: 'Connect Us', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'New Version' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Contact Information Version' });
+  // New Version starts from the live version; this test starts blank.
+  await expect(dialog.getByLabel('Email')).toHaveValue(previouslyActive.email);
+  await dialog.getByRole('button', { name: 'Start blank' }).click();
+  await expect(dialog.getByLabel('Email')).toHaveValue('');
   await expect(dialog.getByRole('heading', { name: 'Contact details' })).toBeVisible();
   await expect(dialog.getByRole('heading', { name: 'Social links' })).toBeVisible();
   await expect(dialog.getByLabel('Email')).toHaveAttribute('type', 'email');

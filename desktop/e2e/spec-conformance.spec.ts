@@ -192,6 +192,7 @@ test.describe("SPEC 7: each console form's request body", () => {
     await openAs(page, '/about');
     await page.getByRole('button', { name: 'New Version' }).click();
     const dialog = page.getByRole('dialog', { name: 'New About Us Version' });
+    await dialog.getByRole('button', { name: 'Start blank' }).click();
     const description = unique('A payload description of the organisation');
     await dialog.getByLabel('Description').first().fill(description);
     await dialog.getByLabel('Aims').fill('To raise the standard of nutrition care everywhere.');
@@ -211,6 +212,7 @@ test.describe("SPEC 7: each console form's request body", () => {
     await openAs(page, '/connect');
     await page.getByRole('button', { name: 'New Version' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Contact Information Version' });
+    await dialog.getByRole('button', { name: 'Start blank' }).click();
     const email = uniqueEmail('payload');
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByLabel('Phone').fill('+44 20 7946 0000');
@@ -272,7 +274,8 @@ test.describe("SPEC 7: each console form's request body", () => {
       await openAs(page, kind.path);
       await page.getByRole('button', { name: 'New Version' }).click();
       let dialog = page.getByRole('dialog', { name: `New ${kind.name} Version` });
-        await dialog.getByLabel('Content').fill(content);
+      await dialog.getByRole('button', { name: 'Start blank' }).click();
+      await dialog.getByLabel('Content').fill(content);
       let body = nextBody(page, 'POST', `/admin${kind.path}`);
       await dialog.getByRole('button', { name: 'Create Version' }).click();
       expectSpecPayload(await body, { title: kind.name, content: content.trim() });
@@ -280,7 +283,8 @@ test.describe("SPEC 7: each console form's request body", () => {
 
       await page.getByRole('button', { name: 'New Version' }).click();
       dialog = page.getByRole('dialog', { name: `New ${kind.name} Version` });
-        await dialog.getByLabel('Title').fill(`${kind.name} with a date`);
+      await dialog.getByRole('button', { name: 'Start blank' }).click();
+      await dialog.getByLabel('Title').fill(`${kind.name} with a date`);
       await dialog.getByLabel('Content').fill(content);
       await dialog.getByLabel('Effective date').fill('2031-06-01');
       body = nextBody(page, 'POST', `/admin${kind.path}`);
