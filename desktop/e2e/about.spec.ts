@@ -11,6 +11,8 @@ interface AboutVersion {
   objectives: { title: string; description: string }[];
 }
 
+const ACTIVATE_CONFIRM = 'Are you sure you want to activate this version? This will make it the public version.';
+
 async function versions(): Promise<AboutVersion[]> {
   const list = await api('GET', '/admin/about-us?limit=100', { token: await superAdminToken() });
   return list.body.data.aboutUsVersions;
@@ -24,6 +26,11 @@ test('About Us: create a version with objectives, edit it, activate it, delete t
 
   await page.getByRole('button', { name: 'New Version' }).click();
   const dialog = page.getByRole('dialog', { name: 'New About Us Version' });
+  // New Version starts from the live version; this test starts blank.
+  await expect(dialog.getByLabel('Aims')).toHaveValue(previouslyActive.aims);
+  await dialog.getByRole('button', { name: 'Start blank' }).click();
+  await expect(dialog.getByLabel('Aims')).toHaveValue('');
+  await expect(dialog.getByLabel('Description').first()).toBeFocused();
   await dialog.getByRole('button', { name: 'Create Version' }).click();
   await expect(dialog.getByText('Description must be at least 20 characters')).toBeVisible();
   await expect(dialog.getByText('Aims must be at least 20 characters')).toBeVisible();
@@ -67,8 +74,9 @@ test('About Us: create a version with objectives, edit it, activate it, delete t
   expect(edited.aims).toBe('Updated aims of the organisation for everyone.');
   expect(edited.objectives).toHaveLength(1);
 
-  // Activate: only inactive versions offer it; the active one cannot be deleted.
+  // Activate (after the confirmation): only inactive versions offer it; the active one cannot be deleted.
   await card.getByRole('button', { name: 'Activate' }).click();
+  await answerConfirm(page, ACTIVATE_CONFIRM, 'Activate');
   await expect(card.getByText('Active', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Activate' })).toHaveCount(0);
   await expect(card.getByRole('button', { name: 'Delete' })).toBeDisabled();
@@ -79,6 +87,7 @@ test('About Us: create a version with objectives, edit it, activate it, delete t
   // Put the previous version back, then delete the new one.
   const previousCard = page.locator(`[data-testid="version-card"][data-version="${previouslyActive.version}"]`);
   await previousCard.getByRole('button', { name: 'Activate' }).click();
+  await answerConfirm(page, ACTIVATE_CONFIRM, 'Activate');
   await expect(card.getByRole('button', { name: 'Activate' })).toBeVisible();
   await card.getByRole('button', { name: 'Delete' }).click();
   await answerConfirm(page, 'Are you sure you want to delete this version?');

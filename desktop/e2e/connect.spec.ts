@@ -12,6 +12,8 @@ interface ContactVersion {
   socialLinks: Record<string, string>;
 }
 
+const ACTIVATE_CONFIRM = 'Are you sure you want to activate this version? This will make it the public version.';
+
 async function contactVersions(): Promise<ContactVersion[]> {
   const list = await api('GET', '/admin/contact-info?limit=100', { token: await superAdminToken() });
   return list.body.data.contactInfoVersions;
@@ -23,6 +25,10 @@ test('contact info: create a version, edit, activate, delete', async ({ page }) 
   await expect(page.getByRole('heading', { name: 'Connect Us', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'New Version' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Contact Information Version' });
+  // New Version starts from the live version; this test starts blank.
+  await expect(dialog.getByLabel('Email')).toHaveValue(previouslyActive.email);
+  await dialog.getByRole('button', { name: 'Start blank' }).click();
+  await expect(dialog.getByLabel('Email')).toHaveValue('');
   await expect(dialog.getByRole('heading', { name: 'Contact details' })).toBeVisible();
   await expect(dialog.getByRole('heading', { name: 'Social links' })).toBeVisible();
   await expect(dialog.getByLabel('Email')).toHaveAttribute('type', 'email');
@@ -72,6 +78,7 @@ test('contact info: create a version, edit, activate, delete', async ({ page }) 
   );
 
   await card.getByRole('button', { name: 'Activate' }).click();
+  await answerConfirm(page, ACTIVATE_CONFIRM, 'Activate');
   await expect(card.getByText('Active', { exact: true })).toBeVisible();
   const afterActivation = await contactVersions();
   expect(afterActivation.find((version) => version.id === created.id)?.isActive).toBe(true);
@@ -81,6 +88,7 @@ test('contact info: create a version, edit, activate, delete', async ({ page }) 
 
   const previousCard = page.locator(`[data-testid="version-card"][data-version="${previouslyActive.version}"]`);
   await previousCard.getByRole('button', { name: 'Activate' }).click();
+  await answerConfirm(page, ACTIVATE_CONFIRM, 'Activate');
   await expect(card.getByRole('button', { name: 'Activate' })).toBeVisible();
   await card.getByRole('button', { name: 'Delete' }).click();
   await answerConfirm(page, 'Are you sure you want to delete this version?');

@@ -104,6 +104,7 @@ test('an empty policy title falls back to the document name', async ({ page }) =
   await openAs(page, '/terms-of-service');
   await page.getByRole('button', { name: 'New Version' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Terms of Service Version' });
+  await dialog.getByRole('button', { name: 'Start blank' }).click();
   const marker = unique('untitled terms');
   await dialog
     .getByLabel('Content')

@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectSpecPayload, FAILURE_CASES, fulfilFailure, nextBody } from '../../e2e/spec-answers.js';
-import { expectToast, openAs, unique, uniqueEmail } from './console.js';
+import { answerConfirm, expectToast, openAs, unique, uniqueEmail } from './console.js';
 
 const VALID_TOKEN_CHECK = JSON.stringify({ success: true, data: { valid: true, email: 'staff@example.org' } });
 
@@ -192,6 +192,7 @@ test.describe("SPEC 7: each console form's request body", () => {
     await openAs(page, '/about');
     await page.getByRole('button', { name: 'New Version' }).click();
     const dialog = page.getByRole('dialog', { name: 'New About Us Version' });
+    await dialog.getByRole('button', { name: 'Start blank' }).click();
     const description = unique('A payload description of the organisation');
     await dialog.getByLabel('Description').first().fill(description);
     await dialog.getByLabel('Aims').fill('To raise the standard of nutrition care everywhere.');
@@ -211,6 +212,7 @@ test.describe("SPEC 7: each console form's request body", () => {
     await openAs(page, '/connect');
     await page.getByRole('button', { name: 'New Version' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Contact Information Version' });
+    await dialog.getByRole('button', { name: 'Start blank' }).click();
     const email = uniqueEmail('payload');
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByLabel('Phone').fill('+44 20 7946 0000');
@@ -272,6 +274,7 @@ test.describe("SPEC 7: each console form's request body", () => {
       await openAs(page, kind.path);
       await page.getByRole('button', { name: 'New Version' }).click();
       let dialog = page.getByRole('dialog', { name: `New ${kind.name} Version` });
+      await dialog.getByRole('button', { name: 'Start blank' }).click();
       await dialog.getByLabel('Content').fill(content);
       let body = nextBody(page, 'POST', `/admin${kind.path}`);
       await dialog.getByRole('button', { name: 'Create Version' }).click();
@@ -280,6 +283,7 @@ test.describe("SPEC 7: each console form's request body", () => {
 
       await page.getByRole('button', { name: 'New Version' }).click();
       dialog = page.getByRole('dialog', { name: `New ${kind.name} Version` });
+      await dialog.getByRole('button', { name: 'Start blank' }).click();
       await dialog.getByLabel('Title').fill(`${kind.name} with a date`);
       await dialog.getByLabel('Content').fill(content);
       await dialog.getByLabel('Effective date').fill('2031-06-01');
@@ -366,6 +370,11 @@ test("SPEC 8: an activation the server refuses shows 'Failed to activate version
   );
   const card = page.getByTestId('version-card').filter({ hasText: description });
   await card.getByRole('button', { name: 'Activate' }).click();
+  await answerConfirm(
+    page,
+    'Are you sure you want to activate this version? This will make it the public version.',
+    'Activate',
+  );
   await expectToast(page, 'Failed to activate version');
   await expect(page.getByText('Database down')).toHaveCount(0);
 });

@@ -10,7 +10,7 @@ import { describeError } from '../api/errors';
 import { queryKeys } from '../api/query-keys';
 import type { Change } from '../offline/outbox';
 import { KEPT_THEIRS, QUEUED, QUEUED_UNSAVED, submitChange } from '../offline/sync';
-import { notifyFailure, notifySuccess } from '../ui/toaster';
+import { notifyFailure, notifySuccess, type ToastAction } from '../ui/toaster';
 
 export const QUEUED_MESSAGE = 'Saved on this computer. It will be sent when the connection returns.';
 export const KEPT_THEIRS_MESSAGE = 'Kept the version on the server';
@@ -23,6 +23,8 @@ export interface AdminMutationOptions<Variables, Result> {
   /** Lists this change affects; the dashboard is always refreshed as well. */
   invalidates: readonly QueryKey[];
   success?: string | ((result: Result, variables: Variables) => string);
+  /** A button on the success toast (e.g. Undo); only when the server applied the change, never when queued. */
+  successAction?: (result: Result, variables: Variables) => ToastAction | undefined;
   /** Shown when the server gives neither field errors nor a message. */
   failure: string;
   /** SPEC 8 gives some failures one fixed text whatever the server said (activation). */
@@ -35,6 +37,7 @@ export function useAdminMutation<Variables = void, Result = unknown>({
   change,
   invalidates,
   success,
+  successAction,
   failure,
   failureIsFixed = false,
 }: AdminMutationOptions<Variables, Result>) {
@@ -48,7 +51,12 @@ export function useAdminMutation<Variables = void, Result = unknown>({
       if (outcome === QUEUED) return notifySuccess(QUEUED_MESSAGE);
       if (outcome === QUEUED_UNSAVED) return notifyFailure([UNSAVED_MESSAGE]);
       if (outcome === KEPT_THEIRS) return notifySuccess(KEPT_THEIRS_MESSAGE);
-      if (success) notifySuccess(typeof success === 'function' ? success(outcome, variables) : success);
+      if (success) {
+        notifySuccess(
+          typeof success === 'function' ? success(outcome, variables) : success,
+          successAction?.(outcome, variables),
+        );
+      }
       // Awaited so that the list on screen is current when the caller continues (e.g. closes the form).
       await Promise.all(affected.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },

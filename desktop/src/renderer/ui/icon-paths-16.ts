@@ -17,6 +17,7 @@ import document from '@blueprintjs/icons/lib/esm/generated/16px/paths/document';
 import doubleChevronLeft from '@blueprintjs/icons/lib/esm/generated/16px/paths/double-chevron-left';
 import doubleChevronRight from '@blueprintjs/icons/lib/esm/generated/16px/paths/double-chevron-right';
 import dragHandleVertical from '@blueprintjs/icons/lib/esm/generated/16px/paths/drag-handle-vertical';
+import duplicate from '@blueprintjs/icons/lib/esm/generated/16px/paths/duplicate';
 import edit from '@blueprintjs/icons/lib/esm/generated/16px/paths/edit';
 import endorsed from '@blueprintjs/icons/lib/esm/generated/16px/paths/endorsed';
 import envelope from '@blueprintjs/icons/lib/esm/generated/16px/paths/envelope';
@@ -74,6 +75,7 @@ export const PATHS: Partial<Record<IconName, string[]>> = {
   dashboard: dashboard,
   document: document,
   'drag-handle-vertical': dragHandleVertical,
+  duplicate: duplicate,
   edit: edit,
   endorsed: endorsed,
   envelope: envelope,

@@ -13,6 +13,7 @@ import cross from '@blueprintjs/icons/lib/esm/generated/20px/paths/cross';
 import dashboard from '@blueprintjs/icons/lib/esm/generated/20px/paths/dashboard';
 import document from '@blueprintjs/icons/lib/esm/generated/20px/paths/document';
 import dragHandleVertical from '@blueprintjs/icons/lib/esm/generated/20px/paths/drag-handle-vertical';
+import duplicate from '@blueprintjs/icons/lib/esm/generated/20px/paths/duplicate';
 import edit from '@blueprintjs/icons/lib/esm/generated/20px/paths/edit';
 import endorsed from '@blueprintjs/icons/lib/esm/generated/20px/paths/endorsed';
 import envelope from '@blueprintjs/icons/lib/esm/generated/20px/paths/envelope';
@@ -66,6 +67,7 @@ export const PATHS: Partial<Record<IconName, string[]>> = {
   dashboard: dashboard,
   document: document,
   'drag-handle-vertical': dragHandleVertical,
+  duplicate: duplicate,
   edit: edit,
   endorsed: endorsed,
   envelope: envelope,

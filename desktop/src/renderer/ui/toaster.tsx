@@ -8,9 +8,29 @@ function getToaster(): Promise<Toaster> {
   return toaster;
 }
 
-export function notifySuccess(message: string): void {
+export interface ToastAction {
+  text: string;
+  onClick: () => void;
+  /** A newer toast with the same key replaces this one (one Undo at a time). */
+  key: string;
+}
+
+/**
+ * With an action (e.g. Undo) the toast stays longer, as long as the pointer or focus is on it
+ * (Blueprint pauses the timeout), and clicking the action dismisses it.
+ */
+export function notifySuccess(message: string, action?: ToastAction): void {
   void getToaster().then((instance) =>
-    instance.show({ message, intent: Intent.SUCCESS, icon: 'tick-circle', timeout: 4000 }),
+    instance.show(
+      {
+        message,
+        intent: Intent.SUCCESS,
+        icon: 'tick-circle',
+        timeout: action ? 10_000 : 4000,
+        ...(action && { action: { text: action.text, onClick: action.onClick } }),
+      },
+      action?.key,
+    ),
   );
 }
 

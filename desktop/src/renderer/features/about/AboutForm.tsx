@@ -4,6 +4,7 @@ import { TextAreaField, TextField } from '../../ui/form/fields';
 import { FormDialog } from '../../ui/form/FormDialog';
 import { RowsField } from '../../ui/form/RowsField';
 import type { VersionFormProps } from '../versioned/VersionedScreen';
+import { VersionFormNotice } from '../versioned/VersionFormNotice';
 import { schemaResolver } from '../../ui/form/resolver';
 
 type AboutFormValues = AboutUsInput;
@@ -20,7 +21,7 @@ export function AboutForm({ dialog, canEdit, onSave }: VersionFormProps<AboutUsV
   const editing = dialog.item;
   const form = useForm<AboutFormValues, unknown, AboutUsInput>({
     resolver: schemaResolver(aboutUsSchema),
-    defaultValues: initialValues(editing),
+    defaultValues: initialValues(editing ?? dialog.prefill),
   });
   return (
     <FormDialog
@@ -34,6 +35,11 @@ export function AboutForm({ dialog, canEdit, onSave }: VersionFormProps<AboutUsV
       canEdit={canEdit}
       width={760}
     >
+      <VersionFormNotice
+        dialog={dialog}
+        onStartBlank={() => form.reset(initialValues())}
+        focusFirstField={() => form.setFocus('description')}
+      />
       <TextAreaField<AboutFormValues> name="description" label="Description" rows={5} autoFocus />
       <TextAreaField<AboutFormValues> name="aims" label="Aims" rows={4} />
       <RowsField<AboutFormValues, 'objectives'>

@@ -1,7 +1,7 @@
 import { API, PAGE_SIZES, type AboutUsInput, type AboutUsVersion } from '@npo/shared';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
-import type { VersionedKind } from '../versioned/useVersions';
+import { ACTIVATE_CONFIRM, type VersionedKind } from '../versioned/useVersions';
 
 export const aboutKind: VersionedKind<AboutUsVersion, AboutUsInput> = {
   module: 'about',
@@ -16,6 +16,7 @@ export const aboutKind: VersionedKind<AboutUsVersion, AboutUsInput> = {
     loadError: 'Failed to load About Us versions',
     empty: 'No versions found. Create your first About Us version!',
     deleteConfirm: 'Are you sure you want to delete this version?',
+    activateConfirm: ACTIVATE_CONFIRM,
     saveFailure: 'Failed to save About Us version',
     activateFailure: 'Failed to activate version',
     deleteFailure: 'Failed to delete version',

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { TextField } from '../../ui/form/fields';
 import { FormDialog } from '../../ui/form/FormDialog';
 import type { VersionFormProps } from '../versioned/VersionedScreen';
+import { VersionFormNotice } from '../versioned/VersionFormNotice';
 import { schemaResolver } from '../../ui/form/resolver';
 
 type ContactFormValues = {
@@ -39,7 +40,7 @@ export function ContactInfoForm({ dialog, canEdit, onSave }: VersionFormProps<Co
   const editing = dialog.item;
   const form = useForm<ContactFormValues, unknown, ContactInfoInput>({
     resolver: schemaResolver(contactInfoSchema),
-    defaultValues: initialValues(editing),
+    defaultValues: initialValues(editing ?? dialog.prefill),
   });
   return (
     <FormDialog
@@ -53,6 +54,11 @@ export function ContactInfoForm({ dialog, canEdit, onSave }: VersionFormProps<Co
       canEdit={canEdit}
       width={820}
     >
+      <VersionFormNotice
+        dialog={dialog}
+        onStartBlank={() => form.reset(initialValues())}
+        focusFirstField={() => form.setFocus('email')}
+      />
       <div className="form-cards">
         <Card className="form-card">
           <h3 className="form-card-title">Contact details</h3>

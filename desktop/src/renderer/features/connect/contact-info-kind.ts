@@ -1,7 +1,7 @@
 import { API, PAGE_SIZES, type ContactInfoInput, type ContactInfoVersion } from '@npo/shared';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
-import type { VersionedKind } from '../versioned/useVersions';
+import { ACTIVATE_CONFIRM, type VersionedKind } from '../versioned/useVersions';
 
 /** Social links in the order the Connect screen lists them. */
 const SOCIAL_NETWORKS = [
@@ -24,6 +24,7 @@ export const contactInfoKind: VersionedKind<ContactInfoVersion, ContactInfoInput
     loadError: 'Failed to load contact information versions',
     empty: 'No versions found. Create your first contact information version!',
     deleteConfirm: 'Are you sure you want to delete this version?',
+    activateConfirm: ACTIVATE_CONFIRM,
     saveFailure: 'Failed to save contact information',
     activateFailure: 'Failed to activate version',
     deleteFailure: 'Failed to delete version',

@@ -5,6 +5,7 @@ import { toDateInputValue } from '../../ui/dates';
 import { TextAreaField, TextField } from '../../ui/form/fields';
 import { FormDialog } from '../../ui/form/FormDialog';
 import type { VersionFormProps } from '../versioned/VersionedScreen';
+import { VersionFormNotice } from '../versioned/VersionFormNotice';
 import type { PolicyKind, PolicyPayload } from './policy-kinds';
 import { schemaResolver } from '../../ui/form/resolver';
 
@@ -26,6 +27,14 @@ function policyFormSchema(documentName: PolicyKind['documentName']) {
     .transform(({ effectiveDate, ...rest }): PolicyPayload => (effectiveDate ? { ...rest, effectiveDate } : rest));
 }
 
+function initialValues(version?: PolicyVersion): PolicyFormValues {
+  return {
+    title: version?.title ?? '',
+    content: version?.content ?? '',
+    effectiveDate: toDateInputValue(version?.effectiveDate),
+  };
+}
+
 export function PolicyForm({
   kind,
   dialog,
@@ -35,11 +44,7 @@ export function PolicyForm({
   const editing = dialog.item;
   const form = useForm<PolicyFormValues, unknown, PolicyPayload>({
     resolver: schemaResolver(policyFormSchema(kind.documentName)),
-    defaultValues: {
-      title: editing?.title ?? '',
-      content: editing?.content ?? '',
-      effectiveDate: toDateInputValue(editing?.effectiveDate),
-    },
+    defaultValues: initialValues(editing ?? dialog.prefill),
   });
   return (
     <FormDialog
@@ -53,6 +58,11 @@ export function PolicyForm({
       canEdit={canEdit}
       width={880}
     >
+      <VersionFormNotice
+        dialog={dialog}
+        onStartBlank={() => form.reset(initialValues())}
+        focusFirstField={() => form.setFocus('title')}
+      />
       <TextField<PolicyFormValues>
         name="title"
         label="Title"

@@ -4,7 +4,7 @@ import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { formatUtcDay } from '../../ui/dates';
 import type { ComparableField } from '../versioned/diff';
-import type { VersionedKind } from '../versioned/useVersions';
+import { ACTIVATE_CONFIRM, type VersionedKind } from '../versioned/useVersions';
 
 /** SPEC 5 and 7: the effective date is sent only when given (left out, the version has none). */
 export type PolicyPayload = Omit<PolicyInput, 'effectiveDate'> & { effectiveDate?: string };
@@ -24,7 +24,7 @@ export interface PolicyKind extends VersionedKind<PolicyVersion, PolicyPayload> 
 
 const SHARED_TEXTS = {
   deleteConfirm: 'Are you sure you want to delete this version? This action cannot be undone.',
-  activateConfirm: 'Are you sure you want to activate this version? This will make it the public version.',
+  activateConfirm: ACTIVATE_CONFIRM,
   activateFailure: 'Failed to activate version',
   deleteFailure: 'Failed to delete version',
 };

@@ -91,8 +91,12 @@ export function VersionedScreen<Item extends VersionBase, Input>({
   function activateWithChanges(version: Item): void {
     const details = activeVersion ? (
       <ChangeList before={kind.describe(activeVersion)} after={kind.describe(version)} />
-    ) : undefined;
-    void activate(version, details);
+    ) : (
+      <p className="diff-none" data-testid="activation-changes">
+        No version is live yet: the public site will show this one.
+      </p>
+    );
+    void activate(version, activeVersion, details);
   }
 
   function actionsFor(version: Item): ReactNode {
@@ -101,6 +105,15 @@ export function VersionedScreen<Item extends VersionBase, Input>({
       <>
         {access.canEdit && (
           <Button icon="edit" variant="minimal" text="Edit" onClick={() => dialog.openEdit(version)} />
+        )}
+        {access.canEdit && (
+          <Button
+            icon="duplicate"
+            variant="minimal"
+            text="Duplicate as new draft"
+            aria-label={`Duplicate as new draft: version ${version.version}`}
+            onClick={() => dialog.openCreateFrom(version)}
+          />
         )}
         {access.canEdit && !version.isActive && (
           <Button
@@ -142,7 +155,15 @@ export function VersionedScreen<Item extends VersionBase, Input>({
         <p className="section-count">{query.isSuccess && `${total} ${total === 1 ? 'version' : 'versions'}`}</p>
         <div className="section-toolbar-actions">
           {versions.length > 1 && <Button icon="comparison" text="Compare" onClick={() => openCompare()} />}
-          {access.canEdit && <Button icon="add" intent="primary" text="New Version" onClick={dialog.openCreate} />}
+          {access.canEdit && (
+            // A new version starts as a copy of the live one: most changes are small edits of it.
+            <Button
+              icon="add"
+              intent="primary"
+              text="New Version"
+              onClick={() => dialog.openCreateFrom(activeVersion)}
+            />
+          )}
         </div>
       </div>
       <ListStates

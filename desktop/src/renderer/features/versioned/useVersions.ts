@@ -5,7 +5,7 @@ import { changeOf, type VersionedOperations } from '@npo/shared';
  * share one hook and differ only in their texts and in the shape of a version.
  */
 import type { Module, Pagination, VersionedItem } from '@npo/shared';
-import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { cachePolicy } from '../../api/cache-policy';
 import { useAdminMutation } from '../../data/useAdminMutation';
@@ -15,6 +15,9 @@ import { useConfirm } from '../../ui/ConfirmProvider';
 import type { ComparableField } from './diff';
 
 export type VersionBase = VersionedItem;
+
+/** SPEC 2's question before activating a policy; every versioned kind asks it (issue 21). */
+export const ACTIVATE_CONFIRM = 'Are you sure you want to activate this version? This will make it the public version.';
 
 export interface VersionedKind<Item extends VersionBase, Input> {
   module: Module;
@@ -35,8 +38,8 @@ export interface VersionedKind<Item extends VersionBase, Input> {
     loadError: string;
     empty: string;
     deleteConfirm: string;
-    /** Asked before activating; without it activation happens at once. */
-    activateConfirm?: string;
+    /** Asked before every activation, above the list of what will change. */
+    activateConfirm: string;
     saveFailure: string;
     activateFailure: string;
     deleteFailure: string;
@@ -45,6 +48,13 @@ export interface VersionedKind<Item extends VersionBase, Input> {
   hideDeleteOnActive: boolean;
   /** A version's fields as Compare and the activate confirm show them (diff.ts). */
   describe: (version: Item) => ComparableField[];
+}
+
+interface Activation<Item> {
+  version: Item;
+  /** The version live before this activation: the one Undo activates again. */
+  previous?: Item;
+  isUndo?: boolean;
 }
 
 export function useVersions<Item extends VersionBase, Input>(kind: VersionedKind<Item, Input>) {
@@ -66,32 +76,46 @@ export function useVersions<Item extends VersionBase, Input>(kind: VersionedKind
     saveFailure: kind.texts.saveFailure,
     deleteFailure: kind.texts.deleteFailure,
   });
-  const activation = useAdminMutation<Item, Item>({
-    change: (version) => ({
+  const queryClient = useQueryClient();
+  /** The version as the list shows it now: activation changes the revision of the one it deactivates. */
+  const current = (version: Item): Item =>
+    (queryClient.getQueryData<Record<string, unknown>>(kind.queryKey)?.[kind.collection] as Item[] | undefined)?.find(
+      (candidate) => candidate.id === version.id,
+    ) ?? version;
+
+  const activation = useAdminMutation<Activation<Item>, Item>({
+    change: ({ version, isUndo }) => ({
       ...changeOf(kind.operations.activate, { params: { id: version.id }, revision: version.revision }),
-      label: `Activate ${kind.noun.toLowerCase()} ${version.version}`,
+      label: `${isUndo ? 'Undo: activate' : 'Activate'} ${kind.noun.toLowerCase()} ${version.version}`,
     }),
     invalidates: [kind.queryKey],
-    success: (result) => `Version ${result.version} is now active`,
+    success: (result, { isUndo }) => `Version ${result.version} is ${isUndo ? 'active again' : 'now active'}`,
+    // Undo is the same activation, of the version that was live before, with its current revision.
+    successAction: (_result, { previous }) =>
+      previous && {
+        key: `undo-activation-${kind.module}`,
+        text: 'Undo',
+        onClick: () => activation.mutate({ version: current(previous), isUndo: true }),
+      },
     // SPEC 8: "Activate failure alert: 'Failed to activate version'".
     failure: kind.texts.activateFailure,
     failureIsFixed: true,
   });
 
-  /** `details`: what will change on the public site, shown under the question. */
-  async function activate(version: Item, details?: ReactNode): Promise<void> {
-    if (kind.texts.activateConfirm) {
-      const confirmed = await confirm({
-        message: kind.texts.activateConfirm,
-        details,
-        className: details ? 'confirm-wide' : undefined,
-        confirmText: 'Activate',
-        intent: 'primary',
-        icon: 'endorsed',
-      });
-      if (!confirmed) return;
-    }
-    activation.mutate(version);
+  /**
+   * Asks first, with `details` (what will change on the public site) under the question; the
+   * success toast then offers Undo, which activates `previous` again.
+   */
+  async function activate(version: Item, previous: Item | undefined, details: ReactNode): Promise<void> {
+    const confirmed = await confirm({
+      message: kind.texts.activateConfirm,
+      details,
+      className: 'confirm-wide',
+      confirmText: 'Activate',
+      intent: 'primary',
+      icon: 'endorsed',
+    });
+    if (confirmed) activation.mutate({ version, previous });
   }
 
   return {
@@ -102,6 +126,6 @@ export function useVersions<Item extends VersionBase, Input>(kind: VersionedKind
     save,
     activate,
     remove: (version: Item) => confirmDelete(version),
-    activatingId: activation.isPending ? activation.variables?.id : undefined,
+    activatingId: activation.isPending ? activation.variables?.version.id : undefined,
   };
 }
