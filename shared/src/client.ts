@@ -300,6 +300,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
         /** Super admins: turns off another staff member's two-factor and signs the account out everywhere. */
         resetTwoFactor: (id: number) => answer(API.twoFactor.resetFor, { params: { id } }),
       },
+      members: {
+        list: lister(API.members.list),
+        get: (id: number) => call(API.members.get, { params: { id } }),
+        exportCsv: (query?: QueryValues<typeof API.members.exportCsv>) => download(API.members.exportCsv, { query }),
+      },
       contactMessages: {
         list: lister(API.contactMessages.list),
         exportCsv: (state?: ContactMessageFilter, q?: string) =>

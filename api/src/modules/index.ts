@@ -8,6 +8,7 @@ import { registerContactMessages } from './contact-messages/routes.js';
 import type { ModuleContext } from './context.js';
 import { registerDashboard } from './dashboard/routes.js';
 import { registerFaqs } from './faqs/routes.js';
+import { registerMembers } from './members/routes.js';
 import { registerMembershipCards } from './membership-cards/routes.js';
 import { registerPrivacyPolicy } from './privacy-policy/routes.js';
 import { registerTermsOfService } from './terms-of-service/routes.js';
@@ -27,6 +28,7 @@ export const CONTENT_MODULES: ((context: ModuleContext) => void)[] = [
   registerUsers,
   registerAccount,
   registerContactMessages,
+  registerMembers,
   registerDashboard,
   registerAudit,
   registerTwoFactor,

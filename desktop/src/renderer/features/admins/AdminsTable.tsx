@@ -1,4 +1,4 @@
-/** The staff table: role badge, "N/18 permissions", active switch, last login, Edit and Delete. */
+/** The staff table: role badge, "N/21 permissions", active switch, last login, Edit and Delete. */
 import { Button, HTMLTable, Switch, Tag } from '@blueprintjs/core';
 import { countPermissions, formatAdminDate, PERMISSION_SLOTS, type User } from '@npo/shared';
 import { useState } from 'react';
