@@ -14,5 +14,6 @@ export const queryKeys = {
   privacyPolicy: ['privacy-policy'],
   termsOfService: ['terms-of-service'],
   users: ['users'],
+  members: ['members'],
   audit: ['audit'],
 } as const;
