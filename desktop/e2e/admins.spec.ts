@@ -88,7 +88,7 @@ test('the super admin invites an admin, whose mailed link sets a password, then 
   const row = page.getByTestId('admin-row').filter({ hasText: email });
   await expect(row).toContainText(name);
   await expect(row).toContainText('Admin');
-  await expect(row).toContainText('3/18 permissions');
+  await expect(row).toContainText('3/21 permissions');
   await expect(row).toContainText('Never');
   await expect(row).toContainText('Invitation pending');
   const created = await findUser(email);
@@ -231,7 +231,7 @@ test('the super admin edits permissions, toggles the active status and deletes a
   const admin = await createAdmin({ about: { view: true } }, editableName);
   await openAs(page, '/admins');
   const row = page.getByTestId('admin-row').filter({ hasText: admin.email });
-  await expect(row).toContainText('1/18 permissions');
+  await expect(row).toContainText('1/21 permissions');
 
   await chooseAction(page, row, 'Edit');
   const editor = page.getByRole('dialog', { name: 'Edit Admin User' });
@@ -241,7 +241,7 @@ test('the super admin edits permissions, toggles the active status and deletes a
   await editor.getByLabel('About Us: View').uncheck();
   await editor.getByRole('button', { name: 'Save Changes' }).click();
   await expect(editor).toBeHidden();
-  await expect(row).toContainText('2/18 permissions');
+  await expect(row).toContainText('2/21 permissions');
   const edited = await findUser(admin.email);
   expect(edited?.permissions.activities).toEqual({ view: true, edit: false, delete: true });
   expect(edited?.permissions.about).toEqual({ view: false, edit: false, delete: false });
@@ -274,7 +274,7 @@ test('super admins cannot be deleted, search filters by name or e-mail, and serv
   await openAs(page, '/admins');
   const superRow = page.getByTestId('admin-row').filter({ hasText: 'super@example.org' });
   await expect(superRow).toContainText('Super Admin');
-  await expect(superRow).toContainText('18/18 permissions');
+  await expect(superRow).toContainText('21/21 permissions');
   await superRow.getByRole('button', { name: /^Actions for / }).click();
   await expect(page.getByRole('menuitem', { name: 'Delete' })).toHaveAttribute('aria-disabled', 'true');
   await page.keyboard.press('Escape');

@@ -304,6 +304,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
         /** Super admins: a new invitation link for an account that has not chosen a password yet. */
         resendInvitation: (id: number) => answer(API.users.resendInvitation, { params: { id } }),
       },
+      members: {
+        list: lister(API.members.list),
+        get: (id: number) => call(API.members.get, { params: { id } }),
+        exportCsv: (query?: QueryValues<typeof API.members.exportCsv>) => download(API.members.exportCsv, { query }),
+      },
       contactMessages: {
         list: lister(API.contactMessages.list),
         exportCsv: (state?: ContactMessageFilter, q?: string) =>

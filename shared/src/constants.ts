@@ -18,6 +18,7 @@ export const PAGE_SIZES = {
   admins: 50,
   messages: 50,
   registrations: 50,
+  members: 50,
   faqs: 100,
 } as const;
 /** The largest `limit` a list call accepts; larger values are capped, not refused. */

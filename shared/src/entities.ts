@@ -170,6 +170,38 @@ export interface DashboardBackup {
   sizeBytes: number | null;
   /** No copy at all, or the newest older than two days (by the server's clock). */
   stale: boolean;
+ * A member (an account of role member) as staff see it in the Members module (issue 22). The last
+ * sign-in is the account's last successful one (users.last_login_at); null when they never signed in.
+ */
+export interface Member {
+  id: number;
+  revision: number;
+  name: string;
+  email: string;
+  isActive: boolean;
+  joinedAt: string;
+  lastLogin: string | null;
+}
+
+/** One of a member's activity registrations, with the activity it is for. */
+export interface MemberRegistration {
+  activityId: number;
+  title: string;
+  date: string;
+  location: string;
+  status: ActivityStatus;
+  registeredAt: string;
+}
+
+/**
+ * GET /api/admin/members/:id: the member, their registrations (upcoming soonest first, past most
+ * recent first; split by the activity's status, as the public lists are), and the newest contact
+ * messages sent from their e-mail address with how many there are in all.
+ */
+export interface MemberDetail extends Member {
+  registrations: { upcoming: MemberRegistration[]; past: MemberRegistration[] };
+  contactMessages: ContactMessage[];
+  contactMessageCount: number;
 }
 
 export interface DashboardData {

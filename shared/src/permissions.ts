@@ -1,6 +1,7 @@
 /**
  * The permission model shared by the API (which enforces it) and the console (which mirrors it).
- * Six assignable modules x view/edit/delete = 18 slots; some areas belong to super admins only.
+ * Seven assignable modules x view/edit/delete = 21 slots (SPEC's six and 18, plus members: issue 22);
+ * some areas belong to super admins only.
  */
 
 export const ROLES = ['member', 'admin', 'super_admin'] as const;
@@ -8,7 +9,15 @@ export type Role = (typeof ROLES)[number];
 export const ADMIN_ROLES = ['admin', 'super_admin'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
-export const ASSIGNABLE_MODULES = ['membership', 'about', 'activities', 'connect', 'testimonials', 'faqs'] as const;
+export const ASSIGNABLE_MODULES = [
+  'membership',
+  'about',
+  'activities',
+  'connect',
+  'testimonials',
+  'faqs',
+  'members',
+] as const;
 export type AssignableModule = (typeof ASSIGNABLE_MODULES)[number];
 
 export const SUPER_ADMIN_MODULES = ['privacy_policy', 'terms_of_service', 'admins', 'audit', 'mail'] as const;
@@ -75,7 +84,7 @@ export function normalisePermissions(input: unknown): Permissions {
   return result;
 }
 
-/** "N" of the console's "N/18 permissions". */
+/** "N" of the console's "N/21 permissions". */
 export function countPermissions(permissions: Permissions | null | undefined): number {
   if (!permissions) return 0;
   return ASSIGNABLE_MODULES.reduce(

@@ -9,6 +9,7 @@ import type { ModuleContext } from './context.js';
 import { registerDashboard } from './dashboard/routes.js';
 import { registerFaqs } from './faqs/routes.js';
 import { registerMailQueue } from './mail-queue/routes.js';
+import { registerMembers } from './members/routes.js';
 import { registerMembershipCards } from './membership-cards/routes.js';
 import { registerPrivacyPolicy } from './privacy-policy/routes.js';
 import { registerTermsOfService } from './terms-of-service/routes.js';
@@ -28,6 +29,7 @@ export const CONTENT_MODULES: ((context: ModuleContext) => void)[] = [
   registerUsers,
   registerAccount,
   registerContactMessages,
+  registerMembers,
   registerDashboard,
   registerAudit,
   registerMailQueue,

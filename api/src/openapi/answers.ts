@@ -179,6 +179,23 @@ const SPECIAL: Record<string, SuccessAnswer> = {
     ref('Activity'),
     'Removed: the activity with its new count',
   ),
+  'get /api/admin/members': ok(page('members', 'Member'), 'Members of the filter, in the order asked for'),
+  'get /api/admin/members/export.csv': {
+    status: 200,
+    description:
+      'Every member of the filter, in its order (RFC 4180, UTF-8 with BOM): Name, E-mail, Status, Joined at, Last sign-in',
+    data: { type: 'string' },
+    mediaType: 'text/csv',
+  },
+  'get /api/admin/members/{id}': { ...ok(ref('MemberDetail'), 'The member'), etag: true },
+  'patch /api/admin/members/{id}/deactivate': {
+    ...ok(ref('Member'), 'Deactivated (unchanged when already so): every session of the member is ended'),
+    etag: true,
+  },
+  'patch /api/admin/members/{id}/reactivate': {
+    ...ok(ref('Member'), 'Reactivated (unchanged when already active): the member can sign in again'),
+    etag: true,
+  },
   'put /api/admin/faqs/reorder': ok(page('faqs', 'Faq'), 'Every FAQ in its new order'),
   'get /api/admin/mail': ok(page('mails', 'MailQueueItem'), 'Mails of the filter, newest first'),
   'post /api/admin/mail/{id}/retry': {
@@ -257,6 +274,7 @@ export const THROTTLED = new Set([
   'get /api/admin/contact-messages/export.csv',
   'get /api/admin/activities/{id}/registrations.csv',
   'get /api/admin/audit/export.csv',
+  'get /api/admin/members/export.csv',
 ]);
 
 /** Past the site-wide rate a message needs a solved proof of work (Proof-Of-Work header, else 428). */

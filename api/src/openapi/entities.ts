@@ -22,6 +22,9 @@ import {
   type Faq,
   type LoginResult,
   type MailQueueItem,
+  type Member,
+  type MemberDetail,
+  type MemberRegistration,
   type MembershipCard,
   type Pagination,
   type PolicyVersion,
@@ -192,6 +195,40 @@ export const contactMessageSchema = shaped<ContactMessage>()(
   }),
 );
 
+export const memberSchema = shaped<Member>()(
+  z.object({
+    id,
+    revision,
+    name: z.string(),
+    email: z.string(),
+    isActive: z.boolean().describe('False once deactivated: the member cannot sign in'),
+    joinedAt: dateTime,
+    lastLogin: dateTime.nullable().describe('The last successful sign-in; null when they never signed in'),
+  }),
+);
+
+const memberRegistrationSchema = shaped<MemberRegistration>()(
+  z.object({
+    activityId: id,
+    title: z.string(),
+    date: dateTime,
+    location: z.string(),
+    status: z.enum(ACTIVITY_STATUSES),
+    registeredAt: dateTime,
+  }),
+);
+
+export const memberDetailSchema = shaped<MemberDetail>()(
+  memberSchema.extend({
+    registrations: z.object({
+      upcoming: z.array(memberRegistrationSchema).describe('Soonest first'),
+      past: z.array(memberRegistrationSchema).describe('Most recent first'),
+    }),
+    contactMessages: z.array(contactMessageSchema).describe('The newest messages sent from their e-mail address'),
+    contactMessageCount: count.describe('How many messages were sent from their e-mail address in all'),
+  }),
+);
+
 const totalAndActive = z.object({ total: count, active: count });
 
 export const dashboardSchema = shaped<DashboardData>()(
@@ -348,6 +385,8 @@ export const ENTITY_SCHEMAS = {
   Testimonial: testimonialSchema,
   Faq: faqSchema,
   ContactMessage: contactMessageSchema,
+  Member: memberSchema,
+  MemberDetail: memberDetailSchema,
   Dashboard: dashboardSchema,
   LoginResult: loginResultSchema,
   TwoFactorChallenge: twoFactorChallengeSchema,

@@ -47,6 +47,11 @@ export const TAGS = {
     name: 'Users',
     description: 'Accounts as staff manage them: invitations, roles and permissions, deactivation, sessions.',
   },
+  members: {
+    name: 'Members',
+    description:
+      'Member accounts as staff see them: search, detail with registrations and messages, export, deactivation.',
+  },
   dashboard: { name: 'Dashboard', description: "The admin console's overview figures." },
   audit: { name: 'Audit log', description: 'Who changed what and when, as staff can search and export it.' },
   mail: {
@@ -179,6 +184,12 @@ export const OPERATIONS: Record<string, OperationText> = {
   postAdminUsersByIdEndSessions: text('users', "End all of a user's sessions"),
   postAdminUsersByIdTwoFactorReset: text('users', "Reset a user's two-factor authentication"),
   postAdminUsersByIdResendInvitation: text('users', 'Send a new invitation to a user who has not set a password'),
+
+  getAdminMembers: text('members', 'List members'),
+  getAdminMembersExportCsv: text('members', 'Export members as CSV'),
+  getAdminMembersById: text('members', 'Get a member with their registrations and messages'),
+  patchAdminMembersByIdDeactivate: text('members', 'Deactivate a member and end their sessions'),
+  patchAdminMembersByIdReactivate: text('members', 'Reactivate a member'),
 
   getAdminDashboard: text('dashboard', 'Get the dashboard figures'),
 

@@ -23,6 +23,8 @@ import type {
   Faq,
   LoginAnswer,
   LoginResult,
+  Member,
+  MemberDetail,
   MembershipCard,
   PolicyVersion,
   ResetTokenCheck,
@@ -62,6 +64,8 @@ import {
   adminListQuery,
   contactMessagesFilter,
   contactMessagesQuery,
+  membersFilter,
+  membersQuery,
   paginationQuery,
   registrationsFilter,
   registrationsQuery,
@@ -423,6 +427,32 @@ export const API = {
       params: idParams,
       ifMatch: true,
       answer: nothing,
+    }),
+  },
+
+  /**
+   * Members (accounts of role member) as staff manage them (issue 22): list, detail, CSV export,
+   * deactivation (which ends their sessions) and reactivation. The export is declared before /:id.
+   */
+  members: {
+    list: adminOperation('members', 'get', '/members', {
+      query: membersQuery(PAGE_SIZES.members),
+      answer: returns<ListData<'members', Member>>(),
+    }),
+    exportCsv: adminOperation('members', 'get', '/members/export.csv', {
+      query: membersFilter,
+      answer: returns<string>(),
+    }),
+    get: adminOperation('members', 'get', '/members/:id', { params: idParams, answer: returns<MemberDetail>() }),
+    deactivate: adminOperation('members', 'patch', '/members/:id/deactivate', {
+      params: idParams,
+      ifMatch: true,
+      answer: returns<Member>(),
+    }),
+    reactivate: adminOperation('members', 'patch', '/members/:id/reactivate', {
+      params: idParams,
+      ifMatch: true,
+      answer: returns<Member>(),
     }),
   },
 

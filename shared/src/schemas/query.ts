@@ -85,6 +85,53 @@ export function contactMessagesQuery(defaultLimit: number) {
   return paginationQuery(defaultLimit).extend(contactMessagesFilter.shape);
 }
 
+export const MEMBER_STATUSES = ['active', 'deactivated'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+/** A calendar day, YYYY-MM-DD, that exists (2026-02-30 does not), from 1900 to 2999; read as a UTC day. */
+const calendarDay = (label: string) =>
+  z
+    .string()
+    .regex(/^(19|2\d)\d{2}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
+    .refine(
+      (day) => new Date(`${day}T00:00:00.000Z`).toISOString().startsWith(day),
+      `${label} must be a date (YYYY-MM-DD)`,
+    )
+    .optional();
+
+/**
+ * The members list and its CSV (issue 22): `q` finds the name or e-mail in any case and accents;
+ * `status`; joined between two UTC days, both included; registered to one activity; sorted by name
+ * or join date.
+ */
+const membersFilterShape = {
+  q: searchText(),
+  status: z.enum(MEMBER_STATUSES, { error: 'Status must be active or deactivated' }).optional(),
+  joinedFrom: calendarDay('Joined from'),
+  joinedTo: calendarDay('Joined to'),
+  activityId: z
+    .string()
+    .regex(/^\d{1,10}$/, 'Activity must be an activity id')
+    .transform(Number)
+    .refine((id) => id >= 1 && id <= 2_147_483_647, 'Activity must be an activity id')
+    .optional(),
+  sort: z.enum(['name', 'joinedAt'], { error: 'Sort must be name or joinedAt' }).optional().default('name'),
+  order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).optional().default('asc'),
+};
+
+const joinedInOrder = (filter: { joinedFrom?: string | undefined; joinedTo?: string | undefined }) =>
+  !filter.joinedFrom || !filter.joinedTo || filter.joinedFrom <= filter.joinedTo;
+const JOINED_IN_ORDER = { message: 'Joined from must not be after joined to', path: ['joinedTo'] };
+
+export const membersFilter = z.object(membersFilterShape).refine(joinedInOrder, JOINED_IN_ORDER);
+
+export function membersQuery(defaultLimit: number) {
+  return paginationQuery(defaultLimit).extend(membersFilterShape).refine(joinedInOrder, JOINED_IN_ORDER);
+}
+
+export type MembersFilter = z.infer<typeof membersFilter>;
+export type MembersQuery = z.infer<ReturnType<typeof membersQuery>>;
+
 export type PaginationQuery = z.infer<ReturnType<typeof paginationQuery>>;
 export type AdminListQuery = z.infer<ReturnType<typeof adminListQuery>>;
 export type AdminActivitiesQuery = z.infer<ReturnType<typeof adminActivitiesQuery>>;

@@ -46,7 +46,8 @@ const LIST_ORDER: OrderBy = [
   { column: 'id', order: 'asc' },
 ];
 
-const isShortSearch = (search: string | undefined): search is string =>
+/** Shorter than a trigram: no index finds it (the members search reuses this and the two below). */
+export const isShortSearch = (search: string | undefined): search is string =>
   !!search && [...foldText(search)].length < TRIGRAM;
 
 /**
@@ -58,7 +59,7 @@ function foldedName(db: Db): string {
 }
 
 /** The names or e-mails holding `search`, in any case and accents: e-mails are stored lower-case. */
-function likeSearch(db: Db, search: string) {
+export function likeSearch(db: Db, search: string) {
   const pattern = containsPattern(search);
   // A grouping callback: Knex reads what it adds to `match`, not what it returns.
   return (match: Knex.QueryBuilder): void => {
@@ -71,7 +72,7 @@ function likeSearch(db: Db, search: string) {
  * FTS5 table (a quoted phrase takes every character literally, in any case and, since migration
  * 20261123150000, any accents); PostgreSQL's GIN indexes on the very columns likeSearch compares.
  */
-function trigramSearch(db: Db, search: string) {
+export function trigramSearch(db: Db, search: string) {
   if (isPostgres(db)) return likeSearch(db, search);
   const phrase = `"${foldText(search).replaceAll('"', '""')}"`;
   return (match: Knex.QueryBuilder): void => {

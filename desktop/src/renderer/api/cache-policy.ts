@@ -23,11 +23,11 @@ export const PERSISTED_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Queries holding other people's personal data: the audit log, contact messages, user accounts (also
- * the dashboard's recent sign-ups), sessions and the mail queue's recipients. They are kept on disk only where the desktop shell
+ * the dashboard's recent sign-ups), members, sessions and the mail queue's recipients. They are kept on disk only where the desktop shell
  * encrypts its stores with the OS keychain; in a browser or without a keychain they stay in memory.
  */
 export const PERSONAL_QUERY_ROOTS: ReadonlySet<string> = new Set(
-  (['audit', 'contactMessages', 'users', 'accountSessions', 'dashboard', 'mail'] as const).map((name) =>
+  (['audit', 'contactMessages', 'users', 'members', 'accountSessions', 'dashboard', 'mail'] as const).map((name) =>
     queryKeys[name].join('/'),
   ),
 );

@@ -14,6 +14,7 @@ export const queryKeys = {
   privacyPolicy: ['privacy-policy'],
   termsOfService: ['terms-of-service'],
   users: ['users'],
+  members: ['members'],
   audit: ['audit'],
   /** The mail queue (super admins). */
   mail: ['mail'],

@@ -24,6 +24,7 @@ const PrivacyPolicyPage = page(() =>
 const TermsOfServicePage = page(() =>
   import('../features/policies/PolicyPage').then((module) => ({ default: module.TermsOfServicePage })),
 );
+const MembersPage = page(() => import('../features/members/MembersPage'));
 const AdminsPage = page(() => import('../features/admins/AdminsPage'));
 const AuditPage = page(() => import('../features/audit/AuditPage'));
 const MailPage = page(() => import('../features/mail/MailPage'));
@@ -116,6 +117,14 @@ export function ConsoleRoutes() {
             element={
               <ModuleRoute module="terms_of_service">
                 <TermsOfServicePage />
+              </ModuleRoute>
+            }
+          />
+          <Route
+            path="members"
+            element={
+              <ModuleRoute module="members">
+                <MembersPage />
               </ModuleRoute>
             }
           />

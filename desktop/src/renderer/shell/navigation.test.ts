@@ -33,6 +33,7 @@ describe('sidebar entries', () => {
       'Privacy Policy',
       'Terms of Service',
       'Testimonials',
+      'Members',
       'Activity log',
       'Mail',
       'Home',
@@ -44,5 +45,12 @@ describe('sidebar entries', () => {
       (entry) => entry.label,
     );
     expect(labels).toEqual(['Dashboard', 'About Us', 'FAQs', 'Home']);
+  });
+
+  it('show Members to holders of members:view only', () => {
+    const labels = (grant: Record<string, { view: boolean }>) =>
+      visibleEntries(staff('admin', grant)).map((entry) => entry.label);
+    expect(labels({ members: { view: true } })).toEqual(['Dashboard', 'Members', 'Home']);
+    expect(labels({ members: { view: false }, faqs: { view: true } })).not.toContain('Members');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The staff table: name with its state and e-mail under it, role badge, "N/18 permissions", last
+ * The staff table: name with its state and e-mail under it, role badge, "N/21 permissions", last
  * login, and one Actions menu per row. At 1024 px (sidebar open) it fits without scrolling: an
  * e-mail has a line of its own and never breaks, dates break only between words, and the row's
  * actions take one narrow column.

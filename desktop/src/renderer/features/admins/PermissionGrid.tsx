@@ -1,4 +1,4 @@
-/** The 18 permission slots (six modules × view/edit/delete) as a grid of labelled checkboxes. */
+/** The 21 permission slots (seven modules × view/edit/delete) as a grid of labelled checkboxes. */
 import { Callout, Checkbox } from '@blueprintjs/core';
 import { ACTIONS, ASSIGNABLE_MODULES, type Action, type AssignableModule } from '@npo/shared';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -11,6 +11,7 @@ export const MODULE_LABELS: Record<AssignableModule, string> = {
   connect: 'Connect Us',
   testimonials: 'Testimonials',
   faqs: 'FAQs',
+  members: 'Members',
 };
 
 const ACTION_LABELS: Record<Action, string> = { view: 'View', edit: 'Edit', delete: 'Delete' };

@@ -1,0 +1,36 @@
+import type { Member, MemberRegistration } from '@npo/shared';
+import { toBool, toIso, toIsoOrNull } from '../../db/rows.js';
+import type { ActivityRow, DbTimestamp, UserRow } from '../../db/tables.js';
+
+/** The columns of an account a member is presented from: no hash, token version or permissions. */
+export const MEMBER_COLUMNS = ['id', 'name', 'email', 'is_active', 'revision', 'last_login_at', 'created_at'] as const;
+export type MemberRow = Pick<UserRow, (typeof MEMBER_COLUMNS)[number]>;
+
+export function presentMember(row: MemberRow): Member {
+  return {
+    id: row.id,
+    revision: Number(row.revision),
+    name: row.name,
+    email: row.email,
+    isActive: toBool(row.is_active),
+    joinedAt: toIso(row.created_at),
+    lastLogin: toIsoOrNull(row.last_login_at),
+  };
+}
+
+/** A registration joined to its activity (repository.ts REGISTRATION_COLUMNS). */
+export type MemberRegistrationRow = Pick<ActivityRow, 'title' | 'date' | 'location' | 'status'> & {
+  activity_id: number;
+  registered_at: DbTimestamp;
+};
+
+export function presentMemberRegistration(row: MemberRegistrationRow): MemberRegistration {
+  return {
+    activityId: row.activity_id,
+    title: row.title,
+    date: toIso(row.date),
+    location: row.location,
+    status: row.status,
+    registeredAt: toIso(row.registered_at),
+  };
+}

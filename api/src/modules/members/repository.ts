@@ -1,0 +1,148 @@
+/**
+ * Members: the accounts of role member. The search is the accounts search of the admins list
+ * (users/repository.ts: the folded name and the e-mail in any case and accents; SQLite's FTS5 trigram
+ * table or PostgreSQL's trigram indexes from three characters, a capped walk in list order below),
+ * narrowed by status, join date and activity registration, sorted by name or join date.
+ */
+import type { ContactMessage, Member, MemberRegistration, MembersFilter } from '@npo/shared';
+import type { Knex } from 'knex';
+import { isPostgres, type Db } from '../../db/connection.js';
+import { pageOfRows, type OrderBy, type Page, type PageResult } from '../../db/paging.js';
+import { countOf } from '../../db/rows.js';
+import { staffReads } from '../../db/staff-reads.js';
+import { pagesById } from '../../lib/csv.js';
+import { presentContactMessage, type ContactMessageRow } from '../contact-messages/presenter.js';
+import { MESSAGE_COLUMNS } from '../contact-messages/repository.js';
+import { isShortSearch, likeSearch, SHORT_SEARCH_COUNT, trigramSearch } from '../users/repository.js';
+import {
+  MEMBER_COLUMNS,
+  presentMember,
+  presentMemberRegistration,
+  type MemberRegistrationRow,
+  type MemberRow,
+} from './presenter.js';
+
+export type MembersListFilter = Omit<MembersFilter, 'sort' | 'order'> & Partial<Pick<MembersFilter, 'sort' | 'order'>>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
+
+/** The chosen order, then the id, so that a page is stable. */
+function orderOf({ sort = 'name', order = 'asc' }: MembersListFilter): OrderBy {
+  return [
+    { column: sort === 'joinedAt' ? 'created_at' : 'name', order },
+    { column: 'id', order },
+  ];
+}
+
+/** Members only, then the filter's status, join days (UTC, both included) and activity. */
+function narrowed(db: Db, query: Knex.QueryBuilder, filter: MembersListFilter): Knex.QueryBuilder {
+  query.where('users.role', 'member');
+  if (filter.status) query.where('users.is_active', filter.status === 'active');
+  if (filter.joinedFrom) query.where('users.created_at', '>=', startOfDay(filter.joinedFrom));
+  if (filter.joinedTo) query.where('users.created_at', '<', new Date(startOfDay(filter.joinedTo).getTime() + DAY_MS));
+  if (filter.activityId !== undefined) {
+    query.whereIn('users.id', db('activity_registrations').select('user_id').where('activity_id', filter.activityId));
+  }
+  return query;
+}
+
+/**
+ * The filter's members. A search of three characters or more is found first and sorted after, as a
+ * MATERIALIZED CTE (the admins list does the same, for the same reason: the planner cannot then walk
+ * the name index hoping to meet a page of matches early).
+ */
+function filterMembers(db: Db, query: Knex.QueryBuilder, filter: MembersListFilter): Knex.QueryBuilder {
+  const { q } = filter;
+  if (!q) return narrowed(db, query, filter);
+  if (isShortSearch(q)) return narrowed(db, query, filter).where(likeSearch(db, q));
+  const matches = narrowed(db, db('users').select('id', 'name', 'created_at'), filter).where(trigramSearch(db, q));
+  return query.withMaterialized('matches', matches).from('matches');
+}
+
+/** Each registration with its activity, as the detail shows it. */
+const REGISTRATION_COLUMNS = [
+  'activities.id as activity_id',
+  'activities.title',
+  'activities.date',
+  'activities.location',
+  'activities.status',
+  'activity_registrations.created_at as registered_at',
+];
+
+export function createMembersRepository(db: Db) {
+  const members = () => db('users').where('role', 'member');
+  const locked = (query: Knex.QueryBuilder) => (isPostgres(db) ? query.forUpdate() : query);
+
+  return {
+    /** The member `id` (undefined for another role's account); locked on PostgreSQL inside a transaction. */
+    find: (id: number, { lock = false } = {}): Promise<MemberRow | undefined> => {
+      const query = members().where({ id }).first(MEMBER_COLUMNS);
+      return (lock ? locked(query) : query) as Promise<MemberRow | undefined>;
+    },
+
+    async page({ page, limit }: Page, filter: MembersListFilter): Promise<PageResult<Member>> {
+      const order = orderOf(filter);
+      const filtered = (query: Knex.QueryBuilder) => filterMembers(db, query, filter);
+      if (isShortSearch(filter.q)) {
+        // No index finds one or two characters: walk in list order, stopping at the cap (see users' shortSearchPage).
+        const counted = Math.max(SHORT_SEARCH_COUNT, page * limit + 1);
+        const ids = (await filtered(db('users')).orderBy(order).limit(counted).pluck('id')) as number[];
+        const pageIds = ids.slice((page - 1) * limit, page * limit);
+        const rows: MemberRow[] = pageIds.length
+          ? await db('users').whereIn('id', pageIds).orderBy(order).select(MEMBER_COLUMNS)
+          : [];
+        return { items: rows.map(presentMember), total: ids.length };
+      }
+      const [rows, total] = await Promise.all([
+        pageOfRows<MemberRow>(db, 'users', db('users').select(MEMBER_COLUMNS), { page, limit }, filtered, order),
+        countOf(filtered(db('users'))),
+      ]);
+      return { items: rows.map(presentMember), total };
+    },
+
+    /** Every member of the filter in its order, for the CSV export: ids first, then rows a page at a time. */
+    async pages(filter: MembersListFilter): Promise<AsyncIterable<Member[]>> {
+      const reads = staffReads(db);
+      const ids = await reads.run<number[]>(
+        filterMembers(db, db('users'), filter).orderBy(orderOf(filter)).pluck('id'),
+      );
+      const load = (pageIds: number[]) =>
+        reads.run<MemberRow[]>(db('users').whereIn('id', pageIds).select(MEMBER_COLUMNS));
+      return presented(pagesById(ids, load, (row) => row.id));
+    },
+
+    /** The member's registrations, each with its activity, in activity date order. */
+    async registrations(userId: number): Promise<MemberRegistration[]> {
+      const rows = await db('activity_registrations')
+        .join('activities', 'activities.id', 'activity_registrations.activity_id')
+        .where('activity_registrations.user_id', userId)
+        .orderBy([
+          { column: 'activities.date', order: 'asc' },
+          { column: 'activities.id', order: 'asc' },
+        ])
+        .select<MemberRegistrationRow[]>(REGISTRATION_COLUMNS);
+      return rows.map(presentMemberRegistration);
+    },
+
+    /** The newest `limit` contact messages sent from `email` (stored lower-cased, like accounts' e-mails). */
+    async messagesFrom(email: string, limit: number): Promise<{ messages: ContactMessage[]; total: number }> {
+      const from = () => db('contact_messages').where({ email });
+      const [rows, total] = await Promise.all([
+        from()
+          .orderBy([
+            { column: 'created_at', order: 'desc' },
+            { column: 'id', order: 'desc' },
+          ])
+          .limit(limit)
+          .select(MESSAGE_COLUMNS) as Promise<ContactMessageRow[]>,
+        countOf(from()),
+      ]);
+      return { messages: rows.map(presentContactMessage), total };
+    },
+  };
+}
+
+async function* presented(pages: AsyncIterable<MemberRow[]>): AsyncGenerator<Member[]> {
+  for await (const rows of pages) yield rows.map(presentMember);
+}

@@ -1,0 +1,65 @@
+/**
+ * Members as staff manage them (issue 22): the list and its export, one member's detail, and
+ * deactivation, which also ends their sessions, and reactivation. Only accounts of role member are
+ * members: any other id is a 404 here (staff accounts are the Admins screen's).
+ */
+import type { Member, MemberDetail, MembersQuery } from '@npo/shared';
+import { ensureRevision, type ExpectedRevision } from '../../db/revisions.js';
+import { toBool } from '../../db/rows.js';
+import type { AppDeps } from '../../deps.js';
+import { found } from '../../errors.js';
+import { createSessionsRepository } from '../sessions/repository.js';
+import { createUsersRepository } from '../users/repository.js';
+import { presentMember } from './presenter.js';
+import { createMembersRepository, type MembersListFilter } from './repository.js';
+
+const MEMBER = 'Member';
+/** The newest contact messages the detail shows; it also says how many there are in all. */
+export const DETAIL_MESSAGES = 20;
+
+export function createMembersService(deps: AppDeps) {
+  const members = createMembersRepository(deps.db);
+  const now = () => deps.clock.now();
+
+  /**
+   * Sets the member's active status in one transaction that holds the row (PostgreSQL) from the
+   * If-Match check to the write. Asking for the status the member already has changes nothing.
+   * Deactivation raises the token version (users repository setActive) and ends every session.
+   */
+  function setActive(id: number, active: boolean, expected?: ExpectedRevision): Promise<Member> {
+    return deps.db.transaction(async (trx) => {
+      const row = found(await createMembersRepository(trx).find(id, { lock: true }), MEMBER);
+      ensureRevision(presentMember(row), expected);
+      if (toBool(row.is_active) === active) return presentMember(row);
+      const updated = found(await createUsersRepository(trx).setActive(id, active, now(), expected), MEMBER);
+      if (!active) await createSessionsRepository(trx).endAll(id, now());
+      return presentMember(updated);
+    });
+  }
+
+  return {
+    list: ({ page, limit, ...filter }: MembersQuery) => members.page({ page, limit }, filter),
+
+    exportPages: (filter: MembersListFilter) => members.pages(filter),
+
+    async get(id: number): Promise<MemberDetail> {
+      const member = presentMember(found(await members.find(id), MEMBER));
+      const [registrations, messages] = await Promise.all([
+        members.registrations(id),
+        members.messagesFrom(member.email, DETAIL_MESSAGES),
+      ]);
+      return {
+        ...member,
+        registrations: {
+          upcoming: registrations.filter((registration) => registration.status === 'upcoming'),
+          past: registrations.filter((registration) => registration.status === 'past').reverse(),
+        },
+        contactMessages: messages.messages,
+        contactMessageCount: messages.total,
+      };
+    },
+
+    deactivate: (id: number, expected?: ExpectedRevision) => setActive(id, false, expected),
+    reactivate: (id: number, expected?: ExpectedRevision) => setActive(id, true, expected),
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * One member: profile, join date, last sign-in, registrations (upcoming and past) and the newest
+ * contact messages sent from their e-mail address. Read only, but for deactivate/reactivate.
+ */
+import { Button, Dialog, DialogBody, DialogFooter, HTMLTable, Tag } from '@blueprintjs/core';
+import { formatAdminDate, type Member, type MemberRegistration } from '@npo/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+import { LoadError, Loading } from '../../ui/states';
+
+function Registrations({ title, rows }: { title: string; rows: MemberRegistration[] }) {
+  return (
+    <section className="member-section">
+      <h3>{title}</h3>
+      {rows.length === 0 ? (
+        <p className="bp6-text-muted">None.</p>
+      ) : (
+        <HTMLTable compact striped aria-label={title}>
+          <thead>
+            <tr>
+              <th scope="col">Activity</th>
+              <th scope="col">Date (UTC)</th>
+              <th scope="col">Registered (UTC)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.activityId}>
+                <td>
+                  {row.title}
+                  <span className="bp6-text-muted"> · {row.location}</span>
+                </td>
+                <td>
+                  <time dateTime={row.date}>{formatAdminDate(row.date)}</time>
+                </td>
+                <td>
+                  <time dateTime={row.registeredAt}>{formatAdminDate(row.registeredAt)}</time>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+    </section>
+  );
+}
+
+interface MemberDialogProps {
+  id: number;
+  canEdit: boolean;
+  onSetStatus: (member: Member, active: boolean) => Promise<void>;
+  onClose: () => void;
+}
+
+export function MemberDialog({ id, canEdit, onSetStatus, onClose }: MemberDialogProps) {
+  // Under the members key, so that a status change refreshes the open detail too.
+  const query = useQuery({ queryKey: [...queryKeys.members, 'detail', id], queryFn: () => api.admin.members.get(id) });
+  const member = query.data;
+  return (
+    <Dialog isOpen onClose={onClose} title={member ? member.name : 'Member'} icon="person" className="member-dialog">
+      <DialogBody>
+        {query.isPending && <Loading />}
+        {query.isError && <LoadError title="Failed to load the member" onRetry={() => void query.refetch()} />}
+        {member && (
+          <>
+            <dl className="member-facts">
+              <dt>E-mail</dt>
+              <dd>
+                <a href={`mailto:${member.email}`}>{member.email}</a>
+              </dd>
+              <dt>Status</dt>
+              <dd>
+                <Tag minimal intent={member.isActive ? 'success' : 'none'}>
+                  {member.isActive ? 'Active' : 'Deactivated'}
+                </Tag>
+              </dd>
+              <dt>Joined (UTC)</dt>
+              <dd>
+                <time dateTime={member.joinedAt}>{formatAdminDate(member.joinedAt)}</time>
+              </dd>
+              <dt>Last sign-in (UTC)</dt>
+              <dd>
+                {member.lastLogin ? (
+                  <time dateTime={member.lastLogin}>{formatAdminDate(member.lastLogin)}</time>
+                ) : (
+                  'Never'
+                )}
+              </dd>
+            </dl>
+            <Registrations title="Upcoming registrations" rows={member.registrations.upcoming} />
+            <Registrations title="Past registrations" rows={member.registrations.past} />
+            <section className="member-section">
+              <h3>Contact messages</h3>
+              {member.contactMessageCount === 0 ? (
+                <p className="bp6-text-muted">No messages from this e-mail address.</p>
+              ) : (
+                <>
+                  <p className="bp6-text-muted">
+                    {member.contactMessageCount > member.contactMessages.length
+                      ? `The newest ${member.contactMessages.length} of ${member.contactMessageCount} messages.`
+                      : `${member.contactMessageCount} ${member.contactMessageCount === 1 ? 'message' : 'messages'}.`}
+                  </p>
+                  <ul className="member-messages">
+                    {member.contactMessages.map((message) => (
+                      <li key={message.id}>
+                        <time dateTime={message.createdAt}>{formatAdminDate(message.createdAt)}</time>
+                        <p>{message.message}</p>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </section>
+          </>
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          member && canEdit ? (
+            <Button
+              intent={member.isActive ? 'danger' : 'primary'}
+              icon={member.isActive ? 'lock' : 'unlock'}
+              text={member.isActive ? 'Deactivate' : 'Reactivate'}
+              onClick={() => void onSetStatus(member, !member.isActive)}
+            />
+          ) : undefined
+        }
+      />
+    </Dialog>
+  );
+}

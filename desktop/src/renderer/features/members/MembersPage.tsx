@@ -1,0 +1,234 @@
+/**
+ * Members (issue 22): the accounts that signed up on the site. Searched by name or e-mail in any case
+ * and accents, filtered by status, sorted by name or join date, paged on the server; all of it in the
+ * URL like the other lists. Anyone who may view exports the current filter as CSV and opens a
+ * member's detail; staff with edit permission deactivate (which signs the member out everywhere) and
+ * reactivate, after a confirmation.
+ */
+import { Button, HTMLSelect, HTMLTable, Tag } from '@blueprintjs/core';
+import {
+  API,
+  changeOf,
+  formatAdminDate,
+  MEMBER_STATUSES,
+  PAGE_SIZES,
+  type Member,
+  type MembersFilter,
+} from '@npo/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../api/client';
+import { describeError } from '../../api/errors';
+import { queryKeys } from '../../api/query-keys';
+import { useAdminMutation } from '../../data/useAdminMutation';
+import { useModuleAccess } from '../../data/useModuleAccess';
+import { useConfirm } from '../../ui/ConfirmProvider';
+import { saveDownload } from '../../ui/download';
+import { ListPager, ListSearch, usePagedList, type PagedList } from '../../ui/ListControls';
+import { ListStates } from '../../ui/ListStates';
+import { PageHeader } from '../../ui/PageHeader';
+import { notifyFailure } from '../../ui/toaster';
+import { MemberDialog } from './MemberDialog';
+import './members.css';
+
+type Filter = Partial<Omit<MembersFilter, 'activityId'>> & { activityId?: string };
+
+const SORTS = [
+  { value: 'name.asc', label: 'Name (A to Z)' },
+  { value: 'name.desc', label: 'Name (Z to A)' },
+  { value: 'joinedAt.desc', label: 'Newest members first' },
+  { value: 'joinedAt.asc', label: 'Oldest members first' },
+] as const;
+
+const STATUS_LABELS: Record<(typeof MEMBER_STATUSES)[number], string> = {
+  active: 'Active',
+  deactivated: 'Deactivated',
+};
+
+/** The list's filter as the URL holds it (the join days and the activity only arrive by link). */
+function filterOf(list: PagedList): Filter {
+  const [sort, order] = (list.param('sort') ?? 'name.asc').split('.') as [
+    MembersFilter['sort'],
+    MembersFilter['order'],
+  ];
+  const status = list.param('status');
+  const optional = (name: 'joinedFrom' | 'joinedTo' | 'activityId') => {
+    const value = list.param(name);
+    return value ? { [name]: value } : {};
+  };
+  return {
+    sort: sort === 'joinedAt' ? 'joinedAt' : 'name',
+    order: order === 'desc' ? 'desc' : 'asc',
+    ...(list.q && { q: list.q }),
+    ...((status === 'active' || status === 'deactivated') && { status }),
+    ...optional('joinedFrom'),
+    ...optional('joinedTo'),
+    ...optional('activityId'),
+  };
+}
+
+function ExportButton({ filter }: { filter: Filter }) {
+  const [busy, setBusy] = useState(false);
+  const exportCsv = async () => {
+    setBusy(true);
+    try {
+      saveDownload(await api.admin.members.exportCsv(filter), 'members.csv');
+    } catch (error) {
+      notifyFailure(describeError(error, 'Failed to export the members'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return <Button icon="download" text="Export CSV" loading={busy} onClick={() => void exportCsv()} />;
+}
+
+/** Deactivate or reactivate, confirmed first; the list and an open detail are read again after. */
+function useMemberStatus() {
+  const confirm = useConfirm();
+  const change = useAdminMutation<{ member: Member; active: boolean }, Member>({
+    change: ({ member, active }) => ({
+      ...changeOf(active ? API.members.reactivate : API.members.deactivate, {
+        params: { id: member.id },
+        revision: member.revision,
+      }),
+      label: `${active ? 'Reactivate' : 'Deactivate'} ${member.name}`,
+    }),
+    invalidates: [queryKeys.members],
+    success: (_result, { member, active }) => `${member.name} ${active ? 'reactivated' : 'deactivated'}`,
+    failure: 'Failed to change the status',
+  });
+  return async (member: Member, active: boolean) => {
+    const yes = await confirm(
+      active
+        ? { message: `Reactivate ${member.name}? They can sign in again.`, confirmText: 'Reactivate', icon: 'tick' }
+        : {
+            message: `Deactivate ${member.name}? They will be signed out everywhere and cannot sign in until reactivated.`,
+            confirmText: 'Deactivate',
+            icon: 'lock',
+          },
+    );
+    if (yes) change.mutate({ member, active });
+  };
+}
+
+export default function MembersPage() {
+  const list = usePagedList(PAGE_SIZES.members);
+  const filter = filterOf(list);
+  const params = { ...filter, page: list.page, limit: PAGE_SIZES.members };
+  const { canEdit } = useModuleAccess('members');
+  const [openId, setOpenId] = useState<number | null>(null);
+  const query = useQuery({
+    queryKey: [...queryKeys.members, params],
+    queryFn: () => api.admin.members.list(params),
+    placeholderData: keepPreviousData,
+  });
+  const setStatus = useMemberStatus();
+  const members = query.data?.members ?? [];
+  const total = query.data?.pagination.total ?? 0;
+  const filtered = Boolean(list.q || filter.status || filter.joinedFrom || filter.joinedTo || filter.activityId);
+
+  return (
+    <>
+      <PageHeader
+        title="Members"
+        summary={
+          query.isSuccess ? `${total} ${total === 1 ? 'member' : 'members'}` : 'People who signed up on the site.'
+        }
+        actions={<ExportButton filter={filter} />}
+      />
+      <div className="section-toolbar">
+        <ListSearch list={list} label="Search members by name or email" placeholder="Search by name or email" />
+        <HTMLSelect
+          aria-label="Status"
+          value={filter.status ?? ''}
+          onChange={(event) => list.setParam('status', event.currentTarget.value || null)}
+          options={[
+            { value: '', label: 'All statuses' },
+            ...MEMBER_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
+          ]}
+        />
+        <HTMLSelect
+          aria-label="Sort"
+          value={`${filter.sort}.${filter.order}`}
+          onChange={(event) =>
+            list.setParam('sort', event.currentTarget.value === 'name.asc' ? null : event.currentTarget.value)
+          }
+          options={SORTS.map((sort) => ({ ...sort }))}
+        />
+      </div>
+      <ListStates
+        query={query}
+        loadError="Failed to load members"
+        isEmpty={members.length === 0}
+        empty={filtered ? 'No members match the search and filters.' : 'No one has signed up yet.'}
+      >
+        <div className="table-scroll">
+          <HTMLTable compact striped className="members-table" aria-label="Members">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">E-mail</th>
+                <th scope="col">Status</th>
+                <th scope="col">Joined (UTC)</th>
+                <th scope="col">Last sign-in (UTC)</th>
+                {canEdit && (
+                  <th scope="col">
+                    <span className="bp6-text-muted">Actions</span>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {members.map((member) => (
+                <tr key={member.id}>
+                  <td>
+                    <Button
+                      variant="minimal"
+                      size="small"
+                      text={member.name}
+                      aria-label={`Details of ${member.name}`}
+                      onClick={() => setOpenId(member.id)}
+                    />
+                  </td>
+                  <td>{member.email}</td>
+                  <td>
+                    <Tag minimal intent={member.isActive ? 'success' : 'none'}>
+                      {member.isActive ? 'Active' : 'Deactivated'}
+                    </Tag>
+                  </td>
+                  <td>
+                    <time dateTime={member.joinedAt}>{formatAdminDate(member.joinedAt)}</time>
+                  </td>
+                  <td>
+                    {member.lastLogin ? (
+                      <time dateTime={member.lastLogin}>{formatAdminDate(member.lastLogin)}</time>
+                    ) : (
+                      'Never'
+                    )}
+                  </td>
+                  {canEdit && (
+                    <td>
+                      <Button
+                        size="small"
+                        variant="minimal"
+                        intent={member.isActive ? 'danger' : 'primary'}
+                        icon={member.isActive ? 'lock' : 'unlock'}
+                        text={member.isActive ? 'Deactivate' : 'Reactivate'}
+                        aria-label={`${member.isActive ? 'Deactivate' : 'Reactivate'} ${member.name}`}
+                        onClick={() => void setStatus(member, !member.isActive)}
+                      />
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </div>
+      </ListStates>
+      <ListPager list={list} pagination={query.data?.pagination} noun={['member', 'members']} label="Members pages" />
+      {openId !== null && (
+        <MemberDialog id={openId} canEdit={canEdit} onSetStatus={setStatus} onClose={() => setOpenId(null)} />
+      )}
+    </>
+  );
+}
