@@ -277,8 +277,7 @@ describeEngines('permission matrix on %s', (engine) => {
       }
     }
     expect(failures).toEqual([]);
-    // Some 80 routes x 6 callers, each with its own fixture: 30 s on a loaded 2-core machine was too tight.
-  }, 120_000);
+  });
 
   /**
    * The audit trail (issue 11): each successful write through the policy table leaves exactly one entry

@@ -84,7 +84,6 @@ describeEngines('storage faults on %s', (engine) => {
     const list = await app.request('GET', '/api/admin/faqs', { token: root.token });
     expect(list.status).toBe(200);
   });
-
 });
 
 describeEngines('health and fault logs on %s', (engine) => {

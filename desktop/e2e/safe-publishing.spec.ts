@@ -133,7 +133,9 @@ for (const theme of ['light', 'dark']) {
           .getByRole('button', { name: `Duplicate as new draft: version ${source.version}` })
           .click();
         dialog = page.getByRole('dialog', { name: 'New About Us Version' });
-        await expect(dialog.getByTestId('draft-source-notice')).toContainText(`Prefilled from Version ${source.version}.`);
+        await expect(dialog.getByTestId('draft-source-notice')).toContainText(
+          `Prefilled from Version ${source.version}.`,
+        );
         await expect(dialog.getByLabel('Description').first()).toHaveValue(source.description);
         await expect(dialog.getByLabel('Aims')).toHaveValue(source.aims);
         await expect(dialog.getByLabel('Objective 2 title')).toHaveValue('Research');

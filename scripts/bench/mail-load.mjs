@@ -78,7 +78,9 @@ function queuedRows(now) {
     kind: 'contact_notification',
     recipient: `member${index}@example.org`,
     subject: `Bench mail ${index}`,
-    text: `Hello member ${index},\n\nA mail of the queue benchmark, about as long as a contact notification.\n`.repeat(4),
+    text: `Hello member ${index},\n\nA mail of the queue benchmark, about as long as a contact notification.\n`.repeat(
+      4,
+    ),
     html: `<p>Hello member ${index},</p><p>A mail of the queue benchmark.</p>`.repeat(4),
     message_id: `<bench-${index}-${now.getTime()}@example.org>`,
     state: 'queued',

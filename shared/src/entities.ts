@@ -170,6 +170,9 @@ export interface DashboardBackup {
   sizeBytes: number | null;
   /** No copy at all, or the newest older than two days (by the server's clock). */
   stale: boolean;
+}
+
+/**
  * A member (an account of role member) as staff see it in the Members module (issue 22). The last
  * sign-in is the account's last successful one (users.last_login_at); null when they never signed in.
  */

@@ -115,7 +115,10 @@ describeEngines('SIGKILL of the built server while it sends mail, on %s', server
       expect([...copies.keys()].sort()).toEqual([...messageIds].sort());
       // Twice at most, and only a mail the killed process had in flight.
       const twice = [...copies].filter(([, count]) => count > 1);
-      expect(twice.every(([id, count]) => count === 2 && inFlight.has(id)), JSON.stringify(twice)).toBe(true);
+      expect(
+        twice.every(([id, count]) => count === 2 && inFlight.has(id)),
+        JSON.stringify(twice),
+      ).toBe(true);
       expect(smtp.mails.length).toBeLessThanOrEqual(MAILS + inFlight.size);
       // The mail whose confirmation was held back when the process died is one of them.
       expect(twice.length).toBeGreaterThan(0);

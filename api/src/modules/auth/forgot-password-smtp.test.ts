@@ -29,7 +29,11 @@ async function closedPort(): Promise<number> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 describeEngines('forgot-password with the SMTP server up, down or stalled on %s', (engine) => {
-  const apps: Record<'up' | 'down' | 'stalled', TestApp | undefined> = { up: undefined, down: undefined, stalled: undefined };
+  const apps: Record<'up' | 'down' | 'stalled', TestApp | undefined> = {
+    up: undefined,
+    down: undefined,
+    stalled: undefined,
+  };
   beforeAll(async () => {
     apps.up = await startTestApp(engine, { TRUST_PROXY: 'true' });
     apps.down = await startTestApp(engine, { TRUST_PROXY: 'true', SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
@@ -46,7 +50,10 @@ describeEngines('forgot-password with the SMTP server up, down or stalled on %s'
     const cases = Object.entries(apps) as [keyof typeof apps, TestApp][];
     const members = new Map<TestApp, { email: string }[]>();
     for (const [, app] of cases)
-      members.set(app, await Promise.all(Array.from({ length: ROUNDS + 1 }, () => app.createUser({ name: 'Reset Person' }))));
+      members.set(
+        app,
+        await Promise.all(Array.from({ length: ROUNDS + 1 }, () => app.createUser({ name: 'Reset Person' }))),
+      );
 
     const answers: { case: string; status: number; body: unknown }[] = [];
     const durations = new Map<string, number[]>(cases.map(([name]) => [name, []]));

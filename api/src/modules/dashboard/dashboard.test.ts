@@ -287,7 +287,12 @@ describeEngines('dashboard backup card on %s', (engine) => {
       });
       return;
     }
-    expect((await dashboardOf(root.token)).backup).toEqual({ builtIn: true, lastAt: null, sizeBytes: null, stale: true });
+    expect((await dashboardOf(root.token)).backup).toEqual({
+      builtIn: true,
+      lastAt: null,
+      sizeBytes: null,
+      stale: true,
+    });
 
     const backup = (await app.runtime.backups!.runIfDue())!;
     expect(backup.sizeBytes).toBeGreaterThan(0);

@@ -36,7 +36,12 @@ export function BackupCard({ backup, now }: { backup: DashboardBackup; now: Date
             </li>
           </ul>
           {backup.stale && (
-            <Callout intent="warning" icon="warning-sign" role="alert" title="The last backup is more than two days old">
+            <Callout
+              intent="warning"
+              icon="warning-sign"
+              role="alert"
+              title="The last backup is more than two days old"
+            >
               Check the server log for backup failures (a full disk?); <code>npm run backup</code> makes one now.
             </Callout>
           )}

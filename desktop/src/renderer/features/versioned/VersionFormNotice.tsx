@@ -32,11 +32,16 @@ export function VersionFormNotice<Item extends VersionBase>({
   const source = dialog.prefill;
   if (dialog.item || !source || blank) return null;
   return (
-    <Callout intent="primary" icon="duplicate" className="form-note version-form-notice" data-testid="draft-source-notice">
+    <Callout
+      intent="primary"
+      icon="duplicate"
+      className="form-note version-form-notice"
+      data-testid="draft-source-notice"
+    >
       <p>
         Prefilled from Version {source.version}
-        {source.isActive ? ', the live version' : ''}. Saving creates a new inactive version; the public site does
-        not change until you activate it.
+        {source.isActive ? ', the live version' : ''}. Saving creates a new inactive version; the public site does not
+        change until you activate it.
       </p>
       <Button
         variant="outlined"

@@ -20,12 +20,14 @@ export interface FormDialogState<Item> {
 }
 
 export function useFormDialog<Item>(): FormDialogState<Item> {
-  const [state, setState] = useState<{ isOpen: boolean; item: Item | undefined; prefill: Item | undefined; key: number }>(
-    { isOpen: false, item: undefined, prefill: undefined, key: 0 },
-  );
+  const [state, setState] = useState<{
+    isOpen: boolean;
+    item: Item | undefined;
+    prefill: Item | undefined;
+    key: number;
+  }>({ isOpen: false, item: undefined, prefill: undefined, key: 0 });
   const openCreateFrom = useCallback(
-    (source: Item | undefined) =>
-      setState((s) => ({ isOpen: true, item: undefined, prefill: source, key: s.key + 1 })),
+    (source: Item | undefined) => setState((s) => ({ isOpen: true, item: undefined, prefill: source, key: s.key + 1 })),
     [],
   );
   const openCreate = useCallback(() => openCreateFrom(undefined), [openCreateFrom]);
