@@ -38,7 +38,8 @@ export default defineConfig(
     'desktop/out/',
     'desktop/release/',
     '**/node_modules/',
-    '**/data/',
+    // DATA_DIR's default (the database, backups, outbox); not the console's data/ layer.
+    'data/',
     '**/coverage/',
     '**/*.tsbuildinfo',
     '**/test-results/',
