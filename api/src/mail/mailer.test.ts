@@ -291,23 +291,24 @@ describeEngines('mail queue on %s', (engine) => {
   );
 
   describe('two instances', skipWhen(engine === 'sqlite' && 'SQLite runs one instance'), () => {
-    it('deliver 240 queued mails between them, each exactly once', async () => {
+    it('deliver 500 queued mails between them, each exactly once', async () => {
+      const MAILS = 500;
       const other = dbFor(database);
       try {
         const [first, second] = [mailer(smtp.url, db), mailer(smtp.url, other)];
         const now = clock.now();
         await db.batchInsert(
           'mail_queue',
-          Array.from({ length: 240 }, (_, index) => queuedRow(index, now)),
+          Array.from({ length: MAILS }, (_, index) => queuedRow(index, now)),
           100,
         );
         await Promise.all([first.drain(), second.drain()]);
-        expect(smtp.mails).toHaveLength(240);
-        expect(new Set(smtp.mails.map((captured) => captured.messageId)).size).toBe(240);
+        expect(smtp.mails).toHaveLength(MAILS);
+        expect(new Set(smtp.mails.map((captured) => captured.messageId)).size).toBe(MAILS);
         const bySender = await db('mail_queue').select('claimed_by').count({ count: '*' }).groupBy('claimed_by');
         expect(bySender).toHaveLength(2);
         const sentOnce = await db('mail_queue').where({ state: 'sent', attempts: 1 }).count({ count: '*' }).first();
-        expect(Number(sentOnce!.count)).toBe(240);
+        expect(Number(sentOnce!.count)).toBe(MAILS);
       } finally {
         for (const each of mailers.splice(0)) await each.close();
         await other.destroy();
