@@ -24,6 +24,7 @@ import { schemaProblems } from './test-support/json-schema-check.js';
 import { sampleBodies } from './test-support/samples.js';
 import { allowedStatuses, undocumentedAnswers, type OpenApiDocument } from './test-support/status-recorder.js';
 import { startTestApp, type ApiResponse, type RequestOptions, type TestApp } from './test-support/test-app.js';
+import { insertFailedMail } from './test-support/failed-mail.js';
 
 /** Operations no generated input can complete: a login needs an account's password, a reset a mailed token. */
 const NEVER_SUCCEEDS = new Set([
@@ -189,7 +190,10 @@ describeEngines('OpenAPI fuzzing on %s', (engine) => {
     if (!collection) return [];
     // A session of the super admin's that the fuzzing may end (never the one it calls with).
     if (collection === '/api/account/sessions') await app.newSession(superAdmin.userId!);
-    const list = await app.request('GET', `${collection}?limit=100`, { token: superAdmin.token });
+    // Failed mails are the only ones the mail screen's retry and discard act on (each call may use one up).
+    if (collection === '/api/admin/mail') await insertFailedMail(app.runtime.deps.db, app.clock.now());
+    const filter = collection === '/api/admin/mail' ? '&state=failed' : '';
+    const list = await app.request('GET', `${collection}?limit=100${filter}`, { token: superAdmin.token });
     const data = list.body?.data;
     const all = (Array.isArray(data) ? data : (Object.values(data ?? {}).find(Array.isArray) ?? [])) as Item[];
     const items = all.filter(

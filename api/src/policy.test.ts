@@ -148,6 +148,15 @@ describeEngines('permission matrix on %s', (engine) => {
     'delete /api/admin/users/:id': async () => ({ id: await staff() }),
     'post /api/admin/users/:id/end-sessions': async () => ({ id: await staff() }),
     'post /api/admin/users/:id/two-factor/reset': async () => ({ id: await staffWithTwoFactor() }),
+    // An invited account that has not set its password yet.
+    'post /api/admin/users/:id/resend-invitation': async () => ({
+      id: await make('/api/admin/users', {
+        name: 'Invited Admin',
+        email: `invited${unique()}@example.org`,
+        role: 'admin',
+        permissions: {},
+      }),
+    }),
 
     'get /api/admin/members': async () => ({}),
     'get /api/admin/members/export.csv': async () => ({}),

@@ -75,6 +75,7 @@ describeEngines('If-Match on admin item writes on %s', (engine) => {
     return response.body.data.id;
   }
   const staff = async () => (await app.createUser({ role: 'admin', name: 'Staff Person' })).user.id;
+  const member = async () => (await app.createUser({ role: 'member', name: 'Member Person' })).user.id;
 
   async function fromItemRoute(path: string, id: number): Promise<Item | undefined> {
     const response = await app.request('GET', `${path}/${id}`, { token });
@@ -145,6 +146,21 @@ describeEngines('If-Match on admin item writes on %s', (engine) => {
       table: 'users',
       create: staff,
       read: (id) => fromItemRoute('/api/admin/users', id),
+    },
+
+    'patch /api/admin/members/:id/deactivate': {
+      table: 'users',
+      create: member,
+      read: (id) => fromList('/api/admin/members', 'members', id),
+    },
+    'patch /api/admin/members/:id/reactivate': {
+      table: 'users',
+      create: async () => {
+        const id = await member();
+        await db()('users').where({ id }).update({ is_active: false });
+        return id;
+      },
+      read: (id) => fromList('/api/admin/members', 'members', id),
     },
   };
   for (const [path, body] of versionedSamples) {
