@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '../api/client';
 import { platform } from '../platform';
 import { clearSession, useCurrentUser } from '../session/session-store';
+import { moveMenuFocus } from '../ui/menu-focus';
 
 function MenuEntry({
   icon,
@@ -65,17 +66,11 @@ export function UserMenu() {
   }
 
   function onMenuKeyDown(event: KeyboardEvent) {
-    const entries = items();
-    const current = entries.indexOf(document.activeElement as HTMLElement);
-    const focusAt = (index: number) => entries[(index + entries.length) % entries.length]?.focus();
-    if (event.key === 'ArrowDown') focusAt(current + 1);
-    else if (event.key === 'ArrowUp') focusAt(current - 1);
-    else if (event.key === 'Home') focusAt(0);
-    else if (event.key === 'End') focusAt(entries.length - 1);
-    else if (event.key === 'Escape') close(true);
-    else if (event.key === 'Tab') close(false);
-    else return;
-    if (event.key !== 'Tab') event.preventDefault();
+    if (moveMenuFocus(event.key, items())) event.preventDefault();
+    else if (event.key === 'Escape') {
+      event.preventDefault();
+      close(true);
+    } else if (event.key === 'Tab') close(false);
   }
 
   function signOut() {

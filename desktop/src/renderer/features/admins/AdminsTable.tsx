@@ -8,6 +8,7 @@ import { Button, HTMLTable, Menu, MenuDivider, MenuItem, Popover, Tag } from '@b
 import { countPermissions, formatAdminDate, PERMISSION_SLOTS, type User } from '@npo/shared';
 import type { KeyboardEvent } from 'react';
 import { isWaitingToSync } from '../../offline/optimistic';
+import { moveMenuFocus } from '../../ui/menu-focus';
 import { WaitingTag } from '../../offline/WaitingTag';
 
 function permissionSummary(user: User): string {
@@ -34,14 +35,7 @@ function moveFocus(event: KeyboardEvent<HTMLUListElement>) {
   const entries = Array.from(
     event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])'),
   );
-  const current = entries.indexOf(document.activeElement as HTMLElement);
-  const focusAt = (index: number) => entries[(index + entries.length) % entries.length]?.focus();
-  if (event.key === 'ArrowDown') focusAt(current + 1);
-  else if (event.key === 'ArrowUp') focusAt(current - 1);
-  else if (event.key === 'Home') focusAt(0);
-  else if (event.key === 'End') focusAt(entries.length - 1);
-  else return;
-  event.preventDefault();
+  if (moveMenuFocus(event.key, entries)) event.preventDefault();
 }
 
 export interface AdminRowActions {
