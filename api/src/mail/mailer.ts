@@ -93,9 +93,13 @@ export const SENT_MAIL_KEPT_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_CAP_MS = 60 * 60 * 1000;
-/** Mails claimed at once; the pool sends them over MAX_CONNECTIONS connections. */
-const BATCH = 50;
-const MAX_CONNECTIONS = 5;
+/**
+ * Mails claimed at once, and batches held at once: the pool sends them over MAX_CONNECTIONS
+ * connections. Small batches keep the worker's memory and its turns on the event loop short.
+ */
+const BATCH = 25;
+const BATCHES_IN_FLIGHT = 2;
+const MAX_CONNECTIONS = 4;
 const ERROR_LENGTH = 1000;
 
 /** The wait before attempt `attempts + 1`: doubling from 30 s, at most an hour, less up to half of it as jitter. */
@@ -235,6 +239,22 @@ export function createMailer(options: MailerOptions): Mailer {
   }
   let reclaimed = (options.reclaimAtStart ?? !onPostgres) ? undefined : Promise.resolve();
 
+  /** Delivers one claimed batch, then marks it: sent mails in one statement, the others one by one. */
+  async function sendBatch(rows: MailQueueRow[]): Promise<void> {
+    const delivered: MailQueueRow[] = [];
+    await Promise.all(
+      rows.map(async (row) => {
+        try {
+          await deliver(row);
+          delivered.push(row);
+        } catch (caught) {
+          await settle(row, caught ?? new Error('mail failed'));
+        }
+      }),
+    );
+    await markSent(delivered);
+  }
+
   /** Sends due rows until none is left (or the mailer stops). */
   async function sendDue(): Promise<void> {
     // Failing, it is tried again at the next run.
@@ -243,24 +263,27 @@ export function createMailer(options: MailerOptions): Mailer {
       throw error;
     }));
     await purgeOldSentMail();
-    while (!stopped) {
-      const rows = await claim();
-      if (rows.length === 0) return;
-      // Sent mails are marked in one statement per batch (one write instead of one per mail), the
-      // others one by one; a crash before the mark sends the batch's mails again: they were in flight.
-      const delivered: MailQueueRow[] = [];
-      await Promise.all(
-        rows.map(async (row) => {
-          try {
-            await deliver(row);
-            delivered.push(row);
-          } catch (caught) {
-            await settle(row, caught ?? new Error('mail failed'));
-          }
-        }),
-      );
-      await markSent(delivered);
+    // The next batch is claimed while the last one is on the wire, so the connections never wait for
+    // a claim or a mark. A crash before a batch is marked sends its mails again: they were in flight.
+    const inFlight = new Set<Promise<void>>();
+    let failure: Error | undefined;
+    const track = (batch: Promise<void>) => {
+      const tracked: Promise<void> = batch
+        .catch((error: unknown) => void (failure ??= error instanceof Error ? error : new Error(String(error))))
+        .finally(() => inFlight.delete(tracked));
+      inFlight.add(tracked);
+    };
+    try {
+      while (!stopped && failure === undefined) {
+        const rows = await claim();
+        if (rows.length === 0) break;
+        track(sendBatch(rows));
+        if (inFlight.size >= BATCHES_IN_FLIGHT) await Promise.race(inFlight);
+      }
+    } finally {
+      await Promise.all(inFlight);
     }
+    if (failure !== undefined) throw failure;
   }
 
   /** One run at a time; a wake-up during a run makes it look again when it ends. */
