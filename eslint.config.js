@@ -103,8 +103,10 @@ export default defineConfig(
     },
   },
   {
-    // Tests keep the syntactic rules for now: their Supertest bodies (`res.body` is any) and fixtures
-    // would need typed readers first (about 1,100 findings when the type-aware rules were turned on).
+    // Tests get the type-aware rules too, less two families. The no-unsafe-* rules: Supertest's
+    // `res.body` and fetch's `json()` are `any` by the libraries' design, and the tests check those
+    // answers at run time (about 1,070 findings, all reads of answers). require-await: test doubles
+    // implement async interfaces with answers they already hold.
     files: [
       '**/*.test.{ts,tsx}',
       '**/test-support/**',
@@ -113,6 +115,13 @@ export default defineConfig(
       'vitest.config.ts',
       'playwright.config.ts',
     ],
-    ...tseslint.configs.disableTypeChecked,
+    rules: {
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/require-await': 'off',
+    },
   },
 );

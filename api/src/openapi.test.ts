@@ -10,12 +10,14 @@ interface OpenApiOperation {
   summary?: string;
   tags?: string[];
   parameters: { name: string; in: string }[];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the OpenAPI document is read as untyped JSON
   responses: Record<string, any>;
   security?: Record<string, string[]>[];
 }
 
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the OpenAPI document is read as untyped JSON
 function operationsOf(document: any): { method: string; path: string; operation: OpenApiOperation }[] {
   return Object.entries(document.paths as Record<string, Record<string, OpenApiOperation>>).flatMap(([path, methods]) =>
     Object.entries(methods)

@@ -5,7 +5,7 @@
  * electron-smoke.spec.ts); this covers what the renderer does with the bridge: the first run's
  * server address, login through the configured server, tokens kept out of localStorage, sign-out.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +22,7 @@ let server: Server;
 
 test.beforeAll(async () => {
   const policy = buildContentSecurityPolicy({ serverOrigin: E2E.baseUrl });
-  server = createServer(async (request, response) => {
+  const serve = async (request: IncomingMessage, response: ServerResponse) => {
     const pathname = new URL(request.url ?? '/', DESKTOP_RENDERER_ORIGIN).pathname;
     const file = path.join(RENDERER_DIR, pathname === '/' ? 'index.html' : pathname);
     try {
@@ -36,7 +36,8 @@ test.beforeAll(async () => {
     } catch {
       response.writeHead(404).end();
     }
-  });
+  };
+  server = createServer((request, response) => void serve(request, response));
   await new Promise<void>((resolve) =>
     server.listen(Number(new URL(DESKTOP_RENDERER_ORIGIN).port), '127.0.0.1', resolve),
   );

@@ -134,7 +134,7 @@ test.describe('SPEC 2: About Us, then description, Aims, the numbered Objectives
             .slice(1)
             .every(
               (element, index) =>
-                (elements[index]!.compareDocumentPosition(element!) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
+                (elements[index]!.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
             ),
         handles,
       );

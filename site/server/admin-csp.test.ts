@@ -4,7 +4,7 @@
  * content page (Blueprint sets its styles through the CSSOM, which the policy allows).
  */
 import { existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createLogger, loadConfig, startRuntime, type Runtime } from '@npo/api';
@@ -14,6 +14,7 @@ import { createTestDatabase, type TestDatabase } from '../../api/src/test-suppor
 import { skipWhen } from '../../api/src/test-support/skips.js';
 import { CONTENT_SECURITY_POLICY } from './security-headers.js';
 import { ADMIN_BUILD_DIR, createWebApp } from './web-app.js';
+import { httpServerFor } from '../../api/src/test-support/http-server.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SUPER_ADMIN = { email: 'root@example.org', password: 'root-password-1' };
@@ -38,7 +39,7 @@ describe('the console under the strict policy, in Chromium', skipWhen(notRunnabl
       SEED_DEMO: 'true',
     });
     runtime = await startRuntime(config, createLogger('silent'));
-    server = createServer(createWebApp(runtime).callback());
+    server = httpServerFor(createWebApp(runtime));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });

@@ -4,7 +4,7 @@
  * (site/e2e/api-docs.spec.ts renders the real page with Redoc in Chromium.)
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../api/src/test-support/databases.js';
 import { API_DOCS_CONTENT_SECURITY_POLICY } from './security-headers.js';
 import { createWebApp } from './web-app.js';
+import { httpServerFor } from '../../api/src/test-support/http-server.js';
 
 describe('GET /api/docs', () => {
   let database: TestDatabase;
@@ -23,7 +24,7 @@ describe('GET /api/docs', () => {
   let unbuiltUrl: string;
 
   async function listen(apiDocsBuildDir: string): Promise<string> {
-    const server = createServer(createWebApp(runtime, { apiDocsBuildDir }).callback());
+    const server = httpServerFor(createWebApp(runtime, { apiDocsBuildDir }));
     servers.push(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -3,7 +3,7 @@
  * undecodable paths, posts to page paths, the console's policy, HSTS and nosniff.
  */
 import { existsSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createLogger, loadConfig, startRuntime, type Runtime } from '@npo/api';
@@ -14,6 +14,7 @@ import { createHtmlCache } from './html-cache.js';
 import { CONTENT_SECURITY_POLICY } from './security-headers.js';
 import { createSiteRenderer, loadSiteBuild, samePagePath } from './site-renderer.js';
 import { ADMIN_BUILD_DIR, createWebApp, SITE_BUILD_DIR } from './web-app.js';
+import { httpServerFor } from '../../api/src/test-support/http-server.js';
 
 const siteBuilt = existsSync(path.join(SITE_BUILD_DIR, 'server', 'entry.mjs'));
 const adminBuilt = existsSync(path.join(ADMIN_BUILD_DIR, 'index.html'));
@@ -39,13 +40,13 @@ async function startInstance(database: TestDatabase, env: Record<string, string>
   const logs: string[] = [];
   const logger = createLogger('silent');
   // Anything the web app logs at error level is a fault: collected here for the assertions.
-  logger.error = ((...args: unknown[]) => void logs.push(JSON.stringify(args))) as typeof logger.error;
+  logger.error = ((...args: unknown[]) => void logs.push(JSON.stringify(args)));
   const runtime = await startRuntime(config, logger);
   if (siteBuilt) await loadSiteBuild(SITE_BUILD_DIR);
   const renderSite = siteBuilt
     ? createSiteRenderer(runtime, { buildDir: SITE_BUILD_DIR, cache: createHtmlCache() })
     : undefined;
-  const server: Server = createServer(createWebApp(runtime, { ...(renderSite && { renderSite }) }).callback());
+  const server: Server = httpServerFor(createWebApp(runtime, { ...(renderSite && { renderSite }) }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -4,7 +4,7 @@
  * site's requests and its HTML cache too.
  */
 import { existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createLogger, loadConfig, startRuntime, type Runtime } from '@npo/api';
@@ -13,6 +13,7 @@ import { createTestDatabase, type TestDatabase } from '../../api/src/test-suppor
 import { skipWhen } from '../../api/src/test-support/skips.js';
 import { createSiteRenderer, loadSiteBuild } from './site-renderer.js';
 import { createWebApp, SITE_BUILD_DIR } from './web-app.js';
+import { httpServerFor } from '../../api/src/test-support/http-server.js';
 
 const siteBuilt = existsSync(path.join(SITE_BUILD_DIR, 'server', 'entry.mjs'));
 
@@ -37,7 +38,7 @@ describe('the web app in front of the API', () => {
     const renderSite = (await loadSiteBuild(SITE_BUILD_DIR))
       ? createSiteRenderer(runtime, { buildDir: SITE_BUILD_DIR })
       : undefined;
-    server = createServer(createWebApp(runtime, { ...(renderSite && { renderSite }) }).callback());
+    server = httpServerFor(createWebApp(runtime, { ...(renderSite && { renderSite }) }));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   }, 30_000);

@@ -3,7 +3,7 @@
  * does), a real database with the demo content, and edits made through the real API.
  */
 import { existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createLogger, loadConfig, startRuntime, type Runtime } from '@npo/api';
@@ -20,6 +20,7 @@ import { skipWhen } from '../../api/src/test-support/skips.js';
 import { createHtmlCache, type HtmlCache } from './html-cache.js';
 import { createSiteRenderer, loadSiteBuild } from './site-renderer.js';
 import { createWebApp, SITE_BUILD_DIR } from './web-app.js';
+import { httpServerFor } from '../../api/src/test-support/http-server.js';
 
 const SUPER_ADMIN = { email: 'root@example.org', password: 'root-password-1' };
 const built = existsSync(path.join(SITE_BUILD_DIR, 'server', 'entry.mjs'));
@@ -54,7 +55,7 @@ async function startInstance(
     cache,
     ...(renderLimit && { renderLimit }),
   });
-  const server: Server = createServer(createWebApp(runtime, { renderSite }).callback());
+  const server: Server = httpServerFor(createWebApp(runtime, { renderSite }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     runtime,

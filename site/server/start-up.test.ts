@@ -5,7 +5,7 @@
  * The wall-clock budget (≤ 1 s to healthy) is measured by `npm run bench`, not here.
  */
 import { existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createLogger, loadConfig, passwordWorkersStarted, startRuntime, type Runtime } from '@npo/api';
@@ -14,6 +14,7 @@ import { createTestDatabase, describeEngines, type TestDatabase } from '../../ap
 import { skipWhen } from '../../api/src/test-support/skips.js';
 import { createSiteRenderer, siteBuildRequested } from './site-renderer.js';
 import { createWebApp, SITE_BUILD_DIR } from './web-app.js';
+import { httpServerFor } from '../../api/src/test-support/http-server.js';
 
 const SUPER_ADMIN = { email: 'start-up@example.org', password: 'start-up-password-1' };
 const built = existsSync(path.join(SITE_BUILD_DIR, 'server', 'entry.mjs'));
@@ -37,7 +38,7 @@ async function startServer(database: TestDatabase): Promise<Running> {
   });
   const runtime = await startRuntime(config, createLogger('silent'));
   const renderSite = createSiteRenderer(runtime, { buildDir: SITE_BUILD_DIR });
-  const server = createServer(createWebApp(runtime, { renderSite }).callback());
+  const server = httpServerFor(createWebApp(runtime, { renderSite }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { runtime, server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }

@@ -312,7 +312,7 @@ describeEngines('If-Match on admin item writes on %s', (engine) => {
       const [a, b, c, d] = ids as [number, number, number, number];
       const revisions = async () =>
         Object.fromEntries(
-          ((await db()('faqs').select('id', 'revision')) as Item[]).map((row) => [row.id, row.revision]),
+          (await db()('faqs').select<Item[]>('id', 'revision')).map((row) => [row.id, row.revision]),
         );
 
       // Swapping the middle two moves b and c only.

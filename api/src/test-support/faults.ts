@@ -53,7 +53,7 @@ async function failPostgresWrites(db: Knex, tables: string[], fault: WriteFault)
 }
 
 async function pragmaNumber(db: Knex, name: string): Promise<number> {
-  const rows = (await db.raw(`pragma ${name}`)) as Record<string, number>[];
+  const rows = await db.raw<Record<string, number>[]>(`pragma ${name}`);
   return Number(Object.values(rows[0]!)[0]);
 }
 

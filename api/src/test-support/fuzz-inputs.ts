@@ -8,6 +8,7 @@ import { createRandom, type Random } from '../lib/seeded-random.js';
 
 export type { Random };
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON Schema document is walked as untyped JSON
 type Schema = Record<string, any>;
 
 /** The fuzz test's generator: the seeded one of the large-data script. */

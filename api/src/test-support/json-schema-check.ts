@@ -4,6 +4,7 @@
  * items). Enough to tell whether an answer has the documented shape; not a general validator.
  */
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON Schema document is walked as untyped JSON
 type Schema = Record<string, any>;
 
 function typeOf(value: unknown): string {

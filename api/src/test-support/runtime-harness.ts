@@ -2,7 +2,7 @@
  * For tests of start-up itself: a runtime on a test database with the logs kept, served over real
  * HTTP, and startable again on the same database (startTestApp hides both behind its defaults).
  */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from '../config.js';
 import type { Clock } from '../lib/clock.js';
@@ -10,6 +10,7 @@ import { createLogger, type Logger } from '../lib/logger.js';
 import { startRuntime, type Runtime } from '../runtime.js';
 import type { TestDatabase } from './databases.js';
 import type { ApiResponse, RequestOptions, TestApp } from './test-app.js';
+import { httpServerFor } from './http-server.js';
 
 export interface LogCapture {
   logger: Logger;
@@ -59,7 +60,7 @@ export async function serveRuntime(
 ): Promise<ServedRuntime> {
   const logs = captureLogs();
   const runtime = await startRuntime(testConfig(database, env), logs.logger, clock);
-  const server: Server = createServer(runtime.api.app.callback());
+  const server: Server = httpServerFor(runtime.api.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -1,5 +1,5 @@
 /** The real API on a real HTTP port, a real database and a real SMTP capture, for one test file. */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AdminRole, Permissions, User } from '@npo/shared';
 import { loadConfig } from '../config.js';
@@ -12,6 +12,7 @@ import { startRuntime, type Runtime } from '../runtime.js';
 import { createTestDatabase, type Engine, type TestDatabase } from './databases.js';
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture.js';
 import { createStatusRecorder, type OpenApiDocument, type StatusRecorder } from './status-recorder.js';
+import { httpServerFor } from './http-server.js';
 
 export const SUPER_ADMIN = { email: 'root@example.org', password: 'root-password-1' };
 export const PUBLIC_URL = 'http://site.test';
@@ -34,6 +35,7 @@ export class TestClock {
   }
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an answer body is untyped JSON unless the test names its type, as with Supertest
 export interface ApiResponse<T = any> {
   status: number;
   headers: Headers;
@@ -55,6 +57,7 @@ export interface TestApp {
   clock: TestClock;
   /** Every answer request() received, for the comparison with the OpenAPI document. */
   statuses: StatusRecorder;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an answer body is untyped JSON unless the test names its type, as with Supertest
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   /**
    * Creates an account straight in the database with a token signed as a login would sign it
@@ -99,7 +102,7 @@ export async function startTestApp(engine: Engine, env: Record<string, string> =
     ...env,
   });
   const runtime = await startRuntime(config, createLogger('silent'), clock);
-  const server: Server = createServer(runtime.api.app.callback());
+  const server: Server = httpServerFor(runtime.api.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const statuses = createStatusRecorder();

@@ -21,7 +21,7 @@ const desktopDir = fileURLToPath(new URL('../..', import.meta.url));
 const require = createRequire(import.meta.url);
 
 // electron-builder's own config loader and validator (app-builder-lib is its engine, installed with it).
-const { getConfig, validateConfiguration } = require('app-builder-lib/out/util/config/config.js') as {
+const builderConfig = require('app-builder-lib/out/util/config/config.js') as {
   getConfig(projectDir: string, configPath: string | null, options: null): Promise<Configuration>;
   validateConfiguration(config: Configuration, debugLogger: unknown): Promise<void>;
 };
@@ -29,7 +29,7 @@ const { DebugLogger } = require('builder-util') as { DebugLogger: new (enabled: 
 
 let config: Configuration;
 beforeAll(async () => {
-  config = await getConfig(desktopDir, path.join(desktopDir, 'electron-builder.yml'), null);
+  config = await builderConfig.getConfig(desktopDir, path.join(desktopDir, 'electron-builder.yml'), null);
 });
 
 function targets(platform: 'linux' | 'win' | 'mac'): unknown {
@@ -45,7 +45,7 @@ function pngSize(file: string): { width: number; height: number } {
 
 describe('electron-builder.yml', () => {
   it("passes electron-builder's schema", async () => {
-    await expect(validateConfiguration(config, new DebugLogger(false))).resolves.toBeUndefined();
+    await expect(builderConfig.validateConfiguration(config, new DebugLogger(false))).resolves.toBeUndefined();
   });
 
   it('names the app', () => {

@@ -6,7 +6,7 @@ import { createBridge } from './bridge';
 // The preload entry imports Electron; a double stands in for it (the real package cannot load under Node).
 const electron = vi.hoisted(() => ({
   exposed: [] as [string, unknown][],
-  ipcRenderer: null as unknown,
+  ipcRenderer: null as FakeIpcRenderer | null,
 }));
 vi.mock('electron', async () => {
   const { FakeIpcRenderer: Fake } = await import('../main/test-support/fake-electron');

@@ -51,7 +51,7 @@ describe('the console changes and the client built from it', () => {
     const api = createApiClient({
       baseUrl: 'http://api.test',
       fetch: async (url, init) => {
-        sent.push(`${init?.method ?? 'GET'} ${String(url)}`);
+        sent.push(`${init?.method ?? 'GET'} ${url instanceof Request ? url.url : url.toString()}`);
         return new Response(JSON.stringify({ success: true, data: null }), { status: 200 });
       },
     });

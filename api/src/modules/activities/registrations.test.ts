@@ -24,7 +24,7 @@ describeEngines('activity registrations on %s', (engine) => {
   };
   const newMember = async (name: string, email = `m${(unique += 1)}-${engine}@example.org`) => {
     const account = await app.createUser({ role: 'member', name, email });
-    return { token: account.token, id: account.user.id as number };
+    return { token: account.token, id: account.user.id };
   };
   const register = async (activityId: number, token: string) => {
     expect((await app.request('POST', `/api/activities/${activityId}/register`, { token })).status).toBe(201);

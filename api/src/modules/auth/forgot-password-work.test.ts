@@ -22,7 +22,7 @@ describeEngines('forgot-password work on %s', (engine) => {
     const statements: string[] = [];
     const jobs: (() => Promise<void>)[] = [];
     const onQuery = (query: { sql: string }) => statements.push(query.sql);
-    const queueWork = mailer.queueWork;
+    const queueWork = mailer.queueWork.bind(mailer);
     mailer.queueWork = (work) => void jobs.push(work);
     db.on('query', onQuery);
     try {

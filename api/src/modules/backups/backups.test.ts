@@ -84,7 +84,7 @@ describe('backups on sqlite', () => {
     const database: TestDatabase = { engine: 'sqlite', dataDir: fresh, databaseUrl: undefined, drop: async () => {} };
     const served = await serveRuntime(database);
     try {
-      const questions = (await served.runtime.deps.db('faqs').pluck('question')) as string[];
+      const questions = await served.runtime.deps.db('faqs').pluck<string[]>('question');
       expect(questions).toEqual(expect.arrayContaining(beforeCopy));
       // A copy of one moment: not every later write, and no write twice.
       expect(questions.length).toBeLessThan(acknowledged.length);

@@ -9,6 +9,10 @@ import { describeEngines } from '../../test-support/databases.js';
 import { insertFailedMail } from '../../test-support/failed-mail.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 import { AUDIT_TABLE } from '../audit/record.js';
+import type { AuditLogRow } from '../../db/tables.js';
+
+/** An audit entry's recorded changes, parsed (null when it recorded none). */
+const changesOf = (entry: AuditLogRow | undefined) => JSON.parse(entry?.changes ?? 'null');
 
 const SHOWN_FIELDS = [
   'attempts',
@@ -33,8 +37,7 @@ describeEngines('mail screen API on %s', (engine) => {
   const list = async (query = '') => app.request('GET', `/api/admin/mail${query}`, { token: superToken });
   const mailsOf = async (query = ''): Promise<MailQueueItem[]> => (await list(query)).body.data.mails;
   const lastAuditId = async () => Number((await db()(AUDIT_TABLE).max({ id: 'id' }).first())?.id ?? 0);
-  const auditAfter = async (since: number) =>
-    (await db()(AUDIT_TABLE).where('id', '>', since).orderBy('id')) as Record<string, any>[];
+  const auditAfter = async (since: number) => db()(AUDIT_TABLE).where('id', '>', since).orderBy('id');
 
   /** A password reset for a new member, refused by the SMTP server with a 550: its mail fails at once. */
   async function failedResetMail(): Promise<{ id: number; email: string }> {
@@ -154,7 +157,7 @@ describeEngines('mail screen API on %s', (engine) => {
       const [entry, ...others] = await auditAfter(since);
       expect(others).toEqual([]);
       expect(entry).toMatchObject({ action: 'update', module: 'mail', entity_id: String(id) });
-      const changes = JSON.parse(entry!.changes);
+      const changes = changesOf(entry);
       expect(changes).toMatchObject({ state: { before: 'failed', after: 'queued' } });
       expect(entry!.changes).not.toContain('token=');
     });
@@ -199,7 +202,7 @@ describeEngines('mail screen API on %s', (engine) => {
       const [entry, ...others] = await auditAfter(since);
       expect(others).toEqual([]);
       expect(entry).toMatchObject({ action: 'delete', module: 'mail', entity_id: String(id) });
-      expect(JSON.parse(entry!.changes)).toMatchObject({
+      expect(changesOf(entry)).toMatchObject({
         recipient: { before: 'gone@example.org' },
         kind: { before: 'password_reset' },
         state: { before: 'failed' },

@@ -2,13 +2,14 @@
  * GET /api/metrics on the real API over a real port: the text format with route templates, and who
  * may read it (this host by its socket address, or the bearer of METRICS_TOKEN; nobody by a header).
  */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEngines } from '../../test-support/databases.js';
 import { skipWhen } from '../../test-support/skips.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
+import { httpServerFor } from '../../test-support/http-server.js';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
 
@@ -97,7 +98,7 @@ describeEngines('metrics on %s', (engine) => {
   const noAddress = !address && 'this machine has no IPv4 address but loopback';
   it('answers 404 to a caller on another address without the token', skipWhen(noAddress), async () => {
     // The same API listening on this machine's network address: the socket's remote address is not loopback.
-    const server: Server = createServer(app.runtime.api.app.callback());
+    const server: Server = httpServerFor(app.runtime.api.app);
     await new Promise<void>((resolve) => server.listen(0, address, resolve));
     const baseUrl = `http://${address}:${(server.address() as AddressInfo).port}`;
     try {

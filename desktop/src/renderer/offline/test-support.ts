@@ -90,7 +90,7 @@ export function fakeApi() {
     received,
     next: null as ((request: Received) => Answer) | null,
     fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input));
+      const url = new URL(input instanceof Request ? input.url : input);
       const headers = new Headers(init?.headers);
       const method = init?.method ?? 'GET';
       const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
