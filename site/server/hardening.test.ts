@@ -40,7 +40,7 @@ async function startInstance(database: TestDatabase, env: Record<string, string>
   const logs: string[] = [];
   const logger = createLogger('silent');
   // Anything the web app logs at error level is a fault: collected here for the assertions.
-  logger.error = ((...args: unknown[]) => void logs.push(JSON.stringify(args)));
+  logger.error = (...args: unknown[]) => void logs.push(JSON.stringify(args));
   const runtime = await startRuntime(config, logger);
   if (siteBuilt) await loadSiteBuild(SITE_BUILD_DIR);
   const renderSite = siteBuilt

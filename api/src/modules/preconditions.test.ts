@@ -311,9 +311,7 @@ describeEngines('If-Match on admin item writes on %s', (engine) => {
       for (let n = 0; n < 4; n += 1) ids.push(await make('/api/admin/faqs', sampleBodies.faq));
       const [a, b, c, d] = ids as [number, number, number, number];
       const revisions = async () =>
-        Object.fromEntries(
-          (await db()('faqs').select<Item[]>('id', 'revision')).map((row) => [row.id, row.revision]),
-        );
+        Object.fromEntries((await db()('faqs').select<Item[]>('id', 'revision')).map((row) => [row.id, row.revision]));
 
       // Swapping the middle two moves b and c only.
       const reordered = await app.request('PUT', '/api/admin/faqs/reorder', { token, body: { ids: [a, c, b, d] } });
