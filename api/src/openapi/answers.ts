@@ -197,7 +197,10 @@ const SPECIAL: Record<string, SuccessAnswer> = {
     etag: true,
   },
   'put /api/admin/faqs/reorder': ok(page('faqs', 'Faq'), 'Every FAQ in its new order'),
-  'get /api/admin/mail': ok(page('mails', 'MailQueueItem'), 'Mails of the filter, newest first'),
+  'get /api/admin/mail': ok(
+    page('mails', 'MailQueueItem'),
+    'Mails of the filter, in the asked order (newest first without `sort`)',
+  ),
   'post /api/admin/mail/{id}/retry': {
     ...ok(ref('MailQueueItem'), 'Queued again, due now: the worker sends it next'),
     etag: true,

@@ -1,7 +1,10 @@
 /** The mail queue's filters (issue 25 item 2): one state, one kind, or both. */
 import { z } from 'zod';
 import { MAIL_KINDS, MAIL_STATES } from '../mail.js';
-import { paginationQuery } from './query.js';
+import { paginationQuery, sortFields } from './query.js';
+
+/** The columns the mail screen sorts by; without `sort`, newest first. */
+export const MAIL_SORTS = ['recipient', 'kind', 'state', 'attempts', 'createdAt'] as const;
 
 export const mailQueueFilter = z.object({
   state: z.enum(MAIL_STATES, { error: 'State must be queued, sending, sent or failed.' }).optional(),
@@ -9,7 +12,9 @@ export const mailQueueFilter = z.object({
 });
 
 export function mailQueueQuery(defaultLimit: number) {
-  return paginationQuery(defaultLimit).extend(mailQueueFilter.shape);
+  return paginationQuery(defaultLimit).extend(mailQueueFilter.shape).extend(sortFields(MAIL_SORTS));
 }
+
+export type MailQueueSort = z.infer<ReturnType<typeof mailQueueQuery>>['sort'];
 
 export type MailQueueFilter = z.infer<typeof mailQueueFilter>;

@@ -28,6 +28,24 @@ export function activitiesQuery(defaultLimit: number) {
   });
 }
 
+/** "a, b or c": the allowed values as a field message lists them. */
+const orList = (values: readonly string[]) =>
+  values.length < 2 ? values.join('') : `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
+
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/**
+ * A list's `sort` (one of its allow-listed columns; anything else is a 400 naming the field) and
+ * `order`. Without `fallback` both stay optional, so a list without them keeps its own order.
+ */
+export function sortFields<const C extends readonly [string, ...string[]]>(columns: C) {
+  return {
+    sort: z.enum(columns, { error: `Sort must be ${orList(columns)}` }).optional(),
+    order: z.enum(SORT_ORDERS, { error: 'Order must be asc or desc' }).optional(),
+  };
+}
+
 const searchText = () => plainString('Search').trim().max(100, 'Search cannot exceed 100 characters').optional();
 
 export function searchQuery(defaultLimit: number) {
@@ -56,10 +74,12 @@ export function usersQuery(defaultLimit: number) {
 }
 
 /** An activity's attendee list and its CSV: `q` matches name or e-mail, in any case. */
+export const REGISTRATION_SORTS = ['name', 'registeredAt'] as const;
+const registrationSort = sortFields(REGISTRATION_SORTS);
 export const registrationsFilter = z.object({
   q: plainString('Search').trim().max(100, 'Search cannot exceed 100 characters').optional(),
-  sort: z.enum(['name', 'registeredAt'], { error: 'Sort must be name or registeredAt' }).optional().default('name'),
-  order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).optional().default('asc'),
+  sort: registrationSort.sort.default('name'),
+  order: registrationSort.order.default('asc'),
 });
 
 export function registrationsQuery(defaultLimit: number) {
@@ -99,6 +119,9 @@ const calendarDay = (label: string) =>
     )
     .optional();
 
+export const MEMBER_SORTS = ['name', 'joinedAt'] as const;
+const memberSort = sortFields(MEMBER_SORTS);
+
 /**
  * The members list and its CSV (issue 22): `q` finds the name or e-mail in any case and accents;
  * `status`; joined between two UTC days, both included; registered to one activity; sorted by name
@@ -115,8 +138,8 @@ const membersFilterShape = {
     .transform(Number)
     .refine((id) => id >= 1 && id <= 2_147_483_647, 'Activity must be an activity id')
     .optional(),
-  sort: z.enum(['name', 'joinedAt'], { error: 'Sort must be name or joinedAt' }).optional().default('name'),
-  order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).optional().default('asc'),
+  sort: memberSort.sort.default('name'),
+  order: memberSort.order.default('asc'),
 };
 
 const joinedInOrder = (filter: { joinedFrom?: string | undefined; joinedTo?: string | undefined }) =>

@@ -121,6 +121,47 @@ describeEngines('mail screen API on %s', (engine) => {
       expect(await mailsOf('?kind=contact_digest&state=sent')).toEqual([]);
     });
 
+    it('sorts by an allow-listed column either way, the id breaking ties, and keeps filters and paging', async () => {
+      await insertFailedMail(db(), app.clock.now(), { kind: 'contact_digest' });
+      await insertFailedMail(db(), app.clock.now(), { kind: 'contact_digest' });
+      const byKey = (mails: MailQueueItem[], key: 'recipient' | 'attempts' | 'kind') =>
+        mails.map((mail) => [mail[key], mail.id] as const);
+      const ascending = (a: readonly [string | number, number], b: readonly [string | number, number]) =>
+        a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1];
+      for (const key of ['recipient', 'attempts', 'kind'] as const) {
+        const up = byKey(await mailsOf(`?sort=${key}&order=asc&limit=100`), key);
+        expect(up.length).toBeGreaterThan(2);
+        expect(up).toEqual([...up].sort(ascending));
+        const down = byKey(await mailsOf(`?sort=${key}&order=desc&limit=100`), key);
+        expect(down).toEqual([...up].reverse());
+      }
+      // Order alone defaults to ascending; the filter and the page size still apply.
+      const digests = await list('?sort=createdAt&state=failed&kind=contact_digest&limit=1');
+      expect(digests.status).toBe(200);
+      expect(digests.body.data.pagination).toMatchObject({ page: 1, limit: 1 });
+      expect(digests.body.data.mails).toHaveLength(1);
+      const ids = (await mailsOf('?sort=createdAt&state=failed&kind=contact_digest')).map((mail) => mail.id);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+      // Without sort the list is newest first, as before.
+      const plain = (await mailsOf('?limit=100')).map((mail) => mail.id);
+      expect(plain).toEqual([...plain].sort((a, b) => b - a));
+    });
+
+    it('refuses a column outside the allow-list, or another order, with 400 and a field message', async () => {
+      const before = await app.count('mail_queue');
+      for (const sort of ['subject', 'text', 'id;drop table mail_queue', 'created_at']) {
+        const answer = await list(`?sort=${encodeURIComponent(sort)}`);
+        expect(answer.status).toBe(400);
+        expect(answer.body.errors).toEqual([
+          { field: 'sort', message: 'Sort must be recipient, kind, state, attempts or createdAt' },
+        ]);
+      }
+      const order = await list('?sort=recipient&order=up');
+      expect(order.status).toBe(400);
+      expect(order.body.errors).toEqual([{ field: 'order', message: 'Order must be asc or desc' }]);
+      expect(await app.count('mail_queue')).toBe(before);
+    });
+
     it('refuses an unknown state or kind with 400', async () => {
       const state = await list('?state=lost');
       expect(state.status).toBe(400);

@@ -1,13 +1,36 @@
 /** The mail queue as the mail screen reads and changes it: pages newest first, and one failed mail at a time. */
-import type { MailQueueFilter, MailQueueItem } from '@npo/shared';
+import type { MailQueueFilter, MailQueueItem, MailQueueSort, SortOrder } from '@npo/shared';
 import type { Knex } from 'knex';
 import { isPostgres, type Db } from '../../db/connection.js';
-import { pageOfRows, type Page, type PageResult } from '../../db/paging.js';
+import { pageOfRows, type OrderBy, type Page, type PageResult } from '../../db/paging.js';
 import { countOf } from '../../db/rows.js';
 import { presentMail, SHOWN_COLUMNS, type ShownMailRow } from './presenter.js';
 
 const TABLE = 'mail_queue';
-const NEWEST_FIRST = [{ column: 'id', order: 'desc' as const }];
+const NEWEST_FIRST: OrderBy = [{ column: 'id', order: 'desc' }];
+
+/** The API's sort names and their columns (the schema's allow-list, so no other name reaches SQL). */
+const SORT_COLUMNS: Record<NonNullable<MailQueueSort>, string> = {
+  recipient: 'recipient',
+  kind: 'kind',
+  state: 'state',
+  attempts: 'attempts',
+  createdAt: 'created_at',
+};
+
+export interface MailQueueOrder {
+  sort?: MailQueueSort;
+  order?: SortOrder | undefined;
+}
+
+/** The chosen column, then the id the same way, so a page is stable; newest first without one. */
+function orderOf({ sort, order = 'asc' }: MailQueueOrder): OrderBy {
+  if (!sort) return NEWEST_FIRST;
+  return [
+    { column: SORT_COLUMNS[sort], order },
+    { column: 'id', order },
+  ];
+}
 
 function filterMails({ state, kind }: MailQueueFilter) {
   return (query: Knex.QueryBuilder): Knex.QueryBuilder => {
@@ -19,10 +42,10 @@ function filterMails({ state, kind }: MailQueueFilter) {
 
 export function createMailQueueRepository(db: Db) {
   return {
-    async page(page: Page, filter: MailQueueFilter): Promise<PageResult<MailQueueItem>> {
+    async page(page: Page, filter: MailQueueFilter, order: MailQueueOrder = {}): Promise<PageResult<MailQueueItem>> {
       const matching = filterMails(filter);
       const [rows, total] = await Promise.all([
-        pageOfRows<ShownMailRow>(db, TABLE, db(TABLE).select(SHOWN_COLUMNS), page, matching, NEWEST_FIRST),
+        pageOfRows<ShownMailRow>(db, TABLE, db(TABLE).select(SHOWN_COLUMNS), page, matching, orderOf(order)),
         countOf(matching(db(TABLE))),
       ]);
       return { items: rows.map(presentMail), total };

@@ -10,8 +10,8 @@ import { createMailQueueService } from './service.js';
 export function registerMailQueue({ deps, route }: ModuleContext): void {
   const mails = createMailQueueService(deps);
   route(API.mail.list, async (ctx) => {
-    const { page, limit, ...filter } = ctx.state.input.query;
-    okPage(ctx, 'mails', await mails.page({ page, limit }, filter), { page, limit });
+    const { page, limit, sort, order, ...filter } = ctx.state.input.query;
+    okPage(ctx, 'mails', await mails.page({ page, limit }, filter, { sort, order }), { page, limit });
   });
   route(API.mail.retry, async (ctx) => {
     okItem(ctx, await mails.retry(ctx.state.input.params.id), { message: 'Mail queued to be sent again' });

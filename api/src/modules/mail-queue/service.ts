@@ -14,7 +14,7 @@ import { conflict, notFound } from '../../errors.js';
 import { recordAdminChange } from '../audit/admin-writes.js';
 import { diff } from '../audit/record.js';
 import { presentMail, type ShownMailRow } from './presenter.js';
-import { createMailQueueRepository } from './repository.js';
+import { createMailQueueRepository, type MailQueueOrder } from './repository.js';
 
 const WHAT = 'Mail';
 
@@ -31,7 +31,8 @@ function audited(item: MailQueueItem): Record<string, unknown> {
 export function createMailQueueService(deps: AppDeps) {
   const mails = createMailQueueRepository(deps.db);
   return {
-    page: (page: Page, filter: MailQueueFilter): Promise<PageResult<MailQueueItem>> => mails.page(page, filter),
+    page: (page: Page, filter: MailQueueFilter, order?: MailQueueOrder): Promise<PageResult<MailQueueItem>> =>
+      mails.page(page, filter, order),
 
     async retry(id: number): Promise<MailQueueItem> {
       const item = await deps.db.transaction(async (trx) => {

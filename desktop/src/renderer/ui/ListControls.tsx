@@ -23,6 +23,8 @@ export interface PagedList {
   /** Another URL parameter of the list (e.g. a status filter); setting it goes back to page 1. */
   param(name: string): string | null;
   setParam(name: string, value: string | null): void;
+  /** Several parameters in one history entry (a sort's column and order); also back to page 1. */
+  setParams(values: Record<string, string | null>): void;
   setPage: (page: number, options?: { replace?: boolean }) => void;
   setQ: (q: string) => void;
 }
@@ -53,6 +55,14 @@ export function usePagedList(pageSize: number): PagedList {
       change((next) => {
         if (value === null) next.delete(name);
         else next.set(name, value);
+        next.delete('page');
+      }, false),
+    setParams: (values) =>
+      change((next) => {
+        for (const [name, value] of Object.entries(values)) {
+          if (value === null) next.delete(name);
+          else next.set(name, value);
+        }
         next.delete('page');
       }, false),
     setPage: (target, { replace = false } = {}) => change((next) => next.set('page', String(target)), replace),

@@ -5,12 +5,13 @@
 import { Button, Card, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { formatAdminDate, type AccountSession } from '@npo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { api } from '../../api/client';
 import { describeError } from '../../api/errors';
 import { queryKeys } from '../../api/query-keys';
 import { useConfirm } from '../../ui/ConfirmProvider';
 import { Loading, LoadError } from '../../ui/states';
+import { sortedBy, TableHead, type SortState, type TableColumn } from '../../ui/TableHead';
 import { notifyFailure, notifySuccess } from '../../ui/toaster';
 
 // First match wins: Edge and Electron also name Chrome, Chrome also names Safari.
@@ -91,12 +92,29 @@ function SessionRow({ session, onEnd, busy }: { session: AccountSession; onEnd: 
   );
 }
 
+type SessionSort = 'device' | 'ip' | 'createdAt' | 'lastSeenAt';
+
+const SESSION_COLUMNS: TableColumn<SessionSort>[] = [
+  { label: 'Device', sort: 'device' },
+  { label: 'IP address', sort: 'ip' },
+  { label: 'Signed in', sort: 'createdAt', firstOrder: 'desc' },
+  { label: 'Last seen', sort: 'lastSeenAt', firstOrder: 'desc' },
+  { label: 'Actions', look: 'hidden' },
+];
+
+function sessionValue(session: AccountSession, key: SessionSort): string | null {
+  if (key === 'device') return describeDevice(session.userAgent);
+  return session[key] ?? null;
+}
+
 export function SessionsSection() {
   const headingId = useId();
   const confirm = useConfirm();
   const query = useQuery({ queryKey: queryKeys.accountSessions, queryFn: api.account.sessions, staleTime: 0 });
   const { endOne, endOthers } = useEndSessions();
   const sessions = query.data ?? [];
+  // The whole list is here: sorted on screen, newest sign-in first until a header says otherwise.
+  const [sort, setSort] = useState<SortState<SessionSort>>({ sort: 'createdAt', order: 'desc' });
   const others = sessions.filter((session) => !session.current).length;
   const busy = endOne.isPending || endOthers.isPending;
 
@@ -138,19 +156,9 @@ export function SessionsSection() {
       {query.isSuccess && (
         <div className="table-scroll">
           <HTMLTable className="sessions-table" striped aria-labelledby={headingId}>
-            <thead>
-              <tr>
-                <th scope="col">Device</th>
-                <th scope="col">IP address</th>
-                <th scope="col">Signed in</th>
-                <th scope="col">Last seen</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={SESSION_COLUMNS} sort={sort} onSort={setSort} />
             <tbody>
-              {sessions.map((session) => (
+              {sortedBy(sessions, sort, sessionValue).map((session) => (
                 <SessionRow key={session.id} session={session} busy={busy} onEnd={() => void confirmEnd(session)} />
               ))}
             </tbody>

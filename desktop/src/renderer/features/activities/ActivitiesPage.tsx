@@ -1,14 +1,15 @@
 import { Button, ButtonGroup, Card, Icon, Tag } from '@blueprintjs/core';
-import { API, formatAdminDate, PAGE_SIZES, type Activity, type ActivityInput, type ActivityStatus } from '@npo/shared';
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { API, formatAdminDate, type Activity, type ActivityInput, type ActivityStatus } from '@npo/shared';
+import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { cachePolicy } from '../../api/cache-policy';
 import { queryKeys } from '../../api/query-keys';
+import { useAdminList } from '../../data/useAdminList';
 import { useCrudMutations } from '../../data/useCrudMutations';
 import { useModuleAccess } from '../../data/useModuleAccess';
 import { useFormDialog } from '../../ui/form/useFormDialog';
-import { ListPager, ListSearch, usePagedList } from '../../ui/ListControls';
+import { ListPager, ListSearch, type PagedList } from '../../ui/ListControls';
 import { PageHeader } from '../../ui/PageHeader';
 import { ListStates } from '../../ui/ListStates';
 import { ActivityForm } from './ActivityForm';
@@ -83,21 +84,23 @@ function ActivityCard({
   );
 }
 
+function filterOf(list: PagedList): Filter {
+  const status = list.param('status');
+  return status === 'upcoming' || status === 'past' ? status : 'all';
+}
+
 export default function ActivitiesPage() {
   const access = useModuleAccess('activities');
   const dialog = useFormDialog<Activity>();
   const [attendeesId, setAttendeesId] = useState<number | null>(null);
   // The status filter, the search and the page are the server's, and in the URL (ui/ListControls.tsx).
-  const list = usePagedList(PAGE_SIZES.activities);
-  const status = list.param('status');
-  const filter: Filter = status === 'upcoming' || status === 'past' ? status : 'all';
-  const params = { ...list.params, ...(filter !== 'all' && { status: filter }) };
-  const query = useQuery({
-    queryKey: [...queryKeys.activities, params],
-    queryFn: () => api.admin.activities.list(params),
-    placeholderData: keepPreviousData,
-    ...cachePolicy('activities'),
+  const { list, query } = useAdminList('activities', {
+    filter: (paged) => {
+      const chosen = filterOf(paged);
+      return chosen === 'all' ? {} : { status: chosen };
+    },
   });
+  const filter = filterOf(list);
   const { save, confirmDelete } = useCrudMutations<ActivityInput>({
     operations: API.activities.admin,
     queryKey: queryKeys.activities,

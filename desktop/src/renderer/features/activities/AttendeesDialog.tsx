@@ -23,6 +23,7 @@ import { useConfirm } from '../../ui/ConfirmProvider';
 import { saveDownload } from '../../ui/download';
 import { ListPager, ListSearch, type PagedList } from '../../ui/ListControls';
 import { ListStates } from '../../ui/ListStates';
+import { TableHead, type TableColumn } from '../../ui/TableHead';
 import { notifyFailure } from '../../ui/toaster';
 import './attendees.css';
 
@@ -41,6 +42,7 @@ function useDialogList(pageSize: number): PagedList {
     params: { page, limit: pageSize, ...(q && { q }) },
     param: () => null,
     setParam: () => undefined,
+    setParams: () => undefined,
     setPage: (target) => setPage(target),
     setQ: (text) => {
       setQ(text.trim());
@@ -53,31 +55,12 @@ const registrationsKey = (activityId: number, params: object) =>
   // Under the activities key, so that every activities change refreshes the open list too.
   [...queryKeys.activities, activityId, 'registrations', params] as const;
 
-function SortHeader({
-  label,
-  column,
-  sort,
-  onSort,
-}: {
-  label: string;
-  column: Sort['sort'];
-  sort: Sort;
-  onSort: (next: Sort) => void;
-}) {
-  const active = sort.sort === column;
-  const next: Sort = { sort: column, order: active && sort.order === 'asc' ? 'desc' : 'asc' };
-  return (
-    <th scope="col" aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <Button
-        variant="minimal"
-        size="small"
-        text={label}
-        endIcon={active ? (sort.order === 'asc' ? 'chevron-up' : 'chevron-down') : 'double-caret-vertical'}
-        onClick={() => onSort(next)}
-      />
-    </th>
-  );
-}
+const columnsOf = (canEdit: boolean): (TableColumn<Sort['sort']> | false)[] => [
+  { label: 'Name', sort: 'name' },
+  { label: 'E-mail' },
+  { label: 'Registered at (UTC)', sort: 'registeredAt' },
+  canEdit && { label: 'Actions', look: 'muted' },
+];
 
 function useRemoveAttendee(activity: Activity) {
   const confirm = useConfirm();
@@ -147,18 +130,7 @@ export function AttendeesDialog({ activity, canEdit, onClose }: AttendeesDialogP
           empty={list.q ? 'No attendee matches the search.' : 'No one has registered yet.'}
         >
           <HTMLTable compact striped className="attendees-table" aria-label="Attendees">
-            <thead>
-              <tr>
-                <SortHeader label="Name" column="name" sort={sort} onSort={setSort} />
-                <th scope="col">E-mail</th>
-                <SortHeader label="Registered at (UTC)" column="registeredAt" sort={sort} onSort={setSort} />
-                {canEdit && (
-                  <th scope="col">
-                    <span className="bp6-text-muted">Actions</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
+            <TableHead columns={columnsOf(canEdit)} sort={sort} onSort={setSort} />
             <tbody>
               {rows.map((attendee) => (
                 <tr key={attendee.userId}>

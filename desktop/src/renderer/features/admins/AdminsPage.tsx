@@ -3,17 +3,17 @@
  * again), permissions, active status.
  */
 import { Button } from '@blueprintjs/core';
-import { API, changeOf, PAGE_SIZES, type AdminUserInput, type User } from '@npo/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API, changeOf, type AdminUserInput, type User } from '@npo/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { cachePolicy } from '../../api/cache-policy';
 import { describeError } from '../../api/errors';
 import { queryKeys } from '../../api/query-keys';
+import { useAdminList } from '../../data/useAdminList';
 import { useAdminMutation } from '../../data/useAdminMutation';
 import { useCrudMutations } from '../../data/useCrudMutations';
 import { useCurrentUser } from '../../session/session-store';
 import { useFormDialog } from '../../ui/form/useFormDialog';
-import { ListPager, ListSearch, usePagedList } from '../../ui/ListControls';
+import { ListPager, ListSearch } from '../../ui/ListControls';
 import { ListStates } from '../../ui/ListStates';
 import { PageHeader } from '../../ui/PageHeader';
 import { AccessRestricted } from '../../ui/states';
@@ -90,13 +90,7 @@ function AdminsScreen() {
   const me = useCurrentUser();
   const dialog = useFormDialog<User>();
   // The server searches (name or e-mail, any case and accents) and pages; both are in the URL.
-  const list = usePagedList(PAGE_SIZES.admins);
-  const query = useQuery({
-    queryKey: [...queryKeys.users, list.params],
-    queryFn: () => api.admin.users.list(list.params),
-    placeholderData: keepPreviousData,
-    ...cachePolicy('users'),
-  });
+  const { list, query } = useAdminList('users');
   const { save, confirmDelete } = useCrudMutations<AdminUserInput>({
     operations: API.users,
     queryKey: queryKeys.users,

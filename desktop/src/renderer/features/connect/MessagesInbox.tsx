@@ -8,22 +8,21 @@ import {
   API,
   changeOf,
   formatAdminDate,
-  PAGE_SIZES,
   type ContactMessage,
   type ContactMessageFilter,
   type ContactMessageState,
   type ContactMessageStateInput,
 } from '@npo/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { api } from '../../api/client';
 import { describeError } from '../../api/errors';
 import { queryKeys } from '../../api/query-keys';
+import { useAdminList } from '../../data/useAdminList';
 import { useAdminMutation } from '../../data/useAdminMutation';
 import type { ModuleAccess } from '../../data/useModuleAccess';
 import { useConfirm } from '../../ui/ConfirmProvider';
 import { saveDownload } from '../../ui/download';
-import { ListPager, ListSearch, usePagedList, type PagedList } from '../../ui/ListControls';
+import { ListPager, ListSearch, type PagedList } from '../../ui/ListControls';
 import { ListStates } from '../../ui/ListStates';
 import { notifyFailure } from '../../ui/toaster';
 import { replyMailto } from './reply-link';
@@ -52,17 +51,13 @@ const STATE_TAGS: Partial<Record<ContactMessageState, { text: string; intent: 'p
   spam: { text: 'Possible spam', intent: 'none' },
 };
 
-function useContactMessages(enabled: boolean, state: ContactMessageFilter, list: PagedList) {
-  return useQuery({
-    queryKey: [...queryKeys.contactMessages, state, list.params],
-    queryFn: () => api.admin.contactMessages.list({ ...list.params, state }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-}
-
 const isFilter = (value: string | null): value is ContactMessageFilter =>
   FILTERS.some((option) => option.value === value);
+
+function filterOf(list: PagedList): ContactMessageFilter {
+  const state = list.param('state');
+  return isFilter(state) ? state : 'active';
+}
 
 /** The messages of the filter and search on screen, all pages, for a spreadsheet. */
 function ExportButton({ filter, q }: { filter: ContactMessageFilter; q: string }) {
@@ -200,10 +195,11 @@ function MessageCard(props: MessageCardProps) {
 
 export function MessagesInbox({ access }: { access: ModuleAccess }) {
   // The state shown, the page and the search live in the URL, so reload, Back and a link keep them.
-  const list = usePagedList(PAGE_SIZES.messages);
-  const state = list.param('state');
-  const filter: ContactMessageFilter = isFilter(state) ? state : 'active';
-  const query = useContactMessages(access.canView, filter, list);
+  const { list, query } = useAdminList('contactMessages', {
+    filter: (paged) => ({ state: filterOf(paged) }),
+    enabled: access.canView,
+  });
+  const filter = filterOf(list);
   const confirm = useConfirm();
   const setState = useMessageState();
   const remove = useAdminMutation<ContactMessage>({

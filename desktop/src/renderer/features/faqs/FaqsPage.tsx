@@ -5,33 +5,30 @@
  * to reorder). A search shows its matches, paged, in public order, with their positions, not movable.
  */
 import { Button } from '@blueprintjs/core';
-import { API, PAGE_SIZES, type Faq } from '@npo/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { cachePolicy } from '../../api/cache-policy';
+import { API, type Faq } from '@npo/shared';
 import { queryKeys } from '../../api/query-keys';
+import { useAdminList } from '../../data/useAdminList';
 import { useCrudMutations, type CrudOptions } from '../../data/useCrudMutations';
 import { useModuleAccess } from '../../data/useModuleAccess';
 import { useFormDialog } from '../../ui/form/useFormDialog';
-import { ListPager, ListSearch, usePagedList } from '../../ui/ListControls';
+import { ListPager, ListSearch } from '../../ui/ListControls';
 import { ListStates } from '../../ui/ListStates';
 import { PageHeader } from '../../ui/PageHeader';
 import { FaqCard } from './FaqCard';
 import { FaqForm, type FaqPayload } from './FaqForm';
 import { useFaqOrdering } from './useFaqReorder';
 
+/** The first page without a search: every FAQ, as reordering sees them. */
+const wholeList = (params: { page?: number; q?: string }) => !params.q && params.page === 1;
+
 export default function FaqsPage() {
   const access = useModuleAccess('faqs');
   const dialog = useFormDialog<Faq>();
-  const list = usePagedList(PAGE_SIZES.faqs);
   // The whole list keeps the plain key: useFaqReorder moves the FAQs in that cache entry.
-  const whole = !list.q && list.page === 1;
-  const query = useQuery({
-    queryKey: whole ? queryKeys.faqs : [...queryKeys.faqs, list.params],
-    queryFn: () => api.admin.faqs.list(list.params),
-    placeholderData: keepPreviousData,
-    ...cachePolicy('faqs'),
+  const { list, query } = useAdminList('faqs', {
+    queryKey: (params) => (wholeList(params) ? queryKeys.faqs : [...queryKeys.faqs, params]),
   });
+  const whole = !list.q && list.page === 1;
   const { save, confirmDelete } = useCrudMutations<FaqPayload>({
     // The hook types a body by what the schema parses it into (category: string | null); the form
     // sends what the schema accepts, an empty category left out (SPEC 7), which it reads as none.

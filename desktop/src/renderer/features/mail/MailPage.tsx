@@ -10,23 +10,23 @@ import {
   formatAdminDate,
   MAIL_KIND_LABELS,
   MAIL_KINDS,
-  MAIL_PAGE_SIZE,
   MAIL_STATE_LABELS,
   MAIL_STATES,
   type MailKind,
   type MailQueueFilter,
   type MailQueueItem,
+  type MailQueueSort,
   type MailState,
 } from '@npo/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { useAdminList } from '../../data/useAdminList';
 import { useAdminMutation } from '../../data/useAdminMutation';
 import { useConfirm } from '../../ui/ConfirmProvider';
-import { ListPager, usePagedList, type PagedList } from '../../ui/ListControls';
+import { ListPager, type PagedList } from '../../ui/ListControls';
 import { ListStates } from '../../ui/ListStates';
 import { PageHeader } from '../../ui/PageHeader';
+import { TableHead, type SortState, type TableColumn } from '../../ui/TableHead';
 
 /** While a mail on screen waits or is being sent, the list looks again this often to show how it went. */
 const FOLLOW_MS = 5000;
@@ -105,24 +105,30 @@ function useMailActions() {
   return { retry: (mail: MailQueueItem) => retry.mutate(mail), discard: confirmDiscard, busy };
 }
 
-function MailTable({ mails }: { mails: MailQueueItem[] }) {
+type Sort = NonNullable<MailQueueSort>;
+
+const COLUMNS: TableColumn<Sort>[] = [
+  { label: 'Recipient', sort: 'recipient' },
+  { label: 'Kind', sort: 'kind' },
+  { label: 'State', sort: 'state' },
+  { label: 'Attempts', sort: 'attempts', firstOrder: 'desc' },
+  { label: 'Last error' },
+  { label: 'Queued', sort: 'createdAt', firstOrder: 'desc' },
+  { label: 'Next try or sent' },
+  { label: 'Actions', look: 'hidden' },
+];
+
+interface MailTableProps {
+  mails: MailQueueItem[];
+  sort: SortState<Sort> | undefined;
+  onSort: (next: SortState<Sort>) => void;
+}
+
+function MailTable({ mails, sort, onSort }: MailTableProps) {
   const actions = useMailActions();
   return (
     <HTMLTable striped className="admins-table" aria-label="Mails">
-      <thead>
-        <tr>
-          <th scope="col">Recipient</th>
-          <th scope="col">Kind</th>
-          <th scope="col">State</th>
-          <th scope="col">Attempts</th>
-          <th scope="col">Last error</th>
-          <th scope="col">Queued</th>
-          <th scope="col">Next try or sent</th>
-          <th scope="col">
-            <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={COLUMNS} sort={sort} onSort={onSort} />
       <tbody>
         {mails.map((mail) => (
           <tr key={mail.id} data-testid="mail-row" data-state={mail.state}>
@@ -178,20 +184,15 @@ function MailTable({ mails }: { mails: MailQueueItem[] }) {
 }
 
 export default function MailPage() {
-  const list = usePagedList(MAIL_PAGE_SIZE);
-  const filter = filterOf(list);
-  const params = { page: list.page, limit: MAIL_PAGE_SIZE, ...filter };
-  const query = useQuery({
-    queryKey: [...queryKeys.mail, params],
-    queryFn: () => api.admin.mail.list(params),
-    placeholderData: keepPreviousData,
+  const { list, query, filter, sort, setSort } = useAdminList('mail', {
+    filter: filterOf,
     // The worker changes mails all the time: read fresh on each visit, and followed while one is on its way.
     staleTime: 0,
-    refetchInterval: (current) =>
-      current.state.data?.mails.some((mail) => mail.state === 'queued' || mail.state === 'sending') ? FOLLOW_MS : false,
+    refetchInterval: (data) =>
+      data?.mails.some((mail) => mail.state === 'queued' || mail.state === 'sending') ? FOLLOW_MS : false,
   });
   const mails = query.data?.mails ?? [];
-  const filtered = Object.keys(filter).length > 0;
+  const filtered = Object.keys(filter ?? {}).length > 0;
 
   return (
     <>
@@ -199,7 +200,7 @@ export default function MailPage() {
         title="Mail"
         summary="Every mail the site sends: invitations, password resets and notices. A failed mail can be sent again or discarded."
       />
-      <Filters list={list} filter={filter} />
+      <Filters list={list} filter={filterOf(list)} />
       <ListStates
         query={query}
         loadError="Failed to load the mail queue"
@@ -207,7 +208,7 @@ export default function MailPage() {
         empty={filtered ? 'No mail matches the filters.' : 'No mail sent yet.'}
       >
         <div className="table-scroll">
-          <MailTable mails={mails} />
+          <MailTable mails={mails} sort={sort} onSort={setSort} />
         </div>
       </ListStates>
       <ListPager list={list} pagination={query.data?.pagination} noun={['mail', 'mails']} label="Mail pages" />

@@ -6,60 +6,42 @@
  * reactivate, after a confirmation.
  */
 import { Button, HTMLSelect, HTMLTable, Tag } from '@blueprintjs/core';
-import {
-  API,
-  changeOf,
-  formatAdminDate,
-  MEMBER_STATUSES,
-  PAGE_SIZES,
-  type Member,
-  type MembersFilter,
-} from '@npo/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { API, changeOf, formatAdminDate, MEMBER_STATUSES, type Member, type MembersFilter } from '@npo/shared';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { describeError } from '../../api/errors';
 import { queryKeys } from '../../api/query-keys';
+import { useAdminList } from '../../data/useAdminList';
 import { useAdminMutation } from '../../data/useAdminMutation';
 import { useModuleAccess } from '../../data/useModuleAccess';
 import { useConfirm } from '../../ui/ConfirmProvider';
 import { saveDownload } from '../../ui/download';
-import { ListPager, ListSearch, usePagedList, type PagedList } from '../../ui/ListControls';
+import { ListPager, ListSearch, type PagedList } from '../../ui/ListControls';
 import { ListStates } from '../../ui/ListStates';
 import { PageHeader } from '../../ui/PageHeader';
+import { TableHead, type TableColumn } from '../../ui/TableHead';
 import { notifyFailure } from '../../ui/toaster';
 import { MemberDialog } from './MemberDialog';
 import './members.css';
 
-type Filter = Partial<Omit<MembersFilter, 'activityId'>> & { activityId?: string };
-
-const SORTS = [
-  { value: 'name.asc', label: 'Name (A to Z)' },
-  { value: 'name.desc', label: 'Name (Z to A)' },
-  { value: 'joinedAt.desc', label: 'Newest members first' },
-  { value: 'joinedAt.asc', label: 'Oldest members first' },
-] as const;
+type Filter = Partial<Pick<MembersFilter, 'status' | 'joinedFrom' | 'joinedTo'>> & { activityId?: string };
 
 const STATUS_LABELS: Record<(typeof MEMBER_STATUSES)[number], string> = {
   active: 'Active',
   deactivated: 'Deactivated',
 };
 
-/** The list's filter as the URL holds it (the join days and the activity only arrive by link). */
+/**
+ * The list's filter as the URL holds it (the join days and the activity only arrive by link); the
+ * sort is the header's, read by useAdminList.
+ */
 function filterOf(list: PagedList): Filter {
-  const [sort, order] = (list.param('sort') ?? 'name.asc').split('.') as [
-    MembersFilter['sort'],
-    MembersFilter['order'],
-  ];
   const status = list.param('status');
   const optional = (name: 'joinedFrom' | 'joinedTo' | 'activityId') => {
     const value = list.param(name);
     return value ? { [name]: value } : {};
   };
   return {
-    sort: sort === 'joinedAt' ? 'joinedAt' : 'name',
-    order: order === 'desc' ? 'desc' : 'asc',
-    ...(list.q && { q: list.q }),
     ...((status === 'active' || status === 'deactivated') && { status }),
     ...optional('joinedFrom'),
     ...optional('joinedTo'),
@@ -67,7 +49,7 @@ function filterOf(list: PagedList): Filter {
   };
 }
 
-function ExportButton({ filter }: { filter: Filter }) {
+function ExportButton({ filter }: { filter: Parameters<typeof api.admin.members.exportCsv>[0] }) {
   const [busy, setBusy] = useState(false);
   const exportCsv = async () => {
     setBusy(true);
@@ -111,17 +93,22 @@ function useMemberStatus() {
   };
 }
 
+function columnsOf(canEdit: boolean): (TableColumn<MembersFilter['sort']> | false)[] {
+  return [
+    { label: 'Name', sort: 'name' },
+    { label: 'E-mail' },
+    { label: 'Status' },
+    { label: 'Joined (UTC)', sort: 'joinedAt', firstOrder: 'desc' },
+    { label: 'Last sign-in (UTC)' },
+    canEdit && { label: 'Actions', look: 'muted' },
+  ];
+}
+
 export default function MembersPage() {
-  const list = usePagedList(PAGE_SIZES.members);
-  const filter = filterOf(list);
-  const params = { ...filter, page: list.page, limit: PAGE_SIZES.members };
   const { canEdit } = useModuleAccess('members');
   const [openId, setOpenId] = useState<number | null>(null);
-  const query = useQuery({
-    queryKey: [...queryKeys.members, params],
-    queryFn: () => api.admin.members.list(params),
-    placeholderData: keepPreviousData,
-  });
+  const { list, query, sort, setSort } = useAdminList('members', { filter: filterOf });
+  const filter = filterOf(list);
   const setStatus = useMemberStatus();
   const members = query.data?.members ?? [];
   const total = query.data?.pagination.total ?? 0;
@@ -134,7 +121,7 @@ export default function MembersPage() {
         summary={
           query.isSuccess ? `${total} ${total === 1 ? 'member' : 'members'}` : 'People who signed up on the site.'
         }
-        actions={<ExportButton filter={filter} />}
+        actions={<ExportButton filter={{ ...filter, ...(list.q && { q: list.q }), ...sort }} />}
       />
       <div className="section-toolbar">
         <ListSearch list={list} label="Search members by name or email" placeholder="Search by name or email" />
@@ -147,14 +134,6 @@ export default function MembersPage() {
             ...MEMBER_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
           ]}
         />
-        <HTMLSelect
-          aria-label="Sort"
-          value={`${filter.sort}.${filter.order}`}
-          onChange={(event) =>
-            list.setParam('sort', event.currentTarget.value === 'name.asc' ? null : event.currentTarget.value)
-          }
-          options={SORTS.map((sort) => ({ ...sort }))}
-        />
       </div>
       <ListStates
         query={query}
@@ -164,20 +143,7 @@ export default function MembersPage() {
       >
         <div className="table-scroll">
           <HTMLTable compact striped className="members-table" aria-label="Members">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Status</th>
-                <th scope="col">Joined (UTC)</th>
-                <th scope="col">Last sign-in (UTC)</th>
-                {canEdit && (
-                  <th scope="col">
-                    <span className="bp6-text-muted">Actions</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
+            <TableHead columns={columnsOf(canEdit)} sort={sort} onSort={setSort} />
             <tbody>
               {members.map((member) => (
                 <tr key={member.id}>

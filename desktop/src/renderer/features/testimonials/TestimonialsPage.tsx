@@ -1,14 +1,12 @@
 import { Button, Card, Tag } from '@blueprintjs/core';
-import { API, PAGE_SIZES, type Testimonial, type TestimonialInput } from '@npo/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { cachePolicy } from '../../api/cache-policy';
+import { API, type Testimonial, type TestimonialInput } from '@npo/shared';
 import { queryKeys } from '../../api/query-keys';
+import { useAdminList } from '../../data/useAdminList';
 import { useAdminMutation } from '../../data/useAdminMutation';
 import { useCrudMutations } from '../../data/useCrudMutations';
 import { useModuleAccess, type ModuleAccess } from '../../data/useModuleAccess';
 import { useFormDialog } from '../../ui/form/useFormDialog';
-import { ListPager, ListSearch, usePagedList } from '../../ui/ListControls';
+import { ListPager, ListSearch } from '../../ui/ListControls';
 import { ListStates } from '../../ui/ListStates';
 import { PageHeader } from '../../ui/PageHeader';
 import { TestimonialForm } from './TestimonialForm';
@@ -67,13 +65,7 @@ function TestimonialCard({ testimonial, access, featuring, onToggleFeatured, onE
 export default function TestimonialsPage() {
   const access = useModuleAccess('testimonials');
   const dialog = useFormDialog<Testimonial>();
-  const list = usePagedList(PAGE_SIZES.testimonials);
-  const query = useQuery({
-    queryKey: [...queryKeys.testimonials, list.params],
-    queryFn: () => api.admin.testimonials.list(list.params),
-    placeholderData: keepPreviousData,
-    ...cachePolicy('testimonials'),
-  });
+  const { list, query } = useAdminList('testimonials');
   const { save, confirmDelete } = useCrudMutations<TestimonialInput>({
     operations: API.testimonials.admin,
     queryKey: queryKeys.testimonials,
