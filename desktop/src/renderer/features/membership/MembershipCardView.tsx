@@ -65,6 +65,7 @@ export function MembershipCardView(props: {
       </ul>
       <Switch
         className="card-active-switch"
+        role="switch"
         label="Active"
         aria-label={`Active: ${card.title}`}
         checked={card.isActive}
