@@ -151,7 +151,10 @@ describeEngines('membership cards on %s', (engine) => {
 
     it('needs the edit permission, and writes one audit entry with the old and new order', async () => {
       const [a, b] = [await create(cardNamed('Card A')), await create(cardNamed('Card B'))];
-      const viewer = await app.createUser({ role: 'admin', permissions: { membership: { view: true } } });
+      const viewer = await app.createUser({
+        role: 'admin',
+        permissions: { membership: { view: true, edit: false, delete: false } },
+      });
       expect(
         (await app.request('PUT', '/api/admin/membership-cards/reorder', { body: { ids: [b.id, a.id] } })).status,
       ).toBe(401);
@@ -164,7 +167,7 @@ describeEngines('membership cards on %s', (engine) => {
         .where({ module: 'membership', action: 'update' })
         .orderBy('id', 'desc')
         .first();
-      expect(JSON.parse(entry.changes)).toEqual({ order: { before: [a.id, b.id], after: [b.id, a.id] } });
+      expect(JSON.parse(entry?.changes ?? '{}')).toEqual({ order: { before: [a.id, b.id], after: [b.id, a.id] } });
     });
   });
 
