@@ -108,6 +108,12 @@ const isConditional = (operation: Operation) =>
 const takesIdempotencyKey = (operation: Operation) =>
   operation.schema.parameters.some((parameter: Schema) => parameter.name === 'Idempotency-Key');
 
+/** Each reorder route and an item path whose collection lists the ids it must name, all of them. */
+const REORDERS: Record<string, string> = {
+  '/api/admin/faqs/reorder': '/api/admin/faqs/{id}',
+  '/api/admin/membership-cards/reorder': '/api/admin/membership-cards/{id}',
+};
+
 /** /api/admin/faqs/{id}/x and /api/activities/{id} list their items at /api/admin/faqs and /api/admin/activities. */
 function collectionPathOf(path: string): string | undefined {
   const base = /^(.*?)\/\{id\}/.exec(path)?.[1];
@@ -161,6 +167,7 @@ describeEngines('OpenAPI fuzzing on %s', (engine) => {
   async function seedContent(): Promise<void> {
     const seeds: [string, unknown][] = [
       ['/api/admin/membership-cards', sampleBodies.card],
+      ['/api/admin/membership-cards', { ...sampleBodies.card, title: 'Second card' }],
       ['/api/admin/about-us', sampleBodies.about],
       ['/api/admin/contact-info', sampleBodies.contact],
       ['/api/admin/privacy-policy', sampleBodies.policy],
@@ -205,10 +212,11 @@ describeEngines('OpenAPI fuzzing on %s', (engine) => {
     return preferred.map((item) => String(item.id));
   }
 
-  /** FAQ reorder only accepts the full list of ids, which no schema can say. */
+  /** The FAQ and card reorders only accept the full list of ids, which no schema can say. */
   async function validBody(random: Random, operation: Operation, schema: Schema): Promise<unknown> {
-    if (operation.path !== '/api/admin/faqs/reorder') return validValue(random, schema);
-    const ids = (await knownIds({ method: 'get', path: '/api/admin/faqs/{id}' })).map(Number);
+    const reordered = REORDERS[operation.path];
+    if (!reordered) return validValue(random, schema);
+    const ids = (await knownIds({ method: 'get', path: reordered })).map(Number);
     return { ids: random.chance(0.7) ? ids.reverse() : [...ids, 99] };
   }
 

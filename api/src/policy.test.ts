@@ -75,6 +75,11 @@ describeEngines('permission matrix on %s', (engine) => {
   const samples: Record<string, () => Promise<Sample>> = {
     'get /api/admin/membership-cards': async () => ({}),
     'post /api/admin/membership-cards': async () => ({ body: bodies.card }),
+    'put /api/admin/membership-cards/reorder': async () => {
+      await make('/api/admin/membership-cards', bodies.card);
+      const rows = await app.runtime.deps.db('membership_cards').orderBy('id', 'desc').select('id');
+      return { body: { ids: rows.map((row: { id: number }) => row.id) } };
+    },
     'put /api/admin/membership-cards/:id': async () => ({
       id: await make('/api/admin/membership-cards', bodies.card),
       body: bodies.card,
@@ -169,6 +174,7 @@ describeEngines('permission matrix on %s', (engine) => {
     },
 
     'get /api/admin/dashboard': async () => ({}),
+    'get /api/admin/default-content': async () => ({}),
 
     'get /api/admin/settings/security': async () => ({}),
     // Off: the matrix signs its callers in without two-factor.
@@ -317,7 +323,7 @@ describeEngines('permission matrix on %s', (engine) => {
         entry.actor_id === superId &&
         entry.actor_email === SUPER_ADMIN.email &&
         entry.request_id === requestId &&
-        (entry.entity_id !== null || key(route) === 'put /api/admin/faqs/reorder') &&
+        (entry.entity_id !== null || key(route).endsWith('/reorder')) &&
         // An edit that sends the stored values again changes nothing: its entry has no fields.
         (entry.action === 'update' || Object.keys(JSON.parse(entry.changes ?? '{}')).length > 0);
       if (!complete) failures.push(`${key(route)}: incomplete entry ${JSON.stringify(entry)}`);

@@ -25,7 +25,8 @@ test('the dashboard shows stat cards, the week chart, content overview, recent u
   const stats = page.getByTestId('stat-card');
   await expect(stats).toHaveCount(4);
   for (const label of ['Total Users', 'Active Admins', 'Activities', 'Testimonials']) {
-    await expect(stats.filter({ hasText: label })).toContainText(/% from last month/);
+    // A fresh server: nothing was created in the 30 days before, so no percentage (issue 21 item 9).
+    await expect(stats.filter({ hasText: label })).toContainText(/% from last month|new this month/);
   }
   const chart = page.locator('figure.chart');
   for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']) {
@@ -34,9 +35,9 @@ test('the dashboard shows stat cards, the week chart, content overview, recent u
   await expect(chart).toContainText('New users per day this week: Mon');
 
   const overview = page.locator('.panel').filter({ hasText: 'Content Overview' });
-  await expect(overview).toContainText(/Membership cards\s*\d+\/\d+ active/);
-  await expect(overview).toContainText(/About Us versions\s*\d+\/\d+ active/);
-  await expect(overview).toContainText(/Contact info versions\s*\d+\/\d+ active/);
+  await expect(overview).toContainText(/Membership cards\s*\d+ of \d+ cards? active/);
+  await expect(overview).toContainText(/About Us versions\s*\d+ of \d+ versions? active/);
+  await expect(overview).toContainText(/Contact info versions\s*\d+ of \d+ versions? active/);
   await expect(overview).toContainText(/Featured testimonials\s*\d+/);
 
   const recent = page.locator('.panel').filter({ hasText: 'Recent Users' });
@@ -90,7 +91,7 @@ test('missing parts of the dashboard answer are filled with sample numbers', asy
   await openAs(page, '');
   await expect(page.getByTestId('stat-card').filter({ hasText: 'Total Users' })).toContainText('4,321');
   await expect(page.getByTestId('stat-card').filter({ hasText: 'Active Admins' })).toContainText('8');
-  await expect(page.locator('.panel').filter({ hasText: 'Content Overview' })).toContainText('6/6 active');
+  await expect(page.locator('.panel').filter({ hasText: 'Content Overview' })).toContainText('6 of 6 cards active');
 });
 
 test('the dark theme toggle is applied at once and remembered', async ({ page }) => {

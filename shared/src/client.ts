@@ -269,6 +269,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
      */
     admin: {
       dashboard: () => call(API.dashboard.get),
+      /** Which public sections show SPEC's built-in content (nothing of theirs is public). */
+      defaultContent: () => call(API.dashboard.defaultContent),
       /** Super admins: whether every staff member must sign in with two-factor. */
       securitySettings: {
         get: () => call(API.twoFactor.securitySettings),

@@ -5,6 +5,7 @@
  */
 import type { ActivityStatus, ContactMessageState } from './constants.js';
 import type { Pagination } from './envelope.js';
+import type { PublicSection } from './content/public-sections.js';
 import type { Permissions, Role } from './permissions.js';
 
 export interface User {
@@ -41,6 +42,8 @@ export interface MembershipCard {
   subtitle: string;
   points: { value: string }[];
   isActive: boolean;
+  /** Position in the public Membership Benefits section, 0 first. */
+  order: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -227,8 +230,22 @@ export interface DashboardData {
     contactInfoVersions: { total: number; active: number };
     featuredTestimonials: number;
   };
+  /**
+   * What each change compares: created in the last 30 days (`current`) and in the 30 before. The
+   * console says "new this month" where the previous period had none, instead of "+100 %".
+   */
+  statPeriods?: Record<DashboardStatName, { current: number; previous: number }>;
+  /** The public sections that show SPEC's built-in fallback because nothing of theirs is public. */
+  defaultContent?: PublicSection[];
   /** Only in a super admin's answer. */
   backup?: DashboardBackup;
+}
+
+export type DashboardStatName = 'totalUsers' | 'activeAdmins' | 'totalActivities' | 'totalTestimonials';
+
+/** GET /api/admin/default-content: the sections visitors currently see SPEC's fallback in. */
+export interface DefaultContentStatus {
+  sections: PublicSection[];
 }
 
 export interface LoginResult {

@@ -9,6 +9,7 @@ export * from './format.js';
 export * from './messages.js';
 export * from './schemas/index.js';
 export * from './content/defaults.js';
+export * from './content/public-sections.js';
 export * from './client.js';
 export * from './failure-text.js';
 export * from './device-tokens.js';

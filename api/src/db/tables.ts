@@ -71,6 +71,7 @@ export type MembershipCardRow = Revised &
     /** JSON text of a string array. */
     points: string;
     is_active: DbBoolean;
+    sort_order: number;
   };
 
 /** The columns every versioned table has (migration 20261121100000 `versioned`). */

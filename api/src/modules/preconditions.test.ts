@@ -13,11 +13,15 @@ import { sampleBodies, versionedSamples } from '../test-support/samples.js';
 import { PUBLIC_URL, startTestApp, SUPER_ADMIN, type ApiResponse, type TestApp } from '../test-support/test-app.js';
 
 /**
- * Writes to a whole collection name no item, so there is no revision to match. The FAQ reorder
- * rewrites every position at once from the full list of ids (and raises the revision of each FAQ it
- * moves, checked below). The security settings are one switch of the whole site, not an item.
+ * Writes to a whole collection name no item, so there is no revision to match. The FAQ and card
+ * reorders rewrite every position at once from the full list of ids (and raise the revision of each
+ * item they move, checked below). The security settings are one switch of the whole site, not an item.
  */
-const COLLECTION_WRITES = new Set(['put /api/admin/faqs/reorder', 'put /api/admin/settings/security']);
+const COLLECTION_WRITES = new Set([
+  'put /api/admin/faqs/reorder',
+  'put /api/admin/membership-cards/reorder',
+  'put /api/admin/settings/security',
+]);
 
 const routeKey = (route: AdminRoute) => `${route.method} ${route.path}`;
 const isItemWrite = (route: AdminRoute) =>
@@ -320,6 +324,35 @@ describeEngines('If-Match on admin item writes on %s', (engine) => {
 
       // Deleting c (position 1) moves b and d up a place.
       expect((await app.request('DELETE', `/api/admin/faqs/${c}`, { token })).status).toBe(200);
+      expect(await revisions()).toEqual({ [a]: 1, [b]: 3, [d]: 2 });
+    });
+  });
+
+  describe('membership card positions', () => {
+    it('raise the revision of the cards a reorder or a deletion moves, and of no other', async () => {
+      await db()('membership_cards').delete();
+      const ids = [];
+      for (let n = 0; n < 4; n += 1) ids.push(await make('/api/admin/membership-cards', sampleBodies.card));
+      const [a, b, c, d] = ids as [number, number, number, number];
+      const revisions = async () =>
+        Object.fromEntries(
+          ((await db()('membership_cards').select('id', 'revision')) as Item[]).map((row) => [row.id, row.revision]),
+        );
+      const reordered = await app.request('PUT', '/api/admin/membership-cards/reorder', {
+        token,
+        body: { ids: [a, c, b, d] },
+      });
+      expect(reordered.status).toBe(200);
+      expect(await revisions()).toEqual({ [a]: 1, [b]: 2, [c]: 2, [d]: 1 });
+
+      // An editor holding b's old revision is now refused; the current one goes through.
+      const stale = await app.request('PUT', `/api/admin/membership-cards/${b}`, {
+        token,
+        body: sampleBodies.card,
+        headers: { 'if-match': '"1"' },
+      });
+      expect(stale.status).toBe(409);
+      expect((await app.request('DELETE', `/api/admin/membership-cards/${c}`, { token })).status).toBe(200);
       expect(await revisions()).toEqual({ [a]: 1, [b]: 3, [d]: 2 });
     });
   });

@@ -160,6 +160,10 @@ const SPECIAL: Record<string, SuccessAnswer> = {
   'get /api/terms-of-service': ok(ref('PolicyVersion'), 'The active version'),
   'post /api/contact-messages': created(object({ id: { type: 'integer' } }), 'Message kept and staff notified'),
   'get /api/admin/dashboard': ok(ref('Dashboard')),
+  'get /api/admin/default-content': ok(
+    ref('DefaultContentStatus'),
+    "The public sections visitors currently see SPEC's built-in content in",
+  ),
   'get /api/admin/users/stats': ok(ref('UserStats')),
   'get /api/admin/contact-messages': ok(page('messages', 'ContactMessage', { unread: { type: 'integer' } })),
   'get /api/admin/contact-messages/export.csv': {
@@ -197,6 +201,7 @@ const SPECIAL: Record<string, SuccessAnswer> = {
     etag: true,
   },
   'put /api/admin/faqs/reorder': ok(page('faqs', 'Faq'), 'Every FAQ in its new order'),
+  'put /api/admin/membership-cards/reorder': ok(page('cards', 'MembershipCard'), 'Every card in its new order'),
   'get /api/admin/mail': ok(
     page('mails', 'MailQueueItem'),
     'Mails of the filter, in the asked order (newest first without `sort`)',

@@ -10,6 +10,7 @@ import {
   CONTACT_MESSAGE_STATES,
   MAIL_KINDS,
   MAIL_STATES,
+  PUBLIC_SECTION_NAMES,
   ROLES,
   type AboutUsVersion,
   type AccountSession,
@@ -19,6 +20,7 @@ import {
   type ContactInfoVersion,
   type ContactMessage,
   type DashboardData,
+  type DefaultContentStatus,
   type Faq,
   type LoginResult,
   type MailQueueItem,
@@ -96,6 +98,7 @@ export const membershipCardSchema = shaped<MembershipCard>()(
     subtitle: z.string(),
     points: z.array(z.object({ value: z.string() })),
     isActive: z.boolean(),
+    order: count.describe('Position in the public list, 0 first'),
     createdAt: dateTime,
     updatedAt: dateTime,
   }),
@@ -231,6 +234,8 @@ export const memberDetailSchema = shaped<MemberDetail>()(
 
 const totalAndActive = z.object({ total: count, active: count });
 
+const period = z.object({ current: count, previous: count });
+
 export const dashboardSchema = shaped<DashboardData>()(
   z.object({
     stats: z.object({
@@ -254,6 +259,19 @@ export const dashboardSchema = shaped<DashboardData>()(
       contactInfoVersions: totalAndActive,
       featuredTestimonials: count,
     }),
+    statPeriods: z
+      .object({
+        totalUsers: period,
+        activeAdmins: period,
+        totalActivities: period,
+        totalTestimonials: period,
+      })
+      .optional()
+      .describe('What each change compares: created in the last 30 days (current) and in the 30 days before'),
+    defaultContent: z
+      .array(z.enum(PUBLIC_SECTION_NAMES))
+      .optional()
+      .describe("Public sections showing SPEC's built-in content, because nothing of theirs is active"),
     backup: z
       .object({
         builtIn: z.boolean(),
@@ -265,6 +283,14 @@ export const dashboardSchema = shaped<DashboardData>()(
       .describe(
         'Super admins only. The newest copy in DATA_DIR/backups (SQLite); builtIn false on PostgreSQL, backed up with its own tools. stale: none, or older than two days.',
       ),
+  }),
+);
+
+export const defaultContentStatusSchema = shaped<DefaultContentStatus>()(
+  z.object({
+    sections: z
+      .array(z.enum(PUBLIC_SECTION_NAMES))
+      .describe("Public sections showing SPEC's built-in content, because nothing of theirs is active"),
   }),
 );
 
@@ -388,6 +414,7 @@ export const ENTITY_SCHEMAS = {
   Member: memberSchema,
   MemberDetail: memberDetailSchema,
   Dashboard: dashboardSchema,
+  DefaultContentStatus: defaultContentStatusSchema,
   LoginResult: loginResultSchema,
   TwoFactorChallenge: twoFactorChallengeSchema,
   TwoFactorSetup: twoFactorSetupSchema,

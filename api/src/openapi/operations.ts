@@ -150,6 +150,7 @@ export const OPERATIONS: Record<string, OperationText> = {
   postAdminMembershipCards: text('membershipCards', 'Create a membership card'),
   putAdminMembershipCardsById: text('membershipCards', 'Update a membership card'),
   deleteAdminMembershipCardsById: text('membershipCards', 'Delete a membership card'),
+  putAdminMembershipCardsReorder: text('membershipCards', 'Reorder the membership cards'),
 
   getPrivacyPolicy: text('privacyPolicy', 'Get the active privacy policy'),
   getAdminPrivacyPolicy: text('privacyPolicy', 'List privacy policy versions'),
@@ -192,6 +193,7 @@ export const OPERATIONS: Record<string, OperationText> = {
   patchAdminMembersByIdReactivate: text('members', 'Reactivate a member'),
 
   getAdminDashboard: text('dashboard', 'Get the dashboard figures'),
+  getAdminDefaultContent: text('dashboard', "List the public sections showing SPEC's built-in content"),
 
   getAdminAudit: text('audit', 'Search the audit log'),
   getAdminAuditById: text('audit', 'Get an audit log entry'),

@@ -20,6 +20,7 @@ import type {
   ContactMessage,
   ContactMessagesPage,
   DashboardData,
+  DefaultContentStatus,
   Faq,
   LoginAnswer,
   LoginResult,
@@ -53,6 +54,7 @@ import {
   contactMessageStateSchema,
   faqReorderSchema,
   faqSchema,
+  membershipCardReorderSchema,
   membershipCardSchema,
   privacyPolicySchema,
   termsOfServiceSchema,
@@ -214,6 +216,12 @@ export const API = {
       query: paginationQuery(MAX_PAGE_LIMIT),
       answer: returns<ListData<'cards', MembershipCard>>(),
       publicCache: PAGING_READS,
+    }),
+    // Before /membership-cards/:id, as the FAQs' reorder. Moving a card raises its revision.
+    reorder: adminOperation('membership', 'put', '/membership-cards/reorder', {
+      body: membershipCardReorderSchema,
+      answer: returns<ListData<'cards', MembershipCard>>(),
+      changesPublicContent: true,
     }),
     admin: adminCrud('membership', '/membership-cards', {
       collection: 'cards',
@@ -458,6 +466,10 @@ export const API = {
 
   dashboard: {
     get: adminOperation('dashboard', 'get', '/dashboard', { answer: returns<DashboardData>() }),
+    // Open to every admin, like the dashboard: module screens ask it whether their section is on defaults.
+    defaultContent: adminOperation('dashboard', 'get', '/default-content', {
+      answer: returns<DefaultContentStatus>(),
+    }),
   },
 
   // Read only: no operation writes, edits or deletes entries.

@@ -127,12 +127,26 @@ export const faqSchema = z.object({
     .optional(),
 });
 
-export const faqReorderSchema = z.object({
-  ids: z
-    .array(z.number({ error: 'ids must be FAQ ids' }).int().positive(), { error: 'ids must list every FAQ id' })
-    .min(1, 'ids must list every FAQ id')
-    .refine((ids) => new Set(ids).size === ids.length, { error: 'ids must not repeat' }),
-});
+/** A reorder names every item of the list once, in its new order (DESIGN: FAQs, membership cards). */
+function reorderSchema(noun: string) {
+  return z.object({
+    ids: z
+      .array(
+        z
+          .number({ error: `ids must be ${noun} ids` })
+          .int()
+          .positive(),
+        {
+          error: `ids must list every ${noun} id`,
+        },
+      )
+      .min(1, `ids must list every ${noun} id`)
+      .refine((ids) => new Set(ids).size === ids.length, { error: 'ids must not repeat' }),
+  });
+}
+
+export const faqReorderSchema = reorderSchema('FAQ');
+export const membershipCardReorderSchema = reorderSchema('card');
 
 /** Privacy policy and terms: an empty title falls back to the document's name. */
 export function policySchema(defaultTitle: 'Privacy Policy' | 'Terms of Service') {

@@ -60,6 +60,7 @@ describeEngines('dashboard on %s', (engine) => {
   it('is open to every admin, without any module permission, and to nobody else', async () => {
     expect(app.runtime.api.adminRoutes.filter((route) => route.module === 'dashboard')).toEqual([
       { method: 'get', path: '/api/admin/dashboard', module: 'dashboard', action: 'view' },
+      { method: 'get', path: '/api/admin/default-content', module: 'dashboard', action: 'view' },
     ]);
     expect((await app.request('GET', '/api/admin/dashboard')).status).toBe(401);
     expect((await app.request('GET', '/api/admin/dashboard', { token: member.token })).status).toBe(403);
@@ -97,6 +98,14 @@ describeEngines('dashboard on %s', (engine) => {
         contactInfoVersions: { total: 0, active: 0 },
         featuredTestimonials: 0,
       },
+      statPeriods: {
+        totalUsers: { current: 3, previous: 0 },
+        activeAdmins: { current: 2, previous: 0 },
+        totalActivities: { current: 0, previous: 0 },
+        totalTestimonials: { current: 0, previous: 0 },
+      },
+      // Nothing public yet: every section shows SPEC's built-in content.
+      defaultContent: ['about', 'membershipCards', 'testimonials', 'contactInfo', 'faqs'],
     });
   });
 
@@ -246,6 +255,14 @@ describeEngines('dashboard on %s', (engine) => {
       contactInfoVersions: { total: 1, active: 1 },
       featuredTestimonials: 2,
     });
+    expect(data.statPeriods).toEqual({
+      totalUsers: { current: currentUsers, previous: previousUsers },
+      activeAdmins: { current: 2, previous: 1 },
+      totalActivities: { current: 3, previous: 2 },
+      totalTestimonials: { current: 1, previous: 3 },
+    });
+    // Active cards, an active About and contact version and active testimonials: only the FAQs are on defaults.
+    expect(data.defaultContent).toEqual(['faqs']);
 
     const newestFirst = (await db()('users').select('id', 'name', 'email', 'role', 'created_at'))
       .map((row) => ({ ...row, createdAt: toIso(row.created_at) }))

@@ -1,6 +1,7 @@
 import { API } from '@npo/shared';
 import { ok } from '../../lib/respond.js';
 import type { ModuleContext } from '../context.js';
+import { sectionsOnDefaults } from './default-content.js';
 import { createDashboardService } from './service.js';
 
 export function registerDashboard({ deps, route }: ModuleContext): void {
@@ -10,5 +11,9 @@ export function registerDashboard({ deps, route }: ModuleContext): void {
   route(API.dashboard.get, async (ctx) => {
     ctx.set('Cache-Control', 'private, no-store');
     ok(ctx, await dashboard.load(ctx.state.user.role === 'super_admin'));
+  });
+  route(API.dashboard.defaultContent, async (ctx) => {
+    ctx.set('Cache-Control', 'private, no-store');
+    ok(ctx, { sections: await sectionsOnDefaults(deps.db) });
   });
 }

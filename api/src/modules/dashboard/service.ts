@@ -3,9 +3,10 @@
  * with the 30 days before, and the growth chart counts new users on each UTC day of the current
  * ISO week (Monday first).
  */
-import type { DashboardBackup, DashboardData } from '@npo/shared';
+import type { DashboardBackup, DashboardData, DashboardStatName } from '@npo/shared';
 import type { AppDeps } from '../../deps.js';
 import { listBackups } from '../backups/service.js';
+import { sectionsOnDefaults } from './default-content.js';
 import {
   activeStaff,
   both,
@@ -23,7 +24,10 @@ export const BACKUP_STALE_MS = 2 * DAY_MS;
 export const WEEK_DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 type WeekDay = (typeof WEEK_DAYS)[number];
 
-/** Rounded to one decimal; growing from nothing counts as +100 %, nothing in either period as 0. */
+/**
+ * Rounded to one decimal; growing from nothing counts as +100 %, nothing in either period as 0 (SPEC's
+ * number). The console reads statPeriods instead there and says "new this month".
+ */
 export function percentChange(current: number, previous: number): number {
   if (previous === 0) return current > 0 ? 100 : 0;
   return Math.round(((current - previous) / previous) * 1000) / 10;
@@ -69,6 +73,19 @@ function statsFrom(users: UserCounts, activities: PeriodCounts, testimonials: Pe
   };
 }
 
+function periodsFrom(
+  users: UserCounts,
+  activities: PeriodCounts,
+  testimonials: PeriodCounts,
+): Record<DashboardStatName, { current: number; previous: number }> {
+  return {
+    totalUsers: { current: users.current, previous: users.previous },
+    activeAdmins: { current: users.staffCurrent, previous: users.staffPrevious },
+    totalActivities: { current: activities.current, previous: activities.previous },
+    totalTestimonials: { current: testimonials.current, previous: testimonials.previous },
+  };
+}
+
 /**
  * The newest copy in DATA_DIR/backups, made by the schedule or by `npm run backup`. PostgreSQL has no
  * built-in backup (pg_dump runs elsewhere): the card says so instead of warning.
@@ -107,19 +124,30 @@ export function createDashboardService(deps: AppDeps) {
     async load(withBackup: boolean): Promise<DashboardData> {
       const now = deps.clock.now();
       const periods = comparisonPeriods(now);
-      const [users, activities, testimonials, cards, aboutUs, contactInfo, recentUsers, upcomingActivities] =
-        await Promise.all([
-          countUsers(now),
-          dashboard.count('activities', periods),
-          dashboard.count('testimonials', { ...periods, featured: isTrue('is_featured') }),
-          totalAndActive('membership_cards'),
-          totalAndActive('about_us_versions'),
-          totalAndActive('contact_info_versions'),
-          dashboard.recentUsers(),
-          dashboard.upcomingActivities(),
-        ]);
+      const [
+        users,
+        activities,
+        testimonials,
+        cards,
+        aboutUs,
+        contactInfo,
+        recentUsers,
+        upcomingActivities,
+        defaultContent,
+      ] = await Promise.all([
+        countUsers(now),
+        dashboard.count('activities', periods),
+        dashboard.count('testimonials', { ...periods, featured: isTrue('is_featured') }),
+        totalAndActive('membership_cards'),
+        totalAndActive('about_us_versions'),
+        totalAndActive('contact_info_versions'),
+        dashboard.recentUsers(),
+        dashboard.upcomingActivities(),
+        sectionsOnDefaults(deps.db),
+      ]);
       return {
         stats: statsFrom(users, activities, testimonials),
+        statPeriods: periodsFrom(users, activities, testimonials),
         userGrowth: WEEK_DAYS.map((day) => ({ day, users: users[day] })),
         recentUsers,
         upcomingActivities,
@@ -129,6 +157,7 @@ export function createDashboardService(deps: AppDeps) {
           contactInfoVersions: { total: contactInfo.total, active: contactInfo.active },
           featuredTestimonials: testimonials.featured,
         },
+        defaultContent,
         ...(withBackup && { backup: backupStatus(deps) }),
       };
     },

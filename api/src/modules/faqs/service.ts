@@ -1,22 +1,13 @@
 import type { Faq, FaqInput } from '@npo/shared';
 import type { ExpectedRevision } from '../../db/revisions.js';
 import type { AppDeps } from '../../deps.js';
-import { found, notFound, validationError } from '../../errors.js';
+import { checkFullList } from '../../db/positions.js';
+import { found, notFound } from '../../errors.js';
 import { recordAdminChange } from '../audit/admin-writes.js';
 import { createCrudService } from '../crud-service.js';
 import { createFaqsRepository } from './repository.js';
 
 export const INCOMPLETE_REORDER = 'ids must list every FAQ id';
-
-/** The schema already refuses repeats, so known ids of the right number are exactly the full list. */
-function checkFullList(orderedIds: number[], existingIds: number[]): void {
-  const existing = new Set(existingIds);
-  const unknown = orderedIds.filter((id) => !existing.has(id));
-  if (unknown.length > 0) {
-    throw validationError([{ field: 'ids', message: `ids contains unknown FAQ ids: ${unknown.join(', ')}` }]);
-  }
-  if (orderedIds.length !== existing.size) throw validationError([{ field: 'ids', message: INCOMPLETE_REORDER }]);
-}
 
 export function createFaqsService(deps: AppDeps) {
   const faqs = createFaqsRepository(deps.db);
@@ -42,7 +33,7 @@ export function createFaqsService(deps: AppDeps) {
     /** Rewrites every position 0..n-1 in one transaction: all or nothing. */
     async reorder(orderedIds: number[]): Promise<Faq[]> {
       await deps.db.transaction(async (trx) => {
-        checkFullList(orderedIds, await faqs.lockedIds(trx));
+        checkFullList(orderedIds, await faqs.lockedIds(trx), 'FAQ');
         const before = (await faqs.all((query) => query.transacting(trx))).map((faq: Faq) => faq.id);
         await faqs.setPositions(orderedIds, trx);
         await recordAdminChange(trx, { action: 'update', changes: { order: { before, after: orderedIds } } });

@@ -11,6 +11,7 @@ export function presentMembershipCard(row: MembershipCardRow): MembershipCard {
     subtitle: row.subtitle,
     points: toJson(row.points, []),
     isActive: toBool(row.is_active),
+    order: Number(row.sort_order),
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
   };

@@ -1,5 +1,5 @@
 import { API } from '@npo/shared';
-import { okPage } from '../../lib/respond.js';
+import { okList, okPage, pagination } from '../../lib/respond.js';
 import type { ModuleContext } from '../context.js';
 import { registerAdminCrud } from '../crud-routes.js';
 import { createMembershipCardsService } from './service.js';
@@ -11,6 +11,10 @@ export function registerMembershipCards({ deps, route }: ModuleContext): void {
     okPage(ctx, 'cards', await cards.listPublic(ctx.state.input.query), ctx.state.input.query),
   );
 
+  route(API.membershipCards.reorder, async (ctx) => {
+    const ordered = await cards.reorder(ctx.state.input.body.ids);
+    okList(ctx, 'cards', ordered, pagination(1, ordered.length, ordered.length));
+  });
   registerAdminCrud(route, {
     operations: API.membershipCards.admin,
     collection: 'cards',

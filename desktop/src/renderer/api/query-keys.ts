@@ -4,6 +4,8 @@ export const queryKeys = {
   /** The signed-in account's own sessions (My account). */
   accountSessions: ['account', 'sessions'],
   dashboard: ['dashboard'],
+  /** Under the dashboard's key: every change refreshes the dashboard, and with it this answer. */
+  defaultContent: ['dashboard', 'default-content'],
   membershipCards: ['membership-cards'],
   aboutUs: ['about-us'],
   activities: ['activities'],

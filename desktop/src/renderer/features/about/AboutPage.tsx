@@ -1,5 +1,6 @@
 import type { AboutUsVersion } from '@npo/shared';
 import { PageHeader } from '../../ui/PageHeader';
+import { DefaultContentNotice } from '../../ui/DefaultContentNotice';
 import { VersionedScreen } from '../versioned/VersionedScreen';
 import { aboutKind } from './about-kind';
 import { AboutForm } from './AboutForm';
@@ -29,6 +30,7 @@ export default function AboutPage() {
         title="About Us"
         summary="The About section of the public site. The active version is the one visitors see."
       />
+      <DefaultContentNotice section="about" />
       <VersionedScreen
         kind={aboutKind}
         renderBody={(version) => <AboutVersionBody version={version} />}

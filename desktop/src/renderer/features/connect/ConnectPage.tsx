@@ -3,6 +3,7 @@ import type { ContactInfoVersion } from '@npo/shared';
 import { useState } from 'react';
 import { useModuleAccess } from '../../data/useModuleAccess';
 import { PageHeader } from '../../ui/PageHeader';
+import { DefaultContentNotice } from '../../ui/DefaultContentNotice';
 import { VersionedScreen } from '../versioned/VersionedScreen';
 import { contactInfoKind } from './contact-info-kind';
 import { ContactInfoForm } from './ContactInfoForm';
@@ -65,6 +66,7 @@ export default function ConnectPage() {
   return (
     <>
       <PageHeader title="Connect Us" summary="Contact details shown on the site, and the messages visitors send." />
+      <DefaultContentNotice section="contactInfo" />
       <Tabs id="connect-tabs" selectedTabId={tab} onChange={(next) => setTab(next as ConnectTab)} large>
         <Tab
           id="info"

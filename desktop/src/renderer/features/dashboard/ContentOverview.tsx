@@ -1,42 +1,58 @@
-import { Card, ProgressBar } from '@blueprintjs/core';
-import type { DashboardData } from '@npo/shared';
+import { Card } from '@blueprintjs/core';
+import { PUBLIC_SECTIONS, type DashboardData, type PublicSection } from '@npo/shared';
+import { Link } from 'react-router-dom';
+import { PublicSectionLink } from '../../ui/DefaultContentNotice';
 
-export function ContentOverview({ content }: { content: DashboardData['contentStats'] }) {
+/** "2 of 3 active": a figure in words, not a bar that is full for "1 of 1". */
+function activeOf({ active, total }: { active: number; total: number }, noun: [string, string]): string {
+  if (total === 0) return `No ${noun[1]} yet`;
+  return `${active.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${total === 1 ? noun[0] : noun[1]} active`;
+}
+
+/** SPEC's overview, and (issue 21) which public sections show the built-in content. */
+export function ContentOverview({
+  content,
+  defaultContent,
+}: {
+  content: DashboardData['contentStats'];
+  defaultContent?: PublicSection[] | undefined;
+}) {
   const rows = [
-    { label: 'Membership cards', ...content.membershipCards },
-    { label: 'About Us versions', ...content.aboutUsVersions },
-    { label: 'Contact info versions', ...content.contactInfoVersions },
+    { label: 'Membership cards', figure: activeOf(content.membershipCards, ['card', 'cards']) },
+    { label: 'About Us versions', figure: activeOf(content.aboutUsVersions, ['version', 'versions']) },
+    { label: 'Contact info versions', figure: activeOf(content.contactInfoVersions, ['version', 'versions']) },
+    { label: 'Featured testimonials', figure: content.featuredTestimonials.toLocaleString('en-US') },
   ];
   return (
     <Card className="panel">
       <div className="panel-head">
         <h2 className="panel-title">Content Overview</h2>
       </div>
-      <ul className="overview-list">
+      <dl className="overview-list">
         {rows.map((row) => (
-          <li key={row.label}>
-            <div className="overview-row">
-              <span>{row.label}</span>
-              <span className="overview-figure">
-                {row.active}/{row.total} active
-              </span>
-            </div>
-            <ProgressBar
-              value={row.total ? row.active / row.total : 0}
-              animate={false}
-              stripes={false}
-              intent="primary"
-              aria-label={`${row.label}: ${row.active} of ${row.total} active`}
-            />
-          </li>
-        ))}
-        <li>
-          <div className="overview-row">
-            <span>Featured testimonials</span>
-            <span className="overview-figure">{content.featuredTestimonials}</span>
+          <div key={row.label} className="overview-row">
+            <dt>{row.label}</dt>
+            <dd className="overview-figure">{row.figure}</dd>
           </div>
-        </li>
-      </ul>
+        ))}
+      </dl>
+      {defaultContent && (
+        <div className="default-content-summary" data-testid="default-content-summary">
+          <h3 className="panel-subtitle">Default content on the site</h3>
+          {defaultContent.length === 0 ? (
+            <p className="muted">Every section shows your own content.</p>
+          ) : (
+            <ul className="default-content-list">
+              {defaultContent.map((section) => (
+                <li key={section}>
+                  <Link to={PUBLIC_SECTIONS[section].consolePath}>{PUBLIC_SECTIONS[section].label}</Link>
+                  <PublicSectionLink section={section} text="View on site" />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
     </Card>
   );
 }

@@ -22,7 +22,11 @@ export default function DashboardPage() {
     return (
       <>
         <PageHeader title="Dashboard" />
-        <LoadError title="Failed to load dashboard data" description="Please try refreshing the page" />
+        <LoadError
+          title="Failed to load dashboard data"
+          description="Please try refreshing the page"
+          onRetry={() => void query.refetch()}
+        />
       </>
     );
   }
@@ -31,10 +35,10 @@ export default function DashboardPage() {
   return (
     <>
       <PageHeader title="Dashboard" summary={`Welcome back, ${firstName}. Here is what is happening on the site.`} />
-      <StatCards stats={data.stats} />
+      <StatCards stats={data.stats} periods={data.statPeriods} />
       <div className="dashboard-grid">
         <UserGrowthChart growth={data.userGrowth} />
-        <ContentOverview content={data.contentStats} />
+        <ContentOverview content={data.contentStats} defaultContent={data.defaultContent} />
         <RecentUsers users={data.recentUsers} now={now} />
         <UpcomingActivities activities={data.upcomingActivities} />
         {data.backup && <BackupCard backup={data.backup} now={now} />}

@@ -79,6 +79,9 @@ export function withSamples(data: Partial<DashboardData> | null | undefined, now
     recentUsers: Array.isArray(data?.recentUsers) ? data.recentUsers : lists.recentUsers,
     upcomingActivities: Array.isArray(data?.upcomingActivities) ? data.upcomingActivities : lists.upcomingActivities,
     contentStats: pick(SAMPLE_DASHBOARD.contentStats, data?.contentStats),
+    // Never samples: made-up periods or sections would misstate what visitors see.
+    ...(data?.statPeriods && { statPeriods: data.statPeriods }),
+    ...(Array.isArray(data?.defaultContent) && { defaultContent: data.defaultContent }),
     // A super admin's only, and never a sample: a made-up backup would hide a missing one.
     ...(data?.backup && { backup: data.backup }),
   };

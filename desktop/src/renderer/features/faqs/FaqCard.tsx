@@ -1,7 +1,8 @@
 import { Button, Card, Icon, Tag } from '@blueprintjs/core';
 import { formatAdminDate, type Faq } from '@npo/shared';
 import type { ModuleAccess } from '../../data/useModuleAccess';
-import type { MoveDirection } from './useFaqReorder';
+import { MoveButtons } from '../../ui/ordering/MoveButtons';
+import type { MoveDirection } from '../../ui/ordering/useListOrdering';
 import { isWaitingToSync } from '../../offline/optimistic';
 import { WaitingTag } from '../../offline/WaitingTag';
 
@@ -41,28 +42,7 @@ export function FaqCard(props: FaqCardProps) {
           )}
         </div>
         <div className="item-actions">
-          {canMove && (
-            <>
-              <Button
-                icon="arrow-up"
-                variant="minimal"
-                aria-label={`Move up: ${faq.question}`}
-                title="Move up"
-                data-move={`${faq.id}-up`}
-                disabled={index === 0}
-                onClick={() => onMove('up')}
-              />
-              <Button
-                icon="arrow-down"
-                variant="minimal"
-                aria-label={`Move down: ${faq.question}`}
-                title="Move down"
-                data-move={`${faq.id}-down`}
-                disabled={index === count - 1}
-                onClick={() => onMove('down')}
-              />
-            </>
-          )}
+          {canMove && <MoveButtons id={faq.id} name={faq.question} index={index} count={count} onMove={onMove} />}
           {access.canEdit && !waiting && <Button icon="edit" variant="minimal" text="Edit" onClick={onEdit} />}
           {access.canDelete && !waiting && (
             <Button icon="trash" variant="minimal" intent="danger" text="Delete" onClick={onDelete} />

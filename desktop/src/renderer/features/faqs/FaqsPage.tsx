@@ -14,6 +14,7 @@ import { useFormDialog } from '../../ui/form/useFormDialog';
 import { ListPager, ListSearch } from '../../ui/ListControls';
 import { ListStates } from '../../ui/ListStates';
 import { PageHeader } from '../../ui/PageHeader';
+import { DefaultContentNotice } from '../../ui/DefaultContentNotice';
 import { FaqCard } from './FaqCard';
 import { FaqForm, type FaqPayload } from './FaqForm';
 import { useFaqOrdering } from './useFaqReorder';
@@ -55,6 +56,7 @@ export default function FaqsPage() {
         }
         actions={access.canEdit && <Button icon="add" intent="primary" text="Add FAQ" onClick={dialog.openCreate} />}
       />
+      <DefaultContentNotice section="faqs" />
       <div className="sr-only" role="status" aria-live="polite">
         {announcement}
       </div>

@@ -1,4 +1,4 @@
-import { Button, Card, Tag } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { API, PAGE_SIZES, type MembershipCard, type MembershipCardInput } from '@npo/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
@@ -10,61 +10,18 @@ import { useFormDialog } from '../../ui/form/useFormDialog';
 import { ListPager, ListSearch, usePagedList } from '../../ui/ListControls';
 import { ListStates } from '../../ui/ListStates';
 import { PageHeader } from '../../ui/PageHeader';
+import { DefaultContentNotice } from '../../ui/DefaultContentNotice';
 import { MembershipCardForm } from './MembershipCardForm';
-import { isWaitingToSync } from '../../offline/optimistic';
-import { WaitingTag } from '../../offline/WaitingTag';
-
-function MembershipCardView({
-  card,
-  onEdit,
-  onDelete,
-}: {
-  card: MembershipCard;
-  onEdit?: () => void;
-  onDelete?: () => void;
-}) {
-  // Created on this computer, not on the server yet: nothing can be done to it until it is.
-  const waiting = isWaitingToSync(card);
-  return (
-    <Card className="item-card membership-card" data-testid="membership-card">
-      <div className="item-head">
-        <Tag intent="primary" minimal>
-          {card.type}
-        </Tag>
-        <WaitingTag item={card} />
-        <div className="item-actions">
-          {onEdit && !waiting && (
-            <Button icon="edit" variant="minimal" aria-label={`Edit ${card.title}`} title="Edit" onClick={onEdit} />
-          )}
-          {onDelete && !waiting && (
-            <Button
-              icon="trash"
-              variant="minimal"
-              intent="danger"
-              aria-label={`Delete ${card.title}`}
-              title="Delete"
-              onClick={onDelete}
-            />
-          )}
-        </div>
-      </div>
-      <h2 className="item-title">{card.title}</h2>
-      <p className="muted">{card.subtitle}</p>
-      <ul className="point-list">
-        {card.points.map((point, index) => (
-          <li key={index}>{point.value}</li>
-        ))}
-      </ul>
-    </Card>
-  );
-}
+import { MembershipCardView } from './MembershipCardView';
+import { activeToggle, useCardOrdering } from './useCardOrdering';
 
 export default function MembershipPage() {
   const access = useModuleAccess('membership');
   const dialog = useFormDialog<MembershipCard>();
   const list = usePagedList(PAGE_SIZES.membership);
+  const queryKey = [...queryKeys.membershipCards, list.params];
   const query = useQuery({
-    queryKey: [...queryKeys.membershipCards, list.params],
+    queryKey,
     queryFn: () => api.admin.membershipCards.list(list.params),
     placeholderData: keepPreviousData,
     ...cachePolicy('membershipCards'),
@@ -79,13 +36,24 @@ export default function MembershipPage() {
   });
 
   const cards = query.data?.cards ?? [];
+  // Reordering sends every card id: only while the whole list is on screen (no search, one page).
+  const reorderable = access.canEdit && !list.q && list.page === 1 && query.data?.pagination.pages === 1;
+  const { listRef, announcement, moveByKeyboard, dragProps, dragged, dropTarget } = useCardOrdering(cards, queryKey);
   return (
     <>
       <PageHeader
         title="Membership"
-        summary="Benefit cards of the Membership Benefits section."
+        summary={
+          reorderable
+            ? 'Benefit cards of the Membership Benefits section, in their public order. Drag a card, or use the arrows, to reorder.'
+            : 'Benefit cards of the Membership Benefits section, in their public order.'
+        }
         actions={access.canEdit && <Button icon="add" intent="primary" text="Add Card" onClick={dialog.openCreate} />}
       />
+      <DefaultContentNotice section="membershipCards" />
+      <div className="sr-only" role="status" aria-live="polite">
+        {announcement}
+      </div>
       <div className="section-toolbar">
         <ListSearch list={list} label="Search cards by title or type" placeholder="Search by title or type" />
       </div>
@@ -95,11 +63,23 @@ export default function MembershipPage() {
         isEmpty={cards.length === 0}
         empty={list.q ? 'No membership cards match your search.' : 'No membership cards yet.'}
       >
-        <ul className="card-grid" aria-label="Membership cards">
-          {cards.map((card) => (
-            <li key={card.id}>
+        <ul className="card-grid" aria-label="Membership cards" ref={listRef}>
+          {cards.map((card, index) => (
+            <li
+              key={card.id}
+              draggable={reorderable}
+              {...(reorderable && dragProps(index))}
+              className={dropTarget === index && dragged !== index ? 'drop-target' : undefined}
+            >
               <MembershipCardView
                 card={card}
+                place={
+                  reorderable
+                    ? { index, count: cards.length, onMove: (direction) => moveByKeyboard(index, direction) }
+                    : undefined
+                }
+                isDragged={dragged === index}
+                onToggleActive={access.canEdit ? () => void save(...activeToggle(card)).catch(() => {}) : undefined}
                 onEdit={access.canEdit ? () => dialog.openEdit(card) : undefined}
                 onDelete={access.canDelete ? () => void confirmDelete(card) : undefined}
               />

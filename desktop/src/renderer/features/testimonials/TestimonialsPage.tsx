@@ -9,6 +9,7 @@ import { useFormDialog } from '../../ui/form/useFormDialog';
 import { ListPager, ListSearch } from '../../ui/ListControls';
 import { ListStates } from '../../ui/ListStates';
 import { PageHeader } from '../../ui/PageHeader';
+import { DefaultContentNotice } from '../../ui/DefaultContentNotice';
 import { TestimonialForm } from './TestimonialForm';
 import { isWaitingToSync } from '../../offline/optimistic';
 import { WaitingTag } from '../../offline/WaitingTag';
@@ -101,6 +102,7 @@ export default function TestimonialsPage() {
           access.canEdit && <Button icon="add" intent="primary" text="Add Testimonial" onClick={dialog.openCreate} />
         }
       />
+      <DefaultContentNotice section="testimonials" />
       <div className="section-toolbar">
         <ListSearch list={list} label="Search testimonials by name or quote" placeholder="Search by name or quote" />
       </div>
