@@ -20,6 +20,7 @@ import * as securityLog from './migrations/20261124210301_security_log.js';
 import * as messageSearch from './migrations/20261124210500_message_search.js';
 import * as mailQueue from './migrations/20261125120000_mail_queue.js';
 import * as mailQueueScreen from './migrations/20261125130000_mail_queue_screen.js';
+import * as memberErasure from './migrations/20261126140000_member_erasure.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '20261124210500_message_search': messageSearch,
   '20261125120000_mail_queue': mailQueue,
   '20261125130000_mail_queue_screen': mailQueueScreen,
+  '20261126140000_member_erasure': memberErasure,
 };
 
 /** Every migration this version knows, in order (a restored backup must hold none other). */
