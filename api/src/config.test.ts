@@ -49,6 +49,7 @@ describe('loadConfig', () => {
       metricsToken: undefined,
       rateLimitFactor: 1,
       auditRetentionDays: 365,
+      contactRetentionDays: undefined,
       backupSchedule: true,
       backupRetain: 14,
     });
@@ -77,6 +78,7 @@ describe('loadConfig', () => {
       METRICS_TOKEN: 'metrics-token-that-is-long-enough-0123',
       RATE_LIMIT_FACTOR: '20',
       AUDIT_RETENTION_DAYS: '90',
+      CONTACT_RETENTION_DAYS: '180',
       BACKUP_SCHEDULE: 'true',
       BACKUP_RETAIN: '30',
     });
@@ -98,6 +100,7 @@ describe('loadConfig', () => {
       metricsToken: 'metrics-token-that-is-long-enough-0123',
       rateLimitFactor: 20,
       auditRetentionDays: 90,
+      contactRetentionDays: 180,
       // PostgreSQL is backed up with its own tools: the SQLite schedule stays off.
       backupSchedule: false,
       backupRetain: 30,
@@ -119,6 +122,12 @@ describe('loadConfig', () => {
   it.each(['0', '1.5', '-3', 'forever'])('refuses AUDIT_RETENTION_DAYS=%s, naming it', (value) => {
     expect(() => loadConfig({ JWT_SECRET: SECRET, AUDIT_RETENTION_DAYS: value })).toThrow(
       'AUDIT_RETENTION_DAYS must be a whole number of days, at least 1',
+    );
+  });
+
+  it.each(['0', '1.5', 'never'])('refuses CONTACT_RETENTION_DAYS=%s, naming it', (value) => {
+    expect(() => loadConfig({ JWT_SECRET: SECRET, CONTACT_RETENTION_DAYS: value })).toThrow(
+      'CONTACT_RETENTION_DAYS must be a whole number of days, at least 1',
     );
   });
 

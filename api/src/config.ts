@@ -55,6 +55,11 @@ const envSchema = z.object({
     .int('must be a whole number of days, at least 1')
     .min(1, 'must be a whole number of days, at least 1')
     .default(365),
+  CONTACT_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days, at least 1' })
+    .int('must be a whole number of days, at least 1')
+    .min(1, 'must be a whole number of days, at least 1')
+    .optional(),
   BACKUP_SCHEDULE: booleanText.default(true),
   BACKUP_RETAIN: z.coerce
     .number({ error: 'must be a whole number of copies, at least 1' })
@@ -86,6 +91,8 @@ export interface Config {
   rateLimitFactor: number;
   /** Days the audit trail keeps an entry; older ones are deleted by the server (modules/audit/retention.ts). */
   auditRetentionDays: number;
+  /** Days a contact message is kept; undefined: until staff delete it (contact-messages/retention.ts). */
+  contactRetentionDays: number | undefined;
   /** SQLite only: the server copies its database once a day into DATA_DIR/backups (modules/backups). */
   backupSchedule: boolean;
   /** How many of those daily copies are kept. */
@@ -131,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: values.METRICS_TOKEN,
     rateLimitFactor: values.RATE_LIMIT_FACTOR,
     auditRetentionDays: values.AUDIT_RETENTION_DAYS,
+    contactRetentionDays: values.CONTACT_RETENTION_DAYS,
     backupSchedule: values.BACKUP_SCHEDULE && !values.DATABASE_URL,
     backupRetain: values.BACKUP_RETAIN,
   };

@@ -172,6 +172,7 @@ describeEngines('permission matrix on %s', (engine) => {
       await app.runtime.deps.db('users').where({ id }).update({ is_active: false });
       return { id };
     },
+    'delete /api/admin/members/:id': async () => ({ id: (await app.createUser({ role: 'member' })).user.id }),
 
     'get /api/admin/dashboard': async () => ({}),
     'get /api/admin/default-content': async () => ({}),

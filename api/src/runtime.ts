@@ -6,6 +6,7 @@ import { createDb } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { closeStaffReads } from './db/staff-reads.js';
 import { startAuditRetention } from './modules/audit/retention.js';
+import { startContactRetention } from './modules/contact-messages/retention.js';
 import { startBackupSchedule, type BackupSchedule } from './modules/backups/schedule.js';
 import type { AppDeps } from './deps.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -51,6 +52,11 @@ export async function startRuntime(config: Config, logger: Logger, clock: Clock 
   const deps: AppDeps = { db, mailer, config, clock, logger, contentChanges };
   const auditRetention = startAuditRetention(db, clock, config.auditRetentionDays, logger);
   await auditRetention.ready;
+  const contactRetention =
+    config.contactRetentionDays === undefined
+      ? undefined
+      : startContactRetention(db, clock, config.contactRetentionDays, logger);
+  await contactRetention?.ready;
   const backups = config.backupSchedule
     ? startBackupSchedule({ db, dataDir: config.dataDir, retain: config.backupRetain, clock, logger })
     : undefined;
@@ -60,6 +66,7 @@ export async function startRuntime(config: Config, logger: Logger, clock: Clock 
     backups,
     async close() {
       auditRetention.stop();
+      contactRetention?.stop();
       backups?.stop();
       await mailer.close();
       await closePasswordPool();

@@ -16,7 +16,7 @@ import {
 import type { ContactMessageFilter } from './constants.js';
 import type { ErrorEnvelope, FieldError, Pagination } from './envelope.js';
 import { PROOF_OF_WORK_HEADER } from './proof-of-work.js';
-import type { ChangePasswordInput, SignupInput } from './schemas/auth.js';
+import type { ChangePasswordInput, CloseAccountInput, SignupInput } from './schemas/auth.js';
 import type { ContactMessageInput } from './schemas/content.js';
 import type { TwoFactorDisableInput } from './schemas/two-factor.js';
 import type { SecuritySettings } from './two-factor.js';
@@ -237,6 +237,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
       endSession: (id: number) => answer(API.account.endSession, { params: { id } }),
       endOtherSessions: () => answer(API.account.endOtherSessions),
       changePassword: (input: ChangePasswordInput) => answer(API.account.changePassword, { body: input }),
+      /** "Download my data": the JSON file, fetched with the token. */
+      downloadData: () => download(API.account.data),
+      /** Closes (erases) the signed-in member's account; the password confirms it. */
+      close: (input: CloseAccountInput) => answer(API.account.close, { body: input }),
     },
     /** The signed-in staff member's own two-factor sign-in. */
     twoFactor: {

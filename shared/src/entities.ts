@@ -210,6 +210,17 @@ export interface MemberDetail extends Member {
   contactMessageCount: number;
 }
 
+/**
+ * "Download my data" (members' data rights): everything the site keeps about the signed-in account,
+ * as stored. Announcement preferences join it once the accounts have such a column.
+ */
+export interface MemberDataExport {
+  exportedAt: string;
+  profile: { id: number; name: string; email: string; role: string; joinedAt: string; lastLogin: string | null };
+  registrations: MemberRegistration[];
+  contactMessages: { id: number; name: string; email: string; phone: string; message: string; sentAt: string }[];
+}
+
 export interface DashboardData {
   stats: {
     totalUsers: number;

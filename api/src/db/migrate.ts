@@ -21,6 +21,7 @@ import * as messageSearch from './migrations/20261124210500_message_search.js';
 import * as mailQueue from './migrations/20261125120000_mail_queue.js';
 import * as mailQueueScreen from './migrations/20261125130000_mail_queue_screen.js';
 import * as membershipCardOrder from './migrations/20261126100000_membership_card_order.js';
+import * as memberErasure from './migrations/20261126140000_member_erasure.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '20261125120000_mail_queue': mailQueue,
   '20261125130000_mail_queue_screen': mailQueueScreen,
   '20261126100000_membership_card_order': membershipCardOrder,
+  '20261126140000_member_erasure': memberErasure,
 };
 
 /** Every migration this version knows, in order (a restored backup must hold none other). */

@@ -42,6 +42,8 @@ export type UserRow = Revised &
     totp_secret: string | null;
     totp_enabled_at: DbTimestamp | null;
     totp_last_step: DbBigInt | null;
+    /** Set when a member was erased (migration 20261126140000): the row is an anonymous stand-in. */
+    erased_at: DbTimestamp | null;
   };
 
 export type AuthTokenRow = {

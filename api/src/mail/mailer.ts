@@ -90,6 +90,8 @@ export const MAIL_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const MAIL_CLAIM_TIMEOUT_MS = 5 * 60 * 1000;
 /** Sent mails stay listed on the mail screen this long (without their bodies), then their rows go. */
 export const SENT_MAIL_KEPT_DAYS = 30;
+/** The recipient of a delivered account-closed notice (the mail screen still lists the mail). */
+export const ERASED_RECIPIENT = '(erased)';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_CAP_MS = 60 * 60 * 1000;
@@ -189,14 +191,19 @@ export function createMailer(options: MailerOptions): Mailer {
 
   async function markSent(rows: MailQueueRow[]): Promise<void> {
     if (rows.length === 0) return;
-    await db('mail_queue')
-      .whereIn(
-        'id',
-        rows.map((row) => row.id),
-      )
-      .where({ claimed_by: worker, state: 'sending' })
-      // A delivered mail's body is not kept: reset and invitation bodies carry one-time links.
-      .update({ state: 'sent', sent_at: clock.now(), last_error: null, text: '', html: null });
+    const sentRows = () =>
+      db('mail_queue')
+        .whereIn(
+          'id',
+          rows.map((row) => row.id),
+        )
+        .where({ claimed_by: worker, state: 'sending' });
+    // The notice of an erased account is the last trace of its address: once delivered, it goes too.
+    if (rows.some((row) => row.kind === 'account_closed')) {
+      await sentRows().where({ kind: 'account_closed' }).update({ recipient: ERASED_RECIPIENT });
+    }
+    // A delivered mail's body is not kept: reset and invitation bodies carry one-time links.
+    await sentRows().update({ state: 'sent', sent_at: clock.now(), last_error: null, text: '', html: null });
     for (const row of rows) bump(sent, row.kind);
   }
 

@@ -114,3 +114,25 @@ export function twoFactorLockedMail(to: string, name: string, wrongCodes: number
     html: layout(lines),
   };
 }
+
+/**
+ * The last mail to a member whose account was closed (by themselves or by staff): sent to the old
+ * address, holding no name, and its recipient is blanked once it is delivered (mailer.ts markSent).
+ */
+export function accountClosedMail(to: string, bySelf: boolean): MailMessage {
+  const lines = [
+    'Hello,',
+    bySelf
+      ? `Your ${organisationName} member account has been closed, as you asked.`
+      : `Your ${organisationName} member account has been closed by our staff.`,
+    'Your name, e-mail address, password, sessions and the contact messages sent from this address have been erased. Your activity registrations are kept without anything that names you, so that attendance figures stay right.',
+    'You can sign up again at any time with this address. If you did not ask for this, please tell us.',
+  ];
+  return {
+    kind: 'account_closed',
+    to,
+    subject: `Your ${organisationName} account was closed`,
+    text: `${lines.join('\n\n')}\n\n${organisationName}\n`,
+    html: layout(lines),
+  };
+}

@@ -200,6 +200,26 @@ const SPECIAL: Record<string, SuccessAnswer> = {
     ...ok(ref('Member'), 'Reactivated (unchanged when already active): the member can sign in again'),
     etag: true,
   },
+  'delete /api/admin/members/{id}': ok(
+    { type: 'null' },
+    'Erased: name, e-mail, password, sessions and contact messages gone, registrations kept anonymous; a notice is mailed to the old address',
+  ),
+  'get /api/account/data': {
+    status: 200,
+    description:
+      'Everything kept about the signed-in account, as a JSON file (Content-Disposition attachment, not cached): profile, registrations, contact messages sent from its e-mail',
+    data: object({
+      exportedAt: { type: 'string', format: 'date-time' },
+      profile: { type: 'object' },
+      registrations: { type: 'array', items: { type: 'object' } },
+      contactMessages: { type: 'array', items: { type: 'object' } },
+    }),
+    raw: true,
+  },
+  'post /api/account/close': ok(
+    { type: 'null' },
+    "The password held: the member's personal data is erased, every session ended, and a notice mailed to the old address",
+  ),
   'put /api/admin/faqs/reorder': ok(page('faqs', 'Faq'), 'Every FAQ in its new order'),
   'put /api/admin/membership-cards/reorder': ok(page('cards', 'MembershipCard'), 'Every card in its new order'),
   'get /api/admin/mail': ok(
@@ -278,6 +298,7 @@ export const THROTTLED = new Set([
   'post /api/auth/reset-password/{token}',
   'post /api/contact-messages',
   'post /api/account/password',
+  'post /api/account/close',
   // One CSV export per user at a time (lib/csv.ts).
   'get /api/admin/contact-messages/export.csv',
   'get /api/admin/activities/{id}/registrations.csv',

@@ -50,7 +50,7 @@ export const TAGS = {
   members: {
     name: 'Members',
     description:
-      'Member accounts as staff see them: search, detail with registrations and messages, export, deactivation.',
+      'Member accounts as staff see them: search, detail with registrations and messages, export, deactivation, erasure.',
   },
   dashboard: { name: 'Dashboard', description: "The admin console's overview figures." },
   audit: { name: 'Audit log', description: 'Who changed what and when, as staff can search and export it.' },
@@ -94,6 +94,8 @@ export const OPERATIONS: Record<string, OperationText> = {
   deleteAccountSessionsById: text('account', 'End one of my sessions'),
   postAccountSessionsEndOthers: text('account', 'End all my other sessions'),
   postAccountPassword: text('account', 'Change my password'),
+  getAccountData: text('account', 'Download my data'),
+  postAccountClose: text('account', 'Close my account and erase my data'),
   getAccountTwoFactor: text('account', 'Get my two-factor status'),
   postAccountTwoFactorSetup: text('account', 'Start setting up two-factor authentication'),
   postAccountTwoFactorConfirm: text('account', 'Turn on two-factor authentication'),
@@ -191,6 +193,7 @@ export const OPERATIONS: Record<string, OperationText> = {
   getAdminMembersById: text('members', 'Get a member with their registrations and messages'),
   patchAdminMembersByIdDeactivate: text('members', 'Deactivate a member and end their sessions'),
   patchAdminMembersByIdReactivate: text('members', 'Reactivate a member'),
+  deleteAdminMembersById: text('members', 'Erase a member'),
 
   getAdminDashboard: text('dashboard', 'Get the dashboard figures'),
   getAdminDefaultContent: text('dashboard', "List the public sections showing SPEC's built-in content"),

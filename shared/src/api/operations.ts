@@ -25,6 +25,7 @@ import type {
   LoginAnswer,
   LoginResult,
   Member,
+  MemberDataExport,
   MemberDetail,
   MembershipCard,
   PolicyVersion,
@@ -40,6 +41,7 @@ import { auditFilter, auditQuery } from '../schemas/audit.js';
 import { mailQueueQuery } from '../schemas/mail.js';
 import {
   changePasswordSchema,
+  closeAccountSchema,
   forgotPasswordSchema,
   memberLoginSchema,
   resetPasswordBodySchema,
@@ -404,6 +406,10 @@ export const API = {
     endSession: operation('delete', '/account/sessions/:id', 'user', { params: idParams, answer: nothing }),
     endOtherSessions: operation('post', '/account/sessions/end-others', 'user', { answer: ended }),
     changePassword: operation('post', '/account/password', 'user', { body: changePasswordSchema, answer: nothing }),
+    // Members' data rights: their data as a JSON file (the body itself, not an envelope), and closing
+    // the account, which erases it (members/erasure.ts). Staff accounts are closed by a super admin.
+    data: operation('get', '/account/data', 'user', { answer: returns<MemberDataExport>() }),
+    close: operation('post', '/account/close', 'user', { body: closeAccountSchema, answer: nothing }),
     endSessionsOf: adminOperation('admins', 'post', '/users/:id/end-sessions', { params: idParams, answer: ended }),
   },
 
@@ -461,6 +467,12 @@ export const API = {
       params: idParams,
       ifMatch: true,
       answer: returns<Member>(),
+    }),
+    // Erasure (members' data rights): personal data gone, registrations kept anonymous (counts unchanged).
+    erase: adminOperation('members', 'delete', '/members/:id', {
+      params: idParams,
+      ifMatch: true,
+      answer: nothing,
     }),
   },
 

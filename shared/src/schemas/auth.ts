@@ -73,11 +73,17 @@ export const changePasswordSchema = z
     path: ['confirmPassword'],
   });
 
+/** Closing one's own account (members' data rights): the password confirms it is really them. */
+export const closeAccountSchema = z.object({
+  password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(1000),
+});
+
 export const INVALID_RESET_TOKEN = 'Invalid reset token';
 
 export type MemberLoginInput = z.infer<typeof memberLoginSchema>;
 export type AdminLoginInput = z.infer<typeof adminLoginSchema>;
 export type SignupInput = z.infer<typeof signupSchema>;
+export type CloseAccountInput = z.infer<typeof closeAccountSchema>;
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;

@@ -20,7 +20,7 @@ function endServerSession(): void {
   );
 }
 
-/** The logged-in member's menu: initial, name and e-mail, Change password, and Logout. A disclosure, closed by Escape or a click outside. */
+/** The logged-in member's menu: initial, name and e-mail, Change password, Your data (download, close the account), and Logout. A disclosure, closed by Escape or a click outside. */
 export function UserMenu({ user, onLogout }: UserMenuProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -75,6 +75,9 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
         </div>
         <a href="/account/password" className="user-menu__link">
           Change password
+        </a>
+        <a href="/account/data" className="user-menu__link">
+          Your data
         </a>
         <button
           type="button"

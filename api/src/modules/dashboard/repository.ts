@@ -69,6 +69,7 @@ export function createDashboardRepository(db: Db) {
 
     async recentUsers() {
       const rows = await db('users')
+        .whereNull('erased_at')
         .select('name', 'email', 'role', 'created_at')
         .orderBy([
           { column: 'created_at', order: 'desc' },

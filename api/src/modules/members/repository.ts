@@ -37,7 +37,7 @@ function orderOf({ sort = 'name', order = 'asc' }: MembersListFilter): OrderBy {
 
 /** Members only, then the filter's status, join days (UTC, both included) and activity. */
 function narrowed(db: Db, query: Knex.QueryBuilder, filter: MembersListFilter): Knex.QueryBuilder {
-  query.where('users.role', 'member');
+  query.where('users.role', 'member').whereNull('users.erased_at');
   if (filter.status) query.where('users.is_active', filter.status === 'active');
   if (filter.joinedFrom) query.where('users.created_at', '>=', startOfDay(filter.joinedFrom));
   if (filter.joinedTo) query.where('users.created_at', '<', new Date(startOfDay(filter.joinedTo).getTime() + DAY_MS));
@@ -71,7 +71,8 @@ const REGISTRATION_COLUMNS = [
 ];
 
 export function createMembersRepository(db: Db) {
-  const members = () => db('users').where('role', 'member');
+  // An erased member's row is an anonymous stand-in for their registrations (erasure.ts): not a member any more.
+  const members = () => db('users').where('role', 'member').whereNull('erased_at');
   const locked = (query: Knex.QueryBuilder) => (isPostgres(db) ? query.forUpdate() : query);
 
   return {

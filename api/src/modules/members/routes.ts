@@ -1,7 +1,10 @@
 import { API, type Member } from '@npo/shared';
 import { csvPages, sendCsvExport } from '../../lib/csv.js';
-import { okItem, okPage } from '../../lib/respond.js';
+import { createRateLimiter } from '../../lib/rate-limits.js';
+import { ok, okItem, okPage } from '../../lib/respond.js';
+import { callerOf } from '../../middleware/session.js';
 import type { ModuleContext } from '../context.js';
+import { ACCOUNT_CLOSED, createOwnDataService } from './own-data.js';
 import { createMembersService } from './service.js';
 
 const CSV_HEADER = ['Name', 'E-mail', 'Status', 'Joined at', 'Last sign-in'];
@@ -15,6 +18,8 @@ const csvRow = (member: Member) => [
 
 export function registerMembers({ deps, route }: ModuleContext): void {
   const members = createMembersService(deps);
+  const own = createOwnDataService(deps);
+  const limits = createRateLimiter(deps);
 
   route(API.members.list, async (ctx) => {
     const { query } = ctx.state.input;
@@ -35,4 +40,28 @@ export function registerMembers({ deps, route }: ModuleContext): void {
     const { params, expectedRevision } = ctx.state.input;
     okItem(ctx, await members.reactivate(params.id, expectedRevision), { message: 'Member reactivated' });
   });
+  route(API.members.erase, async (ctx) => {
+    const { params, expectedRevision } = ctx.state.input;
+    await members.erase(params.id, expectedRevision);
+    ok(ctx, null, { message: 'Member erased' });
+  });
+
+  // The JSON file itself (not the envelope), as a download that no cache keeps.
+  route(API.account.data, async (ctx) => {
+    const data = await own.exportData(ctx.state.user.id);
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.set('Content-Disposition', `attachment; filename="my-data-${data.exportedAt.slice(0, 10)}.json"`);
+    ctx.type = 'application/json; charset=utf-8';
+    ctx.body = JSON.stringify(data, null, 2);
+  });
+
+  // Rate-limited like a password change: a stolen session must not be a way to guess the password.
+  route(
+    API.account.close,
+    async (ctx) => {
+      await own.close(callerOf(ctx), ctx.state.input.body.password);
+      ok(ctx, null, { message: ACCOUNT_CLOSED });
+    },
+    { before: [limits.limit('changePassword')] },
+  );
 }

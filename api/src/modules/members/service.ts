@@ -1,7 +1,7 @@
 /**
  * Members as staff manage them (issue 22): the list and its export, one member's detail, and
  * deactivation, which also ends their sessions, and reactivation. Only accounts of role member are
- * members: any other id is a 404 here (staff accounts are the Admins screen's).
+ * members: any other id is a 404 here (staff accounts are the Admins screen's), and so is an erased one.
  */
 import type { Member, MemberDetail, MembersQuery } from '@npo/shared';
 import { ensureRevision, type ExpectedRevision } from '../../db/revisions.js';
@@ -10,6 +10,7 @@ import type { AppDeps } from '../../deps.js';
 import { found } from '../../errors.js';
 import { createSessionsRepository } from '../sessions/repository.js';
 import { createUsersRepository } from '../users/repository.js';
+import { eraseMember } from './erasure.js';
 import { presentMember } from './presenter.js';
 import { createMembersRepository, type MembersListFilter } from './repository.js';
 
@@ -57,6 +58,15 @@ export function createMembersService(deps: AppDeps) {
         contactMessages: messages.messages,
         contactMessageCount: messages.total,
       };
+    },
+
+    /** Staff erasure (members:delete): the member's own closing without the password (erasure.ts). */
+    erase(id: number, expected?: ExpectedRevision): Promise<void> {
+      return deps.db.transaction(async (trx) => {
+        const row = found(await createMembersRepository(trx).find(id, { lock: true }), MEMBER);
+        ensureRevision(presentMember(row), expected);
+        await eraseMember(deps, trx, row, { self: false });
+      });
     },
 
     deactivate: (id: number, expected?: ExpectedRevision) => setActive(id, false, expected),

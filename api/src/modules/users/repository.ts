@@ -176,7 +176,7 @@ export function createUsersRepository(db: Db) {
         : presented.page(page, (query) => filterUsers(db, query, filter)),
 
     countByRoleAndStatus: (): Promise<UserCountRow[]> =>
-      users().select('role', 'is_active').count({ count: '*' }).groupBy('role', 'is_active'),
+      users().whereNull('erased_at').select('role', 'is_active').count({ count: '*' }).groupBy('role', 'is_active'),
 
     updateAccount(
       id: number,

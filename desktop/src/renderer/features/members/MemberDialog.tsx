@@ -1,12 +1,16 @@
 /**
  * One member: profile, join date, last sign-in, registrations (upcoming and past) and the newest
- * contact messages sent from their e-mail address. Read only, but for deactivate/reactivate.
+ * contact messages sent from their e-mail address. Read only, but for deactivate/reactivate and, for
+ * staff with members:delete, erasure (members' data rights) after a confirmation.
  */
 import { Button, Dialog, DialogBody, DialogFooter, HTMLTable, Tag } from '@blueprintjs/core';
-import { formatAdminDate, type Member, type MemberRegistration } from '@npo/shared';
+import { API, changeOf, formatAdminDate, type Member, type MemberRegistration } from '@npo/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { useAdminMutation } from '../../data/useAdminMutation';
+import { useModuleAccess } from '../../data/useModuleAccess';
+import { useConfirm } from '../../ui/ConfirmProvider';
 import { LoadError, Loading } from '../../ui/states';
 
 function Registrations({ title, rows }: { title: string; rows: MemberRegistration[] }) {
@@ -53,10 +57,38 @@ interface MemberDialogProps {
   onClose: () => void;
 }
 
+/**
+ * Erase, confirmed first: the member's personal data goes for good (the server mails them a notice),
+ * their registrations stay without it. The dialog closes once the server has done it.
+ */
+function useEraseMember(onErased: () => void) {
+  const confirm = useConfirm();
+  const erase = useAdminMutation<Member, null>({
+    change: (member) => ({
+      ...changeOf(API.members.erase, { params: { id: member.id }, revision: member.revision }),
+      label: `Erase ${member.name}`,
+    }),
+    invalidates: [queryKeys.members],
+    success: (_result, member) => `${member.name} erased`,
+    failure: 'Failed to erase the member',
+  });
+  return async (member: Member) => {
+    const yes = await confirm({
+      message: `Erase ${member.name}? Their name, e-mail, password, sessions and contact messages are deleted for good, and they are signed out. Their registrations stay, without their name. They get a last e-mail saying so.`,
+      confirmText: 'Erase',
+      icon: 'trash',
+    });
+    if (!yes) return;
+    await erase.mutateAsync(member).then(onErased, () => undefined);
+  };
+}
+
 export function MemberDialog({ id, canEdit, onSetStatus, onClose }: MemberDialogProps) {
   // Under the members key, so that a status change refreshes the open detail too.
   const query = useQuery({ queryKey: [...queryKeys.members, 'detail', id], queryFn: () => api.admin.members.get(id) });
   const member = query.data;
+  const { canDelete } = useModuleAccess('members');
+  const erase = useEraseMember(onClose);
   return (
     <Dialog isOpen onClose={onClose} title={member ? member.name : 'Member'} icon="person" className="member-dialog">
       <DialogBody>
@@ -117,13 +149,26 @@ export function MemberDialog({ id, canEdit, onSetStatus, onClose }: MemberDialog
       </DialogBody>
       <DialogFooter
         actions={
-          member && canEdit ? (
-            <Button
-              intent={member.isActive ? 'danger' : 'primary'}
-              icon={member.isActive ? 'lock' : 'unlock'}
-              text={member.isActive ? 'Deactivate' : 'Reactivate'}
-              onClick={() => void onSetStatus(member, !member.isActive)}
-            />
+          member && (canEdit || canDelete) ? (
+            <>
+              {canDelete && (
+                <Button
+                  intent="danger"
+                  variant="outlined"
+                  icon="trash"
+                  text="Erase"
+                  onClick={() => void erase(member)}
+                />
+              )}
+              {canEdit && (
+                <Button
+                  intent={member.isActive ? 'danger' : 'primary'}
+                  icon={member.isActive ? 'lock' : 'unlock'}
+                  text={member.isActive ? 'Deactivate' : 'Reactivate'}
+                  onClick={() => void onSetStatus(member, !member.isActive)}
+                />
+              )}
+            </>
           ) : undefined
         }
       />
