@@ -6,6 +6,8 @@ export const PASSWORD_MAX_BYTES = 72;
 export const NAME_MIN = 2;
 export const MESSAGE_MIN = 10;
 export const QUOTE_MAX = 500;
+/** The server's own cap on a contact message (SPEC sets only the minimum); the site counts towards it. */
+export const CONTACT_MESSAGE_MAX = 5000;
 
 export const PAGE_SIZES = {
   membership: 20,

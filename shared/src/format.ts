@@ -41,3 +41,18 @@ export function formatRelativeTime(iso: string, now: Date = new Date()): string 
     new Date(iso),
   );
 }
+
+/**
+ * What a character counter tells screen readers, politely: nothing while the text is far from the
+ * limit (the last tenth, at least 20), then a step at a time rather than at every keystroke (10
+ * characters near a short limit, 100 near a long one), then once at the limit and once past it.
+ */
+export function characterLimitAnnouncement(length: number, limit: number): string {
+  const left = limit - length;
+  if (left < 0) return `Over the limit of ${limit} characters.`;
+  if (left === 0) return `Limit of ${limit} characters reached.`;
+  const near = Math.max(20, Math.round(limit / 10));
+  if (left > near) return '';
+  const step = near > 100 ? 100 : 10;
+  return `At most ${Math.ceil(left / step) * step} characters left.`;
+}

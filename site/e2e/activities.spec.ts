@@ -1,6 +1,6 @@
 /** SPEC 2's activities: lists, the modal and its keyboard behaviour, and registering. */
 import { expect, test, type Page } from '@playwright/test';
-import { api, expectNoSeriousA11yViolations, uniqueEmail } from '../../e2e/support.js';
+import { api, expectNoSeriousA11yViolations, superAdminToken, uniqueEmail } from '../../e2e/support.js';
 import { open } from './helpers.js';
 
 async function firstUpcoming() {
@@ -128,4 +128,117 @@ test('calendar links: the modal downloads the activity .ics and the section offe
   expect(file.headers()['content-type']).toBe('text/calendar; charset=utf-8');
   expect(await file.text()).toMatch(/^BEGIN:VCALENDAR\r\n/);
   await expectNoSeriousA11yViolations(page);
+});
+
+/** An activity made for one test, at a fixed date (the browser's clock is fixed too). */
+async function createActivity(title: string, status: 'upcoming' | 'past', date: string, capacity: number | null) {
+  const created = await api('POST', '/admin/activities', {
+    token: await superAdminToken(),
+    body: {
+      title,
+      description: 'An activity made by the card tests.',
+      date,
+      location: 'Pune',
+      status,
+      tags: ['Test'],
+      capacity,
+    },
+  });
+  expect(created.status).toBe(201);
+  return created.body.data as { id: number; title: string };
+}
+
+/** Signs a new member in through the API and hands the session to the page as the login page would store it. */
+async function signInAsNewMember(page: Page) {
+  const email = uniqueEmail('cards');
+  await api('POST', '/auth/register', { body: { name: 'Card Member', email, password: 'secret-123' } });
+  const { token, user } = (await api('POST', '/auth/login', { body: { email, password: 'secret-123' } })).body.data;
+  await page.addInitScript(
+    ([storedToken, storedUser]) => {
+      localStorage.setItem('token', storedToken!);
+      localStorage.setItem('user', storedUser!);
+    },
+    [token as string, JSON.stringify(user)],
+  );
+  return token as string;
+}
+
+const CARD_CLOCK = '2030-06-01T09:00:00Z';
+
+function card(page: Page, title: string) {
+  return page.locator('.activity-card').filter({ hasText: title });
+}
+
+test('activity cards: View and Register with the places left; a past one offers no calendar entry', async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const upcoming = await createActivity(`Card Workshop ${stamp}`, 'upcoming', '2031-03-10T10:00:00.000Z', 3);
+  const past = await createActivity(`Card Webinar ${stamp}`, 'past', '2021-03-10T10:00:00.000Z', null);
+  await page.clock.setFixedTime(CARD_CLOCK);
+
+  // A visitor: the upcoming card offers View and Register and says how many places are left.
+  await open(page, '/');
+  await expect(card(page, upcoming.title).getByRole('status')).toHaveText('3 places left');
+  await expect(card(page, upcoming.title).getByRole('button', { name: `View ${upcoming.title}` })).toBeVisible();
+  await expect(card(page, upcoming.title).getByRole('button', { name: 'Register' })).toHaveAccessibleDescription(
+    upcoming.title,
+  );
+  // A past card only opens, and its modal offers neither registering nor a calendar entry.
+  await expect(card(page, past.title).getByRole('button')).toHaveText(['View']);
+  await card(page, past.title)
+    .getByRole('button', { name: `View ${past.title}` })
+    .click();
+  const pastDialog = page.getByRole('dialog', { name: past.title });
+  await expect(pastDialog).toBeVisible();
+  await expect(pastDialog.getByRole('link', { name: 'Add to calendar' })).toHaveCount(0);
+  await expect(pastDialog.getByRole('button', { name: /register/i })).toHaveCount(0);
+});
+
+test('a member registers from the card, the modal knows, and a cancel there shows on the card', async ({ page }) => {
+  const upcoming = await createActivity(`Card Seminar ${Date.now()}`, 'upcoming', '2031-03-11T10:00:00.000Z', 3);
+  await signInAsNewMember(page);
+  await page.clock.setFixedTime(CARD_CLOCK);
+  await open(page, '/');
+  const register = card(page, upcoming.title).getByRole('button', { name: 'Register' });
+  await register.click();
+  await expect(card(page, upcoming.title).getByRole('status')).toHaveText('Registered');
+  await expect(register).toHaveCount(0);
+  expect((await api('GET', `/activities/${upcoming.id}`)).body.data.participants).toBe(1);
+
+  await card(page, upcoming.title)
+    .getByRole('button', { name: `View ${upcoming.title}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: upcoming.title });
+  await expect(dialog.getByRole('status')).toHaveText("You're registered.");
+  await expect(dialog.getByRole('link', { name: 'Add to calendar' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel registration' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Your registration is cancelled.');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  // The card follows the modal: registering is open again, with the seat given back.
+  await expect(card(page, upcoming.title).getByRole('status')).toHaveText('3 places left');
+  await expect(register).toBeEnabled();
+});
+
+test("on a new visit the Registered state comes from the member's own call, not the cached list", async ({ page }) => {
+  const upcoming = await createActivity(`Card Clinic ${Date.now()}`, 'upcoming', '2031-03-12T10:00:00.000Z', 5);
+  const token = await signInAsNewMember(page);
+  expect((await api('POST', `/activities/${upcoming.id}/register`, { token })).status).toBe(201);
+  await page.clock.setFixedTime(CARD_CLOCK);
+  await open(page, '/');
+  await expect(card(page, upcoming.title).getByRole('status')).toHaveText('Registered');
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('a full activity says so on its card and offers no Register button', async ({ page }) => {
+  const full = await createActivity(`Full Circle ${Date.now()}`, 'upcoming', '2031-04-10T10:00:00.000Z', 1);
+  const email = uniqueEmail('seat');
+  await api('POST', '/auth/register', { body: { name: 'Seat Taker', email, password: 'secret-123' } });
+  const token = (await api('POST', '/auth/login', { body: { email, password: 'secret-123' } })).body.data.token;
+  expect((await api('POST', `/activities/${full.id}/register`, { token })).status).toBe(201);
+
+  await page.clock.setFixedTime(CARD_CLOCK);
+  await open(page, '/');
+  await expect(card(page, full.title).getByRole('status')).toHaveText('Fully booked');
+  await expect(card(page, full.title).getByRole('button', { name: 'Register' })).toHaveCount(0);
 });

@@ -1,6 +1,13 @@
 /** SPEC 2 and 4's member screens: signup, login, the user menu and logout, and their messages. */
 import { expect, test, type Page } from '@playwright/test';
-import { api, E2E, holdRequests, superAdminToken, uniqueEmail } from '../../e2e/support.js';
+import {
+  api,
+  E2E,
+  expectNoSeriousA11yViolations,
+  holdRequests,
+  superAdminToken,
+  uniqueEmail,
+} from '../../e2e/support.js';
 import { open } from './helpers.js';
 
 async function storage(page: Page) {
@@ -119,4 +126,26 @@ test('a logged-in member who opens /login or /signup is sent home', async ({ pag
 
 test('the super admin fixture exists (the admin refusal above relies on it)', async () => {
   expect(await superAdminToken()).toBeTruthy();
+});
+
+test('after sign-up the login page says the account exists, with the e-mail filled in, once', async ({ page }) => {
+  const email = uniqueEmail('created');
+  await open(page, '/signup');
+  await page.getByLabel('Full name').fill('Grace Hopper');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('secret-123');
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  // Handed over in sessionStorage: the address carries nothing of it.
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('status')).toHaveText('Account created. Log in with your new password.');
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expectNoSeriousA11yViolations(page);
+
+  // Read once: a reload shows the plain login page.
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveCount(0);
+  await expect(page.getByLabel('Email')).toHaveValue('');
 });

@@ -1,7 +1,7 @@
 /** SPEC 5's contact form: checked as typed, the phone sanitised as typed, SPEC 8's texts on send. */
 import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { api, superAdminToken, uniqueEmail } from '../../e2e/support.js';
+import { api, expectNoSeriousA11yViolations, superAdminToken, uniqueEmail } from '../../e2e/support.js';
 import { open } from './helpers.js';
 
 test('the contact form validates on change, sanitises the phone and sends the message', async ({ page }) => {
@@ -103,4 +103,60 @@ test('during a flood the browser solves the proof of work the server asks for an
   await form.getByRole('button', { name: 'Send Message' }).click();
   await expect(form.getByRole('status')).toHaveText('Thanks! Your message has been sent.');
   expect(proofs).toEqual([null, `${secretNumber}:${signature}:${salt}`]);
+});
+
+test('a refused submit moves the focus to the first invalid field, which its message describes', async ({ page }) => {
+  await open(page, '/connect');
+  const form = page.locator('form', { has: page.getByRole('button', { name: 'Send Message' }) });
+  await form.getByLabel('Name').fill('Jane Doe');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  // The form's own check: the name is fine, the e-mail is the first field it refuses.
+  const email = form.getByLabel('Email');
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription('Please enter a valid email address.');
+
+  // The server's check: its field message lands on its field, which gets the focus.
+  await page.route('**/api/contact-messages', (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        success: false,
+        message: 'Validation failed',
+        errors: [{ field: 'phone', message: 'This phone number is not accepted.' }],
+      }),
+    }),
+  );
+  await email.fill(uniqueEmail('refused'));
+  await form.getByLabel('Phone Number').fill('+1234567890');
+  await form.getByLabel('Message').fill('A message the server refuses.');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  const phone = form.getByLabel('Phone Number');
+  await expect(phone).toBeFocused();
+  await expect(phone).toHaveAttribute('aria-invalid', 'true');
+  await expect(phone).toHaveAccessibleDescription('This phone number is not accepted.');
+});
+
+test('the message counts its characters, and says so politely only near the limit', async ({ page }) => {
+  await open(page, '/connect');
+  const form = page.locator('form', { has: page.getByRole('button', { name: 'Send Message' }) });
+  const message = form.getByLabel('Message');
+  const count = form.locator('.field__count');
+  const spoken = form.locator('[aria-live="polite"]');
+  await expect(message).toHaveAccessibleDescription('0 / 5000 characters');
+
+  await message.fill('Hello there');
+  await expect(count).toHaveText('11 / 5000 characters');
+  await expect(spoken).toHaveText('');
+
+  await message.fill('x'.repeat(4_960));
+  await expect(count).toHaveText('4960 / 5000 characters');
+  await expect(spoken).toHaveText('At most 100 characters left.');
+
+  await message.fill('x'.repeat(5_001));
+  await expect(spoken).toHaveText('Over the limit of 5000 characters.');
+  await expect(form.getByText('Message cannot exceed 5000 characters.')).toBeVisible();
+  await expect(message).toHaveAttribute('aria-invalid', 'true');
+  await expectNoSeriousA11yViolations(page);
 });

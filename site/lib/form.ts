@@ -86,6 +86,23 @@ export function useSchemaForm<Name extends string, Output>({
     return result.data;
   }
 
+  /**
+   * The server's field messages (a 400's `errors`, as the shared client's ApiError carries them) on
+   * this form's fields; whether any was one of them. Anything else is left to the caller's alert.
+   */
+  function showServerErrors(failure: unknown): boolean {
+    const listed = (failure as { errors?: unknown } | null)?.errors;
+    if (!Array.isArray(listed)) return false;
+    const shown: FieldErrors<Name> = {};
+    for (const item of listed as { field?: unknown; message?: unknown }[]) {
+      const field = item.field as Name;
+      if (typeof item.message === 'string' && Object.hasOwn(values, field)) shown[field] ??= item.message;
+    }
+    if (Object.keys(shown).length === 0) return false;
+    setErrors(shown);
+    return true;
+  }
+
   function reset(): void {
     setValues(initialValues);
     setErrors({});
@@ -98,5 +115,5 @@ export function useSchemaForm<Name extends string, Output>({
     return { value: values[name], error: errors[name], onValue: (value: string) => setValue(name, value) };
   }
 
-  return { values, errors, setValue, bind, validateAll, reset };
+  return { values, errors, setValue, bind, validateAll, showServerErrors, reset };
 }

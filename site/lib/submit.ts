@@ -6,12 +6,14 @@ import { navigate } from './navigation';
 /**
  * Validates, keeps the button busy while `action` runs and shows its failure. `action` answers a
  * message to show when it refuses the result itself; otherwise the page moves on, so the button
- * stays busy. A thrown error shows the server's message, else `fallback` (SPEC 8, failureText).
+ * stays busy. A thrown error shows the server's message, else `fallback` (SPEC 8, failureText), and
+ * its field messages at their fields when `showFieldErrors` is given (the form's showServerErrors).
  */
 export function useFormSubmit<Input>(
   validateAll: () => Input | null,
   action: (input: Input) => Promise<string | void>,
   fallback: string,
+  showFieldErrors?: (failure: unknown) => boolean,
 ) {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -26,6 +28,7 @@ export function useFormSubmit<Input>(
     try {
       refusal = await action(input);
     } catch (failure) {
+      showFieldErrors?.(failure);
       refusal = failureText(failure, fallback);
     }
     if (refusal) {

@@ -9,7 +9,10 @@ export default function Head() {
   const url = `${base}${pageContext.urlPathname}`;
   return (
     <>
-      <meta name="theme-color" content="#0d5c4a" />
+      {/* The site follows the system's scheme (styles/tokens.css): the browser's own parts and its bar too. */}
+      <meta name="color-scheme" content="light dark" />
+      <meta name="theme-color" media="(prefers-color-scheme: light)" content="#0d5c4a" />
+      <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#15211d" />
       {!isError && <link rel="canonical" href={url} />}
       {(isError || pageContext.config.noindex) && <meta name="robots" content="noindex" />}
       <meta property="og:type" content="website" />

@@ -1,6 +1,6 @@
 /** Schemas of the content forms of SPEC 5, used by the console and by the API. */
 import { z } from 'zod';
-import { ACTIVITY_STATUSES, CONTACT_MESSAGE_STAFF_STATES } from '../constants.js';
+import { ACTIVITY_STATUSES, CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_STAFF_STATES } from '../constants.js';
 import { ADMIN_ROLES, normalisePermissions } from '../permissions.js';
 import { email, flag, isoDateTime, optionalWebUrl, plainString, text } from './fields.js';
 
@@ -202,7 +202,12 @@ export const contactMessageSchema = z.object({
       /^\+\d{1,4}\d{6,14}$/,
       'Phone number must start with + followed by country code and 6-14 digits (e.g., +1234567890).',
     ),
-  message: text(10, 'Message must be at least 10 characters.', 5000, 'Message cannot exceed 5000 characters.'),
+  message: text(
+    10,
+    'Message must be at least 10 characters.',
+    CONTACT_MESSAGE_MAX,
+    `Message cannot exceed ${CONTACT_MESSAGE_MAX} characters.`,
+  ),
 });
 
 /** PATCH /api/admin/contact-messages/:id/state: staff move a message between the inbox states. */

@@ -1,3 +1,4 @@
+import { characterLimitAnnouncement } from '@npo/shared';
 import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
 interface FieldFrameProps {
@@ -8,9 +9,11 @@ interface FieldFrameProps {
   children: ReactNode;
   /** Beside the label, e.g. the Forgot password link. */
   aside?: ReactNode;
+  /** Below the message, e.g. a character count. */
+  footer?: ReactNode;
 }
 
-export function FieldFrame({ id, label, error, hint, aside, children }: FieldFrameProps) {
+export function FieldFrame({ id, label, error, hint, aside, footer, children }: FieldFrameProps) {
   return (
     <div className="field" data-invalid={Boolean(error)}>
       <div className="field__label-row">
@@ -30,14 +33,36 @@ export function FieldFrame({ id, label, error, hint, aside, children }: FieldFra
           {error}
         </p>
       )}
+      {footer}
     </div>
   );
 }
 
-/** aria wiring shared by every control: invalid state and the message or hint that describes it. */
-export function describedBy(id: string, error: string | undefined, hint: ReactNode) {
-  if (error) return { 'aria-invalid': true, 'aria-describedby': `${id}-error` } as const;
-  return hint ? ({ 'aria-describedby': `${id}-hint` } as const) : {};
+/**
+ * aria wiring shared by every control: invalid state and the message or hint that describes it,
+ * then any further description (a character count).
+ */
+export function describedBy(id: string, error: string | undefined, hint: ReactNode, more?: string) {
+  const first = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  const ids = [first, more].filter(Boolean).join(' ');
+  return { ...(error && { 'aria-invalid': true as const }), ...(ids && { 'aria-describedby': ids }) };
+}
+
+/**
+ * The count of a text with a maximum, shown as it is typed. It describes the field (read when the
+ * field is reached); screen readers hear it change only near the limit, a step at a time (polite).
+ */
+function CharacterCount({ id, length, limit }: { id: string; length: number; limit: number }) {
+  return (
+    <>
+      <p id={id} className="field__count" data-over={length > limit}>
+        {length} / {limit} characters
+      </p>
+      <p className="visually-hidden" aria-live="polite">
+        {characterLimitAnnouncement(length, limit)}
+      </p>
+    </>
+  );
 }
 
 export type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
@@ -67,24 +92,32 @@ export function TextField({ label, value, error, hint, aside, onValue, id: given
   );
 }
 
-type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'> & {
+type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value' | 'maxLength'> & {
   label: string;
   value: string;
   error?: string | undefined;
   onValue: (value: string) => void;
+  /** The server's maximum, counted live. Not the native maxLength: a pasted longer text is kept and refused with the field's message. */
+  limit?: number;
 };
 
-export function TextArea({ label, value, error, onValue, id: givenId, ...textarea }: TextAreaProps) {
+export function TextArea({ label, value, error, onValue, limit, id: givenId, ...textarea }: TextAreaProps) {
   const generatedId = useId();
   const id = givenId ?? generatedId;
+  const countId = limit === undefined ? undefined : `${id}-count`;
   return (
-    <FieldFrame id={id} label={label} error={error}>
+    <FieldFrame
+      id={id}
+      label={label}
+      error={error}
+      footer={countId && limit !== undefined && <CharacterCount id={countId} length={value.length} limit={limit} />}
+    >
       <textarea
         id={id}
         className="input input--textarea"
         value={value}
         onChange={(event) => onValue(event.target.value)}
-        {...describedBy(id, error, undefined)}
+        {...describedBy(id, error, undefined, countId)}
         {...textarea}
       />
     </FieldFrame>

@@ -1,5 +1,6 @@
 import { formatPublicActivityDate, type Activity } from '@npo/shared';
 import { CalendarIcon, LocationIcon } from '../icons';
+import { CardRegistration } from './RegisterButton';
 
 export function ActivityMeta({ activity }: { activity: Activity }) {
   return (
@@ -34,23 +35,33 @@ interface ActivityCardProps {
   onOpen: (activity: Activity, opener: HTMLButtonElement) => void;
 }
 
-/** The whole card opens the activity; its one real control is the button on the title (stretched over the card in CSS). */
+/**
+ * The whole card opens the activity: its View button is stretched over the card in CSS (named with
+ * the title, so "View" says which). An upcoming activity's card also registers: the Register button
+ * and the state line sit above that stretched button.
+ */
 export function ActivityCard({ activity, onOpen }: ActivityCardProps) {
+  const titleId = `activity-card-${activity.id}-title`;
   return (
-    <article className="card activity-card">
-      <h4 className="activity-card__title">
-        <button
-          type="button"
-          className="activity-card__open"
-          aria-haspopup="dialog"
-          onClick={(event) => onOpen(activity, event.currentTarget)}
-        >
-          {activity.title}
-        </button>
+    <article className="card activity-card" aria-labelledby={titleId}>
+      <h4 id={titleId} className="activity-card__title">
+        {activity.title}
       </h4>
       <ActivityMeta activity={activity} />
       <p className="activity-card__description">{activity.description}</p>
       <Tags tags={activity.tags} />
+      <div className="activity-card__actions">
+        <button
+          type="button"
+          className="button button--secondary button--small activity-card__open"
+          aria-haspopup="dialog"
+          aria-label={`View ${activity.title}`}
+          onClick={(event) => onOpen(activity, event.currentTarget)}
+        >
+          View
+        </button>
+        {activity.status === 'upcoming' && <CardRegistration activity={activity} titleId={titleId} />}
+      </div>
     </article>
   );
 }

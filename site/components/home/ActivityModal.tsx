@@ -82,10 +82,15 @@ export function ActivityModal({ activity, onClose }: ActivityModalProps) {
         <ActivityMeta activity={activity} />
         <p className="modal__description">{activity.description}</p>
         <Tags tags={activity.tags} />
-        <CalendarLink href={`/api/activities/${activity.id}/calendar.ics`} download>
-          Add to calendar
-        </CalendarLink>
-        {activity.status === 'upcoming' && <RegisterButton activity={activity} onLeave={onClose} />}
+        {/* A past activity is nothing to put in a calendar any more. */}
+        {activity.status === 'upcoming' && (
+          <>
+            <CalendarLink href={`/api/activities/${activity.id}/calendar.ics`} download>
+              Add to calendar
+            </CalendarLink>
+            <RegisterButton activity={activity} onLeave={onClose} />
+          </>
+        )}
       </div>
     </dialog>
   );

@@ -1,4 +1,4 @@
-import { sanitisePhoneInput, type ContactMessageInput } from '@npo/shared';
+import { CONTACT_MESSAGE_MAX, sanitisePhoneInput, type ContactMessageInput } from '@npo/shared';
 import { useState, type FormEvent } from 'react';
 import { withApi } from '../../lib/api';
 import { useSchemaForm, type Schema } from '../../lib/form';
@@ -42,7 +42,9 @@ export function ContactForm() {
       });
       form.reset();
       setStatus('sent');
-    } catch {
+    } catch (failure) {
+      // A field the server refused shows its message there (and gets the focus, Form.tsx).
+      form.showServerErrors(failure);
       setStatus('failed');
     }
   }
@@ -82,7 +84,14 @@ export function ContactForm() {
         error={errors.phone}
         onValue={(value) => form.setValue('phone', sanitisePhoneInput(value))}
       />
-      <TextArea id="contact-message" label="Message" name="message" rows={5} {...form.bind('message')} />
+      <TextArea
+        id="contact-message"
+        label="Message"
+        name="message"
+        rows={5}
+        limit={CONTACT_MESSAGE_MAX}
+        {...form.bind('message')}
+      />
       {status === 'sent' && <FormAlert tone="success">{CONTACT_SENT}</FormAlert>}
       {status === 'failed' && <FormAlert tone="error">{CONTACT_FAILED}</FormAlert>}
       <button type="submit" className="button button--primary button--block" disabled={status === 'sending'}>

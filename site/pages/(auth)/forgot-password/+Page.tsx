@@ -18,6 +18,7 @@ export default function ForgotPasswordPage() {
       setSent(answer.message ?? answer.data?.message ?? FORGOT_SUCCESS);
     },
     'Failed to send reset email. Please try again.',
+    form.showServerErrors,
   );
 
   return (

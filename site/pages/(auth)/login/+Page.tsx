@@ -1,4 +1,5 @@
 import { deviceTokenFor, isAdminRole, isTwoFactorChallenge, keepDeviceToken, memberLoginSchema } from '@npo/shared';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { useRedirectWhenLoggedIn } from '../../../components/auth/useRedirectWhenLoggedIn';
 import { PasswordField } from '../../../components/auth/PasswordField';
@@ -9,15 +10,33 @@ import { useAuth } from '../../../lib/auth';
 import { useSchemaForm } from '../../../lib/form';
 import { deviceTokenStorage } from '../../../lib/session-storage';
 import { navigate, safeNextPath } from '../../../lib/navigation';
+import { takeSignupHandover } from '../../../lib/signup-handover';
 import { useFormSubmit } from '../../../lib/submit';
 
 const ADMIN_REFUSED = 'Admin accounts must use the admin login page at /admin/login';
+const ACCOUNT_CREATED = 'Account created. Log in with your new password.';
+
+/** Right after sign-up: the notice and the e-mail, handed over once (read after hydration, so the HTML stays the plain page). */
+function useAccountCreated(fillEmail: (email: string) => void): boolean {
+  const [created, setCreated] = useState(false);
+  const fill = useEffectEvent(fillEmail);
+  useEffect(() => {
+    const email = takeSignupHandover();
+    if (email === null) return;
+    fill(email);
+    // Once, after hydration: sessionStorage is the browser's, and the server's HTML is the plain page.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a one-time read of browser storage
+    setCreated(true);
+  }, []);
+  return created;
+}
 
 export default function LoginPage() {
   const auth = useAuth();
   const leavingRef = useRedirectWhenLoggedIn();
   const { urlParsed } = usePageContext();
   const form = useSchemaForm({ initialValues: { email: '', password: '' }, schema: memberLoginSchema });
+  const accountCreated = useAccountCreated((email) => form.setValue('email', email));
   const { submit, submitting, error } = useFormSubmit(
     form.validateAll,
     async (input) => {
@@ -38,6 +57,7 @@ export default function LoginPage() {
       await navigate(safeNextPath(urlParsed.search));
     },
     'Login failed',
+    form.showServerErrors,
   );
 
   return (
@@ -46,6 +66,7 @@ export default function LoginPage() {
       <p className="auth__subtitle">Log in to your member account.</p>
       <Form className="form" onSubmit={submit}>
         {error && <FormAlert tone="error">{error}</FormAlert>}
+        {accountCreated && !error && <FormAlert tone="success">{ACCOUNT_CREATED}</FormAlert>}
         <TextField label="Email" name="email" type="email" autoComplete="email" {...form.bind('email')} />
         <PasswordField
           label="Password"

@@ -42,6 +42,7 @@ function ResetForm({ token, email }: { token: string; email: string | null }) {
       setDone(answer.message ?? answer.data?.message ?? RESET_SUCCESS);
     },
     'Failed to reset password. Please try again.',
+    form.showServerErrors,
   );
 
   if (done) {

@@ -7,6 +7,7 @@ import { Form } from '../../../components/forms/Form';
 import { withApi } from '../../../lib/api';
 import { useSchemaForm } from '../../../lib/form';
 import { navigate } from '../../../lib/navigation';
+import { handOverSignup } from '../../../lib/signup-handover';
 import { useFormSubmit, useRedirectAfter } from '../../../lib/submit';
 
 const SIGNUP_FALLBACK_MESSAGE = 'Registration successful! Please log in.';
@@ -21,10 +22,14 @@ export default function SignupPage() {
     form.validateAll,
     async (input) => {
       const { data } = await withApi((api) => api.auth.register(input));
-      if (data?.user || data?.id) await navigate('/login');
-      else setNotice(SIGNUP_FALLBACK_MESSAGE);
+      if (data?.user || data?.id) {
+        // The login page says the account exists and fills the e-mail in (not through the URL).
+        handOverSignup(input.email);
+        await navigate('/login');
+      } else setNotice(SIGNUP_FALLBACK_MESSAGE);
     },
     'Signup failed',
+    form.showServerErrors,
   );
 
   return (

@@ -1,4 +1,10 @@
-import { testimonialSchema, QUOTE_MAX, type Testimonial, type TestimonialInput } from '@npo/shared';
+import {
+  characterLimitAnnouncement,
+  testimonialSchema,
+  QUOTE_MAX,
+  type Testimonial,
+  type TestimonialInput,
+} from '@npo/shared';
 import { useForm, useWatch } from 'react-hook-form';
 import { CheckboxField, TextAreaField, TextField } from '../../ui/form/fields';
 import type { Revisioned } from '../../data/describe-item';
@@ -53,7 +59,15 @@ export function TestimonialForm({ dialog, canEdit, onSave }: TestimonialFormProp
         name="quote"
         label="Quote"
         rows={5}
-        helper={`${quoteLength}/${QUOTE_MAX} characters`}
+        helper={
+          <>
+            {quoteLength}/{QUOTE_MAX} characters
+            {/* Screen readers hear the count only near the limit, a step at a time, not at every key. */}
+            <span className="sr-only" aria-live="polite">
+              {characterLimitAnnouncement(quoteLength, QUOTE_MAX)}
+            </span>
+          </>
+        }
       />
       <CheckboxField<TestimonialFormValues> name="isActive" label="Active (shown on the site)" />
     </FormDialog>

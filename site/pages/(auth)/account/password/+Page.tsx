@@ -48,6 +48,7 @@ export default function ChangePasswordPage() {
       }
     },
     'Failed to change password. Please try again.',
+    form.showServerErrors,
   );
 
   if (done) {
