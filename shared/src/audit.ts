@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   'recovery_codes_renewed',
   'sessions_revoked',
   'sign_out',
+  'members_imported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -50,6 +51,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   recovery_codes_renewed: 'Recovery codes renewed',
   sessions_revoked: 'Sessions revoked',
   sign_out: 'Signed out',
+  members_imported: 'Members imported',
 };
 
 /** Security events carry this module; admin writes carry the policy module of their route. */

@@ -15,6 +15,7 @@ export const MAIL_KINDS = [
   'contact_notification',
   'contact_digest',
   'two_factor_locked',
+  'member_welcome',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -32,6 +33,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   contact_notification: 'Contact message notification',
   contact_digest: 'Contact spam digest',
   two_factor_locked: 'Two-factor lock notice',
+  member_welcome: 'Welcome of an imported member',
 };
 
 /** One mail of the queue as GET /api/admin/mail answers it. */

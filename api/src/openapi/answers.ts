@@ -196,6 +196,14 @@ const SPECIAL: Record<string, SuccessAnswer> = {
     ...ok(ref('Member'), 'Reactivated (unchanged when already active): the member can sign in again'),
     etag: true,
   },
+  'post /api/admin/members/import/dry-run': ok(
+    ref('MemberImportPreview'),
+    'What importing the file would do, row by row: nothing is written',
+  ),
+  'post /api/admin/members/import': ok(
+    ref('MemberImportResult'),
+    'Imported in one transaction: the new rows became members (no password until they choose one), the others were skipped',
+  ),
   'put /api/admin/faqs/reorder': ok(page('faqs', 'Faq'), 'Every FAQ in its new order'),
   'get /api/admin/mail': ok(page('mails', 'MailQueueItem'), 'Mails of the filter, newest first'),
   'post /api/admin/mail/{id}/retry': {

@@ -190,6 +190,8 @@ export const OPERATIONS: Record<string, OperationText> = {
   getAdminMembersById: text('members', 'Get a member with their registrations and messages'),
   patchAdminMembersByIdDeactivate: text('members', 'Deactivate a member and end their sessions'),
   patchAdminMembersByIdReactivate: text('members', 'Reactivate a member'),
+  postAdminMembersImportDryRun: text('members', 'Check a CSV file of members before importing it'),
+  postAdminMembersImport: text('members', 'Import members from a CSV file'),
 
   getAdminDashboard: text('dashboard', 'Get the dashboard figures'),
 

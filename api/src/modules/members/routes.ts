@@ -1,7 +1,8 @@
 import { API, type Member } from '@npo/shared';
 import { csvPages, sendCsvExport } from '../../lib/csv.js';
-import { okItem, okPage } from '../../lib/respond.js';
+import { ok, okItem, okPage } from '../../lib/respond.js';
 import type { ModuleContext } from '../context.js';
+import { createMemberImport } from './import.js';
 import { createMembersService } from './service.js';
 
 const CSV_HEADER = ['Name', 'E-mail', 'Status', 'Joined at', 'Last sign-in'];
@@ -15,6 +16,7 @@ const csvRow = (member: Member) => [
 
 export function registerMembers({ deps, route }: ModuleContext): void {
   const members = createMembersService(deps);
+  const imports = createMemberImport(deps);
 
   route(API.members.list, async (ctx) => {
     const { query } = ctx.state.input;
@@ -34,5 +36,11 @@ export function registerMembers({ deps, route }: ModuleContext): void {
   route(API.members.reactivate, async (ctx) => {
     const { params, expectedRevision } = ctx.state.input;
     okItem(ctx, await members.reactivate(params.id, expectedRevision), { message: 'Member reactivated' });
+  });
+  route(API.members.importPreview, async (ctx) => ok(ctx, await imports.preview(ctx.state.input.body.csv)));
+  route(API.members.import, async (ctx) => {
+    const { csv, sendWelcomeMail } = ctx.state.input.body;
+    const result = await imports.run(csv, sendWelcomeMail);
+    ok(ctx, result, { message: `${result.imported} ${result.imported === 1 ? 'member' : 'members'} imported` });
   });
 }
