@@ -158,8 +158,8 @@ describeEngines('members import on %s', (engine) => {
       .where({ action: 'members_imported' })
       .orderBy('id', 'desc')
       .first();
-    expect(entry.module).toBe('members');
-    expect(JSON.parse(entry.changes)).toMatchObject({ imported: 2, existing: 1, welcomeMails: 2 });
+    expect(entry?.module).toBe('members');
+    expect(JSON.parse(entry?.changes ?? '{}')).toMatchObject({ imported: 2, existing: 1, welcomeMails: 2 });
 
     // Without a password nobody signs in as them.
     const noPassword = await app.request('POST', '/api/auth/login', {

@@ -1,9 +1,9 @@
 /**
  * Members (issue 22): the accounts that signed up on the site. Searched by name or e-mail in any case
  * and accents, filtered by status, sorted by name or join date, paged on the server; all of it in the
- * URL like the other lists. Anyone who may view exports the current filter as CSV and opens a
+ * URL like the other lists, and so are the join days and the activity (MemberFilters). Anyone who may view exports the current filter as CSV and opens a
  * member's detail; staff with edit permission deactivate (which signs the member out everywhere) and
- * reactivate, after a confirmation.
+ * reactivate, after a confirmation, and import members from a CSV file (ImportMembersDialog).
  */
 import { Button, HTMLSelect, HTMLTable, Tag } from '@blueprintjs/core';
 import {
@@ -28,7 +28,9 @@ import { ListPager, ListSearch, usePagedList, type PagedList } from '../../ui/Li
 import { ListStates } from '../../ui/ListStates';
 import { PageHeader } from '../../ui/PageHeader';
 import { notifyFailure } from '../../ui/toaster';
+import { ImportMembersDialog } from './ImportMembersDialog';
 import { MemberDialog } from './MemberDialog';
+import { MemberFilters } from './MemberFilters';
 import './members.css';
 
 type Filter = Partial<Omit<MembersFilter, 'activityId'>> & { activityId?: string };
@@ -45,7 +47,7 @@ const STATUS_LABELS: Record<(typeof MEMBER_STATUSES)[number], string> = {
   deactivated: 'Deactivated',
 };
 
-/** The list's filter as the URL holds it (the join days and the activity only arrive by link). */
+/** The list's filter as the URL holds it. */
 function filterOf(list: PagedList): Filter {
   const [sort, order] = (list.param('sort') ?? 'name.asc').split('.') as [
     MembersFilter['sort'],
@@ -117,6 +119,7 @@ export default function MembersPage() {
   const params = { ...filter, page: list.page, limit: PAGE_SIZES.members };
   const { canEdit } = useModuleAccess('members');
   const [openId, setOpenId] = useState<number | null>(null);
+  const [importing, setImporting] = useState(false);
   const query = useQuery({
     queryKey: [...queryKeys.members, params],
     queryFn: () => api.admin.members.list(params),
@@ -134,7 +137,12 @@ export default function MembersPage() {
         summary={
           query.isSuccess ? `${total} ${total === 1 ? 'member' : 'members'}` : 'People who signed up on the site.'
         }
-        actions={<ExportButton filter={filter} />}
+        actions={
+          <>
+            {canEdit && <Button icon="document" text="Import CSV" onClick={() => setImporting(true)} />}
+            <ExportButton filter={filter} />
+          </>
+        }
       />
       <div className="section-toolbar">
         <ListSearch list={list} label="Search members by name or email" placeholder="Search by name or email" />
@@ -155,6 +163,7 @@ export default function MembersPage() {
           }
           options={SORTS.map((sort) => ({ ...sort }))}
         />
+        <MemberFilters list={list} />
       </div>
       <ListStates
         query={query}
@@ -229,6 +238,7 @@ export default function MembersPage() {
       {openId !== null && (
         <MemberDialog id={openId} canEdit={canEdit} onSetStatus={setStatus} onClose={() => setOpenId(null)} />
       )}
+      {importing && <ImportMembersDialog onClose={() => setImporting(false)} />}
     </>
   );
 }
