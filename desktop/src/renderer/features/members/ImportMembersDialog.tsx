@@ -209,7 +209,7 @@ export function ImportMembersDialog({ onClose }: { onClose: () => void }) {
       <DialogFooter
         actions={
           result ? (
-            <Button intent="primary" text="Close" onClick={onClose} />
+            <Button intent="primary" text="Done" onClick={onClose} />
           ) : (
             <>
               <Button text="Cancel" onClick={onClose} />
