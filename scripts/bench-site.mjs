@@ -21,7 +21,9 @@
 //      strings for 60 s; server RSS peak ≤ 200 MB, back to ≤ 130 MB within 30 s.
 //  11. Mail (scripts/bench/mail-load.mjs): 10,000 queued mails sent to a loopback SMTP sink; ≥ 200
 //      mails/s, GET / p99 while sending ≤ 2× idle, server peak RSS ≤ 150 MB.
-// Usage: npm run bench [-- --duration 10 --connections 50 --only admin,home,site,api,login,startup,large,mixed,lighthouse,mail].
+//  12. Members import (scripts/bench/member-import.mjs): a 50,000-row CSV, dry run then import with
+//      welcome mails, on SQLite; budget: the import answers within 60 s.
+// Usage: npm run bench [-- --duration 10 --connections 50 --only admin,home,site,api,login,startup,large,mixed,lighthouse,mail,import].
 // Prints a table per section, writes every figure to bench-results.json, exits 1 when a budget is missed.
 import { writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -34,6 +36,7 @@ import { runLighthouse } from './bench/lighthouse.mjs';
 import { runMixedLoad } from './bench/mixed-load.mjs';
 import { loginLoad } from './bench/login-load.mjs';
 import { runMailLoad } from './bench/mail-load.mjs';
+import { runMemberImport } from './bench/member-import.mjs';
 import { runStartUp } from './bench/start-up.mjs';
 
 const { values: options } = parseArgs({
@@ -271,6 +274,7 @@ const SECTIONS = {
   mixed: () => runMixedLoad(),
   lighthouse: () => withDemoSite((baseUrl) => runLighthouse(3, baseUrl)),
   mail: () => runMailLoad(),
+  import: () => runMemberImport(),
 };
 
 const chosen = options.only ? options.only.split(',') : Object.keys(SECTIONS);

@@ -69,19 +69,42 @@ class ApiApp extends Koa {
 /** The methods @koa/bodyparser reads a body for (its default parsedMethods); it skips the others. */
 const PARSED_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
+/**
+ * The body limit of each write whose table entry raises it (the members import's file), by method and
+ * path; every other body is refused past BODY_LIMIT. Only paths without parameters may raise it.
+ */
+function raisedBodyLimits(): Map<string, string> {
+  const limits = new Map<string, string>();
+  for (const operation of API_OPERATIONS) {
+    if (operation.bodyLimitMb === undefined) continue;
+    if (operation.path.includes(':')) throw new Error(`${operation.path}: a raised body limit needs a fixed path`);
+    limits.set(`${operation.method.toUpperCase()} ${operation.path}`, `${operation.bodyLimitMb}mb`);
+  }
+  return limits;
+}
+
 /** The body parser (co-body and its decoders) loads with the first request whose body it would read. */
 function lazyBodyParser(): Koa.Middleware {
-  let parser: Promise<Koa.Middleware> | undefined;
+  const parsers = new Map<string, Promise<Koa.Middleware>>();
+  const raised = raisedBodyLimits();
+  const parserFor = (jsonLimit: string) => {
+    let parser = parsers.get(jsonLimit);
+    if (!parser) {
+      parser = import('@koa/bodyparser').then(({ bodyParser }) =>
+        bodyParser({ enableTypes: ['json'], jsonLimit, encoding: 'utf-8', onError: bodyDecodingError }),
+      );
+      parsers.set(jsonLimit, parser);
+    }
+    return parser;
+  };
   return async (ctx, next) => {
     if (!PARSED_METHODS.has(ctx.method)) {
       await next();
       return;
     }
-    parser ??= import('@koa/bodyparser').then(({ bodyParser }) =>
-      bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, encoding: 'utf-8', onError: bodyDecodingError }),
-    );
+    const limit = raised.get(`${ctx.method} ${ctx.path}`) ?? BODY_LIMIT;
     await (
-      await parser
+      await parserFor(limit)
     )(ctx, next);
   };
 }

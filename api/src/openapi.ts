@@ -206,6 +206,8 @@ interface Route {
   /** A write that honours Idempotency-Key (every write but sign-in and the two-factor secrets). */
   idempotent: boolean;
   hasPathParameters: boolean;
+  /** Where the entry raises the API's 1 MB body limit. */
+  bodyLimitMb?: number | undefined;
 }
 
 const BODY_METHODS = new Set(['post', 'put', 'patch']);
@@ -274,7 +276,7 @@ function inputErrors(route: Route): Responses {
       `Validation failed (errors lists the fields), malformed JSON or Content-Encoding, a path that does not decode${ifMatch}${key}`,
     ),
     ...(hasBody && {
-      '413': envelopeError('The body is larger than 1 MB'),
+      '413': envelopeError(`The body is larger than ${route.bodyLimitMb ?? 1} MB`),
       '415': envelopeError('A Content-Encoding other than gzip, deflate, br or identity'),
     }),
   };
@@ -474,6 +476,7 @@ function routeOf(entry: Operation): Route {
     conditional: entry.ifMatch === true,
     idempotent: WRITE_METHODS.has(entry.method) && entry.idempotent !== false,
     hasPathParameters: path.includes('{'),
+    bodyLimitMb: entry.bodyLimitMb,
   };
 }
 

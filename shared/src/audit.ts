@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'sessions_revoked',
   'sign_out',
   'account_erased',
+  'members_imported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -52,6 +53,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   sessions_revoked: 'Sessions revoked',
   sign_out: 'Signed out',
   account_erased: 'Account erased',
+  members_imported: 'Members imported',
 };
 
 /** Security events carry this module; admin writes carry the policy module of their route. */

@@ -314,6 +314,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
         list: lister(API.members.list),
         get: (id: number) => call(API.members.get, { params: { id } }),
         exportCsv: (query?: QueryValues<typeof API.members.exportCsv>) => download(API.members.exportCsv, { query }),
+        /** The dry run: each row's outcome; nothing is written. */
+        previewImport: (csv: string) => call(API.members.importPreview, { body: { csv } }),
+        /** `idempotencyKey`: one per import the user confirms, kept when they retry it. */
+        import: (body: BodyInputOf<typeof API.members.import>, idempotencyKey: string) =>
+          answer(API.members.import, { body }, { idempotencyKey }),
       },
       contactMessages: {
         list: lister(API.contactMessages.list),

@@ -16,6 +16,7 @@ export const MAIL_KINDS = [
   'contact_digest',
   'two_factor_locked',
   'account_closed',
+  'member_welcome',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -34,6 +35,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   contact_digest: 'Contact spam digest',
   two_factor_locked: 'Two-factor lock notice',
   account_closed: 'Account closed notice',
+  member_welcome: 'Welcome of an imported member',
 };
 
 /** One mail of the queue as GET /api/admin/mail answers it. */

@@ -43,6 +43,22 @@ export function invitationMail(to: string, name: string, link: string): MailMess
   };
 }
 
+/** The welcome of a member imported from another system: they have no password until they choose one. */
+export function memberWelcomeMail(to: string, name: string, link: string): MailMessage {
+  const lines = [
+    `Hello ${name},`,
+    `Your membership of ${organisationName} has moved to our new site. Choose your password with the link below to sign in; it is valid for 7 days.`,
+    'If the link has expired, use "Forgot password" on the sign-in page to get a new one.',
+  ];
+  return {
+    kind: 'member_welcome',
+    to,
+    subject: `Welcome to ${organisationName}`,
+    text: `${lines[0]}\n\n${lines[1]}\n\n${link}\n\n${lines[2]}\n\n${organisationName}\n`,
+    html: layout(lines, { label: 'Choose your password', url: link }),
+  };
+}
+
 export function contactNotificationMail(
   to: string,
   message: { name: string; email: string; phone: string; message: string },

@@ -220,6 +220,14 @@ const SPECIAL: Record<string, SuccessAnswer> = {
     { type: 'null' },
     "The password held: the member's personal data is erased, every session ended, and a notice mailed to the old address",
   ),
+  'post /api/admin/members/import/dry-run': ok(
+    ref('MemberImportPreview'),
+    'What importing the file would do, row by row: nothing is written',
+  ),
+  'post /api/admin/members/import': ok(
+    ref('MemberImportResult'),
+    'Imported in one transaction: the new rows became members (no password until they choose one), the others were skipped',
+  ),
   'put /api/admin/faqs/reorder': ok(page('faqs', 'Faq'), 'Every FAQ in its new order'),
   'put /api/admin/membership-cards/reorder': ok(page('cards', 'MembershipCard'), 'Every card in its new order'),
   'get /api/admin/mail': ok(

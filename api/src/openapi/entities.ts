@@ -4,6 +4,7 @@
  * exactly T, so a presenter change that forgets the document breaks the type check, not a client.
  */
 import {
+  MEMBER_IMPORT_OUTCOMES,
   ACTIVITY_STATUSES,
   ASSIGNABLE_MODULES,
   AUDIT_ACTIONS,
@@ -26,6 +27,9 @@ import {
   type MailQueueItem,
   type Member,
   type MemberDetail,
+  type MemberImportCounts,
+  type MemberImportPreview,
+  type MemberImportResult,
   type MemberRegistration,
   type MembershipCard,
   type Pagination,
@@ -232,6 +236,40 @@ export const memberDetailSchema = shaped<MemberDetail>()(
   }),
 );
 
+const importCounts = shaped<MemberImportCounts>()(
+  z.object({
+    rows: count.describe('Data rows of the file (blank lines not counted)'),
+    new: count.describe('Rows that become members'),
+    existing: count.describe('Rows whose e-mail is a member already (in any case): skipped'),
+    invalid: count.describe('Rows skipped for the reason they give'),
+  }),
+);
+
+export const memberImportPreviewSchema = shaped<MemberImportPreview>()(
+  z.object({
+    counts: importCounts,
+    rows: z
+      .array(
+        z.object({
+          line: z.int().positive().describe("The row's first line in the file (the header is line 1)"),
+          name: z.string(),
+          email: z.string().describe('Lower-cased when valid'),
+          outcome: z.enum(MEMBER_IMPORT_OUTCOMES),
+          reason: z.string().optional().describe('Why an invalid row is skipped'),
+        }),
+      )
+      .describe('Every row in file order'),
+  }),
+);
+
+export const memberImportResultSchema = shaped<MemberImportResult>()(
+  z.object({
+    counts: importCounts,
+    imported: count.describe('Members created'),
+    welcomeMails: count.describe('Welcome mails queued (0 without sendWelcomeMail)'),
+  }),
+);
+
 const totalAndActive = z.object({ total: count, active: count });
 
 const period = z.object({ current: count, previous: count });
@@ -413,6 +451,8 @@ export const ENTITY_SCHEMAS = {
   ContactMessage: contactMessageSchema,
   Member: memberSchema,
   MemberDetail: memberDetailSchema,
+  MemberImportPreview: memberImportPreviewSchema,
+  MemberImportResult: memberImportResultSchema,
   Dashboard: dashboardSchema,
   DefaultContentStatus: defaultContentStatusSchema,
   LoginResult: loginResultSchema,

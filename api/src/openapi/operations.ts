@@ -194,6 +194,8 @@ export const OPERATIONS: Record<string, OperationText> = {
   patchAdminMembersByIdDeactivate: text('members', 'Deactivate a member and end their sessions'),
   patchAdminMembersByIdReactivate: text('members', 'Reactivate a member'),
   deleteAdminMembersById: text('members', 'Erase a member'),
+  postAdminMembersImportDryRun: text('members', 'Check a CSV file of members before importing it'),
+  postAdminMembersImport: text('members', 'Import members from a CSV file'),
 
   getAdminDashboard: text('dashboard', 'Get the dashboard figures'),
   getAdminDefaultContent: text('dashboard', "List the public sections showing SPEC's built-in content"),

@@ -37,13 +37,18 @@ export interface Operation {
   answer: Answer<unknown>;
   /** An item write that honours If-Match (the editor's revision). */
   ifMatch?: boolean;
-  /** false: a write that ignores Idempotency-Key (its answer is a secret not for keeping in a table). */
+  /**
+   * false: a write that ignores Idempotency-Key: its answer is a secret not for keeping in a table, or
+   * it changes nothing (the members import's dry run, whose answer can be megabytes).
+   */
   idempotent?: false;
   /**
    * A public read answered from the shared cache: the query parameters its answer depends on (the
    * others do not make another cache entry).
    */
   publicCache?: readonly string[];
+  /** The body's limit in MB where it is not the API's 1 MB (the members import's file). */
+  bodyLimitMb?: number;
   /** A successful write changes what public answers and pages show: the content version is bumped. */
   changesPublicContent?: boolean;
 }

@@ -82,6 +82,13 @@ import {
   twoFactorLoginSchema,
 } from '../schemas/two-factor.js';
 import type { RecoveryCodes, SecuritySettings, TwoFactorSetup, TwoFactorStatus } from '../two-factor.js';
+import {
+  MEMBER_IMPORT_BODY_LIMIT_MB,
+  memberImportPreviewSchema,
+  memberImportSchema,
+  type MemberImportPreview,
+  type MemberImportResult,
+} from '../member-import.js';
 import { z, type ZodType } from 'zod';
 import { adminOperation, idParams, operation, returns, type Answer, type Operation } from './operation.js';
 
@@ -446,7 +453,8 @@ export const API = {
 
   /**
    * Members (accounts of role member) as staff manage them (issue 22): list, detail, CSV export,
-   * deactivation (which ends their sessions) and reactivation. The export is declared before /:id.
+   * deactivation (which ends their sessions) and reactivation, and the CSV import with its dry run.
+   * The export is declared before /:id.
    */
   members: {
     list: adminOperation('members', 'get', '/members', {
@@ -473,6 +481,18 @@ export const API = {
       params: idParams,
       ifMatch: true,
       answer: nothing,
+    }),
+    // The dry run writes nothing, so it keeps no answer for Idempotency-Key (it can be megabytes).
+    importPreview: adminOperation('members', 'post', '/members/import/dry-run', {
+      body: memberImportPreviewSchema,
+      bodyLimitMb: MEMBER_IMPORT_BODY_LIMIT_MB,
+      idempotent: false,
+      answer: returns<MemberImportPreview>(),
+    }),
+    import: adminOperation('members', 'post', '/members/import', {
+      body: memberImportSchema,
+      bodyLimitMb: MEMBER_IMPORT_BODY_LIMIT_MB,
+      answer: returns<MemberImportResult>(),
     }),
   },
 

@@ -4,6 +4,7 @@ import { createRateLimiter } from '../../lib/rate-limits.js';
 import { ok, okItem, okPage } from '../../lib/respond.js';
 import { callerOf } from '../../middleware/session.js';
 import type { ModuleContext } from '../context.js';
+import { createMemberImport } from './import.js';
 import { ACCOUNT_CLOSED, createOwnDataService } from './own-data.js';
 import { createMembersService } from './service.js';
 
@@ -20,6 +21,7 @@ export function registerMembers({ deps, route }: ModuleContext): void {
   const members = createMembersService(deps);
   const own = createOwnDataService(deps);
   const limits = createRateLimiter(deps);
+  const imports = createMemberImport(deps);
 
   route(API.members.list, async (ctx) => {
     const { query } = ctx.state.input;
@@ -64,4 +66,10 @@ export function registerMembers({ deps, route }: ModuleContext): void {
     },
     { before: [limits.limit('changePassword')] },
   );
+  route(API.members.importPreview, async (ctx) => ok(ctx, await imports.preview(ctx.state.input.body.csv)));
+  route(API.members.import, async (ctx) => {
+    const { csv, sendWelcomeMail } = ctx.state.input.body;
+    const result = await imports.run(csv, sendWelcomeMail);
+    ok(ctx, result, { message: `${result.imported} ${result.imported === 1 ? 'member' : 'members'} imported` });
+  });
 }

@@ -1,9 +1,9 @@
 /**
  * Members (issue 22): the accounts that signed up on the site. Searched by name or e-mail in any case
  * and accents, filtered by status, sorted by name or join date, paged on the server; all of it in the
- * URL like the other lists. Anyone who may view exports the current filter as CSV and opens a
+ * URL like the other lists, and so are the join days and the activity (MemberFilters). Anyone who may view exports the current filter as CSV and opens a
  * member's detail; staff with edit permission deactivate (which signs the member out everywhere) and
- * reactivate, after a confirmation.
+ * reactivate, after a confirmation, and import members from a CSV file (ImportMembersDialog).
  */
 import { Button, HTMLSelect, HTMLTable, Tag } from '@blueprintjs/core';
 import { API, changeOf, formatAdminDate, MEMBER_STATUSES, type Member, type MembersFilter } from '@npo/shared';
@@ -21,7 +21,9 @@ import { ListStates } from '../../ui/ListStates';
 import { PageHeader } from '../../ui/PageHeader';
 import { TableHead, type TableColumn } from '../../ui/TableHead';
 import { notifyFailure } from '../../ui/toaster';
+import { ImportMembersDialog } from './ImportMembersDialog';
 import { MemberDialog } from './MemberDialog';
+import { MemberFilters } from './MemberFilters';
 import './members.css';
 
 type Filter = Partial<Pick<MembersFilter, 'status' | 'joinedFrom' | 'joinedTo'>> & { activityId?: string };
@@ -32,7 +34,7 @@ const STATUS_LABELS: Record<(typeof MEMBER_STATUSES)[number], string> = {
 };
 
 /**
- * The list's filter as the URL holds it (the join days and the activity only arrive by link); the
+ * The list's filter as the URL holds it (the join days and the activity have their controls in MemberFilters); the
  * sort is the header's, read by useAdminList.
  */
 function filterOf(list: PagedList): Filter {
@@ -107,6 +109,7 @@ function columnsOf(canEdit: boolean): (TableColumn<MembersFilter['sort']> | fals
 export default function MembersPage() {
   const { canEdit } = useModuleAccess('members');
   const [openId, setOpenId] = useState<number | null>(null);
+  const [importing, setImporting] = useState(false);
   const { list, query, sort, setSort } = useAdminList('members', { filter: filterOf });
   const filter = filterOf(list);
   const setStatus = useMemberStatus();
@@ -121,7 +124,12 @@ export default function MembersPage() {
         summary={
           query.isSuccess ? `${total} ${total === 1 ? 'member' : 'members'}` : 'People who signed up on the site.'
         }
-        actions={<ExportButton filter={{ ...filter, ...(list.q && { q: list.q }), ...sort }} />}
+        actions={
+          <>
+            {canEdit && <Button icon="document" text="Import CSV" onClick={() => setImporting(true)} />}
+            <ExportButton filter={{ ...filter, ...(list.q && { q: list.q }), ...sort }} />
+          </>
+        }
       />
       <div className="section-toolbar">
         <ListSearch list={list} label="Search members by name or email" placeholder="Search by name or email" />
@@ -134,6 +142,7 @@ export default function MembersPage() {
             ...MEMBER_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
           ]}
         />
+        <MemberFilters list={list} />
       </div>
       <ListStates
         query={query}
@@ -195,6 +204,7 @@ export default function MembersPage() {
       {openId !== null && (
         <MemberDialog id={openId} canEdit={canEdit} onSetStatus={setStatus} onClose={() => setOpenId(null)} />
       )}
+      {importing && <ImportMembersDialog onClose={() => setImporting(false)} />}
     </>
   );
 }

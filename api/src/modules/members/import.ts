@@ -1,0 +1,205 @@
+/**
+ * The members import (issue 22): a CSV file from another system, read and judged row by row (the
+ * dry run), then written in one transaction: every new member, their welcome mails if asked, and one
+ * audit entry for the whole import, or nothing at all. Imported members get no password hash (no
+ * password can sign in) until they choose one through the welcome link or "Forgot password": hashing
+ * 50,000 passwords would take minutes, and a password nobody chose protects nothing.
+ */
+import {
+  INVITATION_TOKEN_TTL_MS,
+  MEMBER_IMPORT_MAX_ROWS,
+  signupSchema,
+  type MemberImportCounts,
+  type MemberImportPreview,
+  type MemberImportResult,
+  type MemberImportRow,
+} from '@npo/shared';
+import type { Db } from '../../db/connection.js';
+import type { AppDeps } from '../../deps.js';
+import { conflict, validationError } from '../../errors.js';
+import { CsvSyntaxError, readCsv, type CsvRecord } from '../../lib/csv-read.js';
+import { createSecretToken } from '../../lib/tokens.js';
+import { memberWelcomeMail } from '../../mail/templates.js';
+import { recordAudit } from '../audit/record.js';
+
+/** Header names read as the name and the e-mail column, in any case and spacing. */
+const NAME_HEADERS = new Set(['name', 'full name']);
+const EMAIL_HEADERS = new Set(['email', 'e-mail', 'email address', 'e-mail address']);
+/** Rows of one INSERT: 9 columns a row stays far below both engines' parameter limits. */
+const INSERT_BATCH = 500;
+/** Addresses of one lookup of existing accounts. */
+const LOOKUP_BATCH = 1000;
+const rowSchema = signupSchema.pick({ name: true, email: true });
+
+const refused = (message: string) => validationError([{ field: 'csv', message }]);
+
+/** The file's records, or a 400 saying why it is not a CSV file the import can read. */
+function recordsOf(text: string): { header: CsvRecord; rows: CsvRecord[] } {
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  // A NUL never appears in text: the file is binary (a spreadsheet's own format, an image...).
+  if (body.includes('\u0000')) throw refused('The file is not a CSV file (it holds binary data)');
+  let records: CsvRecord[];
+  try {
+    records = readCsv(body);
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) throw refused(`The file is not valid CSV. ${error.message}`);
+    throw error;
+  }
+  const [header, ...rows] = records;
+  if (!header) throw refused('The file has no header row');
+  if (rows.length === 0) throw refused('The file has a header row but no members');
+  if (rows.length > MEMBER_IMPORT_MAX_ROWS) {
+    throw refused(`The file has ${rows.length} rows; at most ${MEMBER_IMPORT_MAX_ROWS} can be imported at once`);
+  }
+  return { header, rows };
+}
+
+function columnsOf(header: CsvRecord): { name: number; email: number; width: number } {
+  const names = header.fields.map((field) => field.trim().toLowerCase());
+  const name = names.findIndex((field) => NAME_HEADERS.has(field));
+  const email = names.findIndex((field) => EMAIL_HEADERS.has(field));
+  const missing = [name < 0 && '"name"', email < 0 && '"email"'].filter(Boolean);
+  if (missing.length > 0) throw refused(`The header row needs a ${missing.join(' and an ')} column`);
+  return { name, email, width: names.length };
+}
+
+/** Each row judged on its own and against the rows above it; `existing` is decided afterwards. */
+function judge(rows: CsvRecord[], columns: ReturnType<typeof columnsOf>): MemberImportRow[] {
+  const firstLineOf = new Map<string, number>();
+  return rows.map(({ line, fields }) => {
+    const raw = { name: fields[columns.name]?.trim() ?? '', email: fields[columns.email]?.trim() ?? '' };
+    const invalid = (reason: string): MemberImportRow => ({ line, ...raw, outcome: 'invalid', reason });
+    if (fields.length !== columns.width) {
+      return invalid(`The row has ${fields.length} fields; the header has ${columns.width}`);
+    }
+    const parsed = rowSchema.safeParse(raw);
+    if (!parsed.success) return invalid(parsed.error.issues.map((issue) => issue.message).join(' '));
+    const { name, email } = parsed.data;
+    const first = firstLineOf.get(email);
+    if (first !== undefined) return { line, name, email, outcome: 'invalid', reason: `Same e-mail as line ${first}` };
+    firstLineOf.set(email, line);
+    return { line, name, email, outcome: 'new' };
+  });
+}
+
+/** The role of each account among `emails` (stored lower-cased), looked up a batch at a time. */
+async function accountRoles(db: Db, emails: string[]): Promise<Map<string, string>> {
+  const roles = new Map<string, string>();
+  for (let start = 0; start < emails.length; start += LOOKUP_BATCH) {
+    const rows: { email: string; role: string }[] = await db('users')
+      .whereIn('email', emails.slice(start, start + LOOKUP_BATCH))
+      .select('email', 'role');
+    for (const row of rows) roles.set(row.email, row.role);
+  }
+  return roles;
+}
+
+function countsOf(rows: MemberImportRow[]): MemberImportCounts {
+  const counts: MemberImportCounts = { rows: rows.length, new: 0, existing: 0, invalid: 0 };
+  for (const row of rows) counts[row.outcome] += 1;
+  return counts;
+}
+
+/** The dry run's answer: every row's outcome, against the accounts `db` sees. */
+export async function previewImport(db: Db, csv: string): Promise<MemberImportPreview> {
+  const { header, rows } = recordsOf(csv);
+  const judged = judge(rows, columnsOf(header));
+  const roles = await accountRoles(
+    db,
+    judged.filter((row) => row.outcome === 'new').map((row) => row.email),
+  );
+  const outcomes = judged.map((row): MemberImportRow => {
+    const role = row.outcome === 'new' ? roles.get(row.email) : undefined;
+    if (role === undefined) return row;
+    if (role === 'member') return { ...row, outcome: 'existing' };
+    return { ...row, outcome: 'invalid', reason: 'This e-mail belongs to a staff account' };
+  });
+  return { counts: countsOf(outcomes), rows: outcomes };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+export function createMemberImport(deps: AppDeps) {
+  const now = () => deps.clock.now();
+  const welcomeLink = (token: string) => `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+
+  /** The new members' rows, a batch at a time; answers their ids, names and e-mails. */
+  async function insertMembers(trx: Db, rows: MemberImportRow[], at: Date) {
+    const inserted: { id: number; name: string; email: string }[] = [];
+    for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+      const batch = rows.slice(start, start + INSERT_BATCH).map((row) => ({
+        name: row.name,
+        email: row.email,
+        password_hash: null,
+        role: 'member' as const,
+        permissions: '{}',
+        is_active: true,
+        token_version: 0,
+        created_at: at,
+        updated_at: at,
+      }));
+      inserted.push(...(await trx('users').insert(batch).returning(['id', 'name', 'email'])));
+    }
+    return inserted;
+  }
+
+  /** A set-password link of 7 days (an invitation token, as new admins get) and its mail, per member. */
+  async function queueWelcomes(trx: Db, members: { id: number; name: string; email: string }[], at: Date) {
+    const expiresAt = new Date(at.getTime() + INVITATION_TOKEN_TTL_MS);
+    const tokens = members.map((member) => ({ member, ...createSecretToken() }));
+    for (let start = 0; start < tokens.length; start += INSERT_BATCH) {
+      const batch = tokens.slice(start, start + INSERT_BATCH).map(({ member, hash }) => ({
+        user_id: member.id,
+        purpose: 'invitation' as const,
+        token_hash: hash,
+        expires_at: expiresAt,
+        created_at: at,
+      }));
+      await trx('auth_tokens').insert(batch);
+    }
+    await deps.mailer.enqueue(
+      trx,
+      tokens.map(({ member, token }) => memberWelcomeMail(member.email, member.name, welcomeLink(token))),
+    );
+  }
+
+  return {
+    preview: (csv: string) => previewImport(deps.db, csv),
+
+    /**
+     * Judges the file again inside the transaction (accounts may have signed up since the dry run),
+     * imports the new rows and skips the others. A member who signs up with one of the addresses while
+     * the import runs makes it fail whole (409), and nothing is imported.
+     */
+    async run(csv: string, sendWelcomeMail: boolean): Promise<MemberImportResult> {
+      try {
+        return await deps.db.transaction(async (trx) => {
+          const at = now();
+          const { counts, rows } = await previewImport(trx, csv);
+          const members = await insertMembers(
+            trx,
+            rows.filter((row) => row.outcome === 'new'),
+            at,
+          );
+          if (sendWelcomeMail && members.length > 0) await queueWelcomes(trx, members, at);
+          await recordAudit(trx, {
+            action: 'members_imported',
+            module: 'members',
+            changes: { ...counts, imported: members.length, welcomeMails: sendWelcomeMail ? members.length : 0 },
+          });
+          return { counts, imported: members.length, welcomeMails: sendWelcomeMail ? members.length : 0 };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          throw conflict(
+            'An account with one of these e-mails was created during the import. Nothing was imported; try again.',
+          );
+        }
+        throw error;
+      }
+    },
+  };
+}

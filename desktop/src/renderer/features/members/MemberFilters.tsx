@@ -1,0 +1,63 @@
+/**
+ * The members list's join-day and activity filters (issue 22): the API's `joinedFrom`, `joinedTo`
+ * (UTC days, both included) and `activityId`, kept in the screen's URL like its other filters. The
+ * activities offered are the site's (upcoming and past, the newest 100); one named by a link but not
+ * among them is still offered, by its number.
+ */
+import { HTMLSelect } from '@blueprintjs/core';
+import { MAX_PAGE_LIMIT } from '@npo/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { api } from '../../api/client';
+import type { PagedList } from '../../ui/ListControls';
+
+export function MemberFilters({ list }: { list: PagedList }) {
+  const fromId = useId();
+  const toId = useId();
+  const joinedFrom = list.param('joinedFrom') ?? '';
+  const joinedTo = list.param('joinedTo') ?? '';
+  const activityId = list.param('activityId') ?? '';
+  const activities = useQuery({
+    queryKey: ['members-filter-activities'],
+    queryFn: () => api.content.activities({ limit: MAX_PAGE_LIMIT }),
+  });
+  const options = (activities.data?.activities ?? []).map((activity) => ({
+    value: String(activity.id),
+    label: activity.title,
+  }));
+  if (activityId && !options.some((option) => option.value === activityId)) {
+    options.push({ value: activityId, label: `Activity #${activityId}` });
+  }
+  return (
+    <div className="member-filters">
+      <label htmlFor={fromId}>
+        Joined from
+        <input
+          id={fromId}
+          className="bp6-input"
+          type="date"
+          value={joinedFrom}
+          max={joinedTo || undefined}
+          onChange={(event) => list.setParam('joinedFrom', event.currentTarget.value || null)}
+        />
+      </label>
+      <label htmlFor={toId}>
+        to
+        <input
+          id={toId}
+          className="bp6-input"
+          type="date"
+          value={joinedTo}
+          min={joinedFrom || undefined}
+          onChange={(event) => list.setParam('joinedTo', event.currentTarget.value || null)}
+        />
+      </label>
+      <HTMLSelect
+        aria-label="Registered to activity"
+        value={activityId}
+        onChange={(event) => list.setParam('activityId', event.currentTarget.value || null)}
+        options={[{ value: '', label: 'Any activity' }, ...options]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * Importing members from a CSV file (issue 22): the limits, the request bodies and the answers of
+ * the dry run and of the import. The file travels as text in a JSON body, so the route table's
+ * validation, Idempotency-Key and OpenAPI apply to it like to every other write.
+ */
+import { z } from 'zod';
+
+/** Characters of the file's text (about 10 MB of UTF-8 for plain names and addresses). */
+export const MEMBER_IMPORT_MAX_CHARS = 10_000_000;
+/** Data rows of one file (the header row not counted). */
+export const MEMBER_IMPORT_MAX_ROWS = 50_000;
+/** The body limit of the two import routes: the file's text, JSON-escaped, fits. */
+export const MEMBER_IMPORT_BODY_LIMIT_MB = 24;
+
+const csv = z
+  .string({ error: 'Choose a CSV file' })
+  .min(1, 'The file is empty')
+  .max(MEMBER_IMPORT_MAX_CHARS, 'The file is larger than 10 MB');
+
+export const memberImportPreviewSchema = z.object({ csv });
+export const memberImportSchema = z.object({
+  csv,
+  /** Mail each new member a link to choose their password (7 days). */
+  sendWelcomeMail: z.boolean({ error: 'sendWelcomeMail must be true or false' }).default(false),
+});
+export type MemberImportPreviewInput = z.input<typeof memberImportPreviewSchema>;
+export type MemberImportInput = z.input<typeof memberImportSchema>;
+
+/** new: imported; existing: a member with that e-mail already (skipped); invalid: skipped, with the reason. */
+export const MEMBER_IMPORT_OUTCOMES = ['new', 'existing', 'invalid'] as const;
+export type MemberImportOutcome = (typeof MEMBER_IMPORT_OUTCOMES)[number];
+
+export interface MemberImportRow {
+  /** The row's line in the file (the header is line 1; a quoted line break makes a row span lines). */
+  line: number;
+  name: string;
+  email: string;
+  outcome: MemberImportOutcome;
+  reason?: string;
+}
+
+export interface MemberImportCounts {
+  rows: number;
+  new: number;
+  existing: number;
+  invalid: number;
+}
+
+/** The dry run: each row's outcome, in file order, and the counts. Nothing is written. */
+export interface MemberImportPreview {
+  counts: MemberImportCounts;
+  rows: MemberImportRow[];
+}
+
+/** The import: how many members it created, how many rows it skipped, how many welcome mails it queued. */
+export interface MemberImportResult {
+  counts: MemberImportCounts;
+  imported: number;
+  welcomeMails: number;
+}
