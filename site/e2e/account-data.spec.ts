@@ -33,7 +33,7 @@ test('a member downloads their data, then closes the account with the password',
   await page.getByRole('button', { name: 'Download my data' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/);
-  const data = JSON.parse(await readFile((await download.path())!, 'utf8'));
+  const data = JSON.parse(await readFile(await download.path(), 'utf8'));
   expect(data.profile).toMatchObject({ name: 'Ada Lovelace', email, role: 'member' });
   expect(data.contactMessages.map((sent: { message: string }) => sent.message)).toEqual([message.message]);
 

@@ -345,7 +345,7 @@ describeEngines('If-Match on admin item writes on %s', (engine) => {
       const [a, b, c, d] = ids as [number, number, number, number];
       const revisions = async () =>
         Object.fromEntries(
-          ((await db()('membership_cards').select('id', 'revision')) as Item[]).map((row) => [row.id, row.revision]),
+          (await db()('membership_cards').select<Item[]>('id', 'revision')).map((row) => [row.id, row.revision]),
         );
       const reordered = await app.request('PUT', '/api/admin/membership-cards/reorder', {
         token,

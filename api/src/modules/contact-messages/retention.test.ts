@@ -34,7 +34,7 @@ describeEngines('contact message retention on %s', (engine) => {
       .returning('id');
     return (row as { id: number }).id;
   }
-  const ids = async () => (await db()('contact_messages').orderBy('id').pluck('id')) as number[];
+  const ids = async () => db()('contact_messages').orderBy('id').pluck<number[]>('id');
 
   beforeAll(async () => {
     app = await startTestApp(engine, { CONTACT_RETENTION_DAYS: '30' });

@@ -18,16 +18,16 @@ import { WRONG_PASSWORD } from './own-data.js';
 /** Every text-like column of every table (FTS shadow tables too on SQLite), as [table, column]. */
 async function textColumns(db: Db): Promise<[string, string][]> {
   if (isPostgres(db)) {
-    const rows = (await db('information_schema.columns')
+    const rows = await db('information_schema.columns')
       .where('table_schema', db.raw('current_schema()'))
       .whereIn('data_type', ['text', 'character varying', 'character', 'json', 'jsonb'])
-      .select('table_name', 'column_name')) as { table_name: string; column_name: string }[];
+      .select<{ table_name: string; column_name: string }[]>('table_name', 'column_name');
     return rows.map((row) => [row.table_name, row.column_name]);
   }
   const tables = (await db('sqlite_master').where({ type: 'table' }).pluck('name')) as string[];
   const columns: [string, string][] = [];
   for (const table of tables) {
-    const info = (await db.raw(`pragma table_info("${table}")`)) as { name: string; type: string }[];
+    const info = await db.raw<{ name: string; type: string }[]>(`pragma table_info("${table}")`);
     // FTS tables declare no types: every column is read as text.
     for (const column of info)
       if (!/INT|REAL|NUM|BOOL|DATE|TIME/i.test(column.type)) columns.push([table, column.name]);
