@@ -2,9 +2,7 @@ import {
   adminUserSchema,
   emptyPermissions,
   normalisePermissions,
-  type AdminRole,
   type AdminUserInput,
-  type Permissions,
   type User,
 } from '@npo/shared';
 import { Callout } from '@blueprintjs/core';
@@ -15,13 +13,7 @@ import type { FormDialogState } from '../../ui/form/useFormDialog';
 import { PermissionGrid } from './PermissionGrid';
 import { schemaResolver } from '../../ui/form/resolver';
 import type { Revisioned } from '../../data/describe-item';
-
-export interface AdminFormValues {
-  name: string;
-  email: string;
-  role: AdminRole;
-  permissions: Permissions;
-}
+import type { AdminFormValues } from './admin-form-values';
 
 interface AdminUserFormProps {
   dialog: FormDialogState<User>;

@@ -2,7 +2,7 @@
 import { Callout, Checkbox } from '@blueprintjs/core';
 import { ACTIONS, ASSIGNABLE_MODULES, type Action, type AssignableModule } from '@npo/shared';
 import { useFormContext, useWatch } from 'react-hook-form';
-import type { AdminFormValues } from './AdminUserForm';
+import type { AdminFormValues } from './admin-form-values';
 
 export const MODULE_LABELS: Record<AssignableModule, string> = {
   membership: 'Membership',
