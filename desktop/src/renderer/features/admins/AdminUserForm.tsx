@@ -1,10 +1,4 @@
-import {
-  adminUserSchema,
-  emptyPermissions,
-  normalisePermissions,
-  type AdminUserInput,
-  type User,
-} from '@npo/shared';
+import { adminUserSchema, emptyPermissions, normalisePermissions, type AdminUserInput, type User } from '@npo/shared';
 import { Callout } from '@blueprintjs/core';
 import { useForm } from 'react-hook-form';
 import { SelectField, TextField } from '../../ui/form/fields';
