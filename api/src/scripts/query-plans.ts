@@ -68,7 +68,7 @@ export function planCases(engine: 'sqlite' | 'postgres', now: Date, deepPage = 1
     {
       name: 'users stats',
       run: (db) => createUsersRepository(db).countByRoleAndStatus(),
-      uses: ['users_role_active_index'],
+      uses: ['users_role_active_erased_index'],
     },
     {
       name: 'activities, deep page',
