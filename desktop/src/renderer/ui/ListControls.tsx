@@ -5,7 +5,7 @@
  * (in any case and accents). Page changes add a history entry; search changes replace it.
  */
 import { Button, ButtonGroup, InputGroup } from '@blueprintjs/core';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -34,17 +34,22 @@ export function usePagedList(pageSize: number): PagedList {
   const page = pageFrom(searchParams.get('page'));
   const q = searchParams.get('q')?.trim() ?? '';
 
-  // Every change starts from the URL as it is now, keeping the other parameters; page 1 is left out.
-  const change = (edit: (next: URLSearchParams) => void, replace: boolean) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        edit(next);
-        if (next.get('page') === '1') next.delete('page');
-        return next;
-      },
-      { replace },
-    );
+  // The URL as the last change left it. The router renders a navigation in a transition, so two
+  // changes in a row (two date fields filled at once) can both come before that render: each starts
+  // from the one before, not from the rendered URL, or the first is lost.
+  const latest = useRef(searchParams);
+  useEffect(() => {
+    latest.current = searchParams;
+  }, [searchParams]);
+
+  // Every change keeps the other parameters; page 1 is left out.
+  const change = (edit: (next: URLSearchParams) => void, replace: boolean) => {
+    const next = new URLSearchParams(latest.current);
+    edit(next);
+    if (next.get('page') === '1') next.delete('page');
+    latest.current = next;
+    setSearchParams(next, { replace });
+  };
 
   return {
     page,
