@@ -36,6 +36,7 @@ import {
   CHECKS_CREDENTIALS,
   CONFLICTING,
   MAY_BE_MISSING,
+  MEMBERS_ONLY,
   ref,
   successAnswer,
   THROTTLED,
@@ -290,6 +291,8 @@ function accessErrors(route: Route, key: string): Responses {
     responses['401'] = envelopeError('Wrong e-mail or password, or a deactivated account');
   }
   if (route.auth === 'admin') responses['403'] = envelopeError('Not an admin, or without the permission below');
+  if (MEMBERS_ONLY.has(key))
+    responses['403'] = envelopeError('A staff account: a super admin closes it on the Admins screen');
   return responses;
 }
 

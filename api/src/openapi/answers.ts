@@ -320,6 +320,9 @@ export const ASKS_PROOF_OF_WORK = new Set(['post /api/contact-messages']);
 /** Refused credentials: wrong e-mail or password, or a deactivated account (the same answer for each). */
 export const CHECKS_CREDENTIALS = new Set(['post /api/auth/login', 'post /api/auth/login/two-factor']);
 
+/** Routes for members only: a staff account is refused with 403 (a super admin closes staff accounts). */
+export const MEMBERS_ONLY = new Set(['post /api/account/close']);
+
 /** The public single objects: 404 until a version is active. */
 export const MAY_BE_MISSING = new Set([
   'get /api/about-us',
