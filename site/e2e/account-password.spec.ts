@@ -34,7 +34,8 @@ test('a member changes the password from the account menu; the other session end
   await page.getByLabel('New Password', { exact: true }).fill('new-secret-1');
   await page.getByLabel('Confirm New Password').fill('new-secret-1');
   await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page.getByText('Your current password is incorrect.')).toBeVisible();
+  // The server's field error shows at its field (and in the form's alert).
+  await expect(page.getByLabel('Current Password')).toHaveAccessibleDescription(/Your current password is incorrect\./);
 
   await page.getByLabel('Current Password').fill('old-secret-1');
   await page.getByRole('button', { name: 'Change Password' }).click();
