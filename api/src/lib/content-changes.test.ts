@@ -58,4 +58,25 @@ describe('content changes across instances on postgres', skipWhen(postgresSkipRe
       await second.close();
     }
   });
+
+  it('announces writes that finish together one NOTIFY at a time, after the last of them', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    const logger = createLogger('silent');
+    const first = await postgresContentChanges(database.databaseUrl!, logger);
+    const second = await postgresContentChanges(database.databaseUrl!, logger);
+    try {
+      const seen = second.version()!;
+      await Promise.all(Array.from({ length: 20 }, () => first.bump()));
+      await expect.poll(() => second.version(), { timeout: 2000 }).toBeGreaterThan(seen);
+      // node-postgres warns (once per process) when a query is queued behind another on one client.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      await first.close();
+      await second.close();
+    }
+  });
 });

@@ -75,13 +75,34 @@ export async function postgresContentChanges(databaseUrl: string, logger: Logger
     scheduleReconnect();
   }
 
+  async function sendNotify(): Promise<void> {
+    await client?.query(`NOTIFY ${CHANNEL}`).catch((error: unknown) => {
+      logger.warn({ err: error }, 'could not announce a content change');
+    });
+  }
+
+  // One NOTIFY at a time on the listening client: node-postgres deprecates queueing queries on a
+  // Client (writes that finish together would). Bumps made while one is on the wire share the next
+  // one, sent after it: every bump is announced by a NOTIFY that left after the bump.
+  let onTheWire: Promise<void> | undefined;
+  let next: Promise<void> | undefined;
+  function notify(): Promise<void> {
+    if (!onTheWire) {
+      onTheWire = sendNotify().finally(() => (onTheWire = undefined));
+      return onTheWire;
+    }
+    next ??= onTheWire.then(() => {
+      next = undefined;
+      return notify();
+    });
+    return next;
+  }
+
   return {
     version: () => (listening ? version : null),
     async bump() {
       version += 1;
-      await client?.query(`NOTIFY ${CHANNEL}`).catch((error: unknown) => {
-        logger.warn({ err: error }, 'could not announce a content change');
-      });
+      await notify();
     },
     async close() {
       closed = true;
