@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import knex, { type Knex } from 'knex';
 import { registerFold } from './fold.js';
+import { reusePreparedStatements } from './prepared-statements.js';
 
 export type Db = Knex;
 
@@ -64,7 +65,8 @@ export function createDb(options: DbOptions): Knex {
     log: KNEX_LOG,
     pool: {
       afterCreate(
-        connection: { pragma(source: string): unknown } & Parameters<typeof registerFold>[0],
+        connection: { pragma(source: string): unknown } & Parameters<typeof registerFold>[0] &
+          Parameters<typeof reusePreparedStatements>[0],
         done: (error: Error | null) => void,
       ) {
         // WAL lets readers run beside the writer; the busy timeout waits for a lock instead of failing.
@@ -74,6 +76,7 @@ export function createDb(options: DbOptions): Knex {
         connection.pragma('synchronous = NORMAL');
         // fold(text): the case- and accent-insensitive form the admin list searches compare (search.ts).
         registerFold(connection);
+        reusePreparedStatements(connection);
         done(null);
       },
     },
