@@ -1,6 +1,6 @@
 import { Card, Tab, Tabs, Tag } from '@blueprintjs/core';
 import type { ContactInfoVersion } from '@npo/shared';
-import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useModuleAccess } from '../../data/useModuleAccess';
 import { PageHeader } from '../../ui/PageHeader';
 import { DefaultContentNotice } from '../../ui/DefaultContentNotice';
@@ -59,9 +59,17 @@ function ContactInfoBody({ version }: { version: ContactInfoVersion }) {
 
 type ConnectTab = 'info' | 'messages';
 
+/** The tab is the address: /connect is the contact information, /connect/messages the inbox. */
+function useConnectTab(): [ConnectTab, (next: ConnectTab) => void] {
+  const { tab } = useParams();
+  const navigate = useNavigate();
+  const current: ConnectTab = tab === 'messages' ? 'messages' : 'info';
+  return [current, (next) => void navigate(next === 'messages' ? '/connect/messages' : '/connect')];
+}
+
 export default function ConnectPage() {
   const access = useModuleAccess('connect');
-  const [tab, setTab] = useState<ConnectTab>('info');
+  const [tab, setTab] = useConnectTab();
   const unread = useUnreadMessages(access.canView);
   return (
     <>
