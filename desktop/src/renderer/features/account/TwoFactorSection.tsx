@@ -3,7 +3,7 @@
  * codes for a code, and turning it off with the password and a code. Either change ends the
  * account's other sessions (the server does it); this one stays signed in.
  */
-import { Button, Callout, Card, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, Intent, Tag } from '@blueprintjs/core';
 import { type TwoFactorStatus } from '@npo/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -11,6 +11,7 @@ import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { replaceUser, useCurrentUser } from '../../session/session-store';
 import { describedBy, FieldShell } from '../../ui/form/FieldShell';
+import { PasswordInput } from '../../ui/form/PasswordInput';
 import { notifySuccess } from '../../ui/toaster';
 import { CodeField, fieldErrorOf } from '../two-factor/CodeField';
 import { RecoveryCodesList } from '../two-factor/RecoveryCodesList';
@@ -20,7 +21,7 @@ const STATUS_KEY = ['account', 'two-factor'] as const;
 
 type Mode = 'idle' | 'enrolling' | 'disabling' | 'renewing';
 
-function PasswordInput({
+function CurrentPasswordField({
   value,
   onChange,
   error,
@@ -32,9 +33,8 @@ function PasswordInput({
   const id = useId();
   return (
     <FieldShell id={id} label="Current password" error={error}>
-      <InputGroup
+      <PasswordInput
         id={id}
-        type="password"
         name="password"
         autoComplete="current-password"
         value={value}
@@ -91,7 +91,7 @@ function CodeForm({
           {failure}
         </Callout>
       )}
-      {withPassword && <PasswordInput value={password} onChange={setPassword} error={errors.password} />}
+      {withPassword && <CurrentPasswordField value={password} onChange={setPassword} error={errors.password} />}
       <CodeField value={code} onChange={setCode} error={errors.code} autoFocus={!withPassword} />
       <div className="two-factor__actions">
         <Button text="Cancel" onClick={onCancel} />
