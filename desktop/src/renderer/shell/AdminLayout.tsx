@@ -7,6 +7,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { ConnectionBanner } from '../offline/ConnectionBanner';
 import { Wordmark } from '../ui/Logo';
+import { PageActionsProvider } from '../ui/PageHeader';
 import { ScreenLoading } from '../ui/states';
 import { useMediaQuery } from '../ui/useMediaQuery';
 import { Sidebar } from './Sidebar';
@@ -93,7 +94,9 @@ export function AdminLayout() {
         {/* A boundary per screen: a new one shows its fallback at once, where the router's transition
             would keep the old screen (and the old sidebar highlight) until the new screen's code came. */}
         <Suspense key={screenOf(location.pathname)} fallback={<ScreenLoading />}>
-          <Outlet />
+          <PageActionsProvider>
+            <Outlet />
+          </PageActionsProvider>
         </Suspense>
       </main>
     </div>

@@ -3,7 +3,7 @@
  * codes for a code, and turning it off with the password and a code. Either change ends the
  * account's other sessions (the server does it); this one stays signed in.
  */
-import { Button, Callout, Card, Intent, Tag } from '@blueprintjs/core';
+import { Button, Callout, Intent, Tag } from '@blueprintjs/core';
 import { type TwoFactorStatus } from '@npo/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -16,6 +16,7 @@ import { notifySuccess } from '../../ui/toaster';
 import { CodeField, fieldErrorOf } from '../two-factor/CodeField';
 import { RecoveryCodesList } from '../two-factor/RecoveryCodesList';
 import { TwoFactorEnrollment } from '../two-factor/TwoFactorEnrollment';
+import { AccountCard } from './AccountCard';
 
 const STATUS_KEY = ['account', 'two-factor'] as const;
 
@@ -198,11 +199,8 @@ export function TwoFactorSection() {
   };
 
   return (
-    <Card className="account-section" role="region" aria-labelledby="two-factor-heading">
-      <h2 id="two-factor-heading" className="account-section__title">
-        Two-factor sign-in
-      </h2>
+    <AccountCard headingId="two-factor-heading" title="Two-factor sign-in">
       {body()}
-    </Card>
+    </AccountCard>
   );
 }

@@ -75,7 +75,14 @@ export default function ConnectPage() {
     <>
       <PageHeader title="Connect Us" summary="Contact details shown on the site, and the messages visitors send." />
       <DefaultContentNotice section="contactInfo" />
-      <Tabs id="connect-tabs" selectedTabId={tab} onChange={(next) => setTab(next as ConnectTab)} large>
+      <Tabs
+        id="connect-tabs"
+        selectedTabId={tab}
+        onChange={(next) => setTab(next as ConnectTab)}
+        large
+        // Only the open tab's panel: the contact information's "New Version" sits in the header.
+        renderActiveTabPanelOnly
+      >
         <Tab
           id="info"
           title="Contact Information"
