@@ -106,9 +106,9 @@ for (const theme of ['light', 'dark']) {
     await list.start();
 
     const sidebar = page.getByRole('navigation', { name: 'Main' });
-    await sidebar.getByRole('link', { name: 'Members' }).click();
+    await sidebar.getByRole('link', { name: 'Members', exact: true }).click();
     await code.held;
-    await expect(sidebar.getByRole('link', { name: 'Members' })).toHaveAttribute('aria-current', 'page');
+    await expect(sidebar.getByRole('link', { name: 'Members', exact: true })).toHaveAttribute('aria-current', 'page');
     await expect(sidebar.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('progressbar', { name: 'Loading the screen' })).toBeVisible();
     await expect(page.getByTestId('skeleton-rows')).toBeVisible();
@@ -180,7 +180,7 @@ for (const theme of ['light', 'dark']) {
     await expect(hide).toHaveAttribute('aria-pressed', 'true');
     await hide.click();
     await expect(current).toHaveAttribute('type', 'password');
-    await expect(passwordCard.getByLabel('New password')).toHaveAttribute('type', 'password');
+    await expect(passwordCard.getByLabel('New password', { exact: true })).toHaveAttribute('type', 'password');
 
     // The three cards share one frame.
     for (const name of ['Password', 'Two-factor sign-in', 'Signed-in sessions']) {
