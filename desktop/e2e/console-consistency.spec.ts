@@ -59,6 +59,9 @@ for (const theme of ['light', 'dark']) {
     await expect(page.getByLabel('Show')).toHaveValue('new');
     await expect(page.getByRole('searchbox', { name: 'Search messages by name, e-mail or text' })).toHaveValue(name);
     await expect(page.getByTestId('message-card').filter({ hasText: name })).toBeVisible();
+    // The open tab clicked again keeps the address as it is.
+    await page.getByRole('tab', { name: /Messages/ }).click();
+    await expect(page).toHaveURL(/\/admin\/connect\/messages\?.*state=new/);
     // The sidebar still marks Connect Us, whose address the inbox sits under.
     await expect(
       page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Connect Us/ }),

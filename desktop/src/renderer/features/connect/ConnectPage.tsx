@@ -64,7 +64,8 @@ function useConnectTab(): [ConnectTab, (next: ConnectTab) => void] {
   const { tab } = useParams();
   const navigate = useNavigate();
   const current: ConnectTab = tab === 'messages' ? 'messages' : 'info';
-  return [current, (next) => void navigate(next === 'messages' ? '/connect/messages' : '/connect')];
+  // The open tab clicked again keeps its address, with the inbox's state and search in it.
+  return [current, (next) => next !== current && void navigate(next === 'messages' ? '/connect/messages' : '/connect')];
 }
 
 export default function ConnectPage() {
