@@ -101,7 +101,7 @@ export default function ConnectPage() {
             <>
               Messages{' '}
               {unread > 0 && (
-                <Tag round intent="primary" aria-label={`${unread} unread`}>
+                <Tag round intent="primary" className="tab-count" aria-label={`${unread} unread`}>
                   {unread}
                 </Tag>
               )}
