@@ -1,6 +1,7 @@
 import 'normalize.css/normalize.css';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './styles/app.css';
+import './styles/brand.css';
 import { platform } from './platform';
 import { applyTheme } from './theme/theme';
 import { loadIconsOnDemand } from './ui/icons';

@@ -88,8 +88,9 @@ export function ConsoleRoutes() {
               </ModuleRoute>
             }
           />
+          {/* The inbox has its own address (issue 21, item 8): /connect/messages, its state and search in the query. */}
           <Route
-            path="connect"
+            path="connect/:tab?"
             element={
               <ModuleRoute module="connect">
                 <ConnectPage />

@@ -7,7 +7,8 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { ConnectionBanner } from '../offline/ConnectionBanner';
 import { Wordmark } from '../ui/Logo';
-import { Loading } from '../ui/states';
+import { PageActionsProvider } from '../ui/PageHeader';
+import { ScreenLoading } from '../ui/states';
 import { useMediaQuery } from '../ui/useMediaQuery';
 import { Sidebar } from './Sidebar';
 import { ThemeToggle } from './ThemeToggle';
@@ -15,6 +16,9 @@ import { UpdateReady } from './UpdateReady';
 import { UserMenu } from './UserMenu';
 
 const NARROW = '(max-width: 1023px)';
+
+/** The screen an address belongs to: /connect and /connect/messages are one screen with two tabs. */
+const screenOf = (pathname: string) => pathname.split('/')[1] ?? '';
 
 export function AdminLayout() {
   const isNarrow = useMediaQuery(NARROW);
@@ -87,8 +91,12 @@ export function AdminLayout() {
       <main id="main-content" className="content" ref={mainRef} tabIndex={-1}>
         <ConnectionBanner />
         <UpdateReady />
-        <Suspense fallback={<Loading />}>
-          <Outlet />
+        {/* A boundary per screen: a new one shows its fallback at once, where the router's transition
+            would keep the old screen (and the old sidebar highlight) until the new screen's code came. */}
+        <Suspense key={screenOf(location.pathname)} fallback={<ScreenLoading />}>
+          <PageActionsProvider>
+            <Outlet />
+          </PageActionsProvider>
         </Suspense>
       </main>
     </div>

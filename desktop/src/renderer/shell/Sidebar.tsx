@@ -11,7 +11,8 @@ function UnreadBadge({ collapsed }: { collapsed: boolean }) {
   if (unread === 0) return null;
   return (
     <span className={`sidebar-badge${collapsed ? ' sidebar-badge-dot' : ''}`} data-testid="unread-badge">
-      <span aria-hidden>{unread}</span>
+      {/* On the collapsed sidebar's icon corner only two digits fit; the full count is read out. */}
+      <span aria-hidden>{collapsed && unread > 99 ? '99+' : unread}</span>
       <span className="sr-only">{`, ${unread} new ${unread === 1 ? 'message' : 'messages'}`}</span>
     </span>
   );

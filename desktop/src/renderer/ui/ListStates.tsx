@@ -4,7 +4,7 @@
  */
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { EmptyList, LoadError, Loading, NotSyncedYet } from './states';
+import { EmptyList, LoadError, NotSyncedYet, SkeletonRows } from './states';
 
 interface ListStatesProps {
   query: Pick<UseQueryResult, 'isPending' | 'isError' | 'refetch' | 'fetchStatus'>;
@@ -15,7 +15,7 @@ interface ListStatesProps {
 }
 
 export function ListStates({ query, loadError, isEmpty, empty, children }: ListStatesProps) {
-  if (query.isPending) return query.fetchStatus === 'paused' ? <NotSyncedYet /> : <Loading />;
+  if (query.isPending) return query.fetchStatus === 'paused' ? <NotSyncedYet /> : <SkeletonRows />;
   if (query.isError) return <LoadError title={loadError} onRetry={() => void query.refetch()} />;
   if (isEmpty) return <EmptyList>{empty}</EmptyList>;
   return <>{children}</>;

@@ -1,5 +1,5 @@
 /** The non-ideal states every screen shares: loading, load failure, refusal, empty list. */
-import { Button, NonIdealState, Spinner, type IconName } from '@blueprintjs/core';
+import { Button, Classes, NonIdealState, ProgressBar, Spinner, type IconName } from '@blueprintjs/core';
 import type { ReactElement, ReactNode } from 'react';
 import { useDocumentTitle } from './useDocumentTitle';
 
@@ -8,6 +8,31 @@ export function Loading({ label = 'Loading...' }: { label?: string }) {
     <div className="state-block" role="status" aria-live="polite">
       <Spinner size={32} aria-label={label} />
       <span className="sr-only">{label}</span>
+    </div>
+  );
+}
+
+/** Grey rows where a list's first page will be, so the screen has its shape before the answer comes. */
+export function SkeletonRows({ rows = 5, label = 'Loading...' }: { rows?: number; label?: string }) {
+  return (
+    <div className="skeleton-rows" role="status" aria-live="polite" data-testid="skeleton-rows">
+      {Array.from({ length: rows }, (_, index) => (
+        <div key={index} className={`skeleton-row ${Classes.SKELETON}`} aria-hidden />
+      ))}
+      <span className="sr-only">{label}</span>
+    </div>
+  );
+}
+
+/**
+ * A screen whose code is still on its way: a bar along the top and skeleton rows, shown at once so
+ * the sidebar and the address already say where the user is going (issue 21, item 10).
+ */
+export function ScreenLoading() {
+  return (
+    <div className="screen-loading">
+      <ProgressBar className="top-progress" intent="primary" aria-label="Loading the screen" />
+      <SkeletonRows />
     </div>
   );
 }

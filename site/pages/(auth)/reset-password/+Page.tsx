@@ -2,6 +2,7 @@ import { REDIRECT_DELAYS_MS, resetPasswordFormSchema, type ResetTokenCheck } fro
 import { useEffect, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { PasswordField } from '../../../components/auth/PasswordField';
+import { DonePanel } from '../../../components/auth/DonePanel';
 import { FormAlert } from '../../../components/forms/Field';
 import { Form } from '../../../components/forms/Form';
 import { withApi } from '../../../lib/api';
@@ -47,13 +48,10 @@ function ResetForm({ token, email }: { token: string; email: string | null }) {
 
   if (done) {
     return (
-      <>
-        <h1 className="auth__title">Reset Password</h1>
-        <FormAlert tone="success">
-          <p>{done}</p>
-          <p>Redirecting to login page...</p>
-        </FormAlert>
-      </>
+      <DonePanel title="Reset Password">
+        <p>{done}</p>
+        <p>Redirecting to login page...</p>
+      </DonePanel>
     );
   }
 

@@ -3,7 +3,7 @@
  * server ends every other session and mails a notice; this one stays signed in. Never queued
  * offline: a password change is sent now or not at all.
  */
-import { Button, Callout, Card } from '@blueprintjs/core';
+import { Button, Callout } from '@blueprintjs/core';
 import { ApiError, changePasswordSchema, type ChangePasswordInput } from '@npo/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -14,6 +14,7 @@ import { queryKeys } from '../../api/query-keys';
 import { TextField } from '../../ui/form/fields';
 import { schemaResolver } from '../../ui/form/resolver';
 import { notifySuccess } from '../../ui/toaster';
+import { AccountCard } from './AccountCard';
 
 const EMPTY: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const FIELDS = new Set<string>(Object.keys(EMPTY));
@@ -52,10 +53,7 @@ export function PasswordSection() {
   });
 
   return (
-    <Card className="panel account-section" role="region" aria-labelledby={headingId}>
-      <h2 id={headingId} className="panel-title">
-        Password
-      </h2>
+    <AccountCard headingId={headingId} title="Password">
       <p className="muted">
         Changing your password signs out every other session of your account. We e-mail you a notice.
       </p>
@@ -88,6 +86,6 @@ export function PasswordSection() {
           <Button type="submit" intent="primary" loading={form.formState.isSubmitting} text="Change password" />
         </form>
       </FormProvider>
-    </Card>
+    </AccountCard>
   );
 }

@@ -2,7 +2,7 @@
  * The sessions signed in with one's own account (issue 11): device, address, when it signed in and
  * was last seen; any other one can be ended, or all of them at once. Each end is confirmed first.
  */
-import { Button, Card, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { Button, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { formatAdminDate, type AccountSession } from '@npo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -13,6 +13,7 @@ import { useConfirm } from '../../ui/ConfirmProvider';
 import { Loading, LoadError } from '../../ui/states';
 import { sortedBy, TableHead, type SortState, type TableColumn } from '../../ui/TableHead';
 import { notifyFailure, notifySuccess } from '../../ui/toaster';
+import { AccountCard } from './AccountCard';
 
 // First match wins: Edge and Electron also name Chrome, Chrome also names Safari.
 const APPS: [RegExp, string][] = [
@@ -107,6 +108,12 @@ function sessionValue(session: AccountSession, key: SessionSort): string | null 
   return session[key] ?? null;
 }
 
+/** This computer's session leads whatever the order (issue 21, item 11); the others keep theirs. */
+const currentFirst = (sessions: AccountSession[]) => [
+  ...sessions.filter((session) => session.current),
+  ...sessions.filter((session) => !session.current),
+];
+
 export function SessionsSection() {
   const headingId = useId();
   const confirm = useConfirm();
@@ -137,11 +144,10 @@ export function SessionsSection() {
   }
 
   return (
-    <Card className="panel account-section" role="region" aria-labelledby={headingId}>
-      <div className="panel-head">
-        <h2 id={headingId} className="panel-title">
-          Signed-in sessions
-        </h2>
+    <AccountCard
+      headingId={headingId}
+      title="Signed-in sessions"
+      actions={
         <Button
           icon="log-out"
           intent={Intent.DANGER}
@@ -150,7 +156,8 @@ export function SessionsSection() {
           loading={endOthers.isPending}
           onClick={() => void confirmEndOthers()}
         />
-      </div>
+      }
+    >
       {query.isPending && <Loading label="Loading sessions..." />}
       {query.isError && <LoadError title="Failed to load your sessions" onRetry={() => void query.refetch()} />}
       {query.isSuccess && (
@@ -158,13 +165,13 @@ export function SessionsSection() {
           <HTMLTable className="sessions-table" striped aria-labelledby={headingId}>
             <TableHead columns={SESSION_COLUMNS} sort={sort} onSort={setSort} />
             <tbody>
-              {sortedBy(sessions, sort, sessionValue).map((session) => (
+              {currentFirst(sortedBy(sessions, sort, sessionValue)).map((session) => (
                 <SessionRow key={session.id} session={session} busy={busy} onEnd={() => void confirmEnd(session)} />
               ))}
             </tbody>
           </HTMLTable>
         </div>
       )}
-    </Card>
+    </AccountCard>
   );
 }

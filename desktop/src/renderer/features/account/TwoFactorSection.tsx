@@ -3,7 +3,7 @@
  * codes for a code, and turning it off with the password and a code. Either change ends the
  * account's other sessions (the server does it); this one stays signed in.
  */
-import { Button, Callout, Card, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { Button, Callout, Intent, Tag } from '@blueprintjs/core';
 import { type TwoFactorStatus } from '@npo/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -11,16 +11,18 @@ import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { replaceUser, useCurrentUser } from '../../session/session-store';
 import { describedBy, FieldShell } from '../../ui/form/FieldShell';
+import { PasswordInput } from '../../ui/form/PasswordInput';
 import { notifySuccess } from '../../ui/toaster';
 import { CodeField, fieldErrorOf } from '../two-factor/CodeField';
 import { RecoveryCodesList } from '../two-factor/RecoveryCodesList';
 import { TwoFactorEnrollment } from '../two-factor/TwoFactorEnrollment';
+import { AccountCard } from './AccountCard';
 
 const STATUS_KEY = ['account', 'two-factor'] as const;
 
 type Mode = 'idle' | 'enrolling' | 'disabling' | 'renewing';
 
-function PasswordInput({
+function CurrentPasswordField({
   value,
   onChange,
   error,
@@ -32,9 +34,8 @@ function PasswordInput({
   const id = useId();
   return (
     <FieldShell id={id} label="Current password" error={error}>
-      <InputGroup
+      <PasswordInput
         id={id}
-        type="password"
         name="password"
         autoComplete="current-password"
         value={value}
@@ -91,7 +92,7 @@ function CodeForm({
           {failure}
         </Callout>
       )}
-      {withPassword && <PasswordInput value={password} onChange={setPassword} error={errors.password} />}
+      {withPassword && <CurrentPasswordField value={password} onChange={setPassword} error={errors.password} />}
       <CodeField value={code} onChange={setCode} error={errors.code} autoFocus={!withPassword} />
       <div className="two-factor__actions">
         <Button text="Cancel" onClick={onCancel} />
@@ -198,11 +199,8 @@ export function TwoFactorSection() {
   };
 
   return (
-    <Card className="account-section" role="region" aria-labelledby="two-factor-heading">
-      <h2 id="two-factor-heading" className="account-section__title">
-        Two-factor sign-in
-      </h2>
+    <AccountCard headingId="two-factor-heading" title="Two-factor sign-in">
       {body()}
-    </Card>
+    </AccountCard>
   );
 }

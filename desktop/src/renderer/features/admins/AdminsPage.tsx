@@ -131,15 +131,12 @@ function AdminsScreen() {
   const resendInvitation = useResendInvitation();
   const confirmResetTwoFactor = useResetTwoFactor();
   const users = query.data?.users ?? [];
-  const total = query.data?.pagination.total ?? 0;
 
   return (
     <>
       <PageHeader
         title="Admins"
-        summary={
-          query.isSuccess ? `${total} admin ${total === 1 ? 'user' : 'users'}` : 'Staff accounts and their permissions.'
-        }
+        summary="Staff accounts and their permissions."
         actions={<Button icon="new-person" intent="primary" text="Add Admin" onClick={dialog.openCreate} />}
       />
       <div className="section-toolbar">

@@ -9,6 +9,7 @@ import { countPermissions, formatAdminDate, PERMISSION_SLOTS, type User } from '
 import type { KeyboardEvent } from 'react';
 import { isWaitingToSync } from '../../offline/optimistic';
 import { moveMenuFocus } from '../../ui/menu-focus';
+import { RoleTag } from '../../ui/RoleTag';
 import { WaitingTag } from '../../offline/WaitingTag';
 
 function permissionSummary(user: User): string {
@@ -124,7 +125,6 @@ export function AdminsTable({ users, currentUserId, ...actions }: AdminsTablePro
       <tbody>
         {users.map((user) => {
           const isSelf = user.id === currentUserId;
-          const isSuperAdmin = user.role === 'super_admin';
           // Invited on this computer, not on the server yet: nothing can be done to the account until it is.
           const waiting = isWaitingToSync(user);
           return (
@@ -145,9 +145,7 @@ export function AdminsTable({ users, currentUserId, ...actions }: AdminsTablePro
                 <span className="admin-email muted">{user.email}</span>
               </td>
               <td>
-                <Tag intent={isSuperAdmin ? 'danger' : 'primary'} minimal={!isSuperAdmin}>
-                  {isSuperAdmin ? 'Super Admin' : 'Admin'}
-                </Tag>
+                <RoleTag role={user.role} />
                 {user.twoFactorEnabled && (
                   <Tag className="two-factor-tag" intent="success" minimal title="Two-factor sign-in is on">
                     2FA

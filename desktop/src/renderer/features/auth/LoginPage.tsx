@@ -20,6 +20,7 @@ import { loadConsole } from '../../console/load-console';
 import { platform } from '../../platform';
 import { clearSession, setCredentials } from '../../session/session-store';
 import { describedBy, FieldShell } from '../../ui/form/FieldShell';
+import { PasswordInput } from '../../ui/form/PasswordInput';
 import { AuthLayout } from './AuthLayout';
 import { validateLogin, type LoginErrors, type LoginValues } from './login-validation';
 
@@ -40,22 +41,22 @@ interface LoginFieldProps {
 
 function LoginField({ name, label, type, autoComplete, autoFocus, value, error, inputRef, onChange }: LoginFieldProps) {
   const id = useId();
+  const input = {
+    id,
+    name,
+    inputRef,
+    value,
+    onValueChange: onChange,
+    autoFocus,
+    autoComplete,
+    intent: error ? Intent.DANGER : Intent.NONE,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, error),
+    fill: true,
+  };
   return (
     <FieldShell id={id} label={label} error={error}>
-      <InputGroup
-        id={id}
-        name={name}
-        inputRef={inputRef}
-        value={value}
-        onValueChange={onChange}
-        type={type}
-        autoFocus={autoFocus}
-        autoComplete={autoComplete}
-        intent={error ? Intent.DANGER : Intent.NONE}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error)}
-        fill
-      />
+      {type === 'password' ? <PasswordInput {...input} /> : <InputGroup {...input} type={type} />}
     </FieldShell>
   );
 }
@@ -63,7 +64,6 @@ function LoginField({ name, label, type, autoComplete, autoFocus, value, error, 
 export default function LoginPage() {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
-  const [showPassword, setShowPassword] = useState(false);
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -166,27 +166,16 @@ export default function LoginPage() {
           inputRef={(element) => (inputs.current.email = element)}
           onChange={change('email')}
         />
-        <div className="password-field">
-          <LoginField
-            name="password"
-            label="Password"
-            type={showPassword ? 'text' : 'password'}
-            autoComplete="current-password"
-            value={values.password}
-            error={errors.password}
-            inputRef={(element) => (inputs.current.password = element)}
-            onChange={change('password')}
-          />
-          <Button
-            className="password-toggle"
-            variant="minimal"
-            icon={showPassword ? 'eye-off' : 'eye-open'}
-            aria-label={showPassword ? 'Hide password' : 'Show password'}
-            title={showPassword ? 'Hide password' : 'Show password'}
-            aria-pressed={showPassword}
-            onClick={() => setShowPassword((shown) => !shown)}
-          />
-        </div>
+        <LoginField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={values.password}
+          error={errors.password}
+          inputRef={(element) => (inputs.current.password = element)}
+          onChange={change('password')}
+        />
         <div className="auth-row">
           <Link to="/forgot-password">Forgot password?</Link>
         </div>

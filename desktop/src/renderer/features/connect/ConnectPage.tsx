@@ -1,6 +1,6 @@
 import { Card, Tab, Tabs, Tag } from '@blueprintjs/core';
 import type { ContactInfoVersion } from '@npo/shared';
-import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useModuleAccess } from '../../data/useModuleAccess';
 import { PageHeader } from '../../ui/PageHeader';
 import { DefaultContentNotice } from '../../ui/DefaultContentNotice';
@@ -59,15 +59,31 @@ function ContactInfoBody({ version }: { version: ContactInfoVersion }) {
 
 type ConnectTab = 'info' | 'messages';
 
+/** The tab is the address: /connect is the contact information, /connect/messages the inbox. */
+function useConnectTab(): [ConnectTab, (next: ConnectTab) => void] {
+  const { tab } = useParams();
+  const navigate = useNavigate();
+  const current: ConnectTab = tab === 'messages' ? 'messages' : 'info';
+  // The open tab clicked again keeps its address, with the inbox's state and search in it.
+  return [current, (next) => next !== current && void navigate(next === 'messages' ? '/connect/messages' : '/connect')];
+}
+
 export default function ConnectPage() {
   const access = useModuleAccess('connect');
-  const [tab, setTab] = useState<ConnectTab>('info');
+  const [tab, setTab] = useConnectTab();
   const unread = useUnreadMessages(access.canView);
   return (
     <>
       <PageHeader title="Connect Us" summary="Contact details shown on the site, and the messages visitors send." />
       <DefaultContentNotice section="contactInfo" />
-      <Tabs id="connect-tabs" selectedTabId={tab} onChange={(next) => setTab(next as ConnectTab)} large>
+      <Tabs
+        id="connect-tabs"
+        selectedTabId={tab}
+        onChange={(next) => setTab(next as ConnectTab)}
+        large
+        // Only the open tab's panel: the contact information's "New Version" sits in the header.
+        renderActiveTabPanelOnly
+      >
         <Tab
           id="info"
           title="Contact Information"
@@ -85,7 +101,7 @@ export default function ConnectPage() {
             <>
               Messages{' '}
               {unread > 0 && (
-                <Tag round intent="primary" aria-label={`${unread} unread`}>
+                <Tag round intent="primary" className="tab-count" aria-label={`${unread} unread`}>
                   {unread}
                 </Tag>
               )}

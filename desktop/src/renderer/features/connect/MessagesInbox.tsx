@@ -218,15 +218,15 @@ export function MessagesInbox({ access }: { access: ModuleAccess }) {
 
   const filterId = useId();
   const messages = query.data?.messages ?? [];
-  const total = query.data?.pagination.total ?? 0;
   const changing = (message: ContactMessage) =>
     setState.isPending && setState.variables?.message.id === message.id ? setState.variables.state : undefined;
   return (
     <section aria-label="Contact messages">
       <div className="section-toolbar">
         {query.isSuccess && (
+          // The total is under the list, with the pages; only the unread count is up here.
           <p className="section-count">
-            {total} {total === 1 ? 'message' : 'messages'} · <strong>{query.data.unread} unread</strong>
+            <strong>{query.data.unread} unread</strong>
           </p>
         )}
         <FormGroup label="Show" labelFor={filterId} inline className="message-filter">

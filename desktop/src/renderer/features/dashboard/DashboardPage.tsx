@@ -3,7 +3,7 @@ import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { useCurrentUser } from '../../session/session-store';
 import { PageHeader } from '../../ui/PageHeader';
-import { LoadError, Loading, NotSyncedYet } from '../../ui/states';
+import { LoadError, NotSyncedYet, SkeletonRows } from '../../ui/states';
 import { BackupCard } from './BackupCard';
 import { ContentOverview } from './ContentOverview';
 import { RecentUsers } from './RecentUsers';
@@ -17,7 +17,15 @@ export default function DashboardPage() {
   const query = useQuery({ queryKey: queryKeys.dashboard, queryFn: api.admin.dashboard });
   const firstName = user.name.split(' ')[0] ?? user.name;
 
-  if (query.isPending) return query.fetchStatus === 'paused' ? <NotSyncedYet /> : <Loading />;
+  if (query.isPending) {
+    // The screen's title at once, with grey rows where the figures will be (issue 21, item 10).
+    return (
+      <>
+        <PageHeader title="Dashboard" />
+        {query.fetchStatus === 'paused' ? <NotSyncedYet /> : <SkeletonRows rows={6} label="Loading the dashboard..." />}
+      </>
+    );
+  }
   if (query.isError) {
     return (
       <>

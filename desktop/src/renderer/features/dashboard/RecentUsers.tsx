@@ -1,7 +1,6 @@
-import { Card, Tag } from '@blueprintjs/core';
-import { formatRelativeTime, type DashboardData, type Role } from '@npo/shared';
-
-const ROLE_LABELS: Record<Role, string> = { member: 'Member', admin: 'Admin', super_admin: 'Super Admin' };
+import { Card } from '@blueprintjs/core';
+import { formatRelativeTime, type DashboardData } from '@npo/shared';
+import { RoleTag } from '../../ui/RoleTag';
 
 export function RecentUsers({ users, now }: { users: DashboardData['recentUsers']; now: Date }) {
   return (
@@ -23,9 +22,7 @@ export function RecentUsers({ users, now }: { users: DashboardData['recentUsers'
                 <span className="muted break-all">{user.email}</span>
               </div>
               <div className="person-side">
-                <Tag minimal={user.role === 'member'} intent={user.role === 'member' ? 'none' : 'primary'}>
-                  {ROLE_LABELS[user.role] ?? user.role}
-                </Tag>
+                <RoleTag role={user.role} />
                 <time className="muted" dateTime={user.createdAt}>
                   {formatRelativeTime(user.createdAt, now)}
                 </time>

@@ -4,20 +4,21 @@ import type { DashboardData } from '@npo/shared';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTheme } from '../../theme/theme';
 
+/** The organisation's green, as the console's primary colour (styles/brand.css). */
 const COLORS = {
   light: {
-    bar: '#2d72d2',
+    bar: '#0d5c4a',
     grid: '#e5e8eb',
     axis: '#5f6b7c',
-    cursor: 'rgba(45,114,210,0.08)',
+    cursor: 'rgba(13,92,74,0.08)',
     tooltip: '#ffffff',
     text: '#1c2127',
   },
   dark: {
-    bar: '#4c90f0',
+    bar: '#6fcfa8',
     grid: '#383e47',
     axis: '#abb3bf',
-    cursor: 'rgba(76,144,240,0.12)',
+    cursor: 'rgba(111,207,168,0.12)',
     tooltip: '#2f343c',
     text: '#f6f7f9',
   },

@@ -114,16 +114,13 @@ export default function MembersPage() {
   const filter = filterOf(list);
   const setStatus = useMemberStatus();
   const members = query.data?.members ?? [];
-  const total = query.data?.pagination.total ?? 0;
   const filtered = Boolean(list.q || filter.status || filter.joinedFrom || filter.joinedTo || filter.activityId);
 
   return (
     <>
       <PageHeader
         title="Members"
-        summary={
-          query.isSuccess ? `${total} ${total === 1 ? 'member' : 'members'}` : 'People who signed up on the site.'
-        }
+        summary="People who signed up on the site."
         actions={
           <>
             {canEdit && <Button icon="document" text="Import CSV" onClick={() => setImporting(true)} />}

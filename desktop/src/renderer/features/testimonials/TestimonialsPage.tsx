@@ -88,16 +88,11 @@ export default function TestimonialsPage() {
   });
 
   const testimonials = query.data?.testimonials ?? [];
-  const total = query.data?.pagination.total ?? 0;
   return (
     <>
       <PageHeader
         title="Testimonials"
-        summary={
-          query.isSuccess
-            ? `${total} ${total === 1 ? 'testimonial' : 'testimonials'} in total`
-            : 'What members say about the organisation.'
-        }
+        summary="What members say about the organisation."
         actions={
           access.canEdit && <Button icon="add" intent="primary" text="Add Testimonial" onClick={dialog.openCreate} />
         }

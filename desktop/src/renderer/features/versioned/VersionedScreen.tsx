@@ -8,6 +8,7 @@ import { formatAdminDate } from '@npo/shared';
 import { useState, type ReactNode } from 'react';
 import { useFormDialog, type FormDialogState } from '../../ui/form/useFormDialog';
 import { ListStates } from '../../ui/ListStates';
+import { PageAction } from '../../ui/PageHeader';
 import { useVersions, type VersionBase, type VersionedKind } from './useVersions';
 import type { Revisioned } from '../../data/describe-item';
 import { ChangeList, CompareDialog, defaultPair, type ComparePair } from './VersionDiff';
@@ -157,12 +158,15 @@ export function VersionedScreen<Item extends VersionBase, Input>({
           {versions.length > 1 && <Button icon="comparison" text="Compare" onClick={() => openCompare()} />}
           {access.canEdit && (
             // A new version starts as a copy of the live one: most changes are small edits of it.
-            <Button
-              icon="add"
-              intent="primary"
-              text="New Version"
-              onClick={() => dialog.openCreateFrom(activeVersion)}
-            />
+            // In the header, where every screen has its main action.
+            <PageAction>
+              <Button
+                icon="add"
+                intent="primary"
+                text="New Version"
+                onClick={() => dialog.openCreateFrom(activeVersion)}
+              />
+            </PageAction>
           )}
         </div>
       </div>

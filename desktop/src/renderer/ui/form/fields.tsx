@@ -6,6 +6,7 @@ import { Checkbox, HTMLSelect, InputGroup, Intent, TextArea } from '@blueprintjs
 import { useId, type ReactNode } from 'react';
 import { get, useFormContext, useFormState, type FieldValues, type Path } from 'react-hook-form';
 import { describedBy, FieldShell } from './FieldShell';
+import { PasswordInput } from './PasswordInput';
 
 export function useFieldError(name: string): string | undefined {
   const { errors } = useFormState({ name });
@@ -28,6 +29,23 @@ interface TextFieldProps<Values extends FieldValues> {
   hideLabel?: boolean;
 }
 
+/** What a text field's input gets whatever its type. */
+function inputProps(
+  props: Pick<TextFieldProps<FieldValues>, 'placeholder' | 'autoFocus' | 'autoComplete'>,
+  id: string,
+  error?: string,
+) {
+  return {
+    placeholder: props.placeholder,
+    autoFocus: props.autoFocus,
+    autoComplete: props.autoComplete,
+    intent: error ? Intent.DANGER : Intent.NONE,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, error),
+    fill: true,
+  };
+}
+
 export function TextField<Values extends FieldValues>(props: TextFieldProps<Values>) {
   const id = useId();
   const { register } = useFormContext<Values>();
@@ -42,19 +60,11 @@ export function TextField<Values extends FieldValues>(props: TextFieldProps<Valu
       optional={props.optional}
       className={[props.className, props.hideLabel && 'label-hidden'].filter(Boolean).join(' ') || undefined}
     >
-      <InputGroup
-        id={id}
-        inputRef={ref}
-        {...field}
-        type={props.type ?? 'text'}
-        placeholder={props.placeholder}
-        autoFocus={props.autoFocus}
-        autoComplete={props.autoComplete}
-        intent={error ? Intent.DANGER : Intent.NONE}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error)}
-        fill
-      />
+      {props.type === 'password' ? (
+        <PasswordInput id={id} inputRef={ref} {...field} {...inputProps(props, id, error)} />
+      ) : (
+        <InputGroup id={id} inputRef={ref} {...field} type={props.type ?? 'text'} {...inputProps(props, id, error)} />
+      )}
     </FieldShell>
   );
 }

@@ -7,6 +7,7 @@
 import { closeAccountSchema } from '@npo/shared';
 import { useEffect, useState } from 'react';
 import { PasswordField } from '../../../../components/auth/PasswordField';
+import { DonePanel } from '../../../../components/auth/DonePanel';
 import { FormAlert } from '../../../../components/forms/Field';
 import { Form } from '../../../../components/forms/Form';
 import { statusOf, withApi } from '../../../../lib/api';
@@ -99,17 +100,9 @@ export default function AccountDataPage() {
 
   if (done) {
     return (
-      <>
-        <h1 className="auth__title">Account closed</h1>
-        <FormAlert tone="success">
-          <p>{done}</p>
-        </FormAlert>
-        <div className="auth__actions">
-          <a href="/" className="button button--primary button--block">
-            Go home
-          </a>
-        </div>
-      </>
+      <DonePanel title="Account closed" homeLink>
+        <p>{done}</p>
+      </DonePanel>
     );
   }
 

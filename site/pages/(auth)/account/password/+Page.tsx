@@ -6,6 +6,7 @@
 import { changePasswordSchema } from '@npo/shared';
 import { useEffect, useState } from 'react';
 import { PasswordField } from '../../../../components/auth/PasswordField';
+import { DonePanel } from '../../../../components/auth/DonePanel';
 import { FormAlert } from '../../../../components/forms/Field';
 import { Form } from '../../../../components/forms/Form';
 import { withApi, statusOf } from '../../../../lib/api';
@@ -53,17 +54,9 @@ export default function ChangePasswordPage() {
 
   if (done) {
     return (
-      <>
-        <h1 className="auth__title">Change password</h1>
-        <FormAlert tone="success">
-          <p>{done}</p>
-        </FormAlert>
-        <div className="auth__actions">
-          <a href="/" className="button button--primary button--block">
-            Go home
-          </a>
-        </div>
-      </>
+      <DonePanel title="Change password" homeLink>
+        <p>{done}</p>
+      </DonePanel>
     );
   }
 
