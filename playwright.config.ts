@@ -10,6 +10,7 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3211);
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
 const mailHttpPort = Number(process.env.E2E_MAIL_HTTP_PORT ?? 3212);
+const desktopPort = Number(process.env.E2E_DESKTOP_PORT ?? 3213);
 export const E2E = {
   baseUrl: `http://127.0.0.1:${port}`,
   mailUrl: `http://127.0.0.1:${mailHttpPort}/mails`,
@@ -74,7 +75,7 @@ export default defineConfig({
         RATE_LIMIT_FACTOR: '100',
         // The packaged desktop console calls the API from this origin (desktop/e2e/electron-smoke.spec.ts).
         // The desktop app, and its renderer build served to Chromium by desktop-renderer.spec.ts.
-        CORS_ORIGINS: 'app://console,http://127.0.0.1:3213',
+        CORS_ORIGINS: `app://console,http://127.0.0.1:${desktopPort}`,
         LOG_LEVEL: 'warn',
       },
     },
