@@ -25,7 +25,10 @@ async function registeredMember(prefix: string) {
 
 async function openDetail(page: Page, name: string, email: string) {
   await page.getByRole('searchbox', { name: 'Search members by name or email' }).fill(email);
-  const row = page.getByRole('table', { name: 'Members' }).getByRole('row').filter({ hasText: email });
+  const rows = page.getByRole('table', { name: 'Members' }).getByRole('row');
+  // The searched list (its header and one row) is on screen before the row is clicked.
+  await expect(rows).toHaveCount(2);
+  const row = rows.filter({ hasText: email });
   await row.getByRole('button', { name: `Details of ${name}` }).click();
   const dialog = page.getByRole('dialog', { name });
   await expect(dialog).toContainText(email);

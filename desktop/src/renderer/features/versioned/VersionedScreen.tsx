@@ -164,6 +164,8 @@ export function VersionedScreen<Item extends VersionBase, Input>({
                 icon="add"
                 intent="primary"
                 text="New Version"
+                // Until the versions are read, the live one to start from is not known yet.
+                disabled={query.isPending}
                 onClick={() => dialog.openCreateFrom(activeVersion)}
               />
             </PageAction>
