@@ -52,7 +52,15 @@ describe('loadConfig', () => {
       contactRetentionDays: undefined,
       backupSchedule: true,
       backupRetain: 14,
+      testClockFile: undefined,
+      versionScheduleLookMs: 30_000,
     });
+  });
+
+  it('refuses a test clock in production', () => {
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), TEST_CLOCK_FILE: '/tmp/clock' }),
+    ).toThrow('TEST_CLOCK_FILE is for tests and is refused in production');
   });
 
   it('reads every variable', () => {

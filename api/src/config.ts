@@ -66,6 +66,17 @@ const envSchema = z.object({
     .int('must be a whole number of copies, at least 1')
     .min(1, 'must be a whole number of copies, at least 1')
     .default(14),
+  /**
+   * Browser tests only: a file holding a number of milliseconds the server's clock runs ahead of
+   * real time, read as it changes (lib/clock.ts). Refused in production.
+   */
+  TEST_CLOCK_FILE: z.string().min(1).optional(),
+  /** The longest the version scheduler waits between looks at the schedules (ms). */
+  VERSION_SCHEDULE_LOOK_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds, at least 100' })
+    .int('must be a number of milliseconds, at least 100')
+    .min(100, 'must be a number of milliseconds, at least 100')
+    .default(30_000),
 });
 
 export interface Config {
@@ -91,6 +102,9 @@ export interface Config {
   rateLimitFactor: number;
   /** Days the audit trail keeps an entry; older ones are deleted by the server (modules/audit/retention.ts). */
   auditRetentionDays: number;
+  /** TEST_CLOCK_FILE: the server's clock runs ahead of real time by the milliseconds it holds. */
+  testClockFile: string | undefined;
+  versionScheduleLookMs: number;
   /** Days a contact message is kept; undefined: until staff delete it (contact-messages/retention.ts). */
   contactRetentionDays: number | undefined;
   /** SQLite only: the server copies its database once a day into DATA_DIR/backups (modules/backups). */
@@ -112,6 +126,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const values = parsed.data;
   const dataDir = path.resolve(values.DATA_DIR);
+  if (values.NODE_ENV === 'production' && values.TEST_CLOCK_FILE) {
+    throw new ConfigError('Invalid configuration: TEST_CLOCK_FILE is for tests and is refused in production');
+  }
   if (values.NODE_ENV === 'production' && !values.JWT_SECRET) {
     throw new ConfigError('Invalid configuration: JWT_SECRET is required in production (at least 32 characters)');
   }
@@ -138,6 +155,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: values.METRICS_TOKEN,
     rateLimitFactor: values.RATE_LIMIT_FACTOR,
     auditRetentionDays: values.AUDIT_RETENTION_DAYS,
+    testClockFile: values.TEST_CLOCK_FILE,
+    versionScheduleLookMs: values.VERSION_SCHEDULE_LOOK_MS,
     contactRetentionDays: values.CONTACT_RETENTION_DAYS,
     backupSchedule: values.BACKUP_SCHEDULE && !values.DATABASE_URL,
     backupRetain: values.BACKUP_RETAIN,

@@ -207,6 +207,11 @@ describeEngines('permission matrix on %s', (engine) => {
     samples[`post ${base}`] = async () => ({ body });
     samples[`put ${base}/:id`] = async () => ({ id: await make(base, body), body });
     samples[`patch ${base}/:id/activate`] = async () => ({ id: await inactiveVersion(base, body) });
+    samples[`put ${base}/:id/schedule`] = async () => ({
+      id: await inactiveVersion(base, body),
+      body: { activateAt: new Date(app.clock.now().getTime() + 3_600_000).toISOString() },
+    });
+    samples[`patch ${base}/:id/unschedule`] = async () => ({ id: await inactiveVersion(base, body) });
     samples[`delete ${base}/:id`] = async () => ({ id: await inactiveVersion(base, body) });
   }
 

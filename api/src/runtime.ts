@@ -7,9 +7,10 @@ import { migrateToLatest } from './db/migrate.js';
 import { closeStaffReads } from './db/staff-reads.js';
 import { startAuditRetention } from './modules/audit/retention.js';
 import { startContactRetention } from './modules/contact-messages/retention.js';
+import { startVersionSchedule, type VersionSchedule } from './modules/versioned/schedule.js';
 import { startBackupSchedule, type BackupSchedule } from './modules/backups/schedule.js';
 import type { AppDeps } from './deps.js';
-import { systemClock, type Clock } from './lib/clock.js';
+import { fileOffsetClock, systemClock, type Clock } from './lib/clock.js';
 import { localContentChanges, postgresContentChanges } from './lib/content-changes.js';
 import { closePasswordPool } from './lib/passwords.js';
 import type { Logger } from './lib/logger.js';
@@ -23,10 +24,16 @@ export interface Runtime {
   api: Api;
   /** The daily backup of an SQLite database, unless BACKUP_SCHEDULE is off. */
   backups: BackupSchedule | undefined;
+  /** Scheduled activation of versions (issue 21 item 3): tests run it after moving the clock. */
+  versionSchedule: VersionSchedule;
   close(): Promise<void>;
 }
 
-export async function startRuntime(config: Config, logger: Logger, clock: Clock = systemClock): Promise<Runtime> {
+export async function startRuntime(
+  config: Config,
+  logger: Logger,
+  clock: Clock = config.testClockFile ? fileOffsetClock(config.testClockFile) : systemClock,
+): Promise<Runtime> {
   ensureDataDirWritable(config);
   const db = createDb({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'app.db') });
   await ensureDatabaseReachable(db, config);
@@ -60,11 +67,15 @@ export async function startRuntime(config: Config, logger: Logger, clock: Clock 
   const backups = config.backupSchedule
     ? startBackupSchedule({ db, dataDir: config.dataDir, retain: config.backupRetain, clock, logger })
     : undefined;
+  const versionSchedule = startVersionSchedule(deps);
+  await versionSchedule.ready;
   return {
     deps,
     api: createApi(deps),
     backups,
+    versionSchedule,
     async close() {
+      await versionSchedule.stop();
       auditRetention.stop();
       contactRetention?.stop();
       backups?.stop();

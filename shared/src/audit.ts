@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'sign_out',
   'account_erased',
   'members_imported',
+  'scheduled_activation',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -54,6 +55,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   sign_out: 'Signed out',
   account_erased: 'Account erased',
   members_imported: 'Members imported',
+  scheduled_activation: 'Activated on schedule',
 };
 
 /** Security events carry this module; admin writes carry the policy module of their route. */

@@ -59,6 +59,8 @@ export interface VersionedItem {
   revision: number;
   version: number;
   isActive: boolean;
+  /** When the server activates this (inactive) version, UTC; null when it is not scheduled. */
+  scheduledAt: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -82,6 +82,10 @@ export type VersionRow = Revised &
     id: number;
     version: number;
     is_active: DbBoolean;
+    /** When the scheduler activates this version (null: not scheduled). */
+    activate_at: DbTimestamp | null;
+    /** The e-mail of who scheduled it, for the scheduler's audit entry. */
+    scheduled_by: string | null;
   };
 
 export type AboutUsRow = VersionRow & {

@@ -182,6 +182,13 @@ describeEngines('If-Match on admin item writes on %s', (engine) => {
     const read = (id: number) => fromItemRoute(base, id);
     fixtures[`put ${base}/:id`] = { table, create: () => make(base, body), body: () => body, read };
     fixtures[`patch ${base}/:id/activate`] = { table, create: () => inactiveVersion(base, body), read };
+    fixtures[`put ${base}/:id/schedule`] = {
+      table,
+      create: () => inactiveVersion(base, body),
+      body: () => ({ activateAt: new Date(app.clock.now().getTime() + 3_600_000).toISOString() }),
+      read,
+    };
+    fixtures[`patch ${base}/:id/unschedule`] = { table, create: () => inactiveVersion(base, body), read };
     fixtures[`delete ${base}/:id`] = { table, create: () => inactiveVersion(base, body), read };
   }
 

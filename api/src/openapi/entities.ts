@@ -113,6 +113,9 @@ const versioned = z.object({
   revision,
   version: z.int().positive(),
   isActive: z.boolean(),
+  scheduledAt: dateTime
+    .nullable()
+    .describe('When the server activates this inactive version (UTC); null: not scheduled'),
   createdAt: dateTime,
   updatedAt: dateTime,
 });

@@ -109,6 +109,8 @@ export const OPERATIONS: Record<string, OperationText> = {
   putAdminAboutUsById: text('aboutUs', 'Update an "About us" version'),
   deleteAdminAboutUsById: text('aboutUs', 'Delete an "About us" version'),
   patchAdminAboutUsByIdActivate: text('aboutUs', 'Activate an "About us" version'),
+  putAdminAboutUsByIdSchedule: text('aboutUs', 'Schedule an "About us" version'),
+  patchAdminAboutUsByIdUnschedule: text('aboutUs', 'Cancel the schedule of an "About us" version'),
 
   getActivities: text('activities', 'List upcoming activities'),
   getActivitiesById: text('activities', 'Get an activity'),
@@ -132,6 +134,8 @@ export const OPERATIONS: Record<string, OperationText> = {
   putAdminContactInfoById: text('contactInfo', 'Update a contact information version'),
   deleteAdminContactInfoById: text('contactInfo', 'Delete a contact information version'),
   patchAdminContactInfoByIdActivate: text('contactInfo', 'Activate a contact information version'),
+  putAdminContactInfoByIdSchedule: text('contactInfo', 'Schedule a contact information version'),
+  patchAdminContactInfoByIdUnschedule: text('contactInfo', 'Cancel the schedule of a contact information version'),
 
   postContactMessages: text('contactMessages', 'Send a message to the organisation'),
   getAdminContactMessages: text('contactMessages', 'List contact messages'),
@@ -161,6 +165,8 @@ export const OPERATIONS: Record<string, OperationText> = {
   putAdminPrivacyPolicyById: text('privacyPolicy', 'Update a privacy policy version'),
   deleteAdminPrivacyPolicyById: text('privacyPolicy', 'Delete a privacy policy version'),
   patchAdminPrivacyPolicyByIdActivate: text('privacyPolicy', 'Activate a privacy policy version'),
+  putAdminPrivacyPolicyByIdSchedule: text('privacyPolicy', 'Schedule a privacy policy version'),
+  patchAdminPrivacyPolicyByIdUnschedule: text('privacyPolicy', 'Cancel the schedule of a privacy policy version'),
 
   getTermsOfService: text('termsOfService', 'Get the active terms of service'),
   getAdminTermsOfService: text('termsOfService', 'List terms of service versions'),
@@ -169,6 +175,8 @@ export const OPERATIONS: Record<string, OperationText> = {
   putAdminTermsOfServiceById: text('termsOfService', 'Update a terms of service version'),
   deleteAdminTermsOfServiceById: text('termsOfService', 'Delete a terms of service version'),
   patchAdminTermsOfServiceByIdActivate: text('termsOfService', 'Activate a terms of service version'),
+  putAdminTermsOfServiceByIdSchedule: text('termsOfService', 'Schedule a terms of service version'),
+  patchAdminTermsOfServiceByIdUnschedule: text('termsOfService', 'Cancel the schedule of a terms of service version'),
 
   getTestimonials: text('testimonials', 'List testimonials'),
   getAdminTestimonials: text('testimonials', 'List testimonials for editing'),

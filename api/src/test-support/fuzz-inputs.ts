@@ -33,7 +33,8 @@ let serial = 0;
 function namedString(name: string, schema: Schema): string | undefined {
   serial += 1;
   if (/email/i.test(name)) return `fuzz${serial}@example.org`;
-  if (/date/i.test(name)) return '2031-05-06T10:00:00Z';
+  // A date in the test clock's future (test-app.ts), so a schedule's time is accepted too.
+  if (/date|activateAt/i.test(name)) return '2031-05-06T10:00:00Z';
   if (name === 'phone') return '+911234567890';
   if (/password/i.test(name)) return 'fuzz-password-1';
   if (schema.default === '') return 'https://example.org/fuzz';

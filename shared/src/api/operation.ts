@@ -5,6 +5,7 @@
  */
 import { z, type ZodType } from 'zod';
 import type { Action, Module } from '../permissions.js';
+import type { versionScheduleSchema } from '../schemas/content.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -158,5 +159,7 @@ export interface VersionedOperations<Body> {
   create: AdminOperation & { method: 'post'; body: ZodType<Body> };
   update: AdminOperation & { method: 'put'; params: typeof idParams; body: ZodType<Body> };
   activate: AdminOperation & { method: 'patch'; params: typeof idParams };
+  schedule: AdminOperation & { method: 'put'; params: typeof idParams; body: typeof versionScheduleSchema };
+  cancelSchedule: AdminOperation & { method: 'patch'; params: typeof idParams };
   remove: AdminOperation & { method: 'delete'; params: typeof idParams };
 }

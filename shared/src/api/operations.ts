@@ -61,6 +61,7 @@ import {
   privacyPolicySchema,
   termsOfServiceSchema,
   testimonialSchema,
+  versionScheduleSchema,
 } from '../schemas/content.js';
 import {
   activitiesQuery,
@@ -166,6 +167,19 @@ function versioned<
       ifMatch: true,
       answer: item,
       changesPublicContent,
+    }),
+    // Scheduling changes nothing the public sees until the scheduler activates (and announces) it.
+    schedule: adminOperation(module, 'put', `${path}/:id/schedule`, {
+      params: idParams,
+      body: versionScheduleSchema,
+      ifMatch: true,
+      answer: item,
+    }),
+    // PATCH, not DELETE: cancelling is an edit of the version, so it needs edit permission as scheduling does.
+    cancelSchedule: adminOperation(module, 'patch', `${path}/:id/unschedule`, {
+      params: idParams,
+      ifMatch: true,
+      answer: item,
     }),
     remove: adminOperation(module, 'delete', `${path}/:id`, {
       params: idParams,

@@ -228,3 +228,10 @@ export type PolicyInput = z.infer<typeof privacyPolicySchema>;
 export type AdminUserInput = z.infer<typeof adminUserSchema>;
 export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
 export type ContactMessageStateInput = z.infer<typeof contactMessageStateSchema>;
+
+/** Issue 21 item 3: when an inactive version goes live. The server refuses a time in the past. */
+export const SCHEDULE_IN_PAST = 'Choose a time in the future';
+export const versionScheduleSchema = z.object({
+  activateAt: isoDateTime('Activation time must be a valid date and time'),
+});
+export type VersionScheduleInput = z.infer<typeof versionScheduleSchema>;

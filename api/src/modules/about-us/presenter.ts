@@ -1,5 +1,5 @@
 import type { AboutUsVersion } from '@npo/shared';
-import { toBool, toIso, toJson } from '../../db/rows.js';
+import { toBool, toIso, toIsoOrNull, toJson } from '../../db/rows.js';
 import type { AboutUsRow } from '../../db/tables.js';
 
 export function presentAboutUs(row: AboutUsRow): AboutUsVersion {
@@ -8,6 +8,7 @@ export function presentAboutUs(row: AboutUsRow): AboutUsVersion {
     revision: Number(row.revision),
     version: row.version,
     isActive: toBool(row.is_active),
+    scheduledAt: toIsoOrNull(row.activate_at),
     description: row.description,
     aims: row.aims,
     objectives: toJson(row.objectives, []),

@@ -1,5 +1,5 @@
 import type { ContactInfoVersion } from '@npo/shared';
-import { toBool, toIso, toJson } from '../../db/rows.js';
+import { toBool, toIso, toIsoOrNull, toJson } from '../../db/rows.js';
 import type { ContactInfoRow } from '../../db/tables.js';
 
 const NO_LINKS = { instagram: '', facebook: '', twitter: '', linkedin: '' };
@@ -10,6 +10,7 @@ export function presentContactInfo(row: ContactInfoRow): ContactInfoVersion {
     revision: Number(row.revision),
     version: row.version,
     isActive: toBool(row.is_active),
+    scheduledAt: toIsoOrNull(row.activate_at),
     email: row.email,
     phone: row.phone,
     instagram: row.instagram,

@@ -10,6 +10,7 @@ export function presentPolicy(row: PolicyRow): PolicyVersion {
     revision: Number(row.revision),
     version: row.version,
     isActive: toBool(row.is_active),
+    scheduledAt: toIsoOrNull(row.activate_at),
     title: row.title,
     content: row.content,
     effectiveDate: toIsoOrNull(row.effective_date),

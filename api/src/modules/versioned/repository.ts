@@ -5,6 +5,7 @@
 import type { VersionedItem } from '@npo/shared';
 import { isPostgres, type Db } from '../../db/connection.js';
 import { nextRevision } from '../../db/revisions.js';
+import { toIso } from '../../db/rows.js';
 import type { DbTables, VersionRow } from '../../db/tables.js';
 import { tableRepository, type EditOptions, type RowValues } from '../../db/table.js';
 
@@ -32,10 +33,20 @@ export function createVersionsRepository<Table extends VersionedTable, Input, En
   return {
     ...table,
 
-    /** Makes `id` the active version, once deactivateOthers switched the active one off. */
+    /**
+     * Makes `id` the active version, once deactivateOthers switched the active one off. A schedule it
+     * had is dropped: it is live now, however it got there.
+     */
     setActive(id: number, now: Date, options: EditOptions) {
-      // Every versioned table has is_active; TypeScript cannot see a column of a table named by a type parameter.
-      return table.update(id, { is_active: true } as RowValues<Table>, now, options);
+      // Every versioned table has these columns; TypeScript cannot see a column of a table named by a type parameter.
+      const values = { is_active: true, activate_at: null, scheduled_by: null } as RowValues<Table>;
+      return table.update(id, values, now, options);
+    },
+
+    /** Sets when the scheduler activates `id` and who asked; null cancels the schedule. */
+    setSchedule(id: number, schedule: { at: Date; by: string | null } | null, now: Date, options: EditOptions) {
+      const values = { activate_at: schedule?.at ?? null, scheduled_by: schedule?.by ?? null } as RowValues<Table>;
+      return table.update(id, values, now, options);
     },
 
     /** On PostgreSQL, locks every version so a concurrent writer waits for this transaction. */
@@ -58,6 +69,17 @@ export function createVersionsRepository<Table extends VersionedTable, Input, En
         .where({ is_active: true })
         .whereNot({ id })
         .update({ is_active: false, updated_at: now, ...nextRevision(trx) });
+    },
+
+    /** The earliest schedule, due or not: the scheduler's timer waits for it. */
+    nextScheduled: async (): Promise<Date | null> => {
+      const next = await versions().whereNotNull('activate_at').min({ at: 'activate_at' }).first();
+      return next?.at === null || next?.at === undefined ? null : new Date(toIso(next.at));
+    },
+
+    /** The schedule due first by `now`, if any (read inside the scheduler's transaction). */
+    firstDue: async (now: Date, trx: Db): Promise<VersionRow | undefined> => {
+      return versions(trx).where('activate_at', '<=', now).orderBy('activate_at').orderBy('id').first();
     },
 
     /** The public version, or null when none is active (the site then shows its built-in text). */

@@ -35,6 +35,16 @@ export function registerVersioned<Table extends VersionedTable, Input, Entity ex
     const { params, expectedRevision } = ctx.state.input;
     okItem(ctx, await versions.activate(params.id, expectedRevision), { message: `${label} activated` });
   });
+  route(operations.schedule, async (ctx) => {
+    const { params, body, expectedRevision } = ctx.state.input;
+    const by = ctx.state.user.email;
+    const scheduled = await versions.schedule(params.id, new Date(body.activateAt), by, expectedRevision);
+    okItem(ctx, scheduled, { message: `${label} scheduled` });
+  });
+  route(operations.cancelSchedule, async (ctx) => {
+    const { params, expectedRevision } = ctx.state.input;
+    okItem(ctx, await versions.cancelSchedule(params.id, expectedRevision), { message: 'Schedule cancelled' });
+  });
   route(operations.remove, async (ctx) => {
     await versions.remove(ctx.state.input.params.id, ctx.state.input.expectedRevision);
     ok(ctx, null, { message: `${label} deleted` });

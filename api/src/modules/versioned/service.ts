@@ -10,7 +10,8 @@ import type { Db } from '../../db/connection.js';
 import { ensureRevision, type ExpectedRevision } from '../../db/revisions.js';
 import type { Page } from '../../db/table.js';
 import type { AppDeps } from '../../deps.js';
-import { conflict, found, notFound } from '../../errors.js';
+import { conflict, found, notFound, validationError } from '../../errors.js';
+import { SCHEDULE_IN_PAST } from '@npo/shared';
 import { createVersionsRepository, type VersionedKind, type VersionedTable } from './repository.js';
 
 export type { VersionedKind };
@@ -68,6 +69,24 @@ export function createVersionedService<Table extends VersionedTable, Input, Enti
         await versions.deactivateOthers(id, now(), trx);
         return found(await versions.setActive(id, now(), { expected, trx }), kind.label);
       });
+    },
+
+    /**
+     * Sets (or replaces) when the scheduler activates an inactive version; `by` is who asked, for the
+     * scheduler's audit entry. The route's own audit entry records the schedule itself.
+     */
+    async schedule(id: number, at: Date, by: string | null, expected?: ExpectedRevision): Promise<Entity> {
+      if (at.getTime() <= now().getTime()) throw validationError([{ field: 'activateAt', message: SCHEDULE_IN_PAST }]);
+      return deps.db.transaction(async (trx: Db) => {
+        const target = found(await versions.findById(id, trx), kind.label);
+        ensureRevision(target, expected);
+        if (target.isActive) throw conflict('This version is live already: only an inactive version can be scheduled.');
+        return found(await versions.setSchedule(id, { at, by }, now(), { expected, trx }), kind.label);
+      });
+    },
+
+    async cancelSchedule(id: number, expected?: ExpectedRevision): Promise<Entity> {
+      return found(await versions.setSchedule(id, null, now(), { expected }), kind.label);
     },
 
     /** The precondition comes before the active-version rule: a stale editor first sees what changed. */

@@ -12,6 +12,8 @@ import { PageAction } from '../../ui/PageHeader';
 import { useVersions, type VersionBase, type VersionedKind } from './useVersions';
 import type { Revisioned } from '../../data/describe-item';
 import { ChangeList, CompareDialog, defaultPair, type ComparePair } from './VersionDiff';
+import { ScheduleDialog } from './ScheduleDialog';
+import { formatLocalDateTime } from '../../ui/dates';
 
 export interface VersionFormProps<Item, Input> {
   dialog: FormDialogState<Item>;
@@ -35,12 +37,15 @@ function VersionCard<Item extends VersionBase>({
   body,
   updatedLabel,
   actions,
+  scheduleAction,
 }: {
   version: Item;
   title: ReactNode;
   body: ReactNode;
   updatedLabel: string;
   actions: ReactNode;
+  /** Cancel, beside "Scheduled for …" (for staff who may edit). */
+  scheduleAction: ReactNode;
 }) {
   return (
     <Card
@@ -61,6 +66,14 @@ function VersionCard<Item extends VersionBase>({
         </div>
         <div className="item-actions">{actions}</div>
       </div>
+      {version.scheduledAt && !version.isActive && (
+        <p className="version-schedule" data-testid="version-schedule">
+          <Tag icon="time" intent="primary" minimal>
+            Scheduled for {formatLocalDateTime(version.scheduledAt)}
+          </Tag>
+          {scheduleAction}
+        </p>
+      )}
       {body}
       <p className="item-meta">
         Created {formatAdminDate(version.createdAt)} · {updatedLabel} {formatAdminDate(version.updatedAt)}
@@ -76,7 +89,11 @@ export function VersionedScreen<Item extends VersionBase, Input>({
   renderForm,
   updatedLabel = 'Updated',
 }: VersionedScreenProps<Item, Input>) {
-  const { access, query, versions, total, save, activate, remove, activatingId } = useVersions(kind);
+  const { access, query, versions, total, save, activate, remove, activatingId, schedule, cancelSchedule } =
+    useVersions(kind);
+  // Keyed per opening, so the fields start afresh each time.
+  const [scheduling, setScheduling] = useState<{ key: number; version: Item | null }>({ key: 0, version: null });
+  const openSchedule = (version: Item) => setScheduling((current) => ({ key: current.key + 1, version }));
   const dialog = useFormDialog<Item>();
   const [compare, setCompare] = useState<{ key: number; pair: ComparePair | undefined; isOpen: boolean }>({
     key: 0,
@@ -124,6 +141,15 @@ export function VersionedScreen<Item extends VersionBase, Input>({
             text="Activate"
             loading={activatingId === version.id}
             onClick={() => activateWithChanges(version)}
+          />
+        )}
+        {access.canEdit && !version.isActive && (
+          <Button
+            icon="time"
+            variant="minimal"
+            text="Schedule…"
+            aria-label={`Schedule version ${version.version}`}
+            onClick={() => openSchedule(version)}
           />
         )}
         {!version.isActive && activeVersion && (
@@ -187,12 +213,30 @@ export function VersionedScreen<Item extends VersionBase, Input>({
                 body={renderBody(version)}
                 updatedLabel={updatedLabel}
                 actions={actionsFor(version)}
+                scheduleAction={
+                  access.canEdit && (
+                    <Button
+                      variant="minimal"
+                      size="small"
+                      text="Cancel"
+                      aria-label={`Cancel the schedule of version ${version.version}`}
+                      onClick={() => cancelSchedule(version)}
+                    />
+                  )
+                }
               />
             </li>
           ))}
         </ul>
       </ListStates>
       {renderForm({ dialog, canEdit: access.canEdit, onSave: save })}
+      <ScheduleDialog
+        key={scheduling.key}
+        label={scheduling.version && `version ${scheduling.version.version}`}
+        initial={scheduleStart(scheduling.version)}
+        onClose={() => setScheduling((current) => ({ ...current, version: null }))}
+        onSchedule={(activateAt) => schedule(scheduling.version!, activateAt)}
+      />
       <CompareDialog
         key={compare.key}
         isOpen={compare.isOpen}
@@ -204,4 +248,12 @@ export function VersionedScreen<Item extends VersionBase, Input>({
       />
     </section>
   );
+}
+
+/** The dialog starts at the version's current schedule, else at the next full hour. */
+function scheduleStart(version: VersionBase | null): Date {
+  if (version?.scheduledAt) return new Date(version.scheduledAt);
+  const next = new Date();
+  next.setHours(next.getHours() + 1, 0, 0, 0);
+  return next;
 }

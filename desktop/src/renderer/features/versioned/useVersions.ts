@@ -6,7 +6,7 @@ import { changeOf, type VersionedOperations } from '@npo/shared';
  */
 import type { Module, Pagination, VersionedItem } from '@npo/shared';
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { cachePolicy } from '../../api/cache-policy';
 import { useAdminMutation } from '../../data/useAdminMutation';
 import { useCrudMutations } from '../../data/useCrudMutations';
@@ -102,6 +102,32 @@ export function useVersions<Item extends VersionBase, Input>(kind: VersionedKind
     failureIsFixed: true,
   });
 
+  const scheduling = useAdminMutation<{ version: Item; activateAt: string }, Item>({
+    change: ({ version, activateAt }) => ({
+      ...changeOf(kind.operations.schedule, {
+        params: { id: version.id },
+        body: { activateAt },
+        revision: version.revision,
+      }),
+      label: `Schedule ${kind.noun.toLowerCase()} ${version.version}`,
+    }),
+    invalidates: [kind.queryKey],
+    success: (result) => `Version ${result.version} is scheduled`,
+    failure: 'Failed to schedule version',
+  });
+
+  const unscheduling = useAdminMutation<Item, Item>({
+    change: (version) => ({
+      ...changeOf(kind.operations.cancelSchedule, { params: { id: version.id }, revision: version.revision }),
+      label: `Cancel the schedule of ${kind.noun.toLowerCase()} ${version.version}`,
+    }),
+    invalidates: [kind.queryKey],
+    success: (result) => `The schedule of version ${result.version} is cancelled`,
+    failure: 'Failed to cancel the schedule',
+  });
+
+  useRefetchWhenDue(versions, kind.queryKey, query.dataUpdatedAt);
+
   /**
    * Asks first, with `details` (what will change on the public site) under the question; the
    * success toast then offers Undo, which activates `previous` again.
@@ -126,6 +152,31 @@ export function useVersions<Item extends VersionBase, Input>(kind: VersionedKind
     save,
     activate,
     remove: (version: Item) => confirmDelete(version),
+    schedule: (version: Item, activateAt: string) => scheduling.mutateAsync({ version, activateAt }),
+    cancelSchedule: (version: Item) => unscheduling.mutate(version),
     activatingId: activation.isPending ? activation.variables?.version.id : undefined,
   };
+}
+
+/** A little after the due time, so the server's scheduler (which looks at that minute) has run. */
+const DUE_MARGIN_MS = 5_000;
+/** setTimeout's longest delay; a schedule further away is looked at again when this one fires. */
+const MAX_TIMEOUT_MS = 2_147_483_647;
+
+/**
+ * Refetches the list when the soonest schedule on it is due (by this computer's clock), so staff see
+ * the version go live without reloading; then every DUE_MARGIN_MS until the server has activated it. The list's own refetches (focus, invalidation) cover everything else.
+ */
+function useRefetchWhenDue(versions: VersionBase[], queryKey: QueryKey, fetchedAt: number): void {
+  const queryClient = useQueryClient();
+  const soonest = Math.min(
+    ...versions.map((version) => (version.scheduledAt ? Date.parse(version.scheduledAt) : Infinity)),
+  );
+  useEffect(() => {
+    if (!Number.isFinite(soonest)) return;
+    const delay = Math.min(Math.max(soonest - Date.now(), 0) + DUE_MARGIN_MS, MAX_TIMEOUT_MS);
+    const timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey }), delay);
+    return () => clearTimeout(timer);
+    // Re-armed after every fetch: while the server has not activated it yet, it is looked at again.
+  }, [soonest, fetchedAt, queryClient, queryKey]);
 }
