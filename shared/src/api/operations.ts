@@ -65,7 +65,10 @@ import {
 import {
   activitiesQuery,
   adminActivitiesQuery,
-  adminListQuery,
+  FAQ_SORTS,
+  MEMBERSHIP_CARD_SORTS,
+  sortedAdminListQuery,
+  TESTIMONIAL_SORTS,
   contactMessagesFilter,
   contactMessagesQuery,
   membersFilter,
@@ -235,7 +238,7 @@ export const API = {
     admin: adminCrud('membership', '/membership-cards', {
       collection: 'cards',
       body: membershipCardSchema,
-      query: adminListQuery(PAGE_SIZES.membership),
+      query: sortedAdminListQuery(PAGE_SIZES.membership, MEMBERSHIP_CARD_SORTS),
       item: returns<MembershipCard>(),
       changesPublicContent: true,
     }),
@@ -320,7 +323,7 @@ export const API = {
     admin: adminCrud('testimonials', '/testimonials', {
       collection: 'testimonials',
       body: testimonialSchema,
-      query: adminListQuery(PAGE_SIZES.testimonials),
+      query: sortedAdminListQuery(PAGE_SIZES.testimonials, TESTIMONIAL_SORTS),
       item: returns<Testimonial>(),
       changesPublicContent: true,
     }),
@@ -354,7 +357,7 @@ export const API = {
     admin: adminCrud('faqs', '/faqs', {
       collection: 'faqs',
       body: faqSchema,
-      query: adminListQuery(PAGE_SIZES.faqs),
+      query: sortedAdminListQuery(PAGE_SIZES.faqs, FAQ_SORTS),
       item: returns<Faq>(),
       changesPublicContent: true,
     }),
