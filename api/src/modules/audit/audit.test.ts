@@ -357,6 +357,11 @@ describeEngines('audit trail on %s', (engine) => {
       });
       expect(renamed.status).toBe(200);
       const faq = await app.request('POST', '/api/admin/faqs', { token: superToken, body: sampleBodies.faq });
+      const hidden = await app.request('PUT', `/api/admin/faqs/${faq.body.data.id}`, {
+        token: superToken,
+        body: { ...sampleBodies.faq, isActive: false },
+      });
+      expect(hidden.status).toBe(200);
       expect((await app.request('DELETE', `/api/admin/faqs/${faq.body.data.id}`, { token: superToken })).status).toBe(
         200,
       );
@@ -370,6 +375,8 @@ describeEngines('audit trail on %s', (engine) => {
       // The FAQ is gone: its entries keep the question they recorded.
       expect(named('faqs', 'create')).toEqual([sampleBodies.faq.question]);
       expect(named('faqs', 'delete')).toEqual([sampleBodies.faq.question]);
+      // Its edit recorded only the flag: the name comes from the FAQ's deletion.
+      expect(named('faqs', 'update')).toEqual([sampleBodies.faq.question]);
       const one = await app.request('GET', `/api/admin/audit/${mine[0]!.id}`, { token: superToken });
       expect(one.body.data.entityName).toBe(mine[0]!.entityName);
     });

@@ -100,14 +100,44 @@ async function currentNames(db: Db, rows: AuditLogRow[]): Promise<Map<string, st
   return names;
 }
 
-/** The entries with their items' names: the current one, else what the entry recorded. */
+/**
+ * The names the trail recorded for items that are gone: a deleted item's last entry holds its whole
+ * row (`before`), its creation the first one (`after`); an edit of one field alone names nothing.
+ */
+async function recordedNames(db: Db, unnamed: AuditLogRow[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const keyed = unnamed.filter((row) => row.entity_id !== null);
+  if (keyed.length === 0) return names;
+  const found = await db<AuditLogRow>(AUDIT_TABLE)
+    .whereIn('action', ['create', 'delete'])
+    .whereIn('entity_id', [...new Set(keyed.map((row) => row.entity_id!))])
+    .whereIn('module', [...new Set(keyed.map((row) => row.module))])
+    .orderBy('id', 'desc')
+    .select('module', 'entity_id', 'changes');
+  for (const row of found) {
+    const key = `${row.module}:${row.entity_id}`;
+    const name = recordedName(toJson<Record<string, unknown> | null>(row.changes, null));
+    if (name && !names.has(key)) names.set(key, name);
+  }
+  return names;
+}
+
+/** The entries with their items' names: the current one, else what the entry, or the item's creation or deletion, recorded. */
 async function presentNamed(db: Db, rows: AuditLogRow[]): Promise<AuditLogEntry[]> {
-  const names = await currentNames(db, rows);
-  return rows.map((row) => {
+  const current = await currentNames(db, rows);
+  const named = rows.map((row) => {
     const entry = presentAuditEntry(row);
-    const current = names.get(`${row.module}:${row.entity_id}`);
-    return { ...entry, entityName: current ?? recordedName(entry.changes) };
+    return { ...entry, entityName: current.get(`${row.module}:${row.entity_id}`) ?? recordedName(entry.changes) };
   });
+  // Sign-in events record no names: only content and accounts edited by staff are looked up.
+  const unnamed = rows.filter(
+    (row, index) => named[index]!.entityName === null && NAMED_BY[row.module] && row.module !== AUDIT_AUTH_MODULE,
+  );
+  const recorded = await recordedNames(db, unnamed);
+  return named.map((entry) => ({
+    ...entry,
+    entityName: entry.entityName ?? recorded.get(`${entry.module}:${entry.entityId}`) ?? null,
+  }));
 }
 
 export function presentAuditEntry(row: AuditLogRow): AuditLogEntry {
