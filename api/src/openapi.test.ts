@@ -57,7 +57,16 @@ describe('GET /api/openapi.json', () => {
     const faq = document.paths['/api/admin/faqs'].post.requestBody.content['application/json'].schema;
     expect(faq.properties.question).toMatchObject({ type: 'string', minLength: 10, maxLength: 500 });
     const list = document.paths['/api/admin/membership-cards'].get;
-    expect(list.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(['page', 'limit', 'q']);
+    expect(list.parameters.map((parameter: { name: string }) => parameter.name)).toEqual([
+      'page',
+      'limit',
+      'q',
+      'sort',
+      'order',
+    ]);
+    // A list's sort names its allow-listed columns (issue 21 item 6).
+    const sort = list.parameters.find((parameter: { name: string }) => parameter.name === 'sort');
+    expect(sort.schema.enum).toEqual(['position', 'title', 'type', 'updatedAt']);
   });
 
   it('documents If-Match and the 409 edit conflict on every item write, and only there', async () => {

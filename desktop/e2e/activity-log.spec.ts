@@ -55,13 +55,19 @@ test('a super admin edits a FAQ, then finds the edit in the Activity log and see
   await expect(page).toHaveURL(/module=faqs/);
   await expect(page).toHaveURL(/action=update/);
 
-  const row = page
-    .getByTestId('audit-row')
-    .filter({ hasText: String(created.body.data.id) })
-    .first();
+  // The row names the FAQ by its question, and says what changed in words (issue 21 item 6).
+  const row = page.getByTestId('audit-row').filter({ hasText: question }).first();
   await expect(row).toContainText('Updated');
   await expect(row).toContainText('FAQs');
   await expect(row).toContainText('super@example.org');
+  await expect(row).toContainText(`${question} (#${created.body.data.id})`);
+  await expect(row).toContainText('Category: Before → After');
+  // The table takes the screen's width.
+  const widths = await page.getByRole('table', { name: 'Activity log' }).evaluate((table) => ({
+    table: table.getBoundingClientRect().width,
+    box: table.parentElement!.clientWidth,
+  }));
+  expect(widths.table).toBeGreaterThanOrEqual(widths.box - 2);
   await expectNoSeriousA11yViolations(page);
 
   // The keyboard opens an entry as the mouse does.
@@ -69,7 +75,7 @@ test('a super admin edits a FAQ, then finds the edit in the Activity log and see
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Activity details' });
   await expect(dialog).toBeVisible();
-  const change = dialog.getByTestId('audit-change').filter({ hasText: 'category' });
+  const change = dialog.getByTestId('audit-change').filter({ hasText: 'Category' });
   await expect(change.getByRole('cell').nth(0)).toHaveText('Before');
   await expect(change.getByRole('cell').nth(1)).toHaveText('After');
   await expect(dialog).toContainText('super@example.org');
@@ -78,6 +84,42 @@ test('a super admin edits a FAQ, then finds the edit in the Activity log and see
   await expectNoSeriousA11yViolations(page);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+});
+
+test('the log reads flags as Yes and No, and a deleted item keeps its name', async ({ page }) => {
+  const token = await superAdminToken();
+  const question = unique('Which flags does the log spell out');
+  const body = { question, answer: 'An answer that is long enough to be accepted.', isActive: true };
+  const created = await api('POST', '/admin/faqs', { token, body });
+  expect(created.status).toBe(201);
+  const id = created.body.data.id as number;
+  const hidden = await api('PUT', `/admin/faqs/${id}`, {
+    token,
+    body: { ...body, isActive: false },
+  });
+  expect(hidden.status).toBe(200);
+  expect((await api('DELETE', `/admin/faqs/${id}`, { token })).status).toBe(200);
+
+  await openAs(page, '/activity-log?module=faqs');
+  const rows = page.getByTestId('audit-row').filter({ hasText: `${question} (#${id})` });
+  // Created, updated and deleted: the FAQ is gone, and every entry still names it.
+  await expect(rows).toHaveCount(3);
+  const update = rows.filter({ hasText: 'Updated' });
+  await expect(update).toContainText('Active: Yes → No');
+  await expect(update).not.toContainText('is_active');
+  await update.click();
+  const dialog = page.getByRole('dialog', { name: 'Activity details' });
+  const active = dialog.getByTestId('audit-change').filter({ hasText: 'Active' });
+  await expect(active.getByRole('cell').nth(0)).toHaveText('Yes');
+  await expect(active.getByRole('cell').nth(1)).toHaveText('No');
+  await expect(dialog).toContainText(`${question} (#${id})`);
+  await expect(page.locator('[class*="-enter-active"]')).toHaveCount(0);
+  for (const theme of ['light', 'dark']) {
+    await page.evaluate((value) => localStorage.setItem('admin-theme', value), theme);
+    await page.reload();
+    await expect(rows.first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  }
 });
 
 test('an admin who is not a super admin has no Activity log entry and the API refuses (403)', async ({ page }) => {

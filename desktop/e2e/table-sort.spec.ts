@@ -129,3 +129,124 @@ test('the mail queue sorts on the server by column, its header stays in view, an
   await box.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
   await expect(headCell).toBeInViewport();
 });
+
+test('admins and the activity log sort by their headers, and a reload keeps the sort', async ({ page }) => {
+  const token = await superAdminToken();
+  const prefix = unique('Header Sort');
+  for (const first of ['Bea', 'Abe', 'Cal']) {
+    const created = await api('POST', '/admin/users', {
+      token,
+      body: { name: `${prefix} ${first}`, email: uniqueEmail('headersort'), role: 'admin', permissions: {} },
+    });
+    expect(created.status).toBe(201);
+  }
+  const names = ['Abe', 'Bea', 'Cal'].map((first) => `${prefix} ${first}`);
+
+  await openAs(page, `/admins?q=${encodeURIComponent(prefix)}`);
+  const admins = page.getByRole('table', { name: 'Admin users' });
+  const nameCells = admins.locator('tbody tr td:first-child .cell-strong');
+  await expect(nameCells).toHaveCount(3);
+  // By name unless asked otherwise; Permissions cannot sort.
+  await expect(header(admins, 'Name and email')).toHaveAttribute('aria-sort', 'ascending');
+  await expect(header(admins, 'Permissions')).not.toHaveAttribute('aria-sort');
+  expect(await texts(nameCells)).toEqual(names);
+  await header(admins, 'Name and email').getByRole('button').press('Enter');
+  await expect(header(admins, 'Name and email')).toHaveAttribute('aria-sort', 'descending');
+  await expect(page).toHaveURL(/[?&]sort=name&order=desc/);
+  await expect.poll(() => texts(nameCells)).toEqual([...names].reverse());
+  await page.reload();
+  await expect(header(admins, 'Name and email')).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(() => texts(nameCells)).toEqual([...names].reverse());
+
+  await openAs(page, '/activity-log');
+  const log = page.getByRole('table', { name: 'Activity log' });
+  const actions = log.locator('tbody tr td:nth-child(3)');
+  await expect(actions.first()).toBeVisible();
+  // Newest first unless asked otherwise: no header claims the order.
+  await expect(header(log, 'When')).toHaveAttribute('aria-sort', 'none');
+  await header(log, 'Action').getByRole('button').click();
+  await expect(header(log, 'Action')).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page).toHaveURL(/[?&]sort=action&order=asc/);
+  await page.reload();
+  await expect(header(log, 'Action')).toHaveAttribute('aria-sort', 'ascending');
+  await header(log, 'When').getByRole('button').click();
+  await expect(header(log, 'When')).toHaveAttribute('aria-sort', 'descending');
+  await expect(page).toHaveURL(/[?&]sort=occurredAt&order=desc/);
+  for (const theme of ['light', 'dark']) {
+    await useTheme(page, theme);
+    await expect(header(log, 'When')).toHaveAttribute('aria-sort', 'descending');
+    await expectNoSeriousA11yViolations(page);
+  }
+});
+
+test('card lists sort with "Sort by": FAQs leave their public order and come back, activities start with the next upcoming', async ({
+  page,
+}) => {
+  const token = await superAdminToken();
+  const prefix = unique('Card Sort');
+  const questions = ['Charlie', 'Alpha', 'Bravo'].map((word) => `${prefix} ${word} question?`);
+  for (const question of questions) {
+    const created = await api('POST', '/admin/faqs', {
+      token,
+      body: { question, answer: 'An answer that is long enough to be accepted.', isActive: true },
+    });
+    expect(created.status).toBe(201);
+  }
+  const shown = async () =>
+    (await texts(page.getByTestId('faq-card'))).map((text) => questions.find((question) => text.includes(question)));
+
+  await openAs(page, `/faqs?q=${encodeURIComponent(prefix)}`);
+  const sortBy = page.getByLabel('Sort by');
+  await expect(sortBy).toHaveValue('position');
+  // In public order: the order they were added in.
+  await expect.poll(shown).toEqual(questions);
+  await sortBy.selectOption('question');
+  await expect(page).toHaveURL(/[?&]sort=question&order=asc/);
+  await expect.poll(shown).toEqual([...questions].sort());
+  await page.getByRole('button', { name: 'Ascending' }).click();
+  await expect(page).toHaveURL(/[?&]sort=question&order=desc/);
+  await expect.poll(shown).toEqual([...questions].sort().reverse());
+  await page.reload();
+  await expect(sortBy).toHaveValue('question');
+  await expect.poll(shown).toEqual([...questions].sort().reverse());
+  // The public order again leaves the URL clean.
+  await sortBy.selectOption('position');
+  await expect(page).not.toHaveURL(/sort=/);
+  await expect.poll(shown).toEqual(questions);
+
+  const day = 24 * 60 * 60 * 1000;
+  const titles: string[] = [];
+  for (const [word, offset, status] of [
+    ['Past', -5, 'past'],
+    ['Later', 20, 'upcoming'],
+    ['Soon', 3, 'upcoming'],
+  ] as const) {
+    const title = `${prefix} ${word}`;
+    titles.push(title);
+    const created = await api('POST', '/admin/activities', {
+      token,
+      body: {
+        title,
+        description: 'Fuelling endurance athletes, with case studies.',
+        date: new Date(Date.now() + offset * day).toISOString(),
+        location: 'Online',
+        status,
+        tags: ['Workshop'],
+      },
+    });
+    expect(created.status).toBe(201);
+  }
+  await openAs(page, `/activities?q=${encodeURIComponent(prefix)}`);
+  const activityTitles = async () =>
+    (await texts(page.getByTestId('activity-card'))).map((text) => titles.find((title) => text.includes(title)));
+  await expect(page.getByLabel('Sort by')).toHaveValue('');
+  await expect.poll(activityTitles).toEqual([`${prefix} Soon`, `${prefix} Later`, `${prefix} Past`]);
+  await page.getByLabel('Sort by').selectOption('title');
+  await expect(page).toHaveURL(/[?&]sort=title&order=asc/);
+  await expect.poll(activityTitles).toEqual([`${prefix} Later`, `${prefix} Past`, `${prefix} Soon`]);
+  for (const theme of ['light', 'dark']) {
+    await useTheme(page, theme);
+    await expect(page.getByLabel('Sort by')).toHaveValue('title');
+    await expectNoSeriousA11yViolations(page);
+  }
+});

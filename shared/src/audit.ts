@@ -79,6 +79,11 @@ export interface AuditLogEntry {
   action: AuditAction;
   module: string;
   entityId: string | null;
+  /**
+   * What the item is called: its name, title, question or version now, or, once it is gone, as the
+   * entry itself recorded it; null when neither says.
+   */
+  entityName: string | null;
   changes: Record<string, unknown> | null;
   requestId: string | null;
   ip: string | null;

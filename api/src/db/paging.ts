@@ -17,7 +17,8 @@ export interface PageResult<T> {
   total: number;
 }
 
-export type OrderBy = { column: string; order: 'asc' | 'desc' }[];
+/** Columns, or SQL over them (which page first, a null last), each one way. */
+export type OrderBy = { column: string | Knex.Raw; order: 'asc' | 'desc' }[];
 
 /**
  * `rows` selects the full rows (from `table`, maybe with computed columns); `filter` narrows the
@@ -39,4 +40,35 @@ export async function pageOfRows<Row = Record<string, unknown>>(
     .offset((page - 1) * limit);
   // Knex types an untyped query's rows as any: the caller names the row type `rows` selects.
   return (await rows.whereIn(`${table}.id`, ids).orderBy(orderBy)) as Row[];
+}
+
+/** A sorted column, or a nullable one with its `(column is null)` SQL, so that rows without a value come last. */
+export type SortColumn = string | { column: string; isNull: Knex.Raw };
+
+/** A list's sort as its query asks for it: one of its allow-listed names, and the way. */
+export interface ListSort<K extends string> {
+  sort?: K | undefined;
+  order?: 'asc' | 'desc' | undefined;
+}
+
+/**
+ * The order a list's `sort` asks for: its column (the schema's allow-list maps each name to one, so no
+ * other text reaches SQL), then the id the same way, so a page is stable; `fallback` without a sort.
+ */
+export function orderFor<K extends string>(
+  columns: Record<K, SortColumn>,
+  { sort, order = 'asc' }: ListSort<K>,
+  fallback: OrderBy,
+): OrderBy {
+  if (!sort) return fallback;
+  const chosen = columns[sort];
+  // Nulls sort first on SQLite and last on PostgreSQL: `isNull` puts them last on both, either way.
+  const keys: OrderBy =
+    typeof chosen === 'string'
+      ? [{ column: chosen, order }]
+      : [
+          { column: chosen.isNull, order: 'asc' },
+          { column: chosen.column, order },
+        ];
+  return [...keys, { column: 'id', order }];
 }

@@ -3,7 +3,8 @@
  * active items, the admin search, and create, update and delete with If-Match. A module spreads it
  * and replaces or adds what its rules need (FAQ positions, the featured testimonial).
  */
-import type { AdminListQuery } from '@npo/shared';
+import type { SortedAdminListQuery } from '@npo/shared';
+import type { ListSort, OrderBy } from '../db/paging.js';
 import type { ExpectedRevision } from '../db/revisions.js';
 import type { EditOptions, Page, PageResult, QueryFilter, RowValues } from '../db/table.js';
 import type { TableName } from '../db/tables.js';
@@ -11,28 +12,30 @@ import type { AppDeps } from '../deps.js';
 import { found, notFound } from '../errors.js';
 
 /** What the service needs of the module's repository (tableRepository plus the module's search and row). */
-export interface CrudRepository<Name extends TableName, Input, Entity> {
-  page(page: Page, filter?: QueryFilter): Promise<PageResult<Entity>>;
+export interface CrudRepository<Name extends TableName, Input, Entity, Sort extends string> {
+  page(page: Page, filter?: QueryFilter, orderBy?: OrderBy): Promise<PageResult<Entity>>;
   insert(values: RowValues<Name>, now: Date): Promise<Entity>;
   update(id: number, values: RowValues<Name>, now: Date, options?: EditOptions): Promise<Entity | undefined>;
   remove(id: number, options?: EditOptions): Promise<boolean>;
   /** The admin search (`q`) over the module's own columns. */
   matching(q: string | undefined): QueryFilter;
+  /** The order the console's sort asks for (the module's allow-listed columns), the list's own without one. */
+  orderOf(sort: ListSort<Sort>): OrderBy;
   toRow(input: Input): RowValues<Name>;
 }
 
 const activeOnly: QueryFilter = (query) => query.where({ is_active: true });
 
 /** `label` names the item in messages: "Testimonial not found". */
-export function createCrudService<Name extends TableName, Input, Entity>(
+export function createCrudService<Name extends TableName, Input, Entity, Sort extends string>(
   deps: AppDeps,
-  items: CrudRepository<Name, Input, Entity>,
+  items: CrudRepository<Name, Input, Entity, Sort>,
   label: string,
 ) {
   const now = () => deps.clock.now();
   return {
     listPublic: (page: Page) => items.page(page, activeOnly),
-    list: (query: AdminListQuery) => items.page(query, items.matching(query.q)),
+    list: (query: SortedAdminListQuery<Sort>) => items.page(query, items.matching(query.q), items.orderOf(query)),
     create: (input: Input): Promise<Entity> => items.insert(items.toRow(input), now()),
     async update(id: number, input: Input, expected?: ExpectedRevision): Promise<Entity> {
       return found(await items.update(id, items.toRow(input), now(), { expected }), label);

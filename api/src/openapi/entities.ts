@@ -401,6 +401,10 @@ export const auditLogEntrySchema = shaped<AuditLogEntry>()(
     action: z.enum(AUDIT_ACTIONS),
     module: z.string().describe("The policy module of the route, or 'auth' for sign-in and account events"),
     entityId: z.string().nullable(),
+    entityName: z
+      .string()
+      .nullable()
+      .describe("The item's name, title, question or version now; once deleted, as the entry recorded it"),
     changes: z
       .record(z.string(), z.unknown())
       .nullable()

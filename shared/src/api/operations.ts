@@ -66,7 +66,10 @@ import {
 import {
   activitiesQuery,
   adminActivitiesQuery,
-  adminListQuery,
+  FAQ_SORTS,
+  MEMBERSHIP_CARD_SORTS,
+  sortedAdminListQuery,
+  TESTIMONIAL_SORTS,
   contactMessagesFilter,
   contactMessagesQuery,
   membersFilter,
@@ -249,7 +252,7 @@ export const API = {
     admin: adminCrud('membership', '/membership-cards', {
       collection: 'cards',
       body: membershipCardSchema,
-      query: adminListQuery(PAGE_SIZES.membership),
+      query: sortedAdminListQuery(PAGE_SIZES.membership, MEMBERSHIP_CARD_SORTS),
       item: returns<MembershipCard>(),
       changesPublicContent: true,
     }),
@@ -334,7 +337,7 @@ export const API = {
     admin: adminCrud('testimonials', '/testimonials', {
       collection: 'testimonials',
       body: testimonialSchema,
-      query: adminListQuery(PAGE_SIZES.testimonials),
+      query: sortedAdminListQuery(PAGE_SIZES.testimonials, TESTIMONIAL_SORTS),
       item: returns<Testimonial>(),
       changesPublicContent: true,
     }),
@@ -368,7 +371,7 @@ export const API = {
     admin: adminCrud('faqs', '/faqs', {
       collection: 'faqs',
       body: faqSchema,
-      query: adminListQuery(PAGE_SIZES.faqs),
+      query: sortedAdminListQuery(PAGE_SIZES.faqs, FAQ_SORTS),
       item: returns<Faq>(),
       changesPublicContent: true,
     }),

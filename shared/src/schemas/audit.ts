@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_AUTH_MODULE } from '../audit.js';
 import { ASSIGNABLE_MODULES, OPEN_MODULES, SUPER_ADMIN_MODULES } from '../permissions.js';
 import { plainString } from './fields.js';
-import { paginationQuery } from './query.js';
+import { paginationQuery, sortFields } from './query.js';
 
 /** Every module an entry can name: the policy modules of admin routes, and `auth` for security events. */
 export const AUDIT_MODULES = [
@@ -35,8 +35,11 @@ export const auditFilter = z.object({
   to: dateParam('To'),
 });
 
+/** The activity log's columns; without `sort`, newest first. */
+export const AUDIT_SORTS = ['occurredAt', 'actor', 'action', 'module'] as const;
+
 export function auditQuery(defaultLimit: number) {
-  return paginationQuery(defaultLimit).extend(auditFilter.shape);
+  return paginationQuery(defaultLimit).extend(auditFilter.shape).extend(sortFields(AUDIT_SORTS));
 }
 
 export type AuditFilter = z.infer<typeof auditFilter>;

@@ -60,9 +60,26 @@ export function adminListQuery(defaultLimit: number) {
   return paginationQuery(defaultLimit).extend({ q: searchText() });
 }
 
-/** The admin activities list: the public filter plus `q` (title, location or a tag). */
+/**
+ * The columns each console list sorts by (issue 21 item 6). Without `sort` a list keeps its own
+ * order: FAQs and cards their manual position, testimonials featured first, activities the next
+ * upcoming first, the inbox and the activity log newest first, admins by name.
+ */
+export const FAQ_SORTS = ['position', 'question', 'category', 'updatedAt'] as const;
+export const MEMBERSHIP_CARD_SORTS = ['position', 'title', 'type', 'updatedAt'] as const;
+export const TESTIMONIAL_SORTS = ['name', 'role', 'createdAt'] as const;
+export const ACTIVITY_SORTS = ['date', 'title', 'location'] as const;
+export const USER_SORTS = ['name', 'email', 'role', 'lastLogin'] as const;
+export const CONTACT_MESSAGE_SORTS = ['createdAt', 'name', 'email', 'state'] as const;
+
+/** An admin content list with `q` and its allow-listed sort. */
+export function sortedAdminListQuery<const C extends readonly [string, ...string[]]>(defaultLimit: number, columns: C) {
+  return adminListQuery(defaultLimit).extend(sortFields(columns));
+}
+
+/** The admin activities list: the public filter plus `q` (title, location or a tag) and its sort. */
 export function adminActivitiesQuery(defaultLimit: number) {
-  return activitiesQuery(defaultLimit).extend({ q: searchText() });
+  return activitiesQuery(defaultLimit).extend({ q: searchText(), ...sortFields(ACTIVITY_SORTS) });
 }
 
 /** The admins list: staff accounts unless `role` asks for one role (members included); `q` is `search`. */
@@ -70,6 +87,7 @@ export function usersQuery(defaultLimit: number) {
   return searchQuery(defaultLimit).extend({
     q: searchText(),
     role: z.enum(ROLES, { error: 'Role must be member, admin or super_admin' }).optional(),
+    ...sortFields(USER_SORTS),
   });
 }
 
@@ -102,7 +120,7 @@ export const contactMessagesFilter = z.object({
 });
 
 export function contactMessagesQuery(defaultLimit: number) {
-  return paginationQuery(defaultLimit).extend(contactMessagesFilter.shape);
+  return paginationQuery(defaultLimit).extend(contactMessagesFilter.shape).extend(sortFields(CONTACT_MESSAGE_SORTS));
 }
 
 export const MEMBER_STATUSES = ['active', 'deactivated'] as const;
@@ -159,3 +177,9 @@ export type PaginationQuery = z.infer<ReturnType<typeof paginationQuery>>;
 export type AdminListQuery = z.infer<ReturnType<typeof adminListQuery>>;
 export type AdminActivitiesQuery = z.infer<ReturnType<typeof adminActivitiesQuery>>;
 export type UsersQuery = z.infer<ReturnType<typeof usersQuery>>;
+export type ContactMessagesQuery = z.infer<ReturnType<typeof contactMessagesQuery>>;
+/** The sorted admin lists' queries: page, `q` and their own sort. */
+export type SortedAdminListQuery<K extends string> = AdminListQuery & {
+  sort?: K | undefined;
+  order?: SortOrder | undefined;
+};

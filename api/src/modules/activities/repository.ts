@@ -68,8 +68,21 @@ export function createActivitiesRepository(db: Db) {
     return row ? presentActivity(row) : undefined;
   }
 
+  /**
+   * Upcoming activities soonest first, then past ones most recent first: by status (as the dashboard
+   * reads it), then the date of upcoming ones only (null for past ones, which tie), then the date the
+   * other way. Plain CASE expressions, so both engines order alike.
+   */
+  const nextUpcomingFirst: OrderBy = [
+    { column: db.raw(`case when ${ACTIVITIES}.status = 'upcoming' then 0 else 1 end`), order: 'asc' },
+    { column: db.raw(`case when ${ACTIVITIES}.status = 'upcoming' then ${ACTIVITIES}.date end`), order: 'asc' },
+    { column: `${ACTIVITIES}.date`, order: 'desc' },
+    { column: `${ACTIVITIES}.id`, order: 'desc' },
+  ];
+
   return {
     findById,
+    nextUpcomingFirst,
     // A new activity has no registrations yet, so the row as inserted presents the right count (0).
     insert: table.insert,
 

@@ -25,6 +25,7 @@ export function registerActivities(context: ModuleContext): void {
     operations: API.activities.admin,
     collection: 'activities',
     label: 'Activity',
-    service: activities,
+    // The console lists the next upcoming first; the public list keeps its calendar order.
+    service: { ...activities, list: activities.adminList },
   });
 }

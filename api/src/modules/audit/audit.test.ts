@@ -346,6 +346,41 @@ describeEngines('audit trail on %s', (engine) => {
       expect((await app.request('GET', '/api/admin/audit?from=yesterday', { token: superToken })).status).toBe(400);
     });
 
+    it("names each entry's item: as it is called now, and once deleted as the entry recorded it", async () => {
+      const since = await lastId();
+      const body = { type: 'Student', title: 'Named card', subtitle: 'Meet colleagues.', points: [{ value: 'Calls' }] };
+      const card = await app.request('POST', '/api/admin/membership-cards', { token: superToken, body });
+      expect(card.status).toBe(201);
+      const renamed = await app.request('PUT', `/api/admin/membership-cards/${card.body.data.id}`, {
+        token: superToken,
+        body: { ...body, title: 'Renamed card' },
+      });
+      expect(renamed.status).toBe(200);
+      const faq = await app.request('POST', '/api/admin/faqs', { token: superToken, body: sampleBodies.faq });
+      const hidden = await app.request('PUT', `/api/admin/faqs/${faq.body.data.id}`, {
+        token: superToken,
+        body: { ...sampleBodies.faq, isActive: false },
+      });
+      expect(hidden.status).toBe(200);
+      expect((await app.request('DELETE', `/api/admin/faqs/${faq.body.data.id}`, { token: superToken })).status).toBe(
+        200,
+      );
+      const listed = await app.request('GET', '/api/admin/audit?limit=100', { token: superToken });
+      const mine = (listed.body.data.entries as AuditLogEntry[]).filter((entry) => entry.id > since);
+      const named = (module: string, action: string) =>
+        mine.filter((entry) => entry.module === module && entry.action === action).map((entry) => entry.entityName);
+      // The card's entries name it as it is now, the created one too.
+      expect(named('membership', 'create')).toEqual(['Renamed card']);
+      expect(named('membership', 'update')).toEqual(['Renamed card']);
+      // The FAQ is gone: its entries keep the question they recorded.
+      expect(named('faqs', 'create')).toEqual([sampleBodies.faq.question]);
+      expect(named('faqs', 'delete')).toEqual([sampleBodies.faq.question]);
+      // Its edit recorded only the flag: the name comes from the FAQ's deletion.
+      expect(named('faqs', 'update')).toEqual([sampleBodies.faq.question]);
+      const one = await app.request('GET', `/api/admin/audit/${mine[0]!.id}`, { token: superToken });
+      expect(one.body.data.entityName).toBe(mine[0]!.entityName);
+    });
+
     it('exports the filter as CSV with formulas neutralised', async () => {
       // A failed sign-in records the address as typed: a cell a spreadsheet would run as a formula.
       // (On a real account: those of unknown addresses go to the security log, issue 19.)

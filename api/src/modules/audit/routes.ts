@@ -27,8 +27,8 @@ function csvRow(entry: AuditLogEntry): CsvCell[] {
 export function registerAudit({ deps, route }: ModuleContext): void {
   const entries = createAuditService(deps);
   route(API.audit.list, async (ctx) => {
-    const { page, limit, ...filter } = ctx.state.input.query;
-    okPage(ctx, 'entries', await entries.page({ page, limit }, filter), { page, limit });
+    const { page, limit, sort, order, ...filter } = ctx.state.input.query;
+    okPage(ctx, 'entries', await entries.page({ page, limit }, filter, { sort, order }), { page, limit });
   });
   route(API.audit.exportCsv, async (ctx) => {
     const { query } = ctx.state.input;

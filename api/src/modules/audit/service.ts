@@ -3,12 +3,13 @@ import { AUDIT_EXPORT_MAX_ROWS, type AuditFilter, type AuditLogEntry } from '@np
 import type { Page, PageResult } from '../../db/table.js';
 import type { AppDeps } from '../../deps.js';
 import { found } from '../../errors.js';
-import { createAuditRepository } from './repository.js';
+import { createAuditRepository, type AuditSort } from './repository.js';
 
 export function createAuditService(deps: AppDeps) {
   const entries = createAuditRepository(deps.db);
   return {
-    page: (page: Page, filter: AuditFilter): Promise<PageResult<AuditLogEntry>> => entries.page(page, filter),
+    page: (page: Page, filter: AuditFilter, sort?: AuditSort): Promise<PageResult<AuditLogEntry>> =>
+      entries.page(page, filter, sort),
     get: async (id: number): Promise<AuditLogEntry> => found(await entries.findById(id), 'Audit entry'),
     /** The newest AUDIT_EXPORT_MAX_ROWS entries in the filter, in pages. */
     exportPages: (filter: AuditFilter): Promise<AsyncIterable<AuditLogEntry[]>> =>

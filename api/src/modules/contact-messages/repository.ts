@@ -3,9 +3,11 @@ import {
   type ContactMessageFilter,
   type ContactMessageInput,
   type ContactMessageState,
+  type CONTACT_MESSAGE_SORTS,
 } from '@npo/shared';
 import type { Knex } from 'knex';
 import { isPostgres, type Db } from '../../db/connection.js';
+import { orderFor, type ListSort } from '../../db/paging.js';
 import { updateRevised, type ExpectedRevision, type RevisedWrite } from '../../db/revisions.js';
 import { containsPattern, foldText } from '../../db/search.js';
 import { staffReads } from '../../db/staff-reads.js';
@@ -19,6 +21,16 @@ const INBOX_ORDER: OrderBy = [
   { column: 'created_at', order: 'desc' },
   { column: 'id', order: 'desc' },
 ];
+
+export type ContactMessageSort = ListSort<(typeof CONTACT_MESSAGE_SORTS)[number]>;
+
+/** The console's sort names and their columns; newest first without one. */
+const SORT_COLUMNS: Record<(typeof CONTACT_MESSAGE_SORTS)[number], string> = {
+  createdAt: 'created_at',
+  name: 'name',
+  email: 'email',
+  state: 'state',
+};
 
 /** The shortest search the trigram indexes answer (migration 20261124210500). */
 const TRIGRAM = 3;
@@ -85,45 +97,55 @@ const SAMPLE = 5_000;
 
 /**
  * SQLite, a text no FTS5 lookup answers well: the first `counted` matches in list order. The newest
- * SAMPLE messages first, in list order: a common text (1 message in 5 or more) meets `counted` there.
+ * SAMPLE messages first, in list order (unless another sort is asked for): a common text (1 message in 5
+ * or more) meets `counted` there.
  * Otherwise one pass over the table in storage order (NOT INDEXED), the matches then sorted: walking
  * the inbox index through 50,000 messages reads each row out of order (25-50 ms for a rare text),
  * a plain pass about 9 ms.
  */
-async function walkedIds(db: Db, filter: ContactMessageFilter, q: string, counted: number): Promise<number[]> {
-  const newest = byState(filter)(db('contact_messages').select('id', 'created_at', 'search_folded'))
-    .orderBy(INBOX_ORDER)
-    .limit(SAMPLE);
+async function walkedIds(
+  db: Db,
+  filter: ContactMessageFilter,
+  q: string,
+  counted: number,
+  order: OrderBy,
+): Promise<number[]> {
   const reads = staffReads(db);
-  const first = await reads.run<number[]>(
-    likeSearch(
-      q,
-      'newest',
-    )(db.from(newest.as('newest')))
+  // The sample's first matches are the list's first only in its own order; another sort reads them all.
+  if (order === INBOX_ORDER) {
+    const newest = byState(filter)(db('contact_messages').select('id', 'created_at', 'search_folded'))
       .orderBy(INBOX_ORDER)
-      .limit(counted)
-      .pluck('id'),
-  );
-  if (first.length >= counted) return first;
+      .limit(SAMPLE);
+    const first = await reads.run<number[]>(
+      likeSearch(
+        q,
+        'newest',
+      )(db.from(newest.as('newest')))
+        .orderBy(INBOX_ORDER)
+        .limit(counted)
+        .pluck('id'),
+    );
+    if (first.length >= counted) return first;
+  }
   return reads.run<number[]>(
     likeSearch(q)(byState(filter)(db.from(db.raw('contact_messages not indexed'))))
-      .orderBy(INBOX_ORDER)
+      .orderBy(order)
       .limit(counted)
       .pluck('id'),
   );
 }
 
 /** A page of a search: the ids of the first SEARCH_COUNT matches (or one past the page), then the page's rows. */
-async function searchPage(db: Db, { page, limit }: Page, filter: ContactMessageFilter, q: string) {
+async function searchPage(db: Db, { page, limit }: Page, filter: ContactMessageFilter, q: string, order: OrderBy) {
   const counted = Math.max(SEARCH_COUNT, page * limit + 1);
   const reads = staffReads(db);
   const match = await matching(db, q);
   const ids = match.walks
-    ? await walkedIds(db, filter, q, counted)
+    ? await walkedIds(db, filter, q, counted, order)
     : await reads.run<number[]>(
         match
           .filter(byState(filter)(db('contact_messages')))
-          .orderBy(INBOX_ORDER)
+          .orderBy(order)
           .limit(counted)
           .pluck('id'),
       );
@@ -133,7 +155,7 @@ async function searchPage(db: Db, { page, limit }: Page, filter: ContactMessageF
         db('contact_messages')
           .select(...MESSAGE_COLUMNS)
           .whereIn('id', pageIds)
-          .orderBy(INBOX_ORDER),
+          .orderBy(order),
       )
     : [];
   return { items: rows.map(presentContactMessage), total: ids.length };
@@ -145,8 +167,15 @@ export const MESSAGE_COLUMNS = ['id', 'name', 'email', 'phone', 'message', 'stat
 export function createContactMessagesRepository(db: Db) {
   const messages = tableRepository(db, 'contact_messages', presentContactMessage, INBOX_ORDER);
   return {
-    page: (page: Page, filter: ContactMessageFilter = 'active', q?: string): Promise<PageResult<ContactMessage>> =>
-      q ? searchPage(db, page, filter, q) : messages.page(page, byState(filter)),
+    page: (
+      page: Page,
+      filter: ContactMessageFilter = 'active',
+      q?: string,
+      sort: ContactMessageSort = {},
+    ): Promise<PageResult<ContactMessage>> => {
+      const order = orderFor(SORT_COLUMNS, sort, INBOX_ORDER);
+      return q ? searchPage(db, page, filter, q, order) : messages.page(page, byState(filter), order);
+    },
     /** Every message in the filter, newest first: the CSV export, read in pages (lib/csv.ts). */
     async exportPages(filter: ContactMessageFilter, q?: string): Promise<AsyncIterable<ContactMessage[]>> {
       const reads = staffReads(db);

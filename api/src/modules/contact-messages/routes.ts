@@ -34,9 +34,9 @@ export function registerContactMessages({ deps, route }: ModuleContext): void {
   );
 
   route(API.contactMessages.list, async (ctx) => {
-    const { page, limit, state, q } = ctx.state.input.query;
+    const { page, limit, state, q, sort, order } = ctx.state.input.query;
     // A search takes its turn among the others (lib/turns.ts); the plain inbox pages need none.
-    const list = () => messages.list({ page, limit }, state, q);
+    const list = () => messages.list({ page, limit }, state, q, { sort, order });
     const result = await (q ? inTurn(deps, list) : list());
     const data: ContactMessagesPage = {
       messages: result.items,

@@ -9,7 +9,7 @@ import type { Page } from '../../db/table.js';
 import type { AppDeps } from '../../deps.js';
 import { found, notFound, tooManyRequests } from '../../errors.js';
 import { contactDigestMail, contactNotificationMail } from '../../mail/templates.js';
-import { createContactMessagesRepository } from './repository.js';
+import { createContactMessagesRepository, type ContactMessageSort } from './repository.js';
 
 export const MESSAGE_SENT = 'Thanks! Your message has been sent.';
 /** At most one digest mail this often while the form is flooded. */
@@ -69,8 +69,8 @@ export function createContactMessagesService(deps: AppDeps) {
       return store(input, 'spam', digest);
     },
 
-    async list(page: Page, filter: ContactMessageFilter, q?: string) {
-      const [result, unread] = await Promise.all([messages.page(page, filter, q), messages.countUnread()]);
+    async list(page: Page, filter: ContactMessageFilter, q?: string, sort?: ContactMessageSort) {
+      const [result, unread] = await Promise.all([messages.page(page, filter, q, sort), messages.countUnread()]);
       return { ...result, unread };
     },
 

@@ -2,7 +2,7 @@
 import type { MailQueueFilter, MailQueueItem, MailQueueSort, SortOrder } from '@npo/shared';
 import type { Knex } from 'knex';
 import { isPostgres, type Db } from '../../db/connection.js';
-import { pageOfRows, type OrderBy, type Page, type PageResult } from '../../db/paging.js';
+import { orderFor, pageOfRows, type OrderBy, type Page, type PageResult } from '../../db/paging.js';
 import { countOf } from '../../db/rows.js';
 import { presentMail, SHOWN_COLUMNS, type ShownMailRow } from './presenter.js';
 
@@ -24,13 +24,7 @@ export interface MailQueueOrder {
 }
 
 /** The chosen column, then the id the same way, so a page is stable; newest first without one. */
-function orderOf({ sort, order = 'asc' }: MailQueueOrder): OrderBy {
-  if (!sort) return NEWEST_FIRST;
-  return [
-    { column: SORT_COLUMNS[sort], order },
-    { column: 'id', order },
-  ];
-}
+const orderOf = (order: MailQueueOrder): OrderBy => orderFor(SORT_COLUMNS, order, NEWEST_FIRST);
 
 function filterMails({ state, kind }: MailQueueFilter) {
   return (query: Knex.QueryBuilder): Knex.QueryBuilder => {

@@ -71,7 +71,8 @@ export function createUsersService(deps: AppDeps) {
   return {
     stats: async (): Promise<UserStats> => presentUserStats(await users.countByRoleAndStatus()),
 
-    list: ({ page, limit, search, q, role }: UsersQuery) => users.page({ page, limit }, { search: search ?? q, role }),
+    list: ({ page, limit, search, q, role, sort, order }: UsersQuery) =>
+      users.page({ page, limit }, { search: search ?? q, role }, { sort, order }),
 
     get: async (id: number): Promise<User> => presentUser(found(await users.findById(id), 'User')),
 

@@ -5,11 +5,19 @@
  * instead of wiring usePagedList and useQuery each on its own; their changes stay useAdminMutation's.
  */
 import {
+  ACTIVITY_SORTS,
+  AUDIT_PAGE_SIZE,
+  AUDIT_SORTS,
+  CONTACT_MESSAGE_SORTS,
+  FAQ_SORTS,
   MAIL_PAGE_SIZE,
   MAIL_SORTS,
   MEMBER_SORTS,
+  MEMBERSHIP_CARD_SORTS,
   PAGE_SIZES,
   SORT_ORDERS,
+  TESTIMONIAL_SORTS,
+  USER_SORTS,
   type SortOrder,
 } from '@npo/shared';
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
@@ -38,25 +46,56 @@ const LISTS = {
   },
   // No default sort: without one the server lists newest first.
   mail: { key: queryKeys.mail, pageSize: MAIL_PAGE_SIZE, sorts: MAIL_SORTS, read: api.admin.mail.list },
-  users: { key: queryKeys.users, pageSize: PAGE_SIZES.admins, cache: cachePolicy('users'), read: api.admin.users.list },
+  users: {
+    key: queryKeys.users,
+    pageSize: PAGE_SIZES.admins,
+    sorts: USER_SORTS,
+    defaultSort: { sort: 'name', order: 'asc' },
+    cache: cachePolicy('users'),
+    read: api.admin.users.list,
+  },
+  // Without a sort: featured first, then newest.
   testimonials: {
     key: queryKeys.testimonials,
     pageSize: PAGE_SIZES.testimonials,
+    sorts: TESTIMONIAL_SORTS,
     cache: cachePolicy('testimonials'),
     read: api.admin.testimonials.list,
   },
-  faqs: { key: queryKeys.faqs, pageSize: PAGE_SIZES.faqs, cache: cachePolicy('faqs'), read: api.admin.faqs.list },
+  // The manual order is the default, and the only one a reorder makes sense in.
+  faqs: {
+    key: queryKeys.faqs,
+    pageSize: PAGE_SIZES.faqs,
+    sorts: FAQ_SORTS,
+    defaultSort: { sort: 'position', order: 'asc' },
+    cache: cachePolicy('faqs'),
+    read: api.admin.faqs.list,
+  },
+  membershipCards: {
+    key: queryKeys.membershipCards,
+    pageSize: PAGE_SIZES.membership,
+    sorts: MEMBERSHIP_CARD_SORTS,
+    defaultSort: { sort: 'position', order: 'asc' },
+    cache: cachePolicy('membershipCards'),
+    read: api.admin.membershipCards.list,
+  },
+  // Without a sort: the next upcoming first, then the most recent past ones.
   activities: {
     key: queryKeys.activities,
     pageSize: PAGE_SIZES.activities,
+    sorts: ACTIVITY_SORTS,
     cache: cachePolicy('activities'),
     read: api.admin.activities.list,
   },
+  // Without a sort: newest first.
   contactMessages: {
     key: queryKeys.contactMessages,
     pageSize: PAGE_SIZES.messages,
+    sorts: CONTACT_MESSAGE_SORTS,
     read: api.admin.contactMessages.list,
   },
+  // Without a sort: newest first. Every write adds entries, so the screen reads it fresh (staleTime 0).
+  audit: { key: queryKeys.audit, pageSize: AUDIT_PAGE_SIZE, sorts: AUDIT_SORTS, read: api.admin.audit.list },
 } satisfies Record<string, ListDefinition & { read: (query: never) => Promise<unknown> }>;
 
 export type AdminListResource = keyof typeof LISTS;
@@ -100,8 +139,9 @@ export function useAdminList<R extends AdminListResource>(resource: R, options: 
   const filter = options.filter?.(list);
   const params = { ...list.params, ...filter, ...sort };
   const { refetchInterval } = options;
+  const queryKey = options.queryKey?.(params) ?? [...definition.key, params];
   const query = useQuery<AdminListData<R>>({
-    queryKey: options.queryKey?.(params) ?? [...definition.key, params],
+    queryKey,
     queryFn: () => definition.read(params),
     placeholderData: keepPreviousData,
     ...definition.cache,
@@ -110,11 +150,13 @@ export function useAdminList<R extends AdminListResource>(resource: R, options: 
         refetchInterval(current.state.data), }),
     ...(options.enabled !== undefined && { enabled: options.enabled }),
   });
-  /** Sorting goes back to page 1; the list's own order leaves the URL clean. */
-  const setSort = (next: SortState<SortOf<R>>) => {
+  /** Sorting goes back to page 1; the list's own order (or none: the server's) leaves the URL clean. */
+  const setSort = (next: SortState<SortOf<R>> | undefined) => {
     const fallback = definition.defaultSort;
-    const plain = fallback?.sort === next.sort && fallback.order === next.order;
+    const plain = !next || (fallback?.sort === next.sort && fallback.order === next.order);
     list.setParams(plain ? { sort: null, order: null } : { sort: next.sort, order: next.order });
   };
-  return { list, query, filter, params, sort, setSort };
+  /** Whether the list shows its own order (the manual one of FAQs and cards, which only it can reorder). */
+  const inOwnOrder = sort === definition.defaultSort;
+  return { list, query, queryKey, filter, params, sort, setSort, inOwnOrder };
 }

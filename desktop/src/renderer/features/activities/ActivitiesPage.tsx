@@ -1,11 +1,20 @@
 import { Button, ButtonGroup, Card, Icon, Tag } from '@blueprintjs/core';
-import { API, formatAdminDate, type Activity, type ActivityInput, type ActivityStatus } from '@npo/shared';
+import {
+  API,
+  formatAdminDate,
+  type ACTIVITY_SORTS,
+  type Activity,
+  type ActivityInput,
+  type ActivityStatus,
+} from '@npo/shared';
 import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { cachePolicy } from '../../api/cache-policy';
 import { queryKeys } from '../../api/query-keys';
 import { useAdminList } from '../../data/useAdminList';
+import { SortControl } from '../../ui/SortControl';
+import type { TableColumn } from '../../ui/TableHead';
 import { useCrudMutations } from '../../data/useCrudMutations';
 import { useModuleAccess } from '../../data/useModuleAccess';
 import { useFormDialog } from '../../ui/form/useFormDialog';
@@ -89,12 +98,20 @@ function filterOf(list: PagedList): Filter {
   return status === 'upcoming' || status === 'past' ? status : 'all';
 }
 
+type Sort = (typeof ACTIVITY_SORTS)[number];
+
+const SORTS: (TableColumn<Sort> & { sort: Sort })[] = [
+  { label: 'Date', sort: 'date' },
+  { label: 'Title', sort: 'title' },
+  { label: 'Location', sort: 'location' },
+];
+
 export default function ActivitiesPage() {
   const access = useModuleAccess('activities');
   const dialog = useFormDialog<Activity>();
   const [attendeesId, setAttendeesId] = useState<number | null>(null);
   // The status filter, the search and the page are the server's, and in the URL (ui/ListControls.tsx).
-  const { list, query } = useAdminList('activities', {
+  const { list, query, sort, setSort } = useAdminList('activities', {
     filter: (paged) => {
       const chosen = filterOf(paged);
       return chosen === 'all' ? {} : { status: chosen };
@@ -160,6 +177,7 @@ export default function ActivitiesPage() {
           label="Search activities by title, location or tag"
           placeholder="Search by title, location or tag"
         />
+        <SortControl columns={SORTS} sort={sort} onSort={setSort} ownOrder="Next upcoming first" />
       </div>
       <ListStates
         query={query}

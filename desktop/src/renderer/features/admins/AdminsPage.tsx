@@ -90,7 +90,7 @@ function AdminsScreen() {
   const me = useCurrentUser();
   const dialog = useFormDialog<User>();
   // The server searches (name or e-mail, any case and accents) and pages; both are in the URL.
-  const { list, query } = useAdminList('users');
+  const { list, query, sort, setSort } = useAdminList('users');
   const { save, confirmDelete } = useCrudMutations<AdminUserInput>({
     operations: API.users,
     queryKey: queryKeys.users,
@@ -153,6 +153,8 @@ function AdminsScreen() {
           <AdminsTable
             users={users}
             currentUserId={me.id}
+            sort={sort}
+            onSort={setSort}
             onEdit={dialog.openEdit}
             onDelete={(user) => void confirmDelete(user)}
             onToggleStatus={(user) => void changeStatus(user)}

@@ -5,11 +5,12 @@
  * actions take one narrow column.
  */
 import { Button, HTMLTable, Menu, MenuDivider, MenuItem, Popover, Tag } from '@blueprintjs/core';
-import { countPermissions, formatAdminDate, PERMISSION_SLOTS, type User } from '@npo/shared';
+import { countPermissions, formatAdminDate, PERMISSION_SLOTS, type USER_SORTS, type User } from '@npo/shared';
 import type { KeyboardEvent } from 'react';
 import { isWaitingToSync } from '../../offline/optimistic';
 import { moveMenuFocus } from '../../ui/menu-focus';
 import { RoleTag } from '../../ui/RoleTag';
+import { TableHead, type SortState, type TableColumn } from '../../ui/TableHead';
 import { WaitingTag } from '../../offline/WaitingTag';
 
 function permissionSummary(user: User): string {
@@ -103,25 +104,28 @@ function RowMenu({ user, isSelf, actions }: { user: User; isSelf: boolean; actio
   );
 }
 
+export type AdminSort = (typeof USER_SORTS)[number];
+
+// The first column shows the name over the e-mail, and sorts by the name.
+const COLUMNS: TableColumn<AdminSort>[] = [
+  { label: 'Name and email', sort: 'name' },
+  { label: 'Role', sort: 'role' },
+  { label: 'Permissions' },
+  { label: 'Last login', sort: 'lastLogin', firstOrder: 'desc' },
+  { label: 'Actions', look: 'hidden' },
+];
+
 interface AdminsTableProps extends AdminRowActions {
   users: User[];
   currentUserId: number;
+  sort: SortState<AdminSort> | undefined;
+  onSort: (next: SortState<AdminSort>) => void;
 }
 
-export function AdminsTable({ users, currentUserId, ...actions }: AdminsTableProps) {
+export function AdminsTable({ users, currentUserId, sort, onSort, ...actions }: AdminsTableProps) {
   return (
-    <HTMLTable className="admins-table" striped>
-      <thead>
-        <tr>
-          <th scope="col">Name and email</th>
-          <th scope="col">Role</th>
-          <th scope="col">Permissions</th>
-          <th scope="col">Last login</th>
-          <th scope="col" className="cell-actions">
-            <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
+    <HTMLTable className="admins-table" striped aria-label="Admin users">
+      <TableHead columns={COLUMNS} sort={sort} onSort={onSort} />
       <tbody>
         {users.map((user) => {
           const isSelf = user.id === currentUserId;

@@ -1,7 +1,7 @@
 /** One audit entry: who, when, from where, and each changed field as before → after. */
 import { Dialog, DialogBody, HTMLTable } from '@blueprintjs/core';
 import { formatAdminDate, type AuditLogEntry } from '@npo/shared';
-import { actionLabel, fieldChanges, moduleLabel } from './audit-format';
+import { actionLabel, fieldChanges, itemLabel, moduleLabel } from './audit-format';
 
 export function AuditEntryDialog({ entry, onClose }: { entry: AuditLogEntry; onClose: () => void }) {
   const changes = fieldChanges(entry);
@@ -10,7 +10,7 @@ export function AuditEntryDialog({ entry, onClose }: { entry: AuditLogEntry; onC
     ['Who', entry.actorEmail ?? (entry.actorId === null ? 'Nobody signed in' : `Account ${entry.actorId}`)],
     ['Action', actionLabel(entry.action)],
     ['Module', moduleLabel(entry.module)],
-    ['Entity', entry.entityId ?? '—'],
+    ['Item', itemLabel(entry)],
     ['Request ID', entry.requestId ?? '—'],
     ['IP address', entry.ip ?? '—'],
   ];

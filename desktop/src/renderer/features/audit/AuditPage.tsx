@@ -4,19 +4,19 @@
  * export takes the same filters. Read only: nothing here changes the log.
  */
 import { Button, FormGroup, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
-import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, formatAdminDate, type AuditFilter, type AuditLogEntry } from '@npo/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { AUDIT_ACTIONS, formatAdminDate, type AUDIT_SORTS, type AuditFilter, type AuditLogEntry } from '@npo/shared';
 import { useId, useState } from 'react';
 import { api } from '../../api/client';
 import { describeError } from '../../api/errors';
-import { queryKeys } from '../../api/query-keys';
+import { useAdminList } from '../../data/useAdminList';
 import { saveDownload } from '../../ui/download';
-import { ListPager, ListSearch, usePagedList, type PagedList } from '../../ui/ListControls';
+import { ListPager, ListSearch, type PagedList } from '../../ui/ListControls';
 import { ListStates } from '../../ui/ListStates';
 import { PageHeader } from '../../ui/PageHeader';
+import { TableHead, type SortState, type TableColumn } from '../../ui/TableHead';
 import { notifyFailure } from '../../ui/toaster';
 import { AuditEntryDialog } from './AuditEntryDialog';
-import { actionLabel, dayRange, MODULE_LABELS, moduleLabel } from './audit-format';
+import { actionLabel, changeSummary, dayRange, itemLabel, MODULE_LABELS, moduleLabel } from './audit-format';
 
 /** The filters of the URL as the API takes them (`q` of the search box is the person). */
 function filterOf(list: PagedList): Partial<AuditFilter> {
@@ -88,25 +88,35 @@ function ExportButton({ filter }: { filter: Partial<AuditFilter> }) {
   return <Button icon="download" text="Export CSV" loading={busy} onClick={() => void exportCsv()} />;
 }
 
-function AuditTable({ entries, onOpen }: { entries: AuditLogEntry[]; onOpen: (entry: AuditLogEntry) => void }) {
+type Sort = (typeof AUDIT_SORTS)[number];
+
+const COLUMNS: TableColumn<Sort>[] = [
+  { label: 'When', sort: 'occurredAt', firstOrder: 'desc' },
+  { label: 'Who', sort: 'actor' },
+  { label: 'Action', sort: 'action' },
+  { label: 'Module', sort: 'module' },
+  { label: 'Item' },
+  { label: 'Changes' },
+];
+
+interface AuditTableProps {
+  entries: AuditLogEntry[];
+  onOpen: (entry: AuditLogEntry) => void;
+  sort: SortState<Sort> | undefined;
+  onSort: (next: SortState<Sort>) => void;
+}
+
+function AuditTable({ entries, onOpen, sort, onSort }: AuditTableProps) {
   return (
     <HTMLTable striped interactive className="audit-table" aria-label="Activity log">
-      <thead>
-        <tr>
-          <th scope="col">When</th>
-          <th scope="col">Who</th>
-          <th scope="col">Action</th>
-          <th scope="col">Module</th>
-          <th scope="col">Entity</th>
-        </tr>
-      </thead>
+      <TableHead columns={COLUMNS} sort={sort} onSort={onSort} />
       <tbody>
         {entries.map((entry) => (
           <tr
             key={entry.id}
             data-testid="audit-row"
             tabIndex={0}
-            aria-label={`${actionLabel(entry.action)} in ${moduleLabel(entry.module)}: open details`}
+            aria-label={`${actionLabel(entry.action)} in ${moduleLabel(entry.module)}: ${itemLabel(entry)}, open details`}
             onClick={() => onOpen(entry)}
             onKeyDown={(event) => {
               if (event.key !== 'Enter' && event.key !== ' ') return;
@@ -120,7 +130,8 @@ function AuditTable({ entries, onOpen }: { entries: AuditLogEntry[]; onOpen: (en
             <td className="break-all">{entry.actorEmail ?? '—'}</td>
             <td>{actionLabel(entry.action)}</td>
             <td>{moduleLabel(entry.module)}</td>
-            <td>{entry.entityId ?? '—'}</td>
+            <td className="audit-item">{itemLabel(entry)}</td>
+            <td className="audit-summary">{changeSummary(entry)}</td>
           </tr>
         ))}
       </tbody>
@@ -129,17 +140,10 @@ function AuditTable({ entries, onOpen }: { entries: AuditLogEntry[]; onOpen: (en
 }
 
 export default function AuditPage() {
-  const list = usePagedList(AUDIT_PAGE_SIZE);
   const [open, setOpen] = useState<AuditLogEntry | null>(null);
+  // Every write adds entries: the log is read fresh each time it is opened.
+  const { list, query, sort, setSort } = useAdminList('audit', { filter: filterOf, staleTime: 0 });
   const filter = filterOf(list);
-  const params = { page: list.page, limit: AUDIT_PAGE_SIZE, ...filter };
-  const query = useQuery({
-    queryKey: [...queryKeys.audit, params],
-    queryFn: () => api.admin.audit.list(params),
-    placeholderData: keepPreviousData,
-    // Every write adds entries: the log is read fresh each time it is opened.
-    staleTime: 0,
-  });
   const entries = query.data?.entries ?? [];
   const filtered = Object.keys(filter).length > 0;
 
@@ -158,7 +162,7 @@ export default function AuditPage() {
         empty={filtered ? 'No activity matches the filters.' : 'No activity recorded yet.'}
       >
         <div className="table-scroll">
-          <AuditTable entries={entries} onOpen={setOpen} />
+          <AuditTable entries={entries} onOpen={setOpen} sort={sort} onSort={setSort} />
         </div>
       </ListStates>
       <ListPager

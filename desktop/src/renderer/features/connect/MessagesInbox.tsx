@@ -8,6 +8,7 @@ import {
   API,
   changeOf,
   formatAdminDate,
+  type CONTACT_MESSAGE_SORTS,
   type ContactMessage,
   type ContactMessageFilter,
   type ContactMessageState,
@@ -24,6 +25,8 @@ import { useConfirm } from '../../ui/ConfirmProvider';
 import { saveDownload } from '../../ui/download';
 import { ListPager, ListSearch, type PagedList } from '../../ui/ListControls';
 import { ListStates } from '../../ui/ListStates';
+import { SortControl } from '../../ui/SortControl';
+import type { TableColumn } from '../../ui/TableHead';
 import { notifyFailure } from '../../ui/toaster';
 import { replyMailto } from './reply-link';
 
@@ -193,9 +196,18 @@ function MessageCard(props: MessageCardProps) {
   );
 }
 
+type Sort = (typeof CONTACT_MESSAGE_SORTS)[number];
+
+const SORTS: (TableColumn<Sort> & { sort: Sort })[] = [
+  { label: 'Received', sort: 'createdAt', firstOrder: 'desc' },
+  { label: 'Name', sort: 'name' },
+  { label: 'E-mail', sort: 'email' },
+  { label: 'State', sort: 'state' },
+];
+
 export function MessagesInbox({ access }: { access: ModuleAccess }) {
   // The state shown, the page and the search live in the URL, so reload, Back and a link keep them.
-  const { list, query } = useAdminList('contactMessages', {
+  const { list, query, sort, setSort } = useAdminList('contactMessages', {
     filter: (paged) => ({ state: filterOf(paged) }),
     enabled: access.canView,
   });
@@ -245,6 +257,7 @@ export function MessagesInbox({ access }: { access: ModuleAccess }) {
           label="Search messages by name, e-mail or text"
           placeholder="Search by name, e-mail or text"
         />
+        <SortControl columns={SORTS} sort={sort} onSort={setSort} ownOrder="Newest first" />
         <ExportButton filter={filter} q={list.q} />
       </div>
       <ListStates

@@ -3,15 +3,18 @@
  * Reordering sends every FAQ id (SPEC 7), so it needs the whole list on screen: without a search the
  * screen asks for all of them (up to 100, the largest page; beyond that it pages and stops offering
  * to reorder). A search shows its matches, paged, in public order, with their positions, not movable.
+ * Another sort (question, category, last edit) shows them in that order, not movable either.
  */
 import { Button } from '@blueprintjs/core';
-import { API, type Faq } from '@npo/shared';
+import { API, type FAQ_SORTS, type Faq } from '@npo/shared';
 import { queryKeys } from '../../api/query-keys';
 import { useAdminList } from '../../data/useAdminList';
 import { useCrudMutations, type CrudOptions } from '../../data/useCrudMutations';
 import { useModuleAccess } from '../../data/useModuleAccess';
 import { useFormDialog } from '../../ui/form/useFormDialog';
 import { ListPager, ListSearch } from '../../ui/ListControls';
+import { SortControl } from '../../ui/SortControl';
+import type { TableColumn } from '../../ui/TableHead';
 import { ListStates } from '../../ui/ListStates';
 import { PageHeader } from '../../ui/PageHeader';
 import { DefaultContentNotice } from '../../ui/DefaultContentNotice';
@@ -19,17 +22,27 @@ import { FaqCard } from './FaqCard';
 import { FaqForm, type FaqPayload } from './FaqForm';
 import { useFaqOrdering } from './useFaqReorder';
 
-/** The first page without a search: every FAQ, as reordering sees them. */
-const wholeList = (params: { page?: number; q?: string }) => !params.q && params.page === 1;
+type Sort = (typeof FAQ_SORTS)[number];
+
+const SORTS: (TableColumn<Sort> & { sort: Sort })[] = [
+  { label: 'Public order', sort: 'position' },
+  { label: 'Question', sort: 'question' },
+  { label: 'Category', sort: 'category' },
+  { label: 'Last edited', sort: 'updatedAt', firstOrder: 'desc' },
+];
+
+/** The first page without a search, in public order: every FAQ, as reordering sees them. */
+const wholeList = (params: { page?: number; q?: string; sort?: string; order?: string }) =>
+  !params.q && params.page === 1 && params.sort === 'position' && params.order === 'asc';
 
 export default function FaqsPage() {
   const access = useModuleAccess('faqs');
   const dialog = useFormDialog<Faq>();
   // The whole list keeps the plain key: useFaqReorder moves the FAQs in that cache entry.
-  const { list, query } = useAdminList('faqs', {
+  const { list, query, params, sort, setSort } = useAdminList('faqs', {
     queryKey: (params) => (wholeList(params) ? queryKeys.faqs : [...queryKeys.faqs, params]),
   });
-  const whole = !list.q && list.page === 1;
+  const whole = wholeList(params);
   const { save, confirmDelete } = useCrudMutations<FaqPayload>({
     // The hook types a body by what the schema parses it into (category: string | null); the form
     // sends what the schema accepts, an empty category left out (SPEC 7), which it reads as none.
@@ -66,6 +79,7 @@ export default function FaqsPage() {
           label="Search FAQs by question, answer or category"
           placeholder="Search by question, answer or category"
         />
+        <SortControl columns={SORTS} sort={sort} onSort={setSort} />
         {list.q && access.canEdit && <p className="section-count">Clear the search to reorder the FAQs.</p>}
       </div>
       <ListStates

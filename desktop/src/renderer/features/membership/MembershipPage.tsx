@@ -1,13 +1,13 @@
 import { Button } from '@blueprintjs/core';
-import { API, PAGE_SIZES, type MembershipCard, type MembershipCardInput } from '@npo/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { cachePolicy } from '../../api/cache-policy';
+import { API, type MEMBERSHIP_CARD_SORTS, type MembershipCard, type MembershipCardInput } from '@npo/shared';
 import { queryKeys } from '../../api/query-keys';
+import { useAdminList } from '../../data/useAdminList';
 import { useCrudMutations } from '../../data/useCrudMutations';
 import { useModuleAccess } from '../../data/useModuleAccess';
 import { useFormDialog } from '../../ui/form/useFormDialog';
-import { ListPager, ListSearch, usePagedList } from '../../ui/ListControls';
+import { ListPager, ListSearch } from '../../ui/ListControls';
+import { SortControl } from '../../ui/SortControl';
+import type { TableColumn } from '../../ui/TableHead';
 import { ListStates } from '../../ui/ListStates';
 import { PageHeader } from '../../ui/PageHeader';
 import { DefaultContentNotice } from '../../ui/DefaultContentNotice';
@@ -15,17 +15,19 @@ import { MembershipCardForm } from './MembershipCardForm';
 import { MembershipCardView } from './MembershipCardView';
 import { activeToggle, useCardOrdering } from './useCardOrdering';
 
+type Sort = (typeof MEMBERSHIP_CARD_SORTS)[number];
+
+const SORTS: (TableColumn<Sort> & { sort: Sort })[] = [
+  { label: 'Public order', sort: 'position' },
+  { label: 'Title', sort: 'title' },
+  { label: 'Type', sort: 'type' },
+  { label: 'Last edited', sort: 'updatedAt', firstOrder: 'desc' },
+];
+
 export default function MembershipPage() {
   const access = useModuleAccess('membership');
   const dialog = useFormDialog<MembershipCard>();
-  const list = usePagedList(PAGE_SIZES.membership);
-  const queryKey = [...queryKeys.membershipCards, list.params];
-  const query = useQuery({
-    queryKey,
-    queryFn: () => api.admin.membershipCards.list(list.params),
-    placeholderData: keepPreviousData,
-    ...cachePolicy('membershipCards'),
-  });
+  const { list, query, queryKey, sort, setSort, inOwnOrder } = useAdminList('membershipCards');
   const { save, confirmDelete } = useCrudMutations<MembershipCardInput>({
     operations: API.membershipCards.admin,
     queryKey: queryKeys.membershipCards,
@@ -36,8 +38,9 @@ export default function MembershipPage() {
   });
 
   const cards = query.data?.cards ?? [];
-  // Reordering sends every card id: only while the whole list is on screen (no search, one page).
-  const reorderable = access.canEdit && !list.q && list.page === 1 && query.data?.pagination.pages === 1;
+  // Reordering sends every card id: only while the whole list is on screen in its public order
+  // (no search, one page, no other sort).
+  const reorderable = access.canEdit && inOwnOrder && !list.q && list.page === 1 && query.data?.pagination.pages === 1;
   const { listRef, announcement, moveByKeyboard, dragProps, dragged, dropTarget } = useCardOrdering(cards, queryKey);
   return (
     <>
@@ -56,6 +59,7 @@ export default function MembershipPage() {
       </div>
       <div className="section-toolbar">
         <ListSearch list={list} label="Search cards by title or type" placeholder="Search by title or type" />
+        <SortControl columns={SORTS} sort={sort} onSort={setSort} />
       </div>
       <ListStates
         query={query}

@@ -1,7 +1,9 @@
 import { Button, Card, Tag } from '@blueprintjs/core';
-import { API, type Testimonial, type TestimonialInput } from '@npo/shared';
+import { API, type TESTIMONIAL_SORTS, type Testimonial, type TestimonialInput } from '@npo/shared';
 import { queryKeys } from '../../api/query-keys';
 import { useAdminList } from '../../data/useAdminList';
+import { SortControl } from '../../ui/SortControl';
+import type { TableColumn } from '../../ui/TableHead';
 import { useAdminMutation } from '../../data/useAdminMutation';
 import { useCrudMutations } from '../../data/useCrudMutations';
 import { useModuleAccess, type ModuleAccess } from '../../data/useModuleAccess';
@@ -63,10 +65,18 @@ function TestimonialCard({ testimonial, access, featuring, onToggleFeatured, onE
   );
 }
 
+type Sort = (typeof TESTIMONIAL_SORTS)[number];
+
+const SORTS: (TableColumn<Sort> & { sort: Sort })[] = [
+  { label: 'Name', sort: 'name' },
+  { label: 'Role', sort: 'role' },
+  { label: 'Added', sort: 'createdAt', firstOrder: 'desc' },
+];
+
 export default function TestimonialsPage() {
   const access = useModuleAccess('testimonials');
   const dialog = useFormDialog<Testimonial>();
-  const { list, query } = useAdminList('testimonials');
+  const { list, query, sort, setSort } = useAdminList('testimonials');
   const { save, confirmDelete } = useCrudMutations<TestimonialInput>({
     operations: API.testimonials.admin,
     queryKey: queryKeys.testimonials,
@@ -100,6 +110,7 @@ export default function TestimonialsPage() {
       <DefaultContentNotice section="testimonials" />
       <div className="section-toolbar">
         <ListSearch list={list} label="Search testimonials by name or quote" placeholder="Search by name or quote" />
+        <SortControl columns={SORTS} sort={sort} onSort={setSort} ownOrder="Featured first" />
       </div>
       <ListStates
         query={query}
