@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { createDb } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { closeStaffReads } from './db/staff-reads.js';
+import { startAnnouncementSchedule, type AnnouncementSchedule } from './modules/announcements/schedule.js';
 import { startAuditRetention } from './modules/audit/retention.js';
 import { startContactRetention } from './modules/contact-messages/retention.js';
 import { startBackupSchedule, type BackupSchedule } from './modules/backups/schedule.js';
@@ -23,6 +24,8 @@ export interface Runtime {
   api: Api;
   /** The daily backup of an SQLite database, unless BACKUP_SCHEDULE is off. */
   backups: BackupSchedule | undefined;
+  /** Sends scheduled announcements at their time. */
+  announcements: AnnouncementSchedule;
   close(): Promise<void>;
 }
 
@@ -48,6 +51,7 @@ export async function startRuntime(config: Config, logger: Logger, clock: Clock 
     db,
     clock,
     claimTimeoutMs: config.mailClaimTimeoutMs,
+    ratePerMinute: config.mailRatePerMinute,
   });
   const deps: AppDeps = { db, mailer, config, clock, logger, contentChanges };
   const auditRetention = startAuditRetention(db, clock, config.auditRetentionDays, logger);
@@ -60,11 +64,14 @@ export async function startRuntime(config: Config, logger: Logger, clock: Clock 
   const backups = config.backupSchedule
     ? startBackupSchedule({ db, dataDir: config.dataDir, retain: config.backupRetain, clock, logger })
     : undefined;
+  const announcements = startAnnouncementSchedule(deps);
   return {
     deps,
     api: createApi(deps),
     backups,
+    announcements,
     async close() {
+      announcements.stop();
       auditRetention.stop();
       contactRetention?.stop();
       backups?.stop();

@@ -25,6 +25,11 @@ export const AUDIT_ACTIONS = [
   'sign_out',
   'account_erased',
   'members_imported',
+  'announcement_test_sent',
+  'announcement_scheduled',
+  'announcement_unscheduled',
+  'announcement_sent',
+  'announcements_preference_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -54,6 +59,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   sign_out: 'Signed out',
   account_erased: 'Account erased',
   members_imported: 'Members imported',
+  announcement_test_sent: 'Announcement test sent',
+  announcement_scheduled: 'Announcement scheduled',
+  announcement_unscheduled: 'Announcement unscheduled',
+  announcement_sent: 'Announcement sent',
+  announcements_preference_changed: 'Announcements preference changed',
 };
 
 /** Security events carry this module; admin writes carry the policy module of their route. */

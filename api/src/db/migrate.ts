@@ -22,6 +22,7 @@ import * as mailQueue from './migrations/20261125120000_mail_queue.js';
 import * as mailQueueScreen from './migrations/20261125130000_mail_queue_screen.js';
 import * as membershipCardOrder from './migrations/20261126100000_membership_card_order.js';
 import * as memberErasure from './migrations/20261126140000_member_erasure.js';
+import * as announcements from './migrations/20261126160000_announcements.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '20261125130000_mail_queue_screen': mailQueueScreen,
   '20261126100000_membership_card_order': membershipCardOrder,
   '20261126140000_member_erasure': memberErasure,
+  '20261126160000_announcements': announcements,
 };
 
 /** Every migration this version knows, in order (a restored backup must hold none other). */
