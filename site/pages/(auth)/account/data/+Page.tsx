@@ -89,6 +89,8 @@ function AnnouncementSwitch({ onSignedOut }: { onSignedOut: () => void }) {
     };
   }, []);
   async function change(next: boolean) {
+    // Shown at once; put back if the server refuses.
+    setReceive(next);
     setBusy(true);
     setMessage(null);
     try {
@@ -96,6 +98,7 @@ function AnnouncementSwitch({ onSignedOut }: { onSignedOut: () => void }) {
       setReceive(answer.data.receiveAnnouncements);
       setMessage({ tone: 'success', text: next ? 'You will receive announcements.' : 'Announcements are off.' });
     } catch (failure) {
+      setReceive(!next);
       if (statusOf(failure) === 401) onSignedOut();
       setMessage({ tone: 'error', text: failureText(failure, 'Failed to save. Please try again.') });
     } finally {
