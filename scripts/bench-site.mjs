@@ -23,7 +23,9 @@
 //      mails/s, GET / p99 while sending ≤ 2× idle, server peak RSS ≤ 150 MB.
 //  12. Members import (scripts/bench/member-import.mjs): a 50,000-row CSV, dry run then import with
 //      welcome mails, on SQLite; budget: the import answers within 60 s.
-// Usage: npm run bench [-- --duration 10 --connections 50 --only admin,home,site,api,login,startup,large,mixed,lighthouse,mail,import].
+//  13. Announcement (scripts/bench/announce-load.mjs): one to 10,000 members on SQLite; queued ≤ 5 s,
+//      delivered to a loopback SMTP sink at ≥ 200 mails/s.
+// Usage: npm run bench [-- --duration 10 --connections 50 --only admin,home,site,api,login,startup,large,mixed,lighthouse,mail,import,announce].
 // Prints a table per section, writes every figure to bench-results.json, exits 1 when a budget is missed.
 import { writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -35,6 +37,7 @@ import { runLargeData } from './bench/large-data.mjs';
 import { runLighthouse } from './bench/lighthouse.mjs';
 import { runMixedLoad } from './bench/mixed-load.mjs';
 import { loginLoad } from './bench/login-load.mjs';
+import { runAnnounceLoad } from './bench/announce-load.mjs';
 import { runMailLoad } from './bench/mail-load.mjs';
 import { runMemberImport } from './bench/member-import.mjs';
 import { runStartUp } from './bench/start-up.mjs';
@@ -275,6 +278,7 @@ const SECTIONS = {
   lighthouse: () => withDemoSite((baseUrl) => runLighthouse(3, baseUrl)),
   mail: () => runMailLoad(),
   import: () => runMemberImport(),
+  announce: () => runAnnounceLoad(),
 };
 
 const chosen = options.only ? options.only.split(',') : Object.keys(SECTIONS);

@@ -29,6 +29,11 @@ const envSchema = z.object({
     .int('must be a whole number of seconds, at least 1')
     .min(1, 'must be a whole number of seconds, at least 1')
     .default(300),
+  MAIL_RATE_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number of mails, at least 1' })
+    .int('must be a whole number of mails, at least 1')
+    .min(1, 'must be a whole number of mails, at least 1')
+    .optional(),
   SUPER_ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   SUPER_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(72).optional(),
   SUPER_ADMIN_NAME: z.string().min(2).default('Super Admin'),
@@ -91,6 +96,8 @@ export interface Config {
   mailFrom: string;
   /** A mail `sending` this long was claimed by an instance that stopped, and is taken back (mail/mailer.ts). */
   mailClaimTimeoutMs: number;
+  /** Announcement mails sent per minute at most (the provider's limit); undefined: no limit. */
+  mailRatePerMinute: number | undefined;
   superAdmin: { email: string | undefined; password: string | undefined; name: string };
   seedDemo: boolean;
   corsOrigins: string[];
@@ -143,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     mailClaimTimeoutMs: values.MAIL_CLAIM_TIMEOUT_SECONDS * 1000,
+    mailRatePerMinute: values.MAIL_RATE_PER_MINUTE,
     superAdmin: {
       email: values.SUPER_ADMIN_EMAIL,
       password: values.SUPER_ADMIN_PASSWORD,

@@ -41,6 +41,10 @@ const NEVER_SUCCEEDS = new Set([
   'post /api/account/password',
   // Closing an account needs its password too.
   'post /api/account/close',
+  // One-click unsubscribe needs a token signed with the server's secret.
+  'post /api/unsubscribe',
+  // No announcement mail the fuzzing can name has failed (the worker delivers them to the capture).
+  'post /api/admin/announcements/{id}/recipients/{mailId}/retry',
 ]);
 
 /**
@@ -75,6 +79,8 @@ interface Item {
   role?: string;
   /** Sessions: the one the listing caller signed in with, never ended by the fuzzing. */
   current?: boolean;
+  /** Announcements: only a scheduled one can be unscheduled. */
+  state?: string;
 }
 
 interface Caller {
@@ -177,6 +183,8 @@ describeEngines('OpenAPI fuzzing on %s', (engine) => {
       ['/api/admin/activities', sampleBodies.activity],
       ['/api/admin/testimonials', sampleBodies.testimonial],
       ['/api/admin/faqs', sampleBodies.faq],
+      ['/api/admin/announcements', sampleBodies.announcement],
+      ['/api/admin/announcements', { ...sampleBodies.announcement, subject: 'Second announcement' }],
       ['/api/admin/faqs', { ...sampleBodies.faq, question: 'Is there a student membership?' }],
       [
         '/api/contact-messages',
@@ -197,6 +205,18 @@ describeEngines('OpenAPI fuzzing on %s', (engine) => {
    * Ids that exist now for this path's items: never the callers' own accounts, and for a DELETE the
    * items the rules let go first (not the active version of a document, not a super admin).
    */
+  async function scheduledAnnouncement(): Promise<void> {
+    const response = await app.request('POST', '/api/admin/announcements', {
+      token: superAdmin.token,
+      body: { ...sampleBodies.announcement, subject: 'Scheduled' },
+    });
+    const tomorrow = new Date(app.clock.now().getTime() + 24 * 60 * 60 * 1000);
+    await app.runtime.deps
+      .db('announcements')
+      .where({ id: response.body.data.id })
+      .update({ state: 'scheduled', scheduled_at: tomorrow });
+  }
+
   async function knownIds(operation: Pick<Operation, 'method' | 'path'>): Promise<string[]> {
     const collection = collectionPathOf(operation.path);
     if (!collection) return [];
@@ -205,6 +225,9 @@ describeEngines('OpenAPI fuzzing on %s', (engine) => {
     // Failed mails are the only ones the mail screen's retry and discard act on (each call may use one up).
     if (collection === '/api/admin/mail') await insertFailedMail(app.runtime.deps.db, app.clock.now());
     const filter = collection === '/api/admin/mail' ? '&state=failed' : '';
+    const unscheduling = operation.path.endsWith('/unschedule');
+    // A scheduled announcement is the only one unschedule acts on (each call may use one up).
+    if (unscheduling) await scheduledAnnouncement();
     const list = await app.request('GET', `${collection}?limit=100${filter}`, { token: superAdmin.token });
     const data = list.body?.data;
     const all = (Array.isArray(data) ? data : (Object.values(data ?? {}).find(Array.isArray) ?? [])) as Item[];
@@ -213,6 +236,7 @@ describeEngines('OpenAPI fuzzing on %s', (engine) => {
       (item) => !(/\/(users|members)$/.test(collection) && protectedUserIds.includes(item.id)) && !item.current,
     );
     const deletable = items.filter((item) => item.role !== 'super_admin' && !(item.version && item.isActive));
+    if (unscheduling) return items.filter((item) => item.state === 'scheduled').map((item) => String(item.id));
     const preferred = operation.method === 'delete' && deletable.length > 0 ? deletable : items;
     return preferred.map((item) => String(item.id));
   }

@@ -20,6 +20,7 @@ import { startTestApp, SUPER_ADMIN, type TestApp } from './test-support/test-app
 interface Sample {
   id?: number;
   userId?: number;
+  mailId?: number;
   body?: unknown;
 }
 
@@ -72,7 +73,42 @@ describeEngines('permission matrix on %s', (engine) => {
     return id;
   };
 
+  const announcement = () => make('/api/admin/announcements', bodies.announcement);
+  const scheduledAnnouncement = async () => {
+    const id = await announcement();
+    const at = new Date(app.clock.now().getTime() + 24 * 60 * 60 * 1000).toISOString();
+    const response = await app.request('PATCH', `/api/admin/announcements/${id}/send`, {
+      token: superToken,
+      body: { scheduledAt: at },
+    });
+    if (response.status !== 200) throw new Error(`fixture schedule: ${response.status}`);
+    return id;
+  };
+  /** A sent announcement to staff with one recipient's mail failed. */
+  const failedRecipient = async () => {
+    const id = await announcement();
+    await app.request('PATCH', `/api/admin/announcements/${id}/send`, {
+      token: superToken,
+      body: { scheduledAt: null },
+    });
+    const mail = await app.runtime.deps.db('mail_queue').where({ announcement_id: id }).orderBy('id').first('id');
+    await app.runtime.deps.db('mail_queue').where({ id: mail!.id }).update({ state: 'failed' });
+    return { id, mailId: mail!.id };
+  };
+
   const samples: Record<string, () => Promise<Sample>> = {
+    'get /api/admin/announcements': async () => ({}),
+    'post /api/admin/announcements': async () => ({ body: bodies.announcement }),
+    'post /api/admin/announcements/preview': async () => ({ body: { subject: 'Hello', body: 'A *preview*.' } }),
+    'get /api/admin/announcements/:id': async () => ({ id: await announcement() }),
+    'put /api/admin/announcements/:id': async () => ({ id: await announcement(), body: bodies.announcement }),
+    'delete /api/admin/announcements/:id': async () => ({ id: await announcement() }),
+    'post /api/admin/announcements/:id/test': async () => ({ id: await announcement() }),
+    'patch /api/admin/announcements/:id/send': async () => ({ id: await announcement(), body: { scheduledAt: null } }),
+    'patch /api/admin/announcements/:id/unschedule': async () => ({ id: await scheduledAnnouncement() }),
+    'get /api/admin/announcements/:id/recipients': async () => ({ id: await announcement() }),
+    'post /api/admin/announcements/:id/recipients/:mailId/retry': failedRecipient,
+
     'get /api/admin/membership-cards': async () => ({}),
     'post /api/admin/membership-cards': async () => ({ body: bodies.card }),
     'put /api/admin/membership-cards/reorder': async () => {
@@ -219,7 +255,10 @@ describeEngines('permission matrix on %s', (engine) => {
 
   async function send(route: AdminRoute, token: string | undefined): Promise<number> {
     const sample = await samples[key(route)]!();
-    const path = route.path.replace(':id', String(sample.id ?? 1)).replace(':userId', String(sample.userId ?? 1));
+    const path = route.path
+      .replace(':id', String(sample.id ?? 1))
+      .replace(':userId', String(sample.userId ?? 1))
+      .replace(':mailId', String(sample.mailId ?? 1));
     const response = await app.request(route.method.toUpperCase(), path, {
       ...(token && { token }),
       ...(sample.body !== undefined && { body: sample.body }),
@@ -313,7 +352,7 @@ describeEngines('permission matrix on %s', (engine) => {
    * write (400 here: an empty body) leaves none.
    */
   /** A POST that only reads: the members import's dry run. */
-  const WRITES_NOTHING = new Set(['post /api/admin/members/import/dry-run']);
+  const WRITES_NOTHING = new Set(['post /api/admin/members/import/dry-run', 'post /api/admin/announcements/preview']);
   /** Writes of many rows, audited by one entry that names none of them. */
   const WITHOUT_ENTITY = new Set(['post /api/admin/members/import']);
 
@@ -328,7 +367,10 @@ describeEngines('permission matrix on %s', (engine) => {
         if (response.status !== 200 || (await lastId()) !== since) failures.push(`${key(route)}: wrote an entry`);
         continue;
       }
-      const path = route.path.replace(':id', String(sample.id ?? 1)).replace(':userId', String(sample.userId ?? 1));
+      const path = route.path
+        .replace(':id', String(sample.id ?? 1))
+        .replace(':userId', String(sample.userId ?? 1))
+        .replace(':mailId', String(sample.mailId ?? 1));
       const requestId = `audit-walk-${unique()}`.slice(0, 60);
       const since = await lastId();
       const response = await app.request(route.method.toUpperCase(), path, {

@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { createDb } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { closeStaffReads } from './db/staff-reads.js';
+import { startAnnouncementSchedule, type AnnouncementSchedule } from './modules/announcements/schedule.js';
 import { startAuditRetention } from './modules/audit/retention.js';
 import { startContactRetention } from './modules/contact-messages/retention.js';
 import { startVersionSchedule, type VersionSchedule } from './modules/versioned/schedule.js';
@@ -26,6 +27,8 @@ export interface Runtime {
   backups: BackupSchedule | undefined;
   /** Scheduled activation of versions (issue 21 item 3): tests run it after moving the clock. */
   versionSchedule: VersionSchedule;
+  /** Sends scheduled announcements at their time. */
+  announcements: AnnouncementSchedule;
   close(): Promise<void>;
 }
 
@@ -55,6 +58,7 @@ export async function startRuntime(
     db,
     clock,
     claimTimeoutMs: config.mailClaimTimeoutMs,
+    ratePerMinute: config.mailRatePerMinute,
   });
   const deps: AppDeps = { db, mailer, config, clock, logger, contentChanges };
   const auditRetention = startAuditRetention(db, clock, config.auditRetentionDays, logger);
@@ -69,13 +73,16 @@ export async function startRuntime(
     : undefined;
   const versionSchedule = startVersionSchedule(deps);
   await versionSchedule.ready;
+  const announcements = startAnnouncementSchedule(deps);
   return {
     deps,
     api: createApi(deps),
     backups,
     versionSchedule,
+    announcements,
     async close() {
       await versionSchedule.stop();
+      announcements.stop();
       auditRetention.stop();
       contactRetention?.stop();
       backups?.stop();

@@ -25,13 +25,13 @@ const HOME_PER_S = 100;
 const HOME_CONNECTIONS = 10;
 
 /** Peak resident set size of a process so far, in MB (Linux). */
-function peakRssMb(pid) {
+export function peakRssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/^VmHWM:\s+(\d+)\s+kB/m.exec(status)?.[1]) / 1024;
 }
 
 /** The sink in a child process; `report()` asks it for { received, firstAt, lastAt } (ms, its clock). */
-async function startSink() {
+export async function startSink() {
   const child = fork(fileURLToPath(import.meta.url), ['--sink'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const port = await new Promise((resolve, reject) => {
     child.once('message', (message) => resolve(message.port));

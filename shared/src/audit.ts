@@ -26,6 +26,11 @@ export const AUDIT_ACTIONS = [
   'account_erased',
   'members_imported',
   'scheduled_activation',
+  'announcement_test_sent',
+  'announcement_scheduled',
+  'announcement_unscheduled',
+  'announcement_sent',
+  'announcements_preference_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -56,6 +61,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   account_erased: 'Account erased',
   members_imported: 'Members imported',
   scheduled_activation: 'Activated on schedule',
+  announcement_test_sent: 'Announcement test sent',
+  announcement_scheduled: 'Announcement scheduled',
+  announcement_unscheduled: 'Announcement unscheduled',
+  announcement_sent: 'Announcement sent',
+  announcements_preference_changed: 'Announcements preference changed',
 };
 
 /** Security events carry this module; admin writes carry the policy module of their route. */

@@ -241,6 +241,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
       downloadData: () => download(API.account.data),
       /** Closes (erases) the signed-in member's account; the password confirms it. */
       close: (input: CloseAccountInput) => answer(API.account.close, { body: input }),
+      /** Whether announcements are mailed to the account ("Receive announcements"). */
+      preferences: () => call(API.account.preferences),
+      setPreferences: (receiveAnnouncements: boolean) =>
+        answer(API.account.setPreferences, { body: { receiveAnnouncements } }),
+      /** The one-click unsubscribe of an announcement mail's signed link: no session needed. */
+      unsubscribe: (token: string) => answer(API.account.unsubscribe, { query: { token } }),
     },
     /** The signed-in staff member's own two-factor sign-in. */
     twoFactor: {

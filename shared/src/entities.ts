@@ -221,6 +221,8 @@ export interface MemberDataExport {
   profile: { id: number; name: string; email: string; role: string; joinedAt: string; lastLogin: string | null };
   registrations: MemberRegistration[];
   contactMessages: { id: number; name: string; email: string; phone: string; message: string; sentAt: string }[];
+  /** Whether announcements are mailed to the account (on by default; one-click unsubscribe turns it off). */
+  preferences: { receiveAnnouncements: boolean };
 }
 
 export interface DashboardData {

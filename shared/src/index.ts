@@ -3,6 +3,7 @@ export * from './permissions.js';
 export * from './audit.js';
 export * from './mail.js';
 export * from './member-import.js';
+export * from './announcements.js';
 export * from './two-factor.js';
 export * from './envelope.js';
 export * from './entities.js';

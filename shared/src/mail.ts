@@ -17,6 +17,8 @@ export const MAIL_KINDS = [
   'two_factor_locked',
   'account_closed',
   'member_welcome',
+  'announcement',
+  'announcement_test',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -36,6 +38,8 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   two_factor_locked: 'Two-factor lock notice',
   account_closed: 'Account closed notice',
   member_welcome: 'Welcome of an imported member',
+  announcement: 'Announcement',
+  announcement_test: 'Announcement test',
 };
 
 /** One mail of the queue as GET /api/admin/mail answers it. */

@@ -128,6 +128,23 @@ describe('the web server against bad input and for transport security', () => {
     });
   });
 
+  describe('RFC 8058 one-click unsubscribe', () => {
+    it("a mail client's POST to the List-Unsubscribe URL reaches the API, which checks the signed token", async () => {
+      const signed = await fetch(`${web.baseUrl}/unsubscribe?token=1.${'A'.repeat(43)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
+      // A well-formed token with a wrong signature: refused by the API's route, in its envelope.
+      expect(signed.status).toBe(400);
+      expect(await signed.json()).toMatchObject({
+        success: false,
+        errors: [{ field: 'token', message: 'This unsubscribe link is not valid.' }],
+      });
+      expect(web.logs).toEqual([]);
+    });
+  });
+
   it('samePagePath never answers a path another host could be read from', () => {
     expect(samePagePath('//evil.example')).toBe('/evil.example');
     expect(samePagePath('/\\/evil.example')).toBe('/evil.example');

@@ -19,6 +19,8 @@ export function robotsTxt(publicUrl: string): string {
     'Disallow: /api/',
     'Disallow: /reset-password',
     'Disallow: /account/',
+    // Its links carry a member's signed token.
+    'Disallow: /unsubscribe',
     '',
     `Sitemap: ${absolute(publicUrl, '/sitemap.xml')}`,
     '',

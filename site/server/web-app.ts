@@ -114,6 +114,17 @@ function isApiUrl(url: string): boolean {
 }
 
 /**
+ * RFC 8058: a mail client unsubscribes by POSTing to the List-Unsubscribe URL itself, /unsubscribe?token=…
+ * (a GET of it is the page that asks first). That POST is the API's one-click route.
+ */
+function oneClickUnsubscribe(req: IncomingMessage): boolean {
+  const url = req.url ?? '';
+  if (req.method !== 'POST' || !(url === '/unsubscribe' || url.startsWith('/unsubscribe?'))) return false;
+  req.url = `/api${url}`;
+  return true;
+}
+
+/**
  * Koa for the site and the console; /api requests go to the API's own handler straight from
  * node:http, without a web-app context around the API's (its public answers come from memory, and
  * a second context would cost more than they do). Pages in the HTML cache are sent from memory the
@@ -132,7 +143,7 @@ class WebApp extends Koa {
     const handleWithKoa = super.callback();
     // A plain function, not an async one: an answer from memory should not cost a promise.
     const handle = (req: IncomingMessage, res: ServerResponse) => {
-      if (!isApiUrl(req.url ?? '')) {
+      if (!oneClickUnsubscribe(req) && !isApiUrl(req.url ?? '')) {
         if (this.cachedPage?.(req, res)) return;
         return handleWithKoa(req, res);
       }

@@ -23,6 +23,8 @@ import * as mailQueueScreen from './migrations/20261125130000_mail_queue_screen.
 import * as membershipCardOrder from './migrations/20261126100000_membership_card_order.js';
 import * as memberErasure from './migrations/20261126140000_member_erasure.js';
 import * as versionSchedule from './migrations/20261126160000_version_schedule.js';
+import * as announcements from './migrations/20261126170000_announcements.js';
+import * as auditLogEntityIndex from './migrations/20261126180000_audit_log_entity_index.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -52,6 +54,8 @@ const migrations: Record<string, Migration> = {
   '20261126100000_membership_card_order': membershipCardOrder,
   '20261126140000_member_erasure': memberErasure,
   '20261126160000_version_schedule': versionSchedule,
+  '20261126170000_announcements': announcements,
+  '20261126180000_audit_log_entity_index': auditLogEntityIndex,
 };
 
 /** Every migration this version knows, in order (a restored backup must hold none other). */

@@ -6,7 +6,14 @@
  * (true, a Date, a number). Rows are type aliases, not interfaces, so that each is also a
  * Record<string, unknown>, as the audited writes (audited-writes.ts) and diffs take a row.
  */
-import type { ActivityStatus, ContactMessageState, MailState, Role } from '@npo/shared';
+import type {
+  ActivityStatus,
+  AnnouncementAudience,
+  AnnouncementState,
+  ContactMessageState,
+  MailState,
+  Role,
+} from '@npo/shared';
 
 /** A boolean column: true/false on PostgreSQL, 1/0 on SQLite (rows.ts toBool). */
 export type DbBoolean = boolean | number;
@@ -44,6 +51,8 @@ export type UserRow = Revised &
     totp_last_step: DbBigInt | null;
     /** Set when a member was erased (migration 20261126140000): the row is an anonymous stand-in. */
     erased_at: DbTimestamp | null;
+    /** Announcements by e-mail are sent to this account (migration 20261126160000; on by default). */
+    receive_announcements: DbBoolean;
   };
 
 export type AuthTokenRow = {
@@ -266,7 +275,27 @@ export type MailQueueRow = {
   claimed_at: DbTimestamp | null;
   claimed_by: string | null;
   revision: number;
+  /** The announcement this mail is one of (migration 20261126160000). */
+  announcement_id: number | null;
+  /** The signed one-click unsubscribe URL of an announcement mail: List-Unsubscribe. */
+  list_unsubscribe: string | null;
 };
+
+/** An announcement (migration 20261126160000): a draft, scheduled, or sent (then immutable). */
+export type AnnouncementRow = Revised &
+  Stamped & {
+    id: number;
+    subject: string;
+    body: string;
+    audience: AnnouncementAudience;
+    activity_id: number | null;
+    state: AnnouncementState;
+    scheduled_at: DbTimestamp | null;
+    sent_at: DbTimestamp | null;
+    sent_by: number | null;
+    sent_by_email: string | null;
+    recipient_count: number | null;
+  };
 
 /** SQLite's FTS5 index of users (migration 20261123150000); its rowid is the user's id. */
 export type UsersSearchRow = {
@@ -308,6 +337,7 @@ export type DbTables = {
   two_factor_locks: TwoFactorLockRow;
   security_log: SecurityLogRow;
   mail_queue: MailQueueRow;
+  announcements: AnnouncementRow;
   users_search: UsersSearchRow;
   contact_messages_search: ContactMessagesSearchRow;
 };
@@ -346,6 +376,7 @@ export const TABLE_NAMES = [
   'two_factor_locks',
   'security_log',
   'mail_queue',
+  'announcements',
 ] as const satisfies readonly TableName[];
 
 /** The versioned content (About Us, contact info, privacy policy, terms). */

@@ -34,6 +34,10 @@ export interface MailMessage {
   text: string;
   html: string;
   replyTo?: string;
+  /** The announcement this mail is one of (its progress counts it). */
+  announcementId?: number;
+  /** An announcement's signed one-click unsubscribe URL: sent as List-Unsubscribe (RFC 8058). */
+  listUnsubscribe?: string;
 }
 
 /** Mails this instance sent or failed since it started, by kind (the metrics' counters). */
@@ -83,6 +87,12 @@ export interface MailerOptions {
    * database. By default on SQLite (one process), not on PostgreSQL (other instances may be sending).
    */
   reclaimAtStart?: boolean;
+  /**
+   * MAIL_RATE_PER_MINUTE: at most this many announcement mails are claimed in any 60 s (by the
+   * injected clock, counted in the table, so across instances too); other mails are not held back.
+   * Undefined: no limit.
+   */
+  ratePerMinute?: number | undefined;
 }
 
 /** Retries of a transient failure stop this long after the mail was queued. */
@@ -106,6 +116,9 @@ const BATCHES_IN_FLIGHT = 2;
 const ENQUEUE_BATCH = 500;
 const MAX_CONNECTIONS = 4;
 const ERROR_LENGTH = 1000;
+/** The kind MAIL_RATE_PER_MINUTE applies to: the bulk mails of an announcement. */
+const RATE_LIMITED_KIND = 'announcement';
+const MINUTE_MS = 60_000;
 
 /** The wait before attempt `attempts + 1`: doubling from 30 s, at most an hour, less up to half of it as jitter. */
 export function backoffMs(attempts: number, random = Math.random): number {
@@ -165,6 +178,12 @@ export function createMailer(options: MailerOptions): Mailer {
       text: row.text,
       ...(row.html !== null && { html: row.html }),
       ...(row.reply_to !== null && { replyTo: row.reply_to }),
+      ...(row.list_unsubscribe && {
+        headers: {
+          'List-Unsubscribe': `<${row.list_unsubscribe}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      }),
       messageId: row.message_id,
     })) as { messageId: string; message: Buffer };
     if (options.smtpUrl) {
@@ -177,19 +196,44 @@ export function createMailer(options: MailerOptions): Mailer {
     logger.info({ kind: row.kind, subject: row.subject, file }, 'mail written to outbox (SMTP_URL is not set)');
   }
 
-  /** Marks up to BATCH due rows `sending` for this worker and returns them; on PostgreSQL, rows others hold are skipped. */
-  async function claim(): Promise<MailQueueRow[]> {
+  /**
+   * Marks up to `limit` due rows `sending` for this worker and returns them; on PostgreSQL, rows
+   * others hold are skipped. `kinds`: only the rate-limited kind, or every other kind.
+   */
+  async function claimWhere(limit: number, kinds?: 'limited' | 'others'): Promise<MailQueueRow[]> {
     const now = clock.now();
     const staleBefore = new Date(now.getTime() - claimTimeoutMs);
+    const kindFilter = kinds === undefined ? '' : kinds === 'limited' ? ' and kind = ?' : ' and kind <> ?';
     const result: unknown = await db.raw(
       `update mail_queue set state = 'sending', claimed_at = ?, claimed_by = ?, attempts = attempts + 1
        where id in (select id from mail_queue
-         where (state = 'queued' and next_attempt_at <= ?) or (state = 'sending' and claimed_at < ?)
+         where ((state = 'queued' and next_attempt_at <= ?) or (state = 'sending' and claimed_at < ?))${kindFilter}
          order by id limit ?${onPostgres ? ' for update skip locked' : ''})
        returning *`,
-      [now, worker, now, staleBefore, BATCH],
+      [now, worker, now, staleBefore, ...(kinds === undefined ? [] : [RATE_LIMITED_KIND]), limit],
     );
     return onPostgres ? (result as { rows: MailQueueRow[] }).rows : (result as MailQueueRow[]);
+  }
+
+  /** Announcement mails claimed in the last minute, by any instance: what the rate limit has used. */
+  async function claimedInLastMinute(): Promise<number> {
+    const since = new Date(clock.now().getTime() - MINUTE_MS);
+    const row = await db('mail_queue')
+      .where({ kind: RATE_LIMITED_KIND })
+      .where('claimed_at', '>', since)
+      .count({ count: '*' })
+      .first();
+    return Number(row?.count ?? 0);
+  }
+
+  /** The next batch: without a rate, any due rows; with one, other mails first, then what the minute allows. */
+  async function claim(): Promise<MailQueueRow[]> {
+    const rate = options.ratePerMinute;
+    if (rate === undefined) return claimWhere(BATCH);
+    const others = await claimWhere(BATCH, 'others');
+    if (others.length > 0) return others;
+    const allowed = Math.min(BATCH, rate - (await claimedInLastMinute()));
+    return allowed > 0 ? claimWhere(allowed, 'limited') : [];
   }
 
   async function markSent(rows: MailQueueRow[]): Promise<void> {
@@ -341,13 +385,15 @@ export function createMailer(options: MailerOptions): Mailer {
         text: mail.text,
         html: mail.html,
         reply_to: mail.replyTo ?? null,
+        announcement_id: mail.announcementId ?? null,
+        list_unsubscribe: mail.listUnsubscribe ?? null,
         message_id: `<${randomUUID()}@${domain}>`,
         state: 'queued' as const,
         attempts: 0,
         next_attempt_at: now,
         created_at: now,
       }));
-      // 11 columns a row: 500 rows stay far below SQLite's and PostgreSQL's parameter limits.
+      // 13 columns a row: 500 rows stay far below SQLite's and PostgreSQL's parameter limits.
       for (let start = 0; start < rows.length; start += ENQUEUE_BATCH) {
         await target('mail_queue').insert(rows.slice(start, start + ENQUEUE_BATCH));
       }

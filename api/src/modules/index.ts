@@ -1,6 +1,7 @@
 /** Every module that declares public and admin routes; the app registers them in this order. */
 import { registerAboutUs } from './about-us/routes.js';
 import { registerAccount } from './account/routes.js';
+import { registerAnnouncements } from './announcements/routes.js';
 import { registerActivities } from './activities/routes.js';
 import { registerAudit } from './audit/routes.js';
 import { registerContactInfo } from './contact-info/routes.js';
@@ -30,6 +31,7 @@ export const CONTENT_MODULES: ((context: ModuleContext) => void)[] = [
   registerAccount,
   registerContactMessages,
   registerMembers,
+  registerAnnouncements,
   registerDashboard,
   registerAudit,
   registerMailQueue,

@@ -102,6 +102,11 @@ describeEngines('If-Match on admin item writes on %s', (engine) => {
     return { [`put ${base}/:id`]: { ...write, body: () => body }, [`delete ${base}/:id`]: write };
   }
 
+  async function quietAnnouncement(): Promise<number> {
+    const activityId = await make('/api/admin/activities', sampleBodies.activity);
+    return make('/api/admin/announcements', { ...sampleBodies.announcement, audience: 'activity', activityId });
+  }
+
   const fixtures: Record<string, ItemWrite> = {
     ...plainContent('membership-cards', 'cards', 'membership_cards', sampleBodies.card),
     ...plainContent('activities', 'activities', 'activities', sampleBodies.activity),
@@ -135,6 +140,36 @@ describeEngines('If-Match on admin item writes on %s', (engine) => {
       table: 'mail_queue',
       create: () => insertFailedMail(db(), app.clock.now()),
       read: (id) => fromList('/api/admin/mail', 'mails', id),
+    },
+
+    'put /api/admin/announcements/:id': {
+      table: 'announcements',
+      create: () => make('/api/admin/announcements', sampleBodies.announcement),
+      body: () => ({ ...sampleBodies.announcement, subject: 'Changed subject' }),
+      read: (id) => fromItemRoute('/api/admin/announcements', id),
+    },
+    // To an activity nobody registered for: no mail, so the counts the answer holds stay what GET reads.
+    'patch /api/admin/announcements/:id/send': {
+      table: 'announcements',
+      create: quietAnnouncement,
+      body: () => ({ scheduledAt: null }),
+      read: (id) => fromItemRoute('/api/admin/announcements', id),
+    },
+    'patch /api/admin/announcements/:id/unschedule': {
+      table: 'announcements',
+      // Scheduled in the database, so that it is at revision 1 like every other fixture.
+      create: async () => {
+        const id = await quietAnnouncement();
+        const at = new Date(app.clock.now().getTime() + 24 * 60 * 60 * 1000);
+        await db()('announcements').where({ id }).update({ state: 'scheduled', scheduled_at: at });
+        return id;
+      },
+      read: (id) => fromItemRoute('/api/admin/announcements', id),
+    },
+    'delete /api/admin/announcements/:id': {
+      table: 'announcements',
+      create: () => make('/api/admin/announcements', sampleBodies.announcement),
+      read: (id) => fromItemRoute('/api/admin/announcements', id),
     },
 
     'put /api/admin/users/:id': {

@@ -239,6 +239,44 @@ const SPECIAL: Record<string, SuccessAnswer> = {
     etag: true,
   },
   'delete /api/admin/mail/{id}': ok({ type: 'null' }, 'Discarded: the mail is deleted unsent'),
+  'get /api/admin/announcements': ok(
+    page('announcements', 'Announcement'),
+    'Announcements, newest first, with their mail counts',
+  ),
+  'post /api/admin/announcements': { ...created(ref('Announcement'), 'Draft saved'), etag: true },
+  'post /api/admin/announcements/preview': ok(
+    ref('AnnouncementPreview'),
+    "The mail exactly as it is sent (to the caller's address and unsubscribe link): nothing is written",
+  ),
+  'get /api/admin/announcements/{id}': { ...ok(ref('Announcement'), 'The announcement'), etag: true },
+  'put /api/admin/announcements/{id}': { ...ok(ref('Announcement'), 'Saved'), etag: true },
+  'delete /api/admin/announcements/{id}': ok({ type: 'null' }, 'Deleted (it was not sent)'),
+  'post /api/admin/announcements/{id}/test': ok(messageOnly, 'One test mail queued to the caller'),
+  'patch /api/admin/announcements/{id}/send': {
+    ...ok(
+      ref('Announcement'),
+      'Sent (one mail per recipient queued, in the transaction that marks it sent) or scheduled',
+    ),
+    etag: true,
+  },
+  'patch /api/admin/announcements/{id}/unschedule': {
+    ...ok(ref('Announcement'), 'Back to a draft'),
+    etag: true,
+  },
+  'get /api/admin/announcements/{id}/recipients': ok(
+    page('recipients', 'AnnouncementRecipient'),
+    "Its recipients' mails in the order they were queued",
+  ),
+  'post /api/admin/announcements/{id}/recipients/{mailId}/retry': ok(
+    ref('AnnouncementRecipient'),
+    'Queued again, due now',
+  ),
+  'get /api/account/preferences': ok(ref('AnnouncementPreference'), "The caller's choice"),
+  'put /api/account/preferences': ok(ref('AnnouncementPreference'), 'Saved'),
+  'post /api/unsubscribe': ok(
+    messageOnly,
+    'Unsubscribed from announcements (already so: the same answer); no session needed',
+  ),
   'get /api/admin/audit': ok(page('entries', 'AuditLogEntry'), 'Audit entries of the filter, newest first'),
   'get /api/admin/audit/{id}': ok(ref('AuditLogEntry'), 'One audit entry'),
   'get /api/admin/audit/export.csv': {
@@ -282,6 +320,7 @@ export const CONFLICTING = new Set([
   'post /api/account/two-factor/recovery-codes',
   // Only a failed mail is retried.
   'post /api/admin/mail/{id}/retry',
+  'post /api/admin/announcements/{id}/recipients/{mailId}/retry',
   // A super admin's reset of an account whose two-factor is not on.
   'post /api/admin/users/{id}/two-factor/reset',
   // An account that has already chosen its password, or is deactivated.

@@ -4,6 +4,8 @@
  * exactly T, so a presenter change that forgets the document breaks the type check, not a client.
  */
 import {
+  ANNOUNCEMENT_AUDIENCES,
+  ANNOUNCEMENT_STATES,
   MEMBER_IMPORT_OUTCOMES,
   ACTIVITY_STATUSES,
   ASSIGNABLE_MODULES,
@@ -14,6 +16,10 @@ import {
   PUBLIC_SECTION_NAMES,
   ROLES,
   type AboutUsVersion,
+  type Announcement,
+  type AnnouncementPreference,
+  type AnnouncementPreview,
+  type AnnouncementRecipient,
   type AccountSession,
   type Activity,
   type ActivityRegistration,
@@ -442,6 +448,54 @@ export const mailQueueItemSchema = shaped<MailQueueItem>()(
   }),
 );
 
+export const announcementSchema = shaped<Announcement>()(
+  z.object({
+    id,
+    revision,
+    subject: z.string(),
+    body: z.string().describe('Markdown'),
+    audience: z.enum(ANNOUNCEMENT_AUDIENCES),
+    activityId: id.nullable().describe('The activity whose registrants receive it (audience "activity")'),
+    state: z
+      .enum(ANNOUNCEMENT_STATES)
+      .describe(
+        'draft; scheduled: the server sends it at scheduledAt; sent: its mails are queued, and it is immutable',
+      ),
+    scheduledAt: dateTime.nullable(),
+    sentAt: dateTime.nullable(),
+    sentByEmail: z.string().nullable().describe('Who sent (or scheduled) it'),
+    recipientCount: count.nullable().describe('Mails queued when it was sent'),
+    counts: z
+      .object({ queued: count, sent: count, failed: count })
+      .describe("Its recipients' mails by state (being sent counts as queued)"),
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  }),
+);
+
+export const announcementPreviewSchema = shaped<AnnouncementPreview>()(
+  z.object({
+    subject: z.string(),
+    html: z.string().describe('The HTML part, as sent'),
+    text: z.string().describe('The plain-text part, as sent'),
+  }),
+);
+
+export const announcementRecipientSchema = shaped<AnnouncementRecipient>()(
+  z.object({
+    mailId: id,
+    recipient: z.string(),
+    state: z.enum(MAIL_STATES),
+    attempts: count,
+    lastError: z.string().nullable(),
+    sentAt: dateTime.nullable(),
+  }),
+);
+
+export const announcementPreferenceSchema = shaped<AnnouncementPreference>()(
+  z.object({ receiveAnnouncements: z.boolean() }),
+);
+
 /** Named schemas become components; the document refers to them by these names. */
 export const ENTITY_SCHEMAS = {
   Pagination: paginationSchema,
@@ -472,6 +526,10 @@ export const ENTITY_SCHEMAS = {
   AuditLogEntry: auditLogEntrySchema,
   MailQueueItem: mailQueueItemSchema,
   AccountSession: accountSessionSchema,
+  Announcement: announcementSchema,
+  AnnouncementPreview: announcementPreviewSchema,
+  AnnouncementRecipient: announcementRecipientSchema,
+  AnnouncementPreference: announcementPreferenceSchema,
 } as const;
 
 export type EntityName = keyof typeof ENTITY_SCHEMAS;

@@ -52,6 +52,11 @@ export const TAGS = {
     description:
       'Member accounts as staff see them: search, detail with registrations and messages, export, deactivation, erasure.',
   },
+  announcements: {
+    name: 'Announcements',
+    description:
+      "Announcements mailed to members (members module rights): drafts, the preview of the mail as sent, a test to oneself, sending now or at a time, and the progress of each recipient's mail.",
+  },
   dashboard: { name: 'Dashboard', description: "The admin console's overview figures." },
   audit: { name: 'Audit log', description: 'Who changed what and when, as staff can search and export it.' },
   mail: {
@@ -204,6 +209,21 @@ export const OPERATIONS: Record<string, OperationText> = {
   deleteAdminMembersById: text('members', 'Erase a member'),
   postAdminMembersImportDryRun: text('members', 'Check a CSV file of members before importing it'),
   postAdminMembersImport: text('members', 'Import members from a CSV file'),
+
+  getAdminAnnouncements: text('announcements', 'List announcements with their mail counts'),
+  postAdminAnnouncements: text('announcements', 'Create an announcement draft'),
+  postAdminAnnouncementsPreview: text('announcements', 'Render an announcement as the mail will be'),
+  getAdminAnnouncementsById: text('announcements', 'Get an announcement with its mail counts'),
+  putAdminAnnouncementsById: text('announcements', 'Update an unsent announcement'),
+  deleteAdminAnnouncementsById: text('announcements', 'Delete an unsent announcement'),
+  postAdminAnnouncementsByIdTest: text('announcements', 'Send a test of an announcement to oneself'),
+  patchAdminAnnouncementsByIdSend: text('announcements', 'Send an announcement now or schedule it'),
+  patchAdminAnnouncementsByIdUnschedule: text('announcements', 'Cancel the schedule of an announcement'),
+  getAdminAnnouncementsByIdRecipients: text('announcements', "List an announcement's recipients and their mails"),
+  postAdminAnnouncementsByIdRecipientsByMailIdRetry: text('announcements', "Retry a recipient's failed mail"),
+  getAccountPreferences: text('account', "Get the signed-in account's mail preferences"),
+  putAccountPreferences: text('account', "Set the signed-in account's mail preferences"),
+  postUnsubscribe: text('account', 'Unsubscribe from announcements (RFC 8058 one-click)'),
 
   getAdminDashboard: text('dashboard', 'Get the dashboard figures'),
   getAdminDefaultContent: text('dashboard', "List the public sections showing SPEC's built-in content"),

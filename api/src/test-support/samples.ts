@@ -3,6 +3,7 @@
 export const policyText = 'These terms describe how the organisation works with members and visitors. '.repeat(3);
 
 export const sampleBodies = {
+  announcement: { subject: 'Congress news', body: 'The **programme** is out.', audience: 'staff', activityId: null },
   card: {
     type: 'Community',
     title: 'Peer network',

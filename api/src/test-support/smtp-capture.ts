@@ -9,6 +9,8 @@ export interface CapturedMail {
   text: string;
   html: string;
   messageId: string;
+  /** Every header, by lower-case name (the last one where a name repeats). */
+  headers: Record<string, string>;
 }
 
 /** A reply the server gives every message instead of accepting it (a 4xx or 5xx code and its text). */
@@ -61,6 +63,7 @@ export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
               text: email.text ?? '',
               html: email.html ?? '',
               messageId: email.messageId ?? '',
+              headers: Object.fromEntries(email.headers.map((header) => [header.key, header.value])),
             });
             if (holding) held.push(() => callback());
             else callback();

@@ -93,6 +93,19 @@ import {
   type MemberImportPreview,
   type MemberImportResult,
 } from '../member-import.js';
+import {
+  announcementPreferenceSchema,
+  announcementPreviewSchema,
+  announcementRecipientsQuery,
+  announcementSchema,
+  announcementSendSchema,
+  ANNOUNCEMENT_PAGE_SIZE,
+  unsubscribeQuery,
+  type Announcement,
+  type AnnouncementPreference,
+  type AnnouncementPreview,
+  type AnnouncementRecipient,
+} from '../announcements.js';
 import { z, type ZodType } from 'zod';
 import { adminOperation, idParams, operation, returns, type Answer, type Operation } from './operation.js';
 
@@ -100,6 +113,8 @@ import { adminOperation, idParams, operation, returns, type Answer, type Operati
 export const tokenParams = z.object({ token: z.string().min(1).max(200) });
 /** One attendee of one activity. */
 export const registrationParams = idParams.extend({ userId: idParams.shape.id });
+/** One recipient's mail of one announcement. */
+export const announcementMailParams = idParams.extend({ mailId: idParams.shape.id });
 
 /** The query parameters a paged public list's cached answer depends on. */
 const PAGING_READS = ['page', 'limit'] as const;
@@ -434,6 +449,15 @@ export const API = {
     // the account, which erases it (members/erasure.ts). Staff accounts are closed by a super admin.
     data: operation('get', '/account/data', 'user', { answer: returns<MemberDataExport>() }),
     close: operation('post', '/account/close', 'user', { body: closeAccountSchema, answer: nothing }),
+    // Announcements by e-mail: the signed-in account's choice (on by default).
+    preferences: operation('get', '/account/preferences', 'user', { answer: returns<AnnouncementPreference>() }),
+    setPreferences: operation('put', '/account/preferences', 'user', {
+      body: announcementPreferenceSchema,
+      answer: returns<AnnouncementPreference>(),
+    }),
+    // RFC 8058 one-click unsubscribe: the signed token of the mail's List-Unsubscribe link, no session.
+    // The site's POST /unsubscribe?token=… (what mail clients send) is handed to this route.
+    unsubscribe: operation('post', '/unsubscribe', 'public', { query: unsubscribeQuery, answer: message }),
     endSessionsOf: adminOperation('admins', 'post', '/users/:id/end-sessions', { params: idParams, answer: ended }),
   },
 
@@ -534,6 +558,64 @@ export const API = {
 
   // Super admins only. Retry and discard act on a failed mail alone (409 otherwise); no operation
   // shows a subject or body (invitations and resets carry sign-in tokens).
+  /**
+   * Announcements by e-mail (issue 22 item 2), under the members module's rights: drafts, the preview
+   * of the mail as sent, a test to oneself, sending now or at a time, and the progress of its mails.
+   * The preview is declared before /:id.
+   */
+  announcements: {
+    list: adminOperation('members', 'get', '/announcements', {
+      query: paginationQuery(ANNOUNCEMENT_PAGE_SIZE),
+      answer: returns<ListData<'announcements', Announcement>>(),
+    }),
+    create: adminOperation('members', 'post', '/announcements', {
+      body: announcementSchema,
+      answer: returns<Announcement>(),
+    }),
+    // Renders the subject and body as the mail will be (to the caller's address): writes nothing.
+    preview: adminOperation('members', 'post', '/announcements/preview', {
+      body: announcementPreviewSchema,
+      idempotent: false,
+      answer: returns<AnnouncementPreview>(),
+    }),
+    get: adminOperation('members', 'get', '/announcements/:id', { params: idParams, answer: returns<Announcement>() }),
+    update: adminOperation('members', 'put', '/announcements/:id', {
+      params: idParams,
+      body: announcementSchema,
+      ifMatch: true,
+      answer: returns<Announcement>(),
+    }),
+    remove: adminOperation('members', 'delete', '/announcements/:id', {
+      params: idParams,
+      ifMatch: true,
+      answer: nothing,
+    }),
+    sendTest: adminOperation('members', 'post', '/announcements/:id/test', {
+      params: idParams,
+      answer: message,
+    }),
+    // Sends now or schedules: the revision the sender previewed is the one that goes (If-Match).
+    send: adminOperation('members', 'patch', '/announcements/:id/send', {
+      params: idParams,
+      body: announcementSendSchema,
+      ifMatch: true,
+      answer: returns<Announcement>(),
+    }),
+    unschedule: adminOperation('members', 'patch', '/announcements/:id/unschedule', {
+      params: idParams,
+      ifMatch: true,
+      answer: returns<Announcement>(),
+    }),
+    recipients: adminOperation('members', 'get', '/announcements/:id/recipients', {
+      params: idParams,
+      query: announcementRecipientsQuery,
+      answer: returns<ListData<'recipients', AnnouncementRecipient>>(),
+    }),
+    retryRecipient: adminOperation('members', 'post', '/announcements/:id/recipients/:mailId/retry', {
+      params: announcementMailParams,
+      answer: returns<AnnouncementRecipient>(),
+    }),
+  },
   mail: {
     list: adminOperation('mail', 'get', '/mail', {
       query: mailQueueQuery(MAIL_PAGE_SIZE),

@@ -4,7 +4,7 @@
  * password confirms it. Staff accounts are closed by a super admin on the Admins screen, not here.
  */
 import { isAdminRole, PASSWORD_MAX_BYTES, type MemberDataExport } from '@npo/shared';
-import { toIso, toIsoOrNull } from '../../db/rows.js';
+import { toBool, toIso, toIsoOrNull } from '../../db/rows.js';
 import type { AppDeps } from '../../deps.js';
 import { forbidden, found, validationError } from '../../errors.js';
 import { assertPasswordCapacity, verifyPassword } from '../../lib/passwords.js';
@@ -53,6 +53,7 @@ export function createOwnDataService(deps: AppDeps) {
           message: message.message,
           sentAt: toIso(message.created_at),
         })),
+        preferences: { receiveAnnouncements: toBool(row.receive_announcements) },
       };
     },
 

@@ -62,13 +62,67 @@ function DownloadData({ onSignedOut }: { onSignedOut: () => void }) {
         Download my data
       </h2>
       <p>
-        A JSON file with your profile, your activity registrations and the contact messages sent from your e-mail
-        address.
+        A JSON file with your profile, your activity registrations, the contact messages sent from your e-mail
+        address and your announcement preference.
       </p>
       {error && <FormAlert tone="error">{error}</FormAlert>}
       <button type="button" className="button button--secondary button--block" disabled={busy} onClick={download}>
         {busy ? 'Preparing...' : 'Download my data'}
       </button>
+    </section>
+  );
+}
+
+/** "Receive announcements": the member's choice, read from the server and saved at once on change. */
+function AnnouncementSwitch({ onSignedOut }: { onSignedOut: () => void }) {
+  const [receive, setReceive] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  useEffect(() => {
+    if (!readSession()) return;
+    let current = true;
+    withApi((api) => api.account.preferences()).then(
+      (answer) => current && setReceive(answer.receiveAnnouncements),
+      (failure: unknown) => current && setMessage({ tone: 'error', text: failureText(failure, 'Could not load.') }),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  async function change(next: boolean) {
+    // Shown at once; put back if the server refuses.
+    setReceive(next);
+    setBusy(true);
+    setMessage(null);
+    try {
+      const answer = await withApi((api) => api.account.setPreferences(next));
+      setReceive(answer.data.receiveAnnouncements);
+      setMessage({ tone: 'success', text: next ? 'You will receive announcements.' : 'Announcements are off.' });
+    } catch (failure) {
+      setReceive(!next);
+      if (statusOf(failure) === 401) onSignedOut();
+      setMessage({ tone: 'error', text: failureText(failure, 'Failed to save. Please try again.') });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <section className="account-section" aria-labelledby="announcements-title">
+      <h2 id="announcements-title" className="account-section__title">
+        Announcements
+      </h2>
+      <p>News from the organisation by e-mail. Every announcement also has a link to unsubscribe.</p>
+      <label className="account-switch">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={receive ?? false}
+          disabled={receive === null || busy}
+          onChange={(event) => void change(event.target.checked)}
+        />
+        Receive announcements
+      </label>
+      {message && <FormAlert tone={message.tone}>{message.text}</FormAlert>}
     </section>
   );
 }
@@ -118,6 +172,7 @@ export default function AccountDataPage() {
           'Your member account.'
         )}
       </p>
+      <AnnouncementSwitch onSignedOut={signedOut} />
       <DownloadData onSignedOut={signedOut} />
       <section className="account-section" aria-labelledby="close-title">
         <h2 id="close-title" className="account-section__title">

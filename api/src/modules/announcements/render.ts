@@ -1,0 +1,46 @@
+/**
+ * The one template of an announcement mail, used by the preview, the test send and the send alike, so
+ * the preview is the mail. The body is Markdown rendered by markdown-it with raw HTML off (any HTML in
+ * the text is escaped) and its default link check (no javascript:, vbscript:, file: or data: links
+ * other than images), so the HTML part holds only what Markdown makes. The plain-text part is the
+ * Markdown source itself, which reads as plain text. Each mail ends with its recipient's unsubscribe link.
+ */
+import { organisationName } from '@npo/shared';
+import MarkdownIt from 'markdown-it';
+
+const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false });
+
+export interface AnnouncementContent {
+  subject: string;
+  body: string;
+}
+
+export interface RenderedAnnouncement {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * Renders the Markdown once; the answer builds each recipient's mail from their unsubscribe link
+ * (10,000 recipients cost one render and 10,000 string joins).
+ */
+export function announcementTemplate(content: AnnouncementContent): (unsubscribeUrl: string) => RenderedAnnouncement {
+  const bodyHtml = markdown.render(content.body);
+  const bodyText = content.body.trim();
+  const footerText = `You receive this e-mail as a member of ${organisationName}.`;
+  return (unsubscribeUrl) => ({
+    subject: content.subject,
+    text: `${bodyText}\n\n--\n${footerText}\nTo stop receiving announcements, unsubscribe: ${unsubscribeUrl}\n`,
+    html:
+      `<!doctype html><html><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1d2b26">` +
+      `${bodyHtml}<hr style="border:0;border-top:1px solid #ccc;margin:24px 0">` +
+      `<p style="font-size:13px;color:#555">${escapeHtml(footerText)} ` +
+      `<a href="${escapeHtml(unsubscribeUrl)}" style="color:#1f7a5c">Unsubscribe</a> to stop receiving announcements.</p>` +
+      `<p style="color:#555">${escapeHtml(organisationName)}</p></body></html>`,
+  });
+}

@@ -1,0 +1,31 @@
+/**
+ * The signed token of an announcement mail's one-click unsubscribe link: `<account id>.<HMAC>`, the
+ * HMAC-SHA256 of the id under a key derived from JWT_SECRET for this purpose only (HKDF, its own label),
+ * so it proves the link came from us for that account and cannot be turned into any other token.
+ * It does not expire: RFC 8058 links must keep working in old mails. A changed JWT_SECRET voids them.
+ */
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+
+const keyOf = (jwtSecret: string) =>
+  Buffer.from(hkdfSync('sha256', jwtSecret, 'npo-announcements', 'one-click unsubscribe', 32));
+
+const macOf = (jwtSecret: string, userId: number) =>
+  createHmac('sha256', keyOf(jwtSecret)).update(`unsubscribe:${userId}`).digest();
+
+export function signUnsubscribeToken(jwtSecret: string, userId: number): string {
+  return `${userId}.${macOf(jwtSecret, userId).toString('base64url')}`;
+}
+
+/** The account id the token was signed for, or null for anything else (tampered, truncated, foreign). */
+export function verifyUnsubscribeToken(jwtSecret: string, token: string): number | null {
+  const match = /^(\d{1,10})\.([\w-]{43})$/.exec(token);
+  if (!match) return null;
+  const userId = Number(match[1]);
+  const given = Buffer.from(match[2]!, 'base64url');
+  const expected = macOf(jwtSecret, userId);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? userId : null;
+}
+
+export function unsubscribeUrl(publicUrl: string, jwtSecret: string, userId: number): string {
+  return `${publicUrl}/unsubscribe?token=${encodeURIComponent(signUnsubscribeToken(jwtSecret, userId))}`;
+}

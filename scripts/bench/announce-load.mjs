@@ -1,0 +1,129 @@
+// An announcement to 10,000 members (issue 22 item 2) on the BUILT server, SQLite, sent over SMTP to
+// the mail bench's loopback sink (its own process). Measured:
+//   1. queue time: the send request, which reads the audience and queues one mail per member in one
+//      transaction, from request to answer; budget ≤ 5 s.
+//   2. mails/s: mails the sink received from its first to its last; budget ≥ 200/s.
+// Members are written straight to the database (no password hashes) before the server starts.
+// Run alone: node scripts/bench/announce-load.mjs (after `npm run build`).
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { freePort, root, serverEnv, SERVER_ARGS, start, waitFor } from './harness.mjs';
+import { peakRssMb, startSink } from './mail-load.mjs';
+
+const MEMBERS = 10_000;
+const MAX_QUEUE_MS = 5_000;
+const MIN_MAILS_PER_S = 200;
+
+async function api(baseUrl, method, path, token, body) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token && { Authorization: `Bearer ${token}` }),
+      'Idempotency-Key': randomUUID(),
+    },
+    body: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${answer.message}`);
+  return answer.data;
+}
+
+/** 10,000 active members, written through the built API's own connection code after its migrations ran. */
+async function insertMembers(dataDir) {
+  const { createDb } = await import(pathToFileURL(path.join(root, 'api/dist/db/connection.js')).href);
+  const db = createDb({ databaseUrl: undefined, sqliteFile: path.join(dataDir, 'app.db') });
+  try {
+    const now = new Date();
+    const rows = Array.from({ length: MEMBERS }, (_, index) => ({
+      name: `Bench Member ${index}`,
+      email: `bench.member.${index}@example.org`,
+      password_hash: null,
+      role: 'member',
+      permissions: '{}',
+      is_active: true,
+      token_version: 0,
+      created_at: now,
+      updated_at: now,
+    }));
+    for (let at = 0; at < rows.length; at += 500) await db('users').insert(rows.slice(at, at + 500));
+  } finally {
+    await db.destroy();
+  }
+}
+
+export async function runAnnounceLoad() {
+  const sink = await startSink();
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'npo-bench-announce-'));
+  const env = { ...serverEnv(port, dataDir), SMTP_URL: sink.url, BACKUP_SCHEDULE: 'false' };
+  const server = start('node', SERVER_ARGS, env);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${baseUrl}/api/health`);
+    await insertMembers(dataDir);
+    const { token } = await api(baseUrl, 'POST', '/api/auth/login', undefined, {
+      email: env.SUPER_ADMIN_EMAIL,
+      password: env.SUPER_ADMIN_PASSWORD,
+    });
+    const draft = await api(baseUrl, 'POST', '/api/admin/announcements', token, {
+      subject: 'Bench announcement',
+      body: '## Congress\n\nDear members, the **programme** is out: [read it](https://example.org/programme).\n'.repeat(
+        3,
+      ),
+      audience: 'members',
+      activityId: null,
+    });
+    const started = performance.now();
+    const sent = await api(baseUrl, 'PATCH', `/api/admin/announcements/${draft.id}/send`, token, { scheduledAt: null });
+    const queueMs = performance.now() - started;
+
+    let report = await sink.report();
+    const deadline = Date.now() + 10 * 60_000;
+    while (report.received < sent.recipientCount && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      report = await sink.report();
+    }
+    const spanS = (report.lastAt - report.firstAt) / 1000;
+    const perS = report.received > 1 ? (report.received - 1) / spanS : 0;
+    const peakMb = peakRssMb(server.pid);
+    const checks = {
+      queue: sent.recipientCount === MEMBERS && queueMs <= MAX_QUEUE_MS,
+      throughput: report.received >= MEMBERS && perS >= MIN_MAILS_PER_S,
+    };
+    const verdict = (passed) => (passed ? 'ok' : 'MISSED');
+    console.log(`\nAnnouncement to ${MEMBERS.toLocaleString('en')} members, SQLite, loopback SMTP sink:`);
+    console.log(
+      `  queued ${sent.recipientCount.toLocaleString('en')} mails in ${(queueMs / 1000).toFixed(2)} s; budget ≤ ${MAX_QUEUE_MS / 1000} s: ${verdict(checks.queue)}`,
+    );
+    console.log(
+      `  sent ${report.received.toLocaleString('en')} in ${spanS.toFixed(1)} s: ${perS.toFixed(0)} mails/s; budget ≥ ${MIN_MAILS_PER_S}/s: ${verdict(checks.throughput)}`,
+    );
+    console.log(`  server peak RSS ${peakMb.toFixed(1)} MB`);
+    return {
+      ok: checks.queue && checks.throughput,
+      figures: {
+        members: MEMBERS,
+        queueMs,
+        received: report.received,
+        sendSeconds: spanS,
+        mailsPerS: perS,
+        peakRssMb: peakMb,
+      },
+    };
+  } finally {
+    server.kill();
+    sink.stop();
+    await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve()));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { ok } = await runAnnounceLoad();
+  process.exit(ok ? 0 : 1);
+}

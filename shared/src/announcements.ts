@@ -1,0 +1,124 @@
+/**
+ * Announcements by e-mail (issue 22 item 2): the draft staff compose, its audience, the preview, the
+ * send or schedule, the progress of its mails, and a member's choice to receive them or not.
+ */
+import { z } from 'zod';
+import { MAIL_STATES, type MailState } from './mail.js';
+import { MAX_ID } from './api/operation.js';
+import { paginationQuery } from './schemas/query.js';
+
+/** Every active member who receives announcements; the registrants of one activity; staff only. */
+export const ANNOUNCEMENT_AUDIENCES = ['members', 'activity', 'staff'] as const;
+export type AnnouncementAudience = (typeof ANNOUNCEMENT_AUDIENCES)[number];
+
+export const ANNOUNCEMENT_AUDIENCE_LABELS: Record<AnnouncementAudience, string> = {
+  members: 'All active members',
+  activity: 'Registrants of an activity',
+  staff: 'Staff only',
+};
+
+/** draft: editable; scheduled: sent by the server at `scheduledAt`; sent: its mails are queued, and it is immutable. */
+export const ANNOUNCEMENT_STATES = ['draft', 'scheduled', 'sent'] as const;
+export type AnnouncementState = (typeof ANNOUNCEMENT_STATES)[number];
+
+export const ANNOUNCEMENT_SUBJECT_MAX = 200;
+export const ANNOUNCEMENT_BODY_MAX = 50_000;
+export const ANNOUNCEMENT_PAGE_SIZE = 20;
+export const ANNOUNCEMENT_RECIPIENTS_PAGE_SIZE = 50;
+
+const subject = z
+  .string({ error: 'Subject is required' })
+  .trim()
+  .min(1, 'Subject is required')
+  .max(ANNOUNCEMENT_SUBJECT_MAX, `Subject must be at most ${ANNOUNCEMENT_SUBJECT_MAX} characters`)
+  .refine((value) => !/[\r\n]/.test(value), 'Subject must be one line');
+const body = z
+  .string({ error: 'Message is required' })
+  .trim()
+  .min(1, 'Message is required')
+  .max(ANNOUNCEMENT_BODY_MAX, `Message must be at most ${ANNOUNCEMENT_BODY_MAX} characters`);
+
+export const announcementPreviewSchema = z.object({ subject, body });
+
+export const announcementSchema = z
+  .object({
+    subject,
+    body,
+    audience: z.enum(ANNOUNCEMENT_AUDIENCES, { error: 'Choose who receives it' }),
+    activityId: z
+      .int({ error: 'Choose an activity' })
+      .positive('Choose an activity')
+      .max(MAX_ID, 'Choose an activity')
+      .nullable()
+      .default(null),
+  })
+  .superRefine((value, ctx) => {
+    if (value.audience === 'activity' && value.activityId === null) {
+      ctx.addIssue({ code: 'custom', path: ['activityId'], message: 'Choose an activity' });
+    }
+  });
+export type AnnouncementInput = z.input<typeof announcementSchema>;
+export type AnnouncementBody = z.output<typeof announcementSchema>;
+
+/** Send now (`scheduledAt: null`, said explicitly) or at a later time (ISO 8601 with an offset; stored UTC). */
+export const announcementSendSchema = z.object({
+  scheduledAt: z.iso
+    .datetime({ offset: true, error: 'Give the date and time as ISO 8601, e.g. 2026-07-01T09:00:00Z' })
+    .nullable(),
+});
+export type AnnouncementSendInput = z.input<typeof announcementSendSchema>;
+
+export const announcementRecipientsQuery = paginationQuery(ANNOUNCEMENT_RECIPIENTS_PAGE_SIZE).extend({
+  state: z.enum(MAIL_STATES, { error: 'Unknown state' }).optional(),
+});
+
+export const announcementPreferenceSchema = z.object({
+  receiveAnnouncements: z.boolean({ error: 'receiveAnnouncements must be true or false' }),
+});
+export type AnnouncementPreference = z.output<typeof announcementPreferenceSchema>;
+
+/** The signed link of List-Unsubscribe, as the mail carries it. */
+export const unsubscribeQuery = z.object({ token: z.string().min(1).max(200) });
+
+/** Mails of a sent announcement by state ("sending" counts as queued). */
+export interface AnnouncementCounts {
+  queued: number;
+  sent: number;
+  failed: number;
+}
+
+export interface Announcement {
+  id: number;
+  revision: number;
+  subject: string;
+  body: string;
+  audience: AnnouncementAudience;
+  activityId: number | null;
+  state: AnnouncementState;
+  scheduledAt: string | null;
+  sentAt: string | null;
+  sentByEmail: string | null;
+  recipientCount: number | null;
+  counts: AnnouncementCounts;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The mail exactly as it is sent: subject, HTML part and plain-text part. */
+export interface AnnouncementPreview {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface AnnouncementRecipient {
+  mailId: number;
+  recipient: string;
+  state: MailState;
+  attempts: number;
+  lastError: string | null;
+  sentAt: string | null;
+}
+
+export const UNSUBSCRIBED = 'You will no longer receive announcements by e-mail.';
+export const UNSUBSCRIBE_LINK_INVALID = 'This unsubscribe link is not valid.';

@@ -1,0 +1,73 @@
+/**
+ * Announcements' unsubscribe link (issue 22 item 2): a member opens the link of a received mail,
+ * which changes nothing by itself (link scanners GET it), confirms with the button (a POST), and no
+ * longer receives announcements; the account page's "Receive announcements" switch shows it off and
+ * turns it back on. Axe in the light and the dark scheme.
+ */
+import { expect, test } from '@playwright/test';
+import { api, expectNoSeriousA11yViolations, superAdminToken, uniqueEmail, waitForMail } from '../../e2e/support.js';
+import { open } from './helpers.js';
+
+test.describe.configure({ timeout: 60_000 });
+
+async function receivedLink(email: string): Promise<string> {
+  const token = await superAdminToken();
+  const subject = `Congress news ${Date.now()}`;
+  const draft = await api('POST', '/admin/announcements', {
+    token,
+    body: { subject, body: 'The **programme** is out.', audience: 'members', activityId: null },
+  });
+  expect(draft.status).toBe(201);
+  const sent = await api('PATCH', `/admin/announcements/${draft.body.data.id}/send`, {
+    token,
+    body: { scheduledAt: null },
+  });
+  expect(sent.status).toBe(200);
+  const mail = await waitForMail(email, new RegExp(subject));
+  const link = /https?:\/\/[^\s"]+\/unsubscribe\?token=[\w.%-]+/.exec(mail.text)?.[0];
+  expect(link).toBeTruthy();
+  return new URL(link!).pathname + new URL(link!).search;
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`a member unsubscribes from a received mail's link (${colorScheme} scheme)`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    const email = uniqueEmail('unsubscribe');
+    const password = 'unsubscribe-secret-1';
+    expect((await api('POST', '/auth/register', { body: { name: 'Grace Hopper', email, password } })).status).toBe(201);
+    const path = await receivedLink(email);
+
+    await open(page, path);
+    await expect(page.getByRole('heading', { name: 'Unsubscribe', level: 1 })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    // Opening the page changed nothing.
+    const login = await api('POST', '/auth/login', { body: { email, password } });
+    const session = login.body.data.token as string;
+    expect((await api('GET', '/account/preferences', { token: session })).body.data).toEqual({
+      receiveAnnouncements: true,
+    });
+
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(page.getByText('You will no longer receive announcements by e-mail.')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    expect((await api('GET', '/account/preferences', { token: session })).body.data).toEqual({
+      receiveAnnouncements: false,
+    });
+
+    await open(page, '/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await open(page, '/account/data');
+    const toggle = page.getByRole('switch', { name: 'Receive announcements' });
+    await expect(toggle).not.toBeChecked();
+    await expect(toggle).toBeEnabled();
+    await expectNoSeriousA11yViolations(page);
+    await toggle.check();
+    await expect(page.getByText('You will receive announcements.')).toBeVisible();
+    expect((await api('GET', '/account/preferences', { token: session })).body.data).toEqual({
+      receiveAnnouncements: true,
+    });
+  });
+}
