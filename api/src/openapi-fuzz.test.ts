@@ -225,7 +225,7 @@ describeEngines('OpenAPI fuzzing on %s', (engine) => {
     // Failed mails are the only ones the mail screen's retry and discard act on (each call may use one up).
     if (collection === '/api/admin/mail') await insertFailedMail(app.runtime.deps.db, app.clock.now());
     const filter = collection === '/api/admin/mail' ? '&state=failed' : '';
-    const unscheduling = operation.path.endsWith('/unschedule');
+    const unscheduling = collection === '/api/admin/announcements' && operation.path.endsWith('/unschedule');
     // A scheduled announcement is the only one unschedule acts on (each call may use one up).
     if (unscheduling) await scheduledAnnouncement();
     const list = await app.request('GET', `${collection}?limit=100${filter}`, { token: superAdmin.token });
