@@ -10,10 +10,11 @@ import {
   MAIL_STATE_LABELS,
   MAIL_STATES,
   type Announcement,
+  type AnnouncementRecipient,
   type MailState,
 } from '@npo/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { formatLocalDateTime } from '../../ui/dates';
@@ -74,7 +75,13 @@ const isState = (value: string): value is MailState => MAIL_STATES.some((state) 
 function Recipients({ item, canEdit }: { item: Announcement; canEdit: boolean }) {
   const filterId = useId();
   const [state, setState] = useState<MailState | undefined>();
+  const filterRef = useRef<HTMLSelectElement>(null);
   const actions = useAnnouncementActions();
+  // A retried row leaves the "Failed" filter: focus goes to the filter, not lost outside the dialog.
+  const retry = (recipient: AnnouncementRecipient) => {
+    actions.retry(item, recipient);
+    filterRef.current?.focus();
+  };
   const query = useQuery({
     queryKey: [...queryKeys.announcements, item.id, 'recipients', state ?? 'all'],
     queryFn: () => api.admin.announcements.recipients(item.id, { ...(state && { state }) }),
@@ -91,6 +98,7 @@ function Recipients({ item, canEdit }: { item: Announcement; canEdit: boolean })
       <label htmlFor={filterId} className="announcement-filter">
         State{' '}
         <HTMLSelect
+          ref={filterRef}
           id={filterId}
           value={state ?? ''}
           onChange={(event) => setState(isState(event.currentTarget.value) ? event.currentTarget.value : undefined)}
@@ -126,7 +134,7 @@ function Recipients({ item, canEdit }: { item: Announcement; canEdit: boolean })
                       text="Retry"
                       aria-label={`Retry the mail to ${recipient.recipient}`}
                       disabled={actions.retryingId === recipient.mailId}
-                      onClick={() => actions.retry(item, recipient)}
+                      onClick={() => retry(recipient)}
                     />
                   )}
                 </td>
