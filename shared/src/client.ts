@@ -326,6 +326,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
         import: (body: BodyInputOf<typeof API.members.import>, idempotencyKey: string) =>
           answer(API.members.import, { body }, { idempotencyKey }),
       },
+      /** Announcements by e-mail: their send and schedule are queued changes like other writes. */
+      announcements: {
+        list: lister(API.announcements.list),
+        get: (id: number) => call(API.announcements.get, { params: { id } }),
+        /** The mail as it will be sent (to the caller's address); writes nothing. */
+        preview: (body: BodyInputOf<typeof API.announcements.preview>) => call(API.announcements.preview, { body }),
+        recipients: (id: number, query?: QueryValues<typeof API.announcements.recipients>) =>
+          call(API.announcements.recipients, { params: { id }, query }),
+      },
       contactMessages: {
         list: lister(API.contactMessages.list),
         exportCsv: (state?: ContactMessageFilter, q?: string) =>

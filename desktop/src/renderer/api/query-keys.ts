@@ -17,6 +17,8 @@ export const queryKeys = {
   termsOfService: ['terms-of-service'],
   users: ['users'],
   members: ['members'],
+  /** Announcements, each one's detail and recipients under it. */
+  announcements: ['announcements'],
   audit: ['audit'],
   /** The mail queue (super admins). */
   mail: ['mail'],

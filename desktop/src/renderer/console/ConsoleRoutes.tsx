@@ -25,6 +25,7 @@ const TermsOfServicePage = page(() =>
   import('../features/policies/PolicyPage').then((module) => ({ default: module.TermsOfServicePage })),
 );
 const MembersPage = page(() => import('../features/members/MembersPage'));
+const AnnouncementsPage = page(() => import('../features/announcements/AnnouncementsPage'));
 const AdminsPage = page(() => import('../features/admins/AdminsPage'));
 const AuditPage = page(() => import('../features/audit/AuditPage'));
 const MailPage = page(() => import('../features/mail/MailPage'));
@@ -126,6 +127,14 @@ export function ConsoleRoutes() {
             element={
               <ModuleRoute module="members">
                 <MembersPage />
+              </ModuleRoute>
+            }
+          />
+          <Route
+            path="announcements"
+            element={
+              <ModuleRoute module="members">
+                <AnnouncementsPage />
               </ModuleRoute>
             }
           />

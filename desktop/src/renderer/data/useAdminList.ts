@@ -6,6 +6,7 @@
  */
 import {
   ACTIVITY_SORTS,
+  ANNOUNCEMENT_PAGE_SIZE,
   AUDIT_PAGE_SIZE,
   AUDIT_SORTS,
   CONTACT_MESSAGE_SORTS,
@@ -43,6 +44,12 @@ const LISTS = {
     sorts: MEMBER_SORTS,
     defaultSort: { sort: 'name', order: 'asc' },
     read: api.admin.members.list,
+  },
+  // Newest first; no other order.
+  announcements: {
+    key: queryKeys.announcements,
+    pageSize: ANNOUNCEMENT_PAGE_SIZE,
+    read: api.admin.announcements.list,
   },
   // No default sort: without one the server lists newest first.
   mail: { key: queryKeys.mail, pageSize: MAIL_PAGE_SIZE, sorts: MAIL_SORTS, read: api.admin.mail.list },

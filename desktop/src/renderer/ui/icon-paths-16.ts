@@ -31,6 +31,8 @@ import history from '@blueprintjs/icons/lib/esm/generated/16px/paths/history';
 import home from '@blueprintjs/icons/lib/esm/generated/16px/paths/home';
 import idNumber from '@blueprintjs/icons/lib/esm/generated/16px/paths/id-number';
 import inbox from '@blueprintjs/icons/lib/esm/generated/16px/paths/inbox';
+import notifications from '@blueprintjs/icons/lib/esm/generated/16px/paths/notifications';
+import sendMessage from '@blueprintjs/icons/lib/esm/generated/16px/paths/send-message';
 import infoSign from '@blueprintjs/icons/lib/esm/generated/16px/paths/info-sign';
 import lock from '@blueprintjs/icons/lib/esm/generated/16px/paths/lock';
 import logOut from '@blueprintjs/icons/lib/esm/generated/16px/paths/log-out';
@@ -89,6 +91,8 @@ export const PATHS: Partial<Record<IconName, string[]>> = {
   home: home,
   'id-number': idNumber,
   inbox: inbox,
+  notifications: notifications,
+  'send-message': sendMessage,
   'info-sign': infoSign,
   lock: lock,
   'log-out': logOut,

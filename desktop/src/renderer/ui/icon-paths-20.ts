@@ -27,6 +27,8 @@ import history from '@blueprintjs/icons/lib/esm/generated/20px/paths/history';
 import home from '@blueprintjs/icons/lib/esm/generated/20px/paths/home';
 import idNumber from '@blueprintjs/icons/lib/esm/generated/20px/paths/id-number';
 import inbox from '@blueprintjs/icons/lib/esm/generated/20px/paths/inbox';
+import notifications from '@blueprintjs/icons/lib/esm/generated/20px/paths/notifications';
+import sendMessage from '@blueprintjs/icons/lib/esm/generated/20px/paths/send-message';
 import infoSign from '@blueprintjs/icons/lib/esm/generated/20px/paths/info-sign';
 import lock from '@blueprintjs/icons/lib/esm/generated/20px/paths/lock';
 import logOut from '@blueprintjs/icons/lib/esm/generated/20px/paths/log-out';
@@ -81,6 +83,8 @@ export const PATHS: Partial<Record<IconName, string[]>> = {
   home: home,
   'id-number': idNumber,
   inbox: inbox,
+  notifications: notifications,
+  'send-message': sendMessage,
   'info-sign': infoSign,
   lock: lock,
   'log-out': logOut,

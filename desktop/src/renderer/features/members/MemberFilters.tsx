@@ -11,12 +11,8 @@ import { useId } from 'react';
 import { api } from '../../api/client';
 import type { PagedList } from '../../ui/ListControls';
 
-export function MemberFilters({ list }: { list: PagedList }) {
-  const fromId = useId();
-  const toId = useId();
-  const joinedFrom = list.param('joinedFrom') ?? '';
-  const joinedTo = list.param('joinedTo') ?? '';
-  const activityId = list.param('activityId') ?? '';
+/** The site's activities (the newest 100) as select options; `selected` is kept even when not among them. */
+export function useActivityOptions(selected: string): { value: string; label: string }[] {
   const activities = useQuery({
     queryKey: ['members-filter-activities'],
     queryFn: () => api.content.activities({ limit: MAX_PAGE_LIMIT }),
@@ -25,9 +21,19 @@ export function MemberFilters({ list }: { list: PagedList }) {
     value: String(activity.id),
     label: activity.title,
   }));
-  if (activityId && !options.some((option) => option.value === activityId)) {
-    options.push({ value: activityId, label: `Activity #${activityId}` });
+  if (selected && !options.some((option) => option.value === selected)) {
+    options.push({ value: selected, label: `Activity #${selected}` });
   }
+  return options;
+}
+
+export function MemberFilters({ list }: { list: PagedList }) {
+  const fromId = useId();
+  const toId = useId();
+  const joinedFrom = list.param('joinedFrom') ?? '';
+  const joinedTo = list.param('joinedTo') ?? '';
+  const activityId = list.param('activityId') ?? '';
+  const options = useActivityOptions(activityId);
   return (
     <div className="member-filters">
       <label htmlFor={fromId}>

@@ -16,16 +16,24 @@ interface ScheduleDialogProps {
   onClose: () => void;
   /** Resolves once scheduled; rejects with the server's answer otherwise. */
   onSchedule: (activateAt: string) => Promise<unknown>;
+  /** What happens at that time (announcements reuse the dialog). */
+  lead?: string;
 }
 
 const INCOMPLETE = 'Enter a date and a time';
 
 function messageOf(error: unknown): string {
   if (error instanceof ApiError) return error.errors[0]?.message ?? error.message;
-  return 'Could not schedule this version';
+  return 'Could not schedule it';
 }
 
-export function ScheduleDialog({ label, initial, onClose, onSchedule }: ScheduleDialogProps) {
+export function ScheduleDialog({
+  label,
+  initial,
+  onClose,
+  onSchedule,
+  lead = 'The version goes live at this time',
+}: ScheduleDialogProps) {
   const [values, setValues] = useState(() => toLocalInputValues(initial));
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -63,7 +71,7 @@ export function ScheduleDialog({ label, initial, onClose, onSchedule }: Schedule
       <form id={formId} onSubmit={(event) => void submit(event)} noValidate>
         <DialogBody>
           <p>
-            The version goes live at this time, in your time zone: <strong>{localZone()}</strong>.
+            {lead}, in your time zone: <strong>{localZone()}</strong>.
           </p>
           <div className="schedule-fields">
             <FormGroup label="Date" labelFor={`${formId}-date`}>

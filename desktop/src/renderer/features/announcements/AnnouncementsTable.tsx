@@ -1,0 +1,59 @@
+/** The announcements list: subject (opens it), state, audience, recipients, time sent or scheduled, sender. */
+import { Button, HTMLTable, Tag, type Intent } from '@blueprintjs/core';
+import { ANNOUNCEMENT_AUDIENCE_LABELS, formatAdminDate, type Announcement, type AnnouncementState } from '@npo/shared';
+import { formatLocalDateTime } from '../../ui/dates';
+import { TableHead, type TableColumn } from '../../ui/TableHead';
+
+const STATE_LABELS: Record<AnnouncementState, string> = { draft: 'Draft', scheduled: 'Scheduled', sent: 'Sent' };
+const STATE_INTENTS: Record<AnnouncementState, Intent> = { draft: 'none', scheduled: 'primary', sent: 'success' };
+
+export function StateTag({ item }: { item: Announcement }) {
+  return (
+    <Tag intent={STATE_INTENTS[item.state]} minimal>
+      {STATE_LABELS[item.state]}
+    </Tag>
+  );
+}
+
+const COLUMNS: TableColumn<never>[] = [
+  { label: 'Subject' },
+  { label: 'State' },
+  { label: 'Audience' },
+  { label: 'Recipients' },
+  { label: 'Sent or scheduled' },
+  { label: 'Sender' },
+];
+
+function When({ item }: { item: Announcement }) {
+  if (item.sentAt) return <time dateTime={item.sentAt}>{formatAdminDate(item.sentAt)}</time>;
+  if (item.state === 'scheduled' && item.scheduledAt) {
+    return <time dateTime={item.scheduledAt}>{formatLocalDateTime(item.scheduledAt)}</time>;
+  }
+  return <>—</>;
+}
+
+export function AnnouncementsTable({ items, onOpen }: { items: Announcement[]; onOpen: (item: Announcement) => void }) {
+  return (
+    <HTMLTable striped className="members-table" aria-label="Announcements">
+      <TableHead columns={COLUMNS} />
+      <tbody>
+        {items.map((item) => (
+          <tr key={item.id} data-testid="announcement-row" data-state={item.state}>
+            <td>
+              <Button variant="minimal" text={item.subject} onClick={() => onOpen(item)} />
+            </td>
+            <td>
+              <StateTag item={item} />
+            </td>
+            <td>{ANNOUNCEMENT_AUDIENCE_LABELS[item.audience]}</td>
+            <td>{item.recipientCount ?? '—'}</td>
+            <td>
+              <When item={item} />
+            </td>
+            <td>{item.sentByEmail ?? '—'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}
