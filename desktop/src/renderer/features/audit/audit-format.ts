@@ -3,12 +3,18 @@ import {
   AUDIT_ACTION_LABELS,
   AUDIT_REDACTED,
   formatAdminDate,
+  type AssignableModule,
+  type AUDIT_AUTH_MODULE,
   type AuditAction,
   type AuditLogEntry,
+  type SuperAdminModule,
 } from '@npo/shared';
 
 /** The console's names of the modules an entry can name ('auth': sign-in and account events). */
-export const MODULE_LABELS: Record<string, string> = {
+// Every module a write can be filed under (the log itself is only read): a new module without a
+// label fails to compile.
+type AuditedModule = AssignableModule | Exclude<SuperAdminModule, 'audit'> | typeof AUDIT_AUTH_MODULE;
+export const MODULE_LABELS: Record<AuditedModule, string> = {
   auth: 'Sign-in & accounts',
   admins: 'Admins',
   membership: 'Membership',
@@ -20,10 +26,11 @@ export const MODULE_LABELS: Record<string, string> = {
   terms_of_service: 'Terms of Service',
   testimonials: 'Testimonials',
   mail: 'Mail',
+  members: 'Members',
 };
 
 export const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action as AuditAction] ?? action;
-export const moduleLabel = (module: string) => MODULE_LABELS[module] ?? module;
+export const moduleLabel = (module: string) => MODULE_LABELS[module as keyof typeof MODULE_LABELS] ?? module;
 
 export interface FieldChange {
   field: string;
