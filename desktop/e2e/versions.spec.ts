@@ -209,6 +209,7 @@ test('a form with unsaved changes asks before closing or leaving the screen', as
   expect(page.isClosed()).toBe(false);
 
   await page.evaluate(() => history.back());
+  await expect(prompt).toContainText('Discard unsaved changes?');
   await prompt.getByRole('button', { name: 'Discard' }).click();
   await expect(page).toHaveURL(/\/admin\/?$/);
   expect((await aboutVersions()).find((version) => version.id === active.id)?.aims).toBe(active.aims);

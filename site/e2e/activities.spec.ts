@@ -19,7 +19,7 @@ test('upcoming and past cards show date in IST, location, a clamped description 
   await expect(card.locator('time')).toHaveText(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2} (am|pm) \(IST\)$/);
   await expect(card.locator('.activity-card__description')).toHaveCSS('-webkit-line-clamp', '3');
   for (const tag of activity.tags) await expect(card.getByText(tag, { exact: true })).toBeVisible();
-  await expect(page.locator('#activities').getByRole('heading', { name: 'Past' })).toBeVisible();
+  await expect(page.locator('#activities').getByRole('heading', { name: 'Past', exact: true })).toBeVisible();
 });
 
 test('the modal opens from the keyboard, keeps focus inside, locks scrolling and closes on Escape', async ({
