@@ -2,6 +2,8 @@
  * bcrypt on worker threads, so hashing and verifying passwords never stalls the event loop that
  * serves every other request. The pool is bounded: a few workers, a short queue with a short wait;
  * work beyond that is refused at once (PoolBusyError) rather than piling up behind a flood.
+ * A worker holds about 15 MB resident (its own V8 heap): one idle for `idleMs` ends, and the next
+ * task starts a fresh one (about 30 ms), so a quiet server keeps none.
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -15,7 +17,27 @@ export interface PasswordPoolOptions {
   maxQueue: number;
   /** How long a task may wait for a worker before it is refused. */
   maxWaitMs: number;
+  /** How long a worker may stay idle before it ends; DEFAULT_IDLE_MS unless given. */
+  idleMs?: number;
+  /** Arms the idle retirement (tests inject one they fire themselves); an unreferenced setTimeout unless given. */
+  idleTimer?: IdleTimer;
 }
+
+/** Calls `retire` after `ms` unless the returned function disarms it first. */
+export type IdleTimer = (retire: () => void, ms: number) => () => void;
+
+/**
+ * Long enough for a burst of sign-ins (a meeting, a newsletter's link) to reuse the workers, short
+ * enough that a server back to quiet gives their memory back well within a minute.
+ */
+const DEFAULT_IDLE_MS = 30_000;
+
+/** Unreferenced: an idle worker's timer never keeps a process (the CLI, a test) alive. */
+const unreferencedTimer: IdleTimer = (retire, ms) => {
+  const timer = setTimeout(retire, ms);
+  timer.unref();
+  return () => clearTimeout(timer);
+};
 
 /** Too much password work already running and waiting: the caller answers 429. */
 export class PoolBusyError extends Error {
@@ -55,6 +77,8 @@ interface Slot {
   current?: Pending;
   /** Set by close(): the worker ends once its current task is answered. */
   retiring?: boolean;
+  /** Disarms the idle retirement armed when the worker last fell idle. */
+  disarmIdle?: () => void;
 }
 
 /**
@@ -68,6 +92,8 @@ const WORKER_FILE = import.meta.url.endsWith('.ts')
 export function createPasswordPool(options: PasswordPoolOptions) {
   const slots = new Set<Slot>();
   const queue: Pending[] = [];
+  const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
+  const idleTimer = options.idleTimer ?? unreferencedTimer;
   let closed = false;
 
   function spawn(express = false): Slot {
@@ -87,6 +113,7 @@ export function createPasswordPool(options: PasswordPoolOptions) {
     let crash: Error | undefined;
     slot.worker.on('error', (error) => (crash = error));
     slot.worker.on('exit', () => {
+      disarmIdle(slot);
       slots.delete(slot);
       slot.current?.reject(crash ?? new Error('password worker exited'));
       slot.current = undefined;
@@ -98,6 +125,7 @@ export function createPasswordPool(options: PasswordPoolOptions) {
 
   function run(slot: Slot, pending: Pending): void {
     clearTimeout(pending.timer);
+    disarmIdle(slot);
     slot.current = pending;
     // Referenced only while working: an idle pool never keeps a process (the CLI, a test) alive.
     slot.worker.ref();
@@ -106,11 +134,26 @@ export function createPasswordPool(options: PasswordPoolOptions) {
 
   function release(slot: Slot): void {
     slot.worker.unref();
-    if (slot.retiring) {
-      slots.delete(slot);
-      void slot.worker.terminate();
-    }
+    if (slot.retiring) void retire(slot);
     pump();
+    if (!slot.current && slots.has(slot)) {
+      slot.disarmIdle = idleTimer(() => {
+        slot.disarmIdle = undefined;
+        if (!slot.current) void retire(slot);
+      }, idleMs);
+    }
+  }
+
+  function disarmIdle(slot: Slot): void {
+    slot.disarmIdle?.();
+    slot.disarmIdle = undefined;
+  }
+
+  /** Ends an idle worker: out of the pool at once (the next task starts another), its thread soon after. */
+  function retire(slot: Slot): Promise<number> {
+    disarmIdle(slot);
+    slots.delete(slot);
+    return slot.worker.terminate();
   }
 
   /** A free worker for the task: known devices (`priority`) prefer the express one, others never get it. */
@@ -171,6 +214,14 @@ export function createPasswordPool(options: PasswordPoolOptions) {
   }
 
   return {
+    /** Workers alive, busy or idle. */
+    workerCount: (): number => slots.size,
+
+    /** Ends the idle workers now rather than after `idleMs` (after start-up's one hash); the pool stays usable. */
+    retireIdle(): void {
+      for (const slot of [...slots]) if (!slot.current) void retire(slot);
+    },
+
     /** Every worker busy and the queue full: a task submitted now would be refused. */
     isFull(): boolean {
       const busy = [...slots].filter((slot) => slot.current && !slot.express).length;
@@ -189,8 +240,7 @@ export function createPasswordPool(options: PasswordPoolOptions) {
       const idle = [...slots].filter((slot) => !slot.current);
       for (const slot of slots) slot.retiring = true;
       closed = true;
-      for (const slot of idle) slots.delete(slot);
-      await Promise.all(idle.map((slot) => slot.worker.terminate()));
+      await Promise.all(idle.map(retire));
     },
   };
 }

@@ -22,7 +22,7 @@ const DUMMY_HASH = '$2b$12$Aou9TsxZzOXYOGuqsh1XC.HxSijIzJpja8qtQHUfgeBDEJ.fqIsdC
 
 /*
  * One pool per process, not per runtime: its size follows the machine's cores, and the CLI, start-up
- * and tests hash through the same functions as the API. Workers start on first use.
+ * and tests hash through the same functions as the API. Workers start on first use and end when idle.
  */
 let options: PasswordPoolOptions = defaultPoolOptions();
 let pool: PasswordPool | undefined;
@@ -50,9 +50,14 @@ async function onPool<T>(work: (pool: PasswordPool) => Promise<T>): Promise<T> {
   }
 }
 
-/** Whether the workers have been started: not by start-up, only by the first hash or compare. */
+/** Whether password workers are running: started by a hash or compare, ended after an idle period. */
 export function passwordWorkersStarted(): boolean {
-  return pool !== undefined;
+  return (pool?.workerCount() ?? 0) > 0;
+}
+
+/** Ends the idle workers now: for a process that hashed once and has no more password work in view. */
+export function retireIdlePasswordWorkers(): void {
+  pool?.retireIdle();
 }
 
 /** Refuses before any other work of a request that would end up refused by the full pool (floods). */

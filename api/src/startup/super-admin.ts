@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
 import { nextRevision } from '../db/revisions.js';
 import type { Logger } from '../lib/logger.js';
-import { generatePassword, hashPassword } from '../lib/passwords.js';
+import { generatePassword, hashPassword, retireIdlePasswordWorkers } from '../lib/passwords.js';
 import { createUsersRepository } from '../modules/users/repository.js';
 
 const FALLBACK_EMAIL = 'admin@example.org';
@@ -16,6 +16,8 @@ export async function ensureSuperAdmin(db: Db, config: Config, logger: Logger, n
   const email = (config.superAdmin.email ?? FALLBACK_EMAIL).toLowerCase();
   const password = config.superAdmin.password ?? generatePassword();
   const passwordHash = await hashPassword(password);
+  // Start-up hashes once: the worker ends now instead of holding its memory through the idle period.
+  retireIdlePasswordWorkers();
   const current = await users.findByEmail(email);
   if (current) {
     // Role and status are what the console edits: an admin form holding the old ones must go stale.
