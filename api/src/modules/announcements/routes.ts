@@ -18,11 +18,9 @@ export function registerAnnouncements({ deps, route }: ModuleContext): void {
     ctx.set('ETag', `"${item.revision}"`);
     created(ctx, item, 'Announcement saved');
   });
-  // Rendering needs no I/O: the handler answers at once.
-  route(API.announcements.preview, (ctx) => {
-    ok(ctx, announcements.preview(ctx.state.input.body, ctx.state.user));
-    return Promise.resolve();
-  });
+  route(API.announcements.preview, async (ctx) =>
+    ok(ctx, await announcements.preview(ctx.state.input.body, ctx.state.user)),
+  );
   route(API.announcements.get, async (ctx) => okItem(ctx, await announcements.get(ctx.state.input.params.id)));
   route(API.announcements.update, async (ctx) => {
     const { params, body, expectedRevision } = ctx.state.input;

@@ -77,8 +77,8 @@ export function createAnnouncementsService(deps: AppDeps) {
   }
 
   /** The caller's own mail of the content: what the preview answers and the test send queues. */
-  function ownMail(content: AnnouncementContent, caller: User): AnnouncementPreview {
-    return announcementTemplate(content)(link(caller.id));
+  async function ownMail(content: AnnouncementContent, caller: User): Promise<AnnouncementPreview> {
+    return (await announcementTemplate(content))(link(caller.id));
   }
 
   /**
@@ -87,7 +87,7 @@ export function createAnnouncementsService(deps: AppDeps) {
    */
   async function dispatch(trx: Db, row: AnnouncementRow, sender: AuditActor, at: Date): Promise<AnnouncementRow> {
     const repository = createAnnouncementsRepository(trx);
-    const render = announcementTemplate(row);
+    const render = await announcementTemplate(row);
     let count = 0;
     for await (const batch of repository.recipients(row)) {
       const mails = batch.map((recipient): MailMessage => {
@@ -181,13 +181,13 @@ export function createAnnouncementsService(deps: AppDeps) {
       });
     },
 
-    preview: (content: AnnouncementContent, caller: User): AnnouncementPreview => ownMail(content, caller),
+    preview: (content: AnnouncementContent, caller: User): Promise<AnnouncementPreview> => ownMail(content, caller),
 
     /** One mail to the caller, marked as a test (its kind and subject); the announcement is unchanged. */
     async sendTest(id: number, caller: User): Promise<void> {
       await deps.db.transaction(async (trx) => {
         const row = found(await createAnnouncementsRepository(trx).find(id), WHAT);
-        const mail = ownMail(row, caller);
+        const mail = await ownMail(row, caller);
         await deps.mailer.enqueue(trx, {
           kind: 'announcement_test',
           to: caller.email,

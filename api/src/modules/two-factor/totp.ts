@@ -3,7 +3,6 @@
  * QR code through qrcode. Nothing here is hand-written crypto: this file only picks the settings.
  */
 import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 
 export const PERIOD_S = 30;
 
@@ -18,6 +17,8 @@ export function otpauthUri(issuer: string, account: string, secret: string): str
 
 /** The QR code of the URI as an SVG data URL (the console's CSP allows data: images). */
 export async function qrCodeDataUrl(uri: string): Promise<string> {
+  // Loaded on first use (a two-factor set-up, rare): with its PNG encoder it is ~1 MB of heap at start.
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
