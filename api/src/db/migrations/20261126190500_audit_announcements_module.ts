@@ -41,13 +41,13 @@ export async function up(knex: Knex): Promise<void> {
   // Creations and edits are told apart by what they recorded: read in pages of ids, re-filed by id.
   let after = 0;
   for (;;) {
-    const rows = (await knex(TABLE)
+    const rows = await knex(TABLE)
       .where({ module: 'members' })
       .whereIn('action', ANNOUNCEMENT_WRITES)
       .where('id', '>', after)
       .orderBy('id')
       .limit(BATCH)
-      .select('id', 'changes')) as { id: number; changes: string | null }[];
+      .select<{ id: number; changes: string | null }[]>('id', 'changes');
     if (rows.length === 0) return;
     after = Number(rows[rows.length - 1]!.id);
     const ids = rows.filter((row) => recordsAnnouncementFields(row.changes)).map((row) => row.id);
