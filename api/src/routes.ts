@@ -91,8 +91,10 @@ export function createRouteTable(router: Router, session: Session, deps: AppDeps
       case 'admin': {
         const { module, action } = operation;
         if (!module || !action) throw new Error(`${operation.method} ${operation.path}: an admin route needs a module`);
-        adminRoutes.push({ method: operation.method, path: operation.path, module, action });
-        return [session.requireAdmin, session.authorize(module, action), auditModule(operation.auditModule ?? module)];
+        const filedUnder = operation.auditModule;
+        const { method, path } = operation;
+        adminRoutes.push({ method, path, module, action, ...(filedUnder && { auditModule: filedUnder }) });
+        return [session.requireAdmin, session.authorize(module, action), auditModule(filedUnder ?? module)];
       }
     }
   }
