@@ -4,7 +4,7 @@
  * its routes (routes.ts) fills this list, and the permission matrix test reads it, so a new route
  * cannot escape it.
  */
-import type { Action, HttpMethod, Module } from '@npo/shared';
+import type { Action, AuditOwnModule, HttpMethod, Module } from '@npo/shared';
 
 export type { HttpMethod } from '@npo/shared';
 
@@ -14,4 +14,6 @@ export interface AdminRoute {
   path: string;
   module: Module;
   action: Action;
+  /** Where its writes are filed in the audit trail when not under `module` (the announcements). */
+  auditModule?: AuditOwnModule;
 }

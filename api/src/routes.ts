@@ -7,6 +7,7 @@ import type Router from '@koa/router';
 import {
   API_OPERATIONS,
   type Access,
+  type AuditOwnModule,
   type BodyOf,
   type Module,
   type Operation,
@@ -36,8 +37,8 @@ export interface ApiState<Params, Query, Body, Caller extends User | undefined> 
   knownDevice?: KnownDevice;
   /** Set by the contact limit: the site is past its rate, the message needs a proof of work. */
   pastSiteRate?: boolean;
-  /** The policy module of an admin route, for the audit entries its writes leave. */
-  auditModule?: Module;
+  /** The module the audit entries of an admin route's writes are filed under (its policy module by default). */
+  auditModule?: Module | AuditOwnModule;
   /** The table entry of the matched route (read by announceContentChanges in app.ts). */
   operation: Operation;
 }
@@ -90,8 +91,10 @@ export function createRouteTable(router: Router, session: Session, deps: AppDeps
       case 'admin': {
         const { module, action } = operation;
         if (!module || !action) throw new Error(`${operation.method} ${operation.path}: an admin route needs a module`);
-        adminRoutes.push({ method: operation.method, path: operation.path, module, action });
-        return [session.requireAdmin, session.authorize(module, action), auditModule(module)];
+        const filedUnder = operation.auditModule;
+        const { method, path } = operation;
+        adminRoutes.push({ method, path, module, action, ...(filedUnder && { auditModule: filedUnder }) });
+        return [session.requireAdmin, session.authorize(module, action), auditModule(filedUnder ?? module)];
       }
     }
   }
@@ -138,8 +141,8 @@ export function operationOf(state: { operation?: unknown }): Operation | undefin
   return state.operation as Operation | undefined;
 }
 
-/** Names the route's module for the audit entries its writes leave (modules/audit/record.ts). */
-function auditModule(module: Module): Middleware {
+/** Names the module the audit entries of the route's writes are filed under (modules/audit/record.ts). */
+function auditModule(module: Module | AuditOwnModule): Middleware {
   return (ctx, next) => {
     ctx.state.auditModule = module;
     return next();

@@ -2,6 +2,8 @@
  * Issue 11, the audit trail in the console: a super admin's FAQ edit shows in the Activity log, found
  * with the filters, opened to show the field before → after; an admin who is not a super admin has
  * no entry in the sidebar and is refused by the API; axe finds nothing serious on the page or dialog.
+ * Announcements are named by their subject (issue 21 review); at 1024 px the table fits, breaking no
+ * e-mail or date inside a word.
  */
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../e2e/support.js';
@@ -13,6 +15,7 @@ import {
   sessionFor,
   sidebarLabels,
   superAdminToken,
+  tableMisfits,
   unique,
 } from './console.js';
 
@@ -133,3 +136,57 @@ test('an admin who is not a super admin has no Activity log entry and the API re
     404,
   );
 });
+
+test('an announcement is named by its subject under Announcements, not after the account of its id', async ({
+  page,
+}) => {
+  const token = await superAdminToken();
+  const subject = unique('Logged congress news');
+  const draft = await api('POST', '/admin/announcements', {
+    token,
+    body: { subject, body: 'The **programme** is out.', audience: 'staff', activityId: null },
+  });
+  expect(draft.status).toBe(201);
+  const { id } = draft.body.data as { id: number };
+  const sent = await api('PATCH', `/admin/announcements/${id}/send`, {
+    token,
+    body: { scheduledAt: null },
+  });
+  expect(sent.status).toBe(200);
+
+  await openAs(page, '/activity-log');
+  await page.getByLabel('Module', { exact: true }).selectOption({ label: 'Announcements' });
+  await expect(page).toHaveURL(/module=announcements/);
+  const rows = page.getByTestId('audit-row').filter({ hasText: `${subject} (#${id})` });
+  await expect(rows.filter({ hasText: 'Announcement sent' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'Created' })).toHaveCount(1);
+  await expect(rows.first()).toContainText('Announcements');
+  // The account with the same id is no part of these entries.
+  await expect(page.getByTestId('audit-row').filter({ hasText: `(#${id})` })).toHaveCount(2);
+});
+
+for (const theme of ['light', 'dark']) {
+  test(`at 1024 px the log fits: no cell cut, no e-mail or date broken inside a word (${theme})`, async ({ page }) => {
+    // A long address and a long name: the person acts, the log shows them.
+    const admin = await createAdmin(
+      { faqs: { view: true, edit: true, delete: true } },
+      unique('Maximiliana Alexandra Featherstone Montgomery'),
+    );
+    const { token } = await sessionFor(admin);
+    const question = unique('Which questions have a rather long wording in the activity log');
+    const created = await api('POST', '/admin/faqs', {
+      token,
+      body: { question, answer: 'An answer that is long enough to be accepted.', isActive: true },
+    });
+    expect(created.status).toBe(201);
+
+    await page.addInitScript((value) => localStorage.setItem('admin-theme', value), theme);
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await openAs(page, '/activity-log');
+    const row = page.getByTestId('audit-row').filter({ hasText: admin.email }).first();
+    await expect(row).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    expect(await tableMisfits(page, 'Activity log', ['When', 'Who', 'Module and item'])).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
+  });
+}

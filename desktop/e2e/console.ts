@@ -114,4 +114,45 @@ export function sidebarLabels(page: Page): Promise<string[]> {
     );
 }
 
+/**
+ * What keeps the named table from fitting its box (issue 21: the Admins rule, for every wide table):
+ * the box scrolling sideways or the table narrower than it, a cell whose content is cut, a one-line
+ * text cut without its whole text in the tooltip, a word (an e-mail, a part of a date) of the
+ * `wholeWords` columns broken over two lines. Empty when it fits.
+ */
+export function tableMisfits(page: Page, tableName: string, wholeWords: string[]): Promise<string[]> {
+  return page.getByRole('table', { name: tableName, exact: true }).evaluate((table, columns) => {
+    const found: string[] = [];
+    const box = table.parentElement!;
+    if (box.scrollWidth > box.clientWidth) found.push(`table ${box.scrollWidth} > ${box.clientWidth}`);
+    if (table.getBoundingClientRect().width < box.clientWidth - 2) found.push('table narrower than its box');
+    for (const cell of Array.from(table.querySelectorAll<HTMLElement>('th, td'))) {
+      if (cell.scrollWidth > cell.clientWidth) found.push(`cell "${cell.innerText}"`);
+    }
+    for (const text of Array.from(table.querySelectorAll<HTMLElement>('.one-line'))) {
+      const cut = text.scrollWidth > text.clientWidth;
+      if (cut && text.title !== text.textContent) found.push(`"${text.textContent}" cut without its tooltip`);
+    }
+    const headers = Array.from(table.querySelectorAll<HTMLElement>('thead th'), (th) => th.innerText.trim());
+    const indexes = columns.map((column) => headers.indexOf(column));
+    if (indexes.includes(-1)) found.push(`no column among ${JSON.stringify(columns)} in ${JSON.stringify(headers)}`);
+    const range = document.createRange();
+    for (const row of Array.from(table.querySelectorAll<HTMLTableRowElement>('tbody tr'))) {
+      for (const index of indexes.filter((index) => index >= 0)) {
+        const walker = document.createTreeWalker(row.cells[index]!, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+            range.setStart(node, word.index);
+            range.setEnd(node, word.index + word[0].length);
+            // One line: every box of the word starts at the same height.
+            const tops = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+            if (tops.size > 1) found.push(`"${word[0]}" broken over lines`);
+          }
+        }
+      }
+    }
+    return found;
+  }, wholeWords);
+}
+
 export { api, uniqueEmail, waitForMail, linkIn, E2E };

@@ -71,6 +71,15 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
 /** Security events carry this module; admin writes carry the policy module of their route. */
 export const AUDIT_AUTH_MODULE = 'auth';
 
+/**
+ * Announcements are filed under a module of their own: their permission is the members module's,
+ * but their entries name announcements, not accounts (the log names an entry's item by its module).
+ */
+export const AUDIT_ANNOUNCEMENTS_MODULE = 'announcements';
+
+/** The modules entries are filed under that are no policy module. */
+export type AuditOwnModule = typeof AUDIT_AUTH_MODULE | typeof AUDIT_ANNOUNCEMENTS_MODULE;
+
 /** What an audit entry says changed: per field, the value before and after (either may be absent). */
 export interface AuditFieldChange {
   before?: unknown;

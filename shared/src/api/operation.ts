@@ -4,6 +4,7 @@
  * changes take their paths and types from them.
  */
 import { z, type ZodType } from 'zod';
+import type { AuditOwnModule } from '../audit.js';
 import type { Action, Module } from '../permissions.js';
 import type { versionScheduleSchema } from '../schemas/content.js';
 
@@ -32,6 +33,11 @@ export interface Operation {
   /** Admin operations: the policy table's module, and the action the method asks for. */
   module?: Module;
   action?: Action;
+  /**
+   * Admin operations whose writes the audit trail files under another module than their policy
+   * module: the announcements, allowed by the members permission but items of their own.
+   */
+  auditModule?: AuditOwnModule;
   params?: ZodType;
   query?: ZodType;
   body?: ZodType;
@@ -66,14 +72,15 @@ export const ADMIN_PREFIX = '/api/admin';
 
 type ActionOf<M extends HttpMethod> = M extends 'get' ? 'view' : M extends 'delete' ? 'delete' : 'edit';
 
-type Details = Omit<Operation, 'method' | 'path' | 'access' | 'module' | 'action'>;
+/** What an operation declares besides its method, path and access. */
+export type OperationDetails = Omit<Operation, 'method' | 'path' | 'access' | 'module' | 'action'>;
 
 /** An operation outside /api/admin: `path` is under /api. */
 export function operation<
   const M extends HttpMethod,
   const P extends string,
   const A extends Exclude<Access, 'admin'>,
-  const D extends Details,
+  const D extends OperationDetails,
 >(method: M, path: P, access: A, details: D): { method: M; path: `/api${P}`; access: A } & D {
   return { method, path: `${API_PREFIX}${path}`, access, ...details };
 }
@@ -83,7 +90,7 @@ export function adminOperation<
   const Mod extends Module,
   const M extends HttpMethod,
   const P extends string,
-  const D extends Details,
+  const D extends OperationDetails,
 >(
   module: Mod,
   method: M,

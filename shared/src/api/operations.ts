@@ -9,7 +9,7 @@
  * `changesPublicContent`: a successful write bumps the content version, so cached public answers and
  * pages are built again. Accounts, contact messages and settings are not public content.
  */
-import { AUDIT_PAGE_SIZE, type AuditLogEntry } from '../audit.js';
+import { AUDIT_ANNOUNCEMENTS_MODULE, AUDIT_PAGE_SIZE, type AuditLogEntry } from '../audit.js';
 import { MAX_PAGE_LIMIT, PAGE_SIZES } from '../constants.js';
 import type {
   AboutUsVersion,
@@ -107,7 +107,28 @@ import {
   type AnnouncementRecipient,
 } from '../announcements.js';
 import { z, type ZodType } from 'zod';
-import { adminOperation, idParams, operation, returns, type Answer, type Operation } from './operation.js';
+import {
+  adminOperation,
+  idParams,
+  operation,
+  returns,
+  type Answer,
+  type HttpMethod,
+  type Operation,
+  type OperationDetails,
+} from './operation.js';
+
+/**
+ * An announcements operation: allowed by the members permission, its writes filed in the audit trail
+ * under the announcements (so the activity log names them by subject, not as accounts).
+ */
+function announcementOperation<const M extends HttpMethod, const P extends string, const D extends OperationDetails>(
+  method: M,
+  path: P,
+  details: D,
+) {
+  return adminOperation('members', method, path, { ...details, auditModule: AUDIT_ANNOUNCEMENTS_MODULE });
+}
 
 /** A reset link's token, as the mailed link carries it. */
 export const tokenParams = z.object({ token: z.string().min(1).max(200) });
@@ -564,54 +585,54 @@ export const API = {
    * The preview is declared before /:id.
    */
   announcements: {
-    list: adminOperation('members', 'get', '/announcements', {
+    list: announcementOperation('get', '/announcements', {
       query: paginationQuery(ANNOUNCEMENT_PAGE_SIZE),
       answer: returns<ListData<'announcements', Announcement>>(),
     }),
-    create: adminOperation('members', 'post', '/announcements', {
+    create: announcementOperation('post', '/announcements', {
       body: announcementSchema,
       answer: returns<Announcement>(),
     }),
     // Renders the subject and body as the mail will be (to the caller's address): writes nothing.
-    preview: adminOperation('members', 'post', '/announcements/preview', {
+    preview: announcementOperation('post', '/announcements/preview', {
       body: announcementPreviewSchema,
       idempotent: false,
       answer: returns<AnnouncementPreview>(),
     }),
-    get: adminOperation('members', 'get', '/announcements/:id', { params: idParams, answer: returns<Announcement>() }),
-    update: adminOperation('members', 'put', '/announcements/:id', {
+    get: announcementOperation('get', '/announcements/:id', { params: idParams, answer: returns<Announcement>() }),
+    update: announcementOperation('put', '/announcements/:id', {
       params: idParams,
       body: announcementSchema,
       ifMatch: true,
       answer: returns<Announcement>(),
     }),
-    remove: adminOperation('members', 'delete', '/announcements/:id', {
+    remove: announcementOperation('delete', '/announcements/:id', {
       params: idParams,
       ifMatch: true,
       answer: nothing,
     }),
-    sendTest: adminOperation('members', 'post', '/announcements/:id/test', {
+    sendTest: announcementOperation('post', '/announcements/:id/test', {
       params: idParams,
       answer: message,
     }),
     // Sends now or schedules: the revision the sender previewed is the one that goes (If-Match).
-    send: adminOperation('members', 'patch', '/announcements/:id/send', {
+    send: announcementOperation('patch', '/announcements/:id/send', {
       params: idParams,
       body: announcementSendSchema,
       ifMatch: true,
       answer: returns<Announcement>(),
     }),
-    unschedule: adminOperation('members', 'patch', '/announcements/:id/unschedule', {
+    unschedule: announcementOperation('patch', '/announcements/:id/unschedule', {
       params: idParams,
       ifMatch: true,
       answer: returns<Announcement>(),
     }),
-    recipients: adminOperation('members', 'get', '/announcements/:id/recipients', {
+    recipients: announcementOperation('get', '/announcements/:id/recipients', {
       params: idParams,
       query: announcementRecipientsQuery,
       answer: returns<ListData<'recipients', AnnouncementRecipient>>(),
     }),
-    retryRecipient: adminOperation('members', 'post', '/announcements/:id/recipients/:mailId/retry', {
+    retryRecipient: announcementOperation('post', '/announcements/:id/recipients/:mailId/retry', {
       params: announcementMailParams,
       answer: returns<AnnouncementRecipient>(),
     }),

@@ -1,16 +1,20 @@
 /** The audit trail's filters (issue 11): the list and its CSV export take the same ones. */
 import { z } from 'zod';
-import { AUDIT_ACTIONS, AUDIT_AUTH_MODULE } from '../audit.js';
+import { AUDIT_ACTIONS, AUDIT_ANNOUNCEMENTS_MODULE, AUDIT_AUTH_MODULE } from '../audit.js';
 import { ASSIGNABLE_MODULES, OPEN_MODULES, SUPER_ADMIN_MODULES } from '../permissions.js';
 import { plainString } from './fields.js';
 import { paginationQuery, sortFields } from './query.js';
 
-/** Every module an entry can name: the policy modules of admin routes, and `auth` for security events. */
+/**
+ * Every module an entry can name: the policy modules of admin routes, `auth` for security events and
+ * `announcements` for the announcements (whose routes are the members module's).
+ */
 export const AUDIT_MODULES = [
   ...ASSIGNABLE_MODULES,
   ...SUPER_ADMIN_MODULES,
   ...OPEN_MODULES,
   AUDIT_AUTH_MODULE,
+  AUDIT_ANNOUNCEMENTS_MODULE,
 ] as const;
 
 const DATE_MESSAGE = 'must be a date (YYYY-MM-DD) or an ISO date and time';

@@ -3,9 +3,10 @@
  * or deleted; sending queues one mail per recipient of its audience, through the durable mail queue, in
  * the transaction that marks it sent (so it is sent once, or not at all), and from then on it is
  * immutable. A scheduled one is sent by the server at its time (schedule.ts). Every staff write here
- * is audited under `members`.
+ * is audited under the `announcements` module (the routes' auditModule), the scheduled send as well.
  */
 import {
+  AUDIT_ANNOUNCEMENTS_MODULE,
   AUDIT_AUTH_MODULE,
   type Announcement,
   type AnnouncementBody,
@@ -113,7 +114,7 @@ export function createAnnouncementsService(deps: AppDeps) {
     });
     await recordAudit(trx, {
       action: 'announcement_sent',
-      module: 'members',
+      module: AUDIT_ANNOUNCEMENTS_MODULE,
       entityId: row.id,
       changes: { recipients: count, audience: row.audience, scheduledAt: row.scheduled_at ?? null },
       actor: sender,

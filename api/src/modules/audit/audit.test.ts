@@ -13,6 +13,7 @@ import { AUDIT_TABLE, MAX_CHANGES_CHARS, MAX_VALUE_CHARS, recordAudit } from './
 import type { AuditLogRow } from '../../db/tables.js';
 import { DAY_MS, purgeExpiredAudit } from './retention.js';
 import { withAuditScope } from './scope.js';
+import { up as refileAnnouncements } from '../../db/migrations/20261126190500_audit_announcements_module.js';
 
 /** An audit entry's recorded changes, parsed (null when it recorded none). */
 const changesOf = (entry: AuditLogRow | undefined) => JSON.parse(entry?.changes ?? 'null');
@@ -379,6 +380,73 @@ describeEngines('audit trail on %s', (engine) => {
       expect(named('faqs', 'update')).toEqual([sampleBodies.faq.question]);
       const one = await app.request('GET', `/api/admin/audit/${mine[0]!.id}`, { token: superToken });
       expect(one.body.data.entityName).toBe(mine[0]!.entityName);
+    });
+
+    it('files announcements under their own module and names them by subject, not as the account of that id', async () => {
+      const since = await lastId();
+      const draft = await app.request('POST', '/api/admin/announcements', {
+        token: superToken,
+        body: { ...sampleBodies.announcement, subject: 'Audited congress news' },
+      });
+      expect(draft.status).toBe(201);
+      const { id, revision } = draft.body.data as { id: number; revision: number };
+      const sent = await app.request('PATCH', `/api/admin/announcements/${id}/send`, {
+        token: superToken,
+        headers: { 'if-match': `"${revision}"` },
+        body: { scheduledAt: null },
+      });
+      expect(sent.status).toBe(200);
+
+      const filtered = await app.request('GET', '/api/admin/audit?module=announcements&limit=100', {
+        token: superToken,
+      });
+      expect(filtered.status).toBe(200);
+      const mine = (filtered.body.data.entries as AuditLogEntry[]).filter((entry) => entry.id > since);
+      // Named from the announcements table, whatever account has the same id.
+      expect(mine.map((entry) => [entry.action, entry.entityId, entry.entityName])).toEqual([
+        ['announcement_sent', String(id), 'Audited congress news'],
+        ['create', String(id), 'Audited congress news'],
+      ]);
+      // The members filter holds accounts only.
+      const members = await app.request('GET', '/api/admin/audit?module=members&limit=100', { token: superToken });
+      expect((members.body.data.entries as AuditLogEntry[]).filter((entry) => entry.id > since)).toEqual([]);
+    });
+
+    it('re-files the announcement entries written under members before (migration 20261126190500)', async () => {
+      const since = await lastId();
+      const at = app.clock.now();
+      const old = (action: string, changes: Record<string, unknown> | null, entityId = '1') => ({
+        occurred_at: at,
+        actor_id: superId,
+        actor_email: SUPER_ADMIN.email,
+        action,
+        module: 'members',
+        entity_id: entityId,
+        changes: changes === null ? null : JSON.stringify(changes),
+      });
+      await app.runtime.deps.db(AUDIT_TABLE).insert([
+        old('announcement_sent', { recipients: 3, audience: 'staff', scheduledAt: null }),
+        old('create', { subject: { after: 'Old news' }, body: { after: 'Text' }, audience: { after: 'staff' } }),
+        old('update', { body: { before: 'Text', after: 'More text' } }),
+        old('update', { mailId: 9, recipient: 'a@example.org', state: { before: 'failed', after: 'pending' } }),
+        old('delete', { subject: { before: 'Old news' }, state: { before: 'draft' } }),
+        // A member's entries stay: an account's fields, and an edit that recorded nothing.
+        old('account_deactivated', { is_active: { before: true, after: false } }, String(superId)),
+        old('update', { name: { before: 'Ann', after: 'Anne' } }, String(superId)),
+        old('update', {}, String(superId)),
+      ]);
+      await refileAnnouncements(app.runtime.deps.db);
+      const modules = (await entriesAfter(since)).map((row) => row.module);
+      expect(modules).toEqual([
+        'announcements',
+        'announcements',
+        'announcements',
+        'announcements',
+        'announcements',
+        'members',
+        'members',
+        'members',
+      ]);
     });
 
     it('exports the filter as CSV with formulas neutralised', async () => {

@@ -1,5 +1,6 @@
 /** Reading the audit trail: filtered pages newest first, one entry, and the rows of a CSV export. */
 import {
+  AUDIT_ANNOUNCEMENTS_MODULE,
   AUDIT_AUTH_MODULE,
   type AUDIT_SORTS,
   type AuditAction,
@@ -47,6 +48,7 @@ const NAMED_BY: Record<string, { table: TableName; column: string; version?: tru
   faqs: { table: 'faqs', column: 'question' },
   admins: { table: 'users', column: 'name' },
   members: { table: 'users', column: 'name' },
+  [AUDIT_ANNOUNCEMENTS_MODULE]: { table: 'announcements', column: 'subject' },
   [AUDIT_AUTH_MODULE]: { table: 'users', column: 'name' },
   mail: { table: 'mail_queue', column: 'recipient' },
   about: { table: 'about_us_versions', column: 'version', version: true },
@@ -55,7 +57,7 @@ const NAMED_BY: Record<string, { table: TableName; column: string; version?: tru
 };
 
 /** The fields of a recorded row that name it, in the order tried. */
-const NAME_FIELDS = ['title', 'name', 'question', 'recipient'];
+const NAME_FIELDS = ['title', 'name', 'question', 'subject', 'recipient'];
 
 /** A naming value as text: a name or title, or a version number; anything else names nothing. */
 const nameText = (value: unknown, version?: boolean): string | null => {

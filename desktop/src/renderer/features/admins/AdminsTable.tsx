@@ -8,6 +8,7 @@ import { Button, HTMLTable, Menu, MenuDivider, MenuItem, Popover, Tag } from '@b
 import { countPermissions, formatAdminDate, PERMISSION_SLOTS, type USER_SORTS, type User } from '@npo/shared';
 import type { KeyboardEvent } from 'react';
 import { isWaitingToSync } from '../../offline/optimistic';
+import { DateTimeLines } from '../../ui/DateTimeLines';
 import { moveMenuFocus } from '../../ui/menu-focus';
 import { RoleTag } from '../../ui/RoleTag';
 import { TableHead, type SortState, type TableColumn } from '../../ui/TableHead';
@@ -18,18 +19,9 @@ function permissionSummary(user: User): string {
   return `${granted}/${PERMISSION_SLOTS} permissions`;
 }
 
-/** "Dec 14, 2026, 10:00 AM" as a date line and a time line, so the column stays narrow without breaking words. */
 function LastLogin({ at }: { at: string | null }) {
   if (!at) return <>Never</>;
-  const text = formatAdminDate(at);
-  const split = text.lastIndexOf(', ');
-  if (split < 0) return <span className="nowrap">{text}</span>;
-  return (
-    <>
-      <span className="nowrap">{text.slice(0, split)},</span>{' '}
-      <span className="nowrap muted">{text.slice(split + 2)}</span>
-    </>
-  );
+  return <DateTimeLines at={at} text={formatAdminDate(at)} />;
 }
 
 /** Arrow keys, Home and End move between the menu's enabled entries (the menu button pattern). */

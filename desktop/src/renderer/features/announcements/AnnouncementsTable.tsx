@@ -1,7 +1,9 @@
 /** The announcements list: subject (opens it), state, audience, recipients, time sent or scheduled, sender. */
 import { Button, HTMLTable, Tag, type Intent } from '@blueprintjs/core';
 import { ANNOUNCEMENT_AUDIENCE_LABELS, formatAdminDate, type Announcement, type AnnouncementState } from '@npo/shared';
+import { DateTimeLines } from '../../ui/DateTimeLines';
 import { formatLocalDateTime } from '../../ui/dates';
+import { OneLine } from '../../ui/OneLine';
 import { TableHead, type TableColumn } from '../../ui/TableHead';
 
 const STATE_LABELS: Record<AnnouncementState, string> = { draft: 'Draft', scheduled: 'Scheduled', sent: 'Sent' };
@@ -25,16 +27,18 @@ const COLUMNS: TableColumn<never>[] = [
 ];
 
 function When({ item }: { item: Announcement }) {
-  if (item.sentAt) return <time dateTime={item.sentAt}>{formatAdminDate(item.sentAt)}</time>;
+  if (item.sentAt) return <DateTimeLines at={item.sentAt} text={formatAdminDate(item.sentAt)} />;
   if (item.state === 'scheduled' && item.scheduledAt) {
-    return <time dateTime={item.scheduledAt}>{formatLocalDateTime(item.scheduledAt)}</time>;
+    return <DateTimeLines at={item.scheduledAt} text={formatLocalDateTime(item.scheduledAt)} />;
   }
   return <>—</>;
 }
 
 export function AnnouncementsTable({ items, onOpen }: { items: Announcement[]; onOpen: (item: Announcement) => void }) {
   return (
-    <HTMLTable striped className="members-table" aria-label="Announcements">
+    // Its own class: the members table's style is in the Members screen's stylesheet, loaded only
+    // once that screen is, so the list took its content's width here (an empty band on its right).
+    <HTMLTable striped className="announcements-table" aria-label="Announcements">
       <TableHead columns={COLUMNS} />
       <tbody>
         {items.map((item) => (
@@ -50,7 +54,9 @@ export function AnnouncementsTable({ items, onOpen }: { items: Announcement[]; o
             <td>
               <When item={item} />
             </td>
-            <td>{item.sentByEmail ?? '—'}</td>
+            <td className="cell-flexible">
+              <OneLine text={item.sentByEmail ?? '—'} />
+            </td>
           </tr>
         ))}
       </tbody>

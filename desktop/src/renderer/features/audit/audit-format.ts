@@ -4,16 +4,19 @@ import {
   AUDIT_REDACTED,
   formatAdminDate,
   type AssignableModule,
-  type AUDIT_AUTH_MODULE,
   type AuditAction,
   type AuditLogEntry,
+  type AuditOwnModule,
   type SuperAdminModule,
 } from '@npo/shared';
 
-/** The console's names of the modules an entry can name ('auth': sign-in and account events). */
+/**
+ * The console's names of the modules an entry can name ('auth': sign-in and account events;
+ * 'announcements': the announcements, under the members permission but filed apart).
+ */
 // Every module a write can be filed under (the log itself is only read): a new module without a
 // label fails to compile.
-type AuditedModule = AssignableModule | Exclude<SuperAdminModule, 'audit'> | typeof AUDIT_AUTH_MODULE;
+type AuditedModule = AssignableModule | Exclude<SuperAdminModule, 'audit'> | AuditOwnModule;
 export const MODULE_LABELS: Record<AuditedModule, string> = {
   auth: 'Sign-in & accounts',
   admins: 'Admins',
@@ -27,6 +30,7 @@ export const MODULE_LABELS: Record<AuditedModule, string> = {
   testimonials: 'Testimonials',
   mail: 'Mail',
   members: 'Members',
+  announcements: 'Announcements',
 };
 
 export const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action as AuditAction] ?? action;
