@@ -15,7 +15,9 @@ import { presentContactMessage, type ContactMessageRow } from '../contact-messag
 import { MESSAGE_COLUMNS } from '../contact-messages/repository.js';
 import { isShortSearch, likeSearch, SHORT_SEARCH_COUNT, trigramSearch } from '../users/repository.js';
 import {
+  MEMBER_ACCOUNT_COLUMNS,
   MEMBER_COLUMNS,
+  type MemberAccountRow,
   presentMember,
   presentMemberRegistration,
   type MemberRegistrationRow,
@@ -77,9 +79,9 @@ export function createMembersRepository(db: Db) {
 
   return {
     /** The member `id` (undefined for another role's account); locked on PostgreSQL inside a transaction. */
-    find: (id: number, { lock = false } = {}): Promise<MemberRow | undefined> => {
-      const query = members().where({ id }).first(MEMBER_COLUMNS);
-      return (lock ? locked(query) : query) as Promise<MemberRow | undefined>;
+    find: (id: number, { lock = false } = {}): Promise<MemberAccountRow | undefined> => {
+      const query = members().where({ id }).first(MEMBER_ACCOUNT_COLUMNS);
+      return (lock ? locked(query) : query) as Promise<MemberAccountRow | undefined>;
     },
 
     async page({ page, limit }: Page, filter: MembersListFilter): Promise<PageResult<Member>> {
