@@ -3,7 +3,9 @@
  * preview it (HTML in a sandboxed frame, and text), send a test to oneself (it arrives), send it to the
  * members with the progress reaching 100 % (sent = total), then the recipients list; axe finds nothing
  * serious in either theme. The activity's audience keeps the recipients known whatever else the
- * shared test database holds. The list fills its width at 1366 and 1024 px (issue 21 review).
+ * shared test database holds. Then a send to all active members: progress to 100 %, each member's
+ * mail captured once, and its recipients paged with the console's pager. The list fills its width at
+ * 1366 and 1024 px (issue 21 review).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, refuseMailTo } from '../../e2e/support.js';
@@ -149,6 +151,65 @@ test('compose, preview, test send, send to the members with progress to 100 %, r
   await expect(row).toContainText('3');
   await expect(row).toContainText(E2E.superAdmin.email);
   await axeInBothThemes(page, () => expect(row).toBeVisible());
+});
+
+test('sends to all active members: progress to 100 %, each member mailed once, recipients paged', async ({ page }) => {
+  // More members than one page of recipients (50), whatever else the shared test database holds.
+  const emails: string[] = [];
+  for (let index = 0; index < 51; index += 1) {
+    const email = uniqueEmail('everyone');
+    const body = { name: `Everyone ${index}`, email, password: 'member-secret-1' };
+    expect((await api('POST', '/auth/register', { body })).status).toBe(201);
+    emails.push(email);
+  }
+  const subject = unique('News for everyone');
+
+  await openAs(page, '/announcements');
+  await page.getByRole('button', { name: 'New announcement' }).click();
+  const form = page.getByRole('dialog', { name: 'New announcement' });
+  await form.getByLabel('Subject').fill(subject);
+  await form.getByLabel('Message').fill('The **annual meeting** is on 12 June.');
+  await form.getByLabel('Audience').selectOption({ label: 'All active members' });
+  await form.getByRole('button', { name: 'Create draft' }).click();
+  await expectToast(page, 'Announcement created');
+  const detail = page.getByRole('dialog', { name: subject });
+  await expect(detail).toContainText('All active members');
+
+  await detail.getByRole('button', { name: 'Send now' }).click();
+  await answerConfirm(page, 'Send this announcement now? It cannot be changed once sent.', 'Send now');
+  await expectToast(page, 'Announcement is being sent');
+  const finished = detail.getByText(/^Finished: 100 % \((\d+) of \1 sent\)$/);
+  await expect(finished).toBeVisible({ timeout: 60_000 });
+  await expect(detail.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  await expect(detail.getByTestId('count-queued')).toHaveText('0');
+  await expect(detail.getByTestId('count-failed')).toHaveText('0');
+  const total = Number(/\((\d+) of/.exec((await finished.textContent()) ?? '')?.[1]);
+  expect(total).toBeGreaterThanOrEqual(emails.length);
+
+  // Every recipient's mail reached the capture (an SMTP sink), each new member's exactly once.
+  const captured = (await (await fetch(E2E.mailUrl)).json()) as { to: string[]; subject: string }[];
+  const ours = captured.filter((mail) => mail.subject === subject);
+  expect(ours).toHaveLength(total);
+  for (const email of emails) {
+    const mails = ours.filter((mail) => mail.to.includes(email));
+    expect(mails, email).toHaveLength(1);
+  }
+
+  // The recipients, 50 a page, with the console's pager.
+  const recipients = detail.getByRole('table', { name: 'Recipients' });
+  const pager = detail.getByRole('navigation', { name: 'Recipient pages' });
+  const pages = Math.ceil(total / 50);
+  await expect(pager).toContainText(`${total} recipients · page 1 of ${pages}`);
+  await expect(recipients.getByTestId('recipient-row')).toHaveCount(50);
+  const firstOfPage1 = await recipients.getByTestId('recipient-row').first().locator('td').first().textContent();
+  await pager.getByRole('button', { name: 'Last page' }).click();
+  await expect(pager).toContainText(`page ${pages} of ${pages}`);
+  await expect(recipients.getByTestId('recipient-row')).toHaveCount(total - (pages - 1) * 50);
+  await expect(recipients.getByTestId('recipient-row').first()).not.toContainText(firstOfPage1!);
+  await axeInBothThemes(page, () => expect(pager).toBeVisible());
+  // A state filter starts again from its first page.
+  await detail.getByLabel('State').selectOption('sent');
+  await expect(pager).toContainText(`${total} recipients · page 1 of ${pages}`);
 });
 
 test('a draft is scheduled, its schedule cancelled, then deleted', async ({ page }) => {

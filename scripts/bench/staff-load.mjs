@@ -8,12 +8,13 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { cannon, settings } from './harness.mjs';
 
-const MAX_P99_RATIO = 2;
-const HOME_PER_S = 100;
+export const MAX_P99_RATIO = 2;
+export const HOME_PER_S = 100;
 const HOME_CONNECTIONS = 10;
 const SEARCHES = ['hel', 'know', 'visitor1', 'zq', 'events', '(4242)', 'müller', 'abo'];
 
-function homeCannon(baseUrl, duration) {
+/** GET / at a steady HOME_PER_S (announce-load.mjs times it during a send the same way). */
+export function homeCannon(baseUrl, duration) {
   return cannon(`${baseUrl}/`, duration, { connections: HOME_CONNECTIONS, overallRate: HOME_PER_S });
 }
 

@@ -204,21 +204,33 @@ export interface MemberRegistration {
 /**
  * GET /api/admin/members/:id: the member, their registrations (upcoming soonest first, past most
  * recent first; split by the activity's status, as the public lists are), and the newest contact
- * messages sent from their e-mail address with how many there are in all.
+ * messages sent from their e-mail address with how many there are in all. Sign-up does not prove the
+ * address: the messages are the member's only once they completed a link mailed to it
+ * (`emailVerified`); before that the list is empty and the count 0.
  */
 export interface MemberDetail extends Member {
   registrations: { upcoming: MemberRegistration[]; past: MemberRegistration[] };
+  emailVerified: boolean;
   contactMessages: ContactMessage[];
   contactMessageCount: number;
 }
 
 /**
  * "Download my data" (members' data rights): everything the site keeps about the signed-in account,
- * as stored. Announcement preferences join it once the accounts have such a column.
+ * as stored. The contact messages sent from the account's address are included only once the account
+ * has proved it holds that mailbox (`profile.emailVerified`): anyone can sign up with any address.
  */
 export interface MemberDataExport {
   exportedAt: string;
-  profile: { id: number; name: string; email: string; role: string; joinedAt: string; lastLogin: string | null };
+  profile: {
+    id: number;
+    name: string;
+    email: string;
+    emailVerified: boolean;
+    role: string;
+    joinedAt: string;
+    lastLogin: string | null;
+  };
   registrations: MemberRegistration[];
   contactMessages: { id: number; name: string; email: string; phone: string; message: string; sentAt: string }[];
   /** Whether announcements are mailed to the account (on by default; one-click unsubscribe turns it off). */

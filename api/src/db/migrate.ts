@@ -26,6 +26,8 @@ import * as versionSchedule from './migrations/20261126160000_version_schedule.j
 import * as announcements from './migrations/20261126170000_announcements.js';
 import * as auditLogEntityIndex from './migrations/20261126180000_audit_log_entity_index.js';
 import * as auditAnnouncementsModule from './migrations/20261126190500_audit_announcements_module.js';
+import * as memberEmailVerified from './migrations/20261127220000_member_email_verified.js';
+import * as membersListIndexes from './migrations/20261127221000_members_list_indexes.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -58,6 +60,8 @@ const migrations: Record<string, Migration> = {
   '20261126170000_announcements': announcements,
   '20261126180000_audit_log_entity_index': auditLogEntityIndex,
   '20261126190500_audit_announcements_module': auditAnnouncementsModule,
+  '20261127220000_member_email_verified': memberEmailVerified,
+  '20261127221000_members_list_indexes': membersListIndexes,
 };
 
 /** Every migration this version knows, in order (a restored backup must hold none other). */

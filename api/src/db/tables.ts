@@ -53,6 +53,8 @@ export type UserRow = Revised &
     erased_at: DbTimestamp | null;
     /** Announcements by e-mail are sent to this account (migration 20261126160000; on by default). */
     receive_announcements: DbBoolean;
+    /** When the account last proved its mailbox by completing a mailed link (migration 20261127220000); null: never. */
+    email_verified_at: DbTimestamp | null;
   };
 
 export type AuthTokenRow = {

@@ -202,7 +202,7 @@ const SPECIAL: Record<string, SuccessAnswer> = {
   },
   'delete /api/admin/members/{id}': ok(
     { type: 'null' },
-    'Erased: name, e-mail, password, sessions and contact messages gone, registrations kept anonymous; a notice is mailed to the old address',
+    'Erased: name, e-mail, password, sessions gone (and the contact messages sent from the address once it was proved), registrations kept anonymous; a notice is mailed to the old address',
   ),
   'get /api/account/data': {
     status: 200,

@@ -240,8 +240,17 @@ export const memberDetailSchema = shaped<MemberDetail>()(
       upcoming: z.array(memberRegistrationSchema).describe('Soonest first'),
       past: z.array(memberRegistrationSchema).describe('Most recent first'),
     }),
-    contactMessages: z.array(contactMessageSchema).describe('The newest messages sent from their e-mail address'),
-    contactMessageCount: count.describe('How many messages were sent from their e-mail address in all'),
+    emailVerified: z
+      .boolean()
+      .describe(
+        'Whether the member proved their e-mail address by completing a link mailed to it (a password reset or welcome link); sign-up does not',
+      ),
+    contactMessages: z
+      .array(contactMessageSchema)
+      .describe('The newest messages sent from their e-mail address; empty until emailVerified'),
+    contactMessageCount: count.describe(
+      'How many messages were sent from their e-mail address in all; 0 until emailVerified',
+    ),
   }),
 );
 

@@ -107,6 +107,25 @@ describeEngines('announcements on %s', (engine) => {
       });
       expect(page.body.data.pagination.total).toBe(1000);
       expect(page.body.data.recipients[0]).toMatchObject({ state: 'sent', recipient: subscribed[0] });
+
+      // The console's pager walks every recipient, a page at a time, each once, in queue order.
+      const walked: string[] = [];
+      for (let number = 1; number <= 10; number += 1) {
+        const answer = await app.request(
+          'GET',
+          `/api/admin/announcements/${created.id}/recipients?page=${number}&limit=100`,
+          {
+            token,
+          },
+        );
+        expect(answer.body.data.pagination).toMatchObject({ page: number, limit: 100, total: 1000, pages: 10 });
+        walked.push(...answer.body.data.recipients.map((recipient: { recipient: string }) => recipient.recipient));
+      }
+      expect(walked).toEqual(subscribed);
+      const beyond = await app.request('GET', `/api/admin/announcements/${created.id}/recipients?page=11&limit=100`, {
+        token,
+      });
+      expect(beyond.body.data.recipients).toEqual([]);
     },
   );
 

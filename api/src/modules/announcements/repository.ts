@@ -11,7 +11,7 @@ const TABLE = 'announcements';
 /** The mails of an announcement's audience; a test send is kind announcement_test and not counted. */
 const KIND = 'announcement';
 /** Recipients read at a time while an announcement's mails are queued. */
-const AUDIENCE_BATCH = 1000;
+const AUDIENCE_BATCH = 250;
 
 export interface Recipient {
   id: number;

@@ -83,8 +83,8 @@ export function createAnnouncementsService(deps: AppDeps) {
   }
 
   /**
-   * Queues one mail per recipient, a batch at a time (one render of the Markdown for all), and marks
-   * the announcement sent, all in `trx`. Answers how many mails were queued.
+   * Queues one mail per recipient, a batch at a time (one render of the Markdown for all), yielding to
+   * the event loop between batches, and marks the announcement sent, all in `trx`. Answers how many mails were queued.
    */
   async function dispatch(trx: Db, row: AnnouncementRow, sender: AuditActor, at: Date): Promise<AnnouncementRow> {
     const repository = createAnnouncementsRepository(trx);
@@ -103,6 +103,9 @@ export function createAnnouncementsService(deps: AppDeps) {
       });
       await deps.mailer.enqueue(trx, mails);
       count += mails.length;
+      // SQLite runs each query on this thread: between batches the site's other requests get their turn
+      // (GET / p99 during a 10,000-member send, scripts/bench/announce-load.mjs).
+      await new Promise((resolve) => setImmediate(resolve));
     }
     const sent = await repository.update(row.id, {
       state: 'sent',

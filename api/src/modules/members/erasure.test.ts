@@ -59,20 +59,31 @@ describeEngines('members data rights on %s', (engine) => {
 
   const participants = async () => (await app.request('GET', `/api/activities/${activityId}`)).body.data.participants;
 
+  /** Completes the reset link mailed to `email` (keeping `password`): the account proves its mailbox. */
+  async function proveAddress(email: string, password: string) {
+    await app.request('POST', '/api/auth/forgot-password', { body: { email } });
+    const mail = await app.smtp.waitForMail((m) => m.to.includes(email) && /reset-password\?token=/.test(m.text));
+    const resetToken = /reset-password\?token=([\w-]+)/.exec(mail.text)![1];
+    const reset = await app.request('POST', `/api/auth/reset-password/${resetToken}`, {
+      body: { password, confirmPassword: password },
+    });
+    expect(reset.status).toBe(200);
+  }
+
   /**
    * A member with a trail: signed in through the API (audit, session), one failed sign-in, a reset
-   * link asked for, registered to the activity, two contact messages from their address, and a
-   * deactivation and reactivation by staff (audit entries about them).
+   * link completed (which proves their address), registered to the activity, two contact messages from
+   * their address, and a deactivation and reactivation by staff (audit entries about them).
    */
   async function memberWithHistory(name: string, email: string) {
     const password = 'member-password-1';
     await app.request('POST', '/api/auth/register', { body: { name, email, password } });
     await app.request('POST', '/api/auth/login', { body: { email, password: 'wrong-password' } });
+    await proveAddress(email, password);
     const login = await app.request('POST', '/api/auth/login', { body: { email, password } });
     expect(login.status).toBe(200);
     const token: string = login.body.data.token;
     const id: number = login.body.data.user.id;
-    await app.request('POST', '/api/auth/forgot-password', { body: { email } });
     expect((await app.request('POST', `/api/activities/${activityId}/register`, { token })).status).toBe(201);
     for (const message of ['First message from me, about nutrition.', 'Second message: when is the next camp?']) {
       const body = { name, email, phone: '+919876543210', message };
@@ -141,7 +152,7 @@ describeEngines('members data rights on %s', (engine) => {
     expect(response.headers.get('content-type')).toContain('application/json');
     const data = (await response.json()) as MemberDataExport;
     const row = await db()('users').where({ id }).first();
-    expect(data.profile).toMatchObject({ id, name: row!.name, email: row!.email, role: 'member' });
+    expect(data.profile).toMatchObject({ id, name: row!.name, email: row!.email, emailVerified: true, role: 'member' });
     expect(data.registrations.map((registration) => registration.activityId)).toEqual([activityId]);
     const stored = await db()('contact_messages').where({ email: row!.email }).orderBy('id');
     expect(data.contactMessages.map((message) => [message.id, message.message])).toEqual(
@@ -149,6 +160,64 @@ describeEngines('members data rights on %s', (engine) => {
     );
     expect(JSON.stringify(data)).not.toMatch(/password|token_version|hash/i);
     expect((await app.request('GET', '/api/account/data')).status).toBe(401);
+  });
+
+  describe('an address the member has not proved (sign-up takes any address)', () => {
+    const victim = { name: 'Vera Victim', email: 'vera.victim@example.org', phone: '+919876543210' };
+    const password = 'squatter-password';
+    let squatter: { id: number; token: string };
+    const victimMessages = () => db()('contact_messages').where({ email: victim.email }).orderBy('id');
+
+    beforeAll(async () => {
+      // The address's owner wrote to the organisation; someone else then signs up with that address.
+      for (const message of ['Private: my diagnosis and my diet.', 'Private: a follow-up question.']) {
+        expect((await app.request('POST', '/api/contact-messages', { body: { ...victim, message } })).status).toBe(201);
+      }
+      await app.request('POST', '/api/auth/register', {
+        body: { name: 'Sam Squatter', email: victim.email, password },
+      });
+      const login = await app.request('POST', '/api/auth/login', { body: { email: victim.email, password } });
+      squatter = { id: login.body.data.user.id, token: login.body.data.token };
+    });
+
+    const download = async (token: string) =>
+      (await (
+        await fetch(`${app.baseUrl}/api/account/data`, { headers: { Authorization: `Bearer ${token}` } })
+      ).json()) as MemberDataExport;
+
+    it("leaves the address's contact messages out of the download and of the member detail", async () => {
+      const data = await download(squatter.token);
+      expect(data.profile).toMatchObject({ id: squatter.id, email: victim.email, emailVerified: false });
+      expect(data.contactMessages).toEqual([]);
+      expect(JSON.stringify(data)).not.toContain('Private:');
+      const detail = await app.request('GET', `/api/admin/members/${squatter.id}`, { token: superToken });
+      expect(detail.body.data).toMatchObject({ emailVerified: false, contactMessages: [], contactMessageCount: 0 });
+    });
+
+    it('includes them once a link mailed to the address is completed', async () => {
+      await proveAddress(victim.email, password);
+      const token = (await app.request('POST', '/api/auth/login', { body: { email: victim.email, password } })).body
+        .data.token as string;
+      const data = await download(token);
+      expect(data.profile.emailVerified).toBe(true);
+      expect(data.contactMessages.map((message) => message.id)).toEqual((await victimMessages()).map((row) => row.id));
+      const detail = await app.request('GET', `/api/admin/members/${squatter.id}`, { token: superToken });
+      expect(detail.body.data).toMatchObject({ emailVerified: true, contactMessageCount: 2 });
+    });
+
+    it("erasing an account of an unproved address leaves that address's messages", async () => {
+      const other = { name: 'Olga Other', email: 'olga.other@example.org', phone: '+919876543210' };
+      await app.request('POST', '/api/contact-messages', { body: { ...other, message: 'Olga asks a question.' } });
+      await app.request('POST', '/api/auth/register', { body: { name: 'Ned Notolga', email: other.email, password } });
+      const login = await app.request('POST', '/api/auth/login', { body: { email: other.email, password } });
+      const closed = await app.request('POST', '/api/account/close', {
+        token: login.body.data.token,
+        body: { password },
+      });
+      expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+      expect(await db()('users').where({ email: other.email })).toEqual([]);
+      expect(await db()('contact_messages').where({ email: other.email })).toHaveLength(1);
+    });
   });
 
   describe('closing my account', () => {

@@ -8,8 +8,10 @@
  *    its token version raised, `erased_at` set (staff lists leave it out);
  *  - its sessions, reset and invitation links, recovery codes, two-factor failures and idempotency
  *    answers go, and so do the failed sign-ins and the other queued mails of the address;
- *  - contact messages sent from the address are deleted: they are the member's personal data too,
- *    and GDPR erasure keeps nothing of them (staff have read them; a reply already went by mail);
+ *  - contact messages sent from the address are deleted when the member has proved the address
+ *    (email_verified_at): they are the member's personal data too, and GDPR erasure keeps nothing of
+ *    them (staff have read them; a reply already went by mail). Sign-up takes any address, so for an
+ *    unproved one they may be someone else's: they stay, and so do the contact notifications about them;
  *  - the audit trail keeps "member #id erased" without personal data, and older entries lose the
  *    address and name they held (actor e-mail, `changes` values), the rest of each entry stays.
  */
@@ -20,7 +22,7 @@ import type { AuditLogRow } from '../../db/tables.js';
 import type { AppDeps } from '../../deps.js';
 import { accountClosedMail } from '../../mail/templates.js';
 import { AUDIT_TABLE, recordAudit, type AuditActor } from '../audit/record.js';
-import type { MemberRow } from './presenter.js';
+import type { MemberAccountRow } from './presenter.js';
 
 /** What stands in for the name of an erased member (the registrations lists show it). */
 export const ERASED_NAME = 'Erased member';
@@ -54,7 +56,7 @@ function scrubbed(value: unknown, needles: string[]): unknown {
  * Older entries: those the member made or that are about their account (the name is looked for only
  * there, a short name could be anyone's elsewhere), and any entry whose details hold the address.
  */
-async function scrubAudit(trx: Db, member: MemberRow): Promise<void> {
+async function scrubAudit(trx: Db, member: MemberAccountRow): Promise<void> {
   const email = member.email.toLowerCase();
   const id = String(member.id);
   const rows: Pick<AuditLogRow, 'id' | 'actor_id' | 'actor_email' | 'entity_id' | 'changes'>[] = await trx(AUDIT_TABLE)
@@ -77,7 +79,7 @@ async function scrubAudit(trx: Db, member: MemberRow): Promise<void> {
 }
 
 /** The rows of other tables that belong to the account or hold its address. */
-async function deletePersonalRows(trx: Db, member: MemberRow): Promise<void> {
+async function deletePersonalRows(trx: Db, member: MemberAccountRow): Promise<void> {
   const { id, email } = member;
   for (const table of [
     'sessions',
@@ -94,20 +96,26 @@ async function deletePersonalRows(trx: Db, member: MemberRow): Promise<void> {
     .orWhereRaw(`lower(body) like ? escape '\\'`, [containing(email)])
     .delete();
   await trx('login_failures').where({ email }).delete();
-  await trx('contact_messages').where({ email }).delete();
-  // Mails to the address (resets, notices) and about it (contact notifications reply to it).
-  await trx('mail_queue')
-    .where({ recipient: email })
-    .orWhere({ reply_to: email })
-    .orWhereRaw(`lower(text) like ? escape '\\'`, [containing(email)])
-    .delete();
+  // Mails to the address (resets, notices); with a proved address also those about it (contact
+  // notifications reply to it) and its contact messages, which are then the member's own.
+  const mails = trx('mail_queue').where({ recipient: email });
+  if (member.email_verified_at !== null) {
+    await trx('contact_messages').where({ email }).delete();
+    void mails.orWhere({ reply_to: email }).orWhereRaw(`lower(text) like ? escape '\\'`, [containing(email)]);
+  }
+  await mails.delete();
 }
 
 /**
  * Erases `member` (a row read and locked in `trx` by the caller) and records it. The caller has
  * checked the password or the staff member's permission and If-Match.
  */
-export async function eraseMember(deps: AppDeps, trx: Knex.Transaction, member: MemberRow, by: Eraser): Promise<void> {
+export async function eraseMember(
+  deps: AppDeps,
+  trx: Knex.Transaction,
+  member: MemberAccountRow,
+  by: Eraser,
+): Promise<void> {
   const now = deps.clock.now();
   await deletePersonalRows(trx, member);
   await scrubAudit(trx, member);

@@ -212,7 +212,7 @@ describeEngines('members on %s', (engine) => {
     ]);
   });
 
-  it('shows the detail: profile, join date, last sign-in, registrations and contact messages', async () => {
+  it('shows the detail: profile, join date, last sign-in, registrations and, once the address is proved, contact messages', async () => {
     const now = app.clock.now();
     await app.runtime.deps.db('contact_messages').insert(
       [1, 2, 3].map((index) => ({
@@ -224,9 +224,14 @@ describeEngines('members on %s', (engine) => {
         created_at: new Date(now.getTime() + index * 1000),
       })),
     );
+    // Until Renée proves her address (a completed reset link: erasure.test.ts), the messages are not hers.
+    const unproved = await app.request('GET', `/api/admin/members/${ids.renee}`, { token: viewerToken });
+    expect(unproved.body.data).toMatchObject({ emailVerified: false, contactMessages: [], contactMessageCount: 0 });
+    await app.runtime.deps.db('users').where({ id: ids.renee }).update({ email_verified_at: now });
     const response = await app.request('GET', `/api/admin/members/${ids.renee}`, { token: viewerToken });
     expect(response.status).toBe(200);
     const detail: MemberDetail = response.body.data;
+    expect(detail.emailVerified).toBe(true);
     expect(response.headers.get('etag')).toBe(`"${detail.revision}"`);
     expect(detail).toMatchObject({ id: ids.renee, name: 'Renée Lefèvre', email: 'renee@example.org', isActive: true });
     expect(detail.lastLogin).toBeNull();

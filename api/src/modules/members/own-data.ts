@@ -1,7 +1,7 @@
 /**
  * Members' data rights on the site (issue 22 item 3): "Download my data" answers everything the site
- * keeps about the signed-in account as stored, and "Close my account" erases it (erasure.ts) once the
- * password confirms it. Staff accounts are closed by a super admin on the Admins screen, not here.
+ * keeps about the signed-in account as stored (its contact messages once it has proved its address),
+ * and "Close my account" erases it (erasure.ts) once the password confirms it. Staff accounts are closed by a super admin on the Admins screen, not here.
  */
 import { isAdminRole, PASSWORD_MAX_BYTES, type MemberDataExport } from '@npo/shared';
 import { toBool, toIso, toIsoOrNull } from '../../db/rows.js';
@@ -19,20 +19,28 @@ export const ACCOUNT_CLOSED = 'Your account has been closed and your personal da
 export const STAFF_CANNOT_CLOSE = 'Staff accounts are closed by a super admin.';
 
 export function createOwnDataService(deps: AppDeps) {
+  /**
+   * The contact messages sent from `email`, oldest first. Only for an account that has proved the
+   * address: sign-up takes any address, and whoever typed someone else's must not read their messages.
+   */
+  const messagesFrom = (email: string) =>
+    deps
+      .db('contact_messages')
+      .where({ email })
+      .orderBy([
+        { column: 'created_at', order: 'asc' },
+        { column: 'id', order: 'asc' },
+      ])
+      .select<ContactMessageRow[]>('id', 'name', 'email', 'phone', 'message', 'created_at');
+
   return {
     async exportData(userId: number): Promise<MemberDataExport> {
       const row = found(await createUsersRepository(deps.db).findById(userId), 'User');
       const members = createMembersRepository(deps.db);
+      const emailVerified = row.email_verified_at !== null;
       const [registrations, messages] = await Promise.all([
         members.registrations(userId),
-        deps
-          .db('contact_messages')
-          .where({ email: row.email })
-          .orderBy([
-            { column: 'created_at', order: 'asc' },
-            { column: 'id', order: 'asc' },
-          ])
-          .select<ContactMessageRow[]>('id', 'name', 'email', 'phone', 'message', 'created_at'),
+        emailVerified ? messagesFrom(row.email) : [],
       ]);
       return {
         exportedAt: deps.clock.now().toISOString(),
@@ -40,6 +48,7 @@ export function createOwnDataService(deps: AppDeps) {
           id: row.id,
           name: row.name,
           email: row.email,
+          emailVerified,
           role: row.role,
           joinedAt: toIso(row.created_at),
           lastLogin: toIsoOrNull(row.last_login_at),

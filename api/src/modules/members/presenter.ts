@@ -6,6 +6,10 @@ import type { ActivityRow, DbTimestamp, UserRow } from '../../db/tables.js';
 export const MEMBER_COLUMNS = ['id', 'name', 'email', 'is_active', 'revision', 'last_login_at', 'created_at'] as const;
 export type MemberRow = Pick<UserRow, (typeof MEMBER_COLUMNS)[number]>;
 
+/** One member read whole (detail, erasure): also whether the address is proved, which lists do not need. */
+export const MEMBER_ACCOUNT_COLUMNS = [...MEMBER_COLUMNS, 'email_verified_at'] as const;
+export type MemberAccountRow = Pick<UserRow, (typeof MEMBER_ACCOUNT_COLUMNS)[number]>;
+
 export function presentMember(row: MemberRow): Member {
   return {
     id: row.id,

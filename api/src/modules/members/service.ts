@@ -2,6 +2,8 @@
  * Members as staff manage them (issue 22): the list and its export, one member's detail, and
  * deactivation, which also ends their sessions, and reactivation. Only accounts of role member are
  * members: any other id is a 404 here (staff accounts are the Admins screen's), and so is an erased one.
+ * Contact messages are matched by address, so the detail shows them only for a member who has proved
+ * the address (`email_verified_at`, set by completing a mailed link): sign-up takes any address.
  */
 import type { Member, MemberDetail, MembersQuery } from '@npo/shared';
 import { ensureRevision, type ExpectedRevision } from '../../db/revisions.js';
@@ -44,10 +46,12 @@ export function createMembersService(deps: AppDeps) {
     exportPages: (filter: MembersListFilter) => members.pages(filter),
 
     async get(id: number): Promise<MemberDetail> {
-      const member = presentMember(found(await members.find(id), MEMBER));
+      const row = found(await members.find(id), MEMBER);
+      const member = presentMember(row);
+      const emailVerified = row.email_verified_at !== null;
       const [registrations, messages] = await Promise.all([
         members.registrations(id),
-        members.messagesFrom(member.email, DETAIL_MESSAGES),
+        emailVerified ? members.messagesFrom(member.email, DETAIL_MESSAGES) : { messages: [], total: 0 },
       ]);
       return {
         ...member,
@@ -55,6 +59,7 @@ export function createMembersService(deps: AppDeps) {
           upcoming: registrations.filter((registration) => registration.status === 'upcoming'),
           past: registrations.filter((registration) => registration.status === 'past').reverse(),
         },
+        emailVerified,
         contactMessages: messages.messages,
         contactMessageCount: messages.total,
       };

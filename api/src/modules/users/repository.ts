@@ -177,6 +177,14 @@ export function createUsersRepository(db: Db) {
     },
 
     /**
+     * The account completed a link mailed to its address (a reset or a welcome link), so it holds that
+     * mailbox: the contact messages sent from the address are then its own (members/own-data.ts).
+     */
+    async markEmailVerified(id: number, now: Date): Promise<void> {
+      await users().where({ id }).update({ email_verified_at: now });
+    },
+
+    /**
      * A password change while signed in: unlike setPassword the token version stays, so the caller's
      * session lives on; the service ends the account's other sessions in the same transaction.
      */
@@ -212,6 +220,10 @@ export function createUsersRepository(db: Db) {
       return updateRevised<UserRow>(adminEdit(id, expected), {
         name: changes.name,
         email: changes.email.toLowerCase(),
+        // A new address has not proved its mailbox (the old one had, maybe): the proof goes with the old one.
+        email_verified_at: db.raw('case when email = ? then email_verified_at else null end', [
+          changes.email.toLowerCase(),
+        ]),
         role: changes.role,
         permissions: jsonText(changes.permissions),
         updated_at: now,

@@ -29,6 +29,28 @@ export interface PagedList {
   setQ: (q: string) => void;
 }
 
+/**
+ * The paging and search of a list inside a dialog, kept in the dialog's own state: the URL's page and
+ * q belong to the list screen underneath (the attendees of an activity, an announcement's recipients).
+ */
+export function useDialogList(pageSize: number): PagedList {
+  const [page, setPage] = useState(1);
+  const [q, setQ] = useState('');
+  return {
+    page,
+    q,
+    params: { page, limit: pageSize, ...(q && { q }) },
+    param: () => null,
+    setParam: () => undefined,
+    setParams: () => undefined,
+    setPage: (target) => setPage(target),
+    setQ: (text) => {
+      setQ(text.trim());
+      setPage(1);
+    },
+  };
+}
+
 export function usePagedList(pageSize: number): PagedList {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = pageFrom(searchParams.get('page'));

@@ -21,35 +21,13 @@ import { queryKeys } from '../../api/query-keys';
 import { useAdminMutation } from '../../data/useAdminMutation';
 import { useConfirm } from '../../ui/ConfirmProvider';
 import { saveDownload } from '../../ui/download';
-import { ListPager, ListSearch, type PagedList } from '../../ui/ListControls';
+import { ListPager, ListSearch, useDialogList } from '../../ui/ListControls';
 import { ListStates } from '../../ui/ListStates';
 import { TableHead, type TableColumn } from '../../ui/TableHead';
 import { notifyFailure } from '../../ui/toaster';
 import './attendees.css';
 
 type Sort = Pick<RegistrationsFilter, 'sort' | 'order'>;
-
-/**
- * The paging and search of ListControls kept in the dialog's own state: the URL's page and q belong
- * to the activities list underneath.
- */
-function useDialogList(pageSize: number): PagedList {
-  const [page, setPage] = useState(1);
-  const [q, setQ] = useState('');
-  return {
-    page,
-    q,
-    params: { page, limit: pageSize, ...(q && { q }) },
-    param: () => null,
-    setParam: () => undefined,
-    setParams: () => undefined,
-    setPage: (target) => setPage(target),
-    setQ: (text) => {
-      setQ(text.trim());
-      setPage(1);
-    },
-  };
-}
 
 const registrationsKey = (activityId: number, params: object) =>
   // Under the activities key, so that every activities change refreshes the open list too.

@@ -6,6 +6,7 @@
 import { Button, Dialog, DialogBody, DialogFooter, HTMLSelect, HTMLTable, ProgressBar } from '@blueprintjs/core';
 import {
   ANNOUNCEMENT_AUDIENCE_LABELS,
+  ANNOUNCEMENT_RECIPIENTS_PAGE_SIZE,
   formatAdminDate,
   MAIL_STATE_LABELS,
   MAIL_STATES,
@@ -13,11 +14,12 @@ import {
   type AnnouncementRecipient,
   type MailState,
 } from '@npo/shared';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { formatLocalDateTime } from '../../ui/dates';
+import { ListPager, useDialogList } from '../../ui/ListControls';
 import { LoadError, Loading } from '../../ui/states';
 import { TableHead, type TableColumn } from '../../ui/TableHead';
 import { useActivityOptions } from '../members/MemberFilters';
@@ -75,6 +77,8 @@ const isState = (value: string): value is MailState => MAIL_STATES.some((state) 
 function Recipients({ item, canEdit }: { item: Announcement; canEdit: boolean }) {
   const filterId = useId();
   const [state, setState] = useState<MailState | undefined>();
+  const list = useDialogList(ANNOUNCEMENT_RECIPIENTS_PAGE_SIZE);
+  const { page, limit } = list.params;
   const filterRef = useRef<HTMLSelectElement>(null);
   const actions = useAnnouncementActions();
   // A retried row leaves the "Failed" filter: focus goes to the filter, not lost outside the dialog.
@@ -83,8 +87,9 @@ function Recipients({ item, canEdit }: { item: Announcement; canEdit: boolean })
     filterRef.current?.focus();
   };
   const query = useQuery({
-    queryKey: [...queryKeys.announcements, item.id, 'recipients', state ?? 'all'],
-    queryFn: () => api.admin.announcements.recipients(item.id, { ...(state && { state }) }),
+    queryKey: [...queryKeys.announcements, item.id, 'recipients', state ?? 'all', page],
+    queryFn: () => api.admin.announcements.recipients(item.id, { page, limit, ...(state && { state }) }),
+    placeholderData: keepPreviousData,
     // Followed while a mail on screen is on its way (the counts above may finish first).
     refetchInterval: (current) =>
       current.state.data?.recipients.some((mail) => mail.state === 'queued' || mail.state === 'sending')
@@ -101,7 +106,10 @@ function Recipients({ item, canEdit }: { item: Announcement; canEdit: boolean })
           ref={filterRef}
           id={filterId}
           value={state ?? ''}
-          onChange={(event) => setState(isState(event.currentTarget.value) ? event.currentTarget.value : undefined)}
+          onChange={(event) => {
+            setState(isState(event.currentTarget.value) ? event.currentTarget.value : undefined);
+            list.setPage(1);
+          }}
           options={[
             { value: '', label: 'All' },
             ...MAIL_STATES.map((value) => ({ value, label: MAIL_STATE_LABELS[value] })),
@@ -144,11 +152,12 @@ function Recipients({ item, canEdit }: { item: Announcement; canEdit: boolean })
         </HTMLTable>
       </div>
       {query.data && recipients.length === 0 && <p className="bp6-text-muted">No recipient in this state.</p>}
-      {query.data && query.data.pagination.total > recipients.length && (
-        <p className="bp6-text-muted">
-          The first {recipients.length} of {query.data.pagination.total}: filter by state to find one.
-        </p>
-      )}
+      <ListPager
+        list={list}
+        pagination={query.data?.pagination}
+        noun={['recipient', 'recipients']}
+        label="Recipient pages"
+      />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * One member: profile, join date, last sign-in, registrations (upcoming and past) and the newest
- * contact messages sent from their e-mail address. Read only, but for deactivate/reactivate and, for
+ * contact messages sent from their e-mail address once they have proved it. Read only, but for deactivate/reactivate and, for
  * staff with members:delete, erasure (members' data rights) after a confirmation.
  */
 import { Button, Dialog, DialogBody, DialogFooter, HTMLTable, Tag } from '@blueprintjs/core';
@@ -74,7 +74,7 @@ function useEraseMember(onErased: () => void) {
   });
   return async (member: Member) => {
     const yes = await confirm({
-      message: `Erase ${member.name}? Their name, e-mail, password, sessions and contact messages are deleted for good, and they are signed out. Their registrations stay, without their name. They get a last e-mail saying so.`,
+      message: `Erase ${member.name}? Their name, e-mail, password, sessions and, if they proved their e-mail address, the contact messages sent from it are deleted for good, and they are signed out. Their registrations stay, without their name. They get a last e-mail saying so.`,
       confirmText: 'Erase',
       icon: 'trash',
     });
@@ -124,7 +124,12 @@ export function MemberDialog({ id, canEdit, onSetStatus, onClose }: MemberDialog
             <Registrations title="Past registrations" rows={member.registrations.past} />
             <section className="member-section">
               <h3>Contact messages</h3>
-              {member.contactMessageCount === 0 ? (
+              {!member.emailVerified ? (
+                <p className="bp6-text-muted">
+                  Not shown: this member has not yet proved their e-mail address (by a password reset or welcome link),
+                  so messages sent from it may be someone else&apos;s.
+                </p>
+              ) : member.contactMessageCount === 0 ? (
                 <p className="bp6-text-muted">No messages from this e-mail address.</p>
               ) : (
                 <>
