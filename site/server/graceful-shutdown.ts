@@ -3,7 +3,13 @@
  * `Connection: close` (so a keep-alive client opens a new connection elsewhere instead of reusing
  * this one), idle keep-alive connections are closed after a short grace, and a time limit cuts the rest.
  */
-import type { Server, ServerResponse } from 'node:http';
+import {
+  createServer,
+  ServerResponse,
+  type OutgoingHttpHeader,
+  type OutgoingHttpHeaders,
+  type Server,
+} from 'node:http';
 import { Server as NetServer } from 'node:net';
 
 /**
@@ -15,30 +21,43 @@ export const IDLE_GRACE_MS = 1_000;
 /** How often, after the grace, connections that have become idle are closed. */
 const IDLE_SWEEP_MS = 20;
 
+type Headers = OutgoingHttpHeaders | OutgoingHttpHeader[];
+
 export interface Drain {
   /** Resolves true when every request was answered, false when the time limit cut some. */
   stop(timeoutMs: number): Promise<boolean>;
 }
 
-/** Call before any other 'request' listener, so answers started during the drain are marked too. */
-export function drainable(server: Server): Drain {
-  const unanswered = new Set<ServerResponse>();
+/**
+ * A node:http server whose answers carry `Connection: close` once its drain has begun, whether they
+ * started before the drain or after it. The answer class itself checks, when its headers go out
+ * (writeHead, which node's implicit headers call too): no per-answer Set entry or listener, which
+ * under load kept every answer of a batch alive across young-generation GCs (--trace-gc: ~380 kB
+ * promoted per scavenge instead of ~3 kB, +30 % CPU per cached API answer, issue 20).
+ */
+export function drainableServer(): { server: Server; drain: Drain } {
   let draining = false;
-
-  const markClosing = (response: ServerResponse) => {
-    if (!response.headersSent) response.setHeader('Connection', 'close');
+  class DrainAwareResponse extends ServerResponse {
+    override writeHead(statusCode: number, statusMessage?: string, headers?: Headers): this;
+    override writeHead(statusCode: number, headers?: Headers): this;
+    override writeHead(statusCode: number, ...rest: [(string | Headers)?, Headers?]): this {
+      if (draining && !this.headersSent) this.setHeader('Connection', 'close');
+      return super.writeHead(statusCode, ...(rest as [string?, Headers?]));
+    }
+  }
+  const server = createServer({ ServerResponse: DrainAwareResponse });
+  return {
+    server,
+    drain: drainOf(server, () => {
+      draining = true;
+    }),
   };
+}
 
-  server.on('request', (_request, response: ServerResponse) => {
-    if (draining) markClosing(response);
-    unanswered.add(response);
-    response.once('close', () => unanswered.delete(response));
-  });
-
+function drainOf(server: Server, startDraining: () => void): Drain {
   return {
     stop(timeoutMs) {
-      draining = true;
-      unanswered.forEach(markClosing);
+      startDraining();
       return new Promise<boolean>((resolve) => {
         let sweep: NodeJS.Timeout | undefined;
         const limit = setTimeout(() => {

@@ -2,10 +2,9 @@
  * The one production server: the API at /api, the admin console at /admin, the public site at /.
  * Until the site and the console are built, / and /admin answer with placeholder pages.
  */
-import { createServer } from 'node:http';
 import path from 'node:path';
 import { ConfigError, createLogger, loadConfig, startRuntime } from '@npo/api';
-import { drainable } from './graceful-shutdown.js';
+import { drainableServer } from './graceful-shutdown.js';
 import { releaseMemoryWhenIdle } from './idle-memory-release.js';
 import { createSiteRenderer, loadSiteBuild } from './site-renderer.js';
 import { createWebApp, SITE_BUILD_DIR } from './web-app.js';
@@ -24,8 +23,7 @@ async function main(): Promise<void> {
   const web = createWebApp(runtime, {
     ...(siteBuilt && { renderSite: createSiteRenderer(runtime, { buildDir: SITE_BUILD_DIR }) }),
   });
-  const server = createServer();
-  const drain = drainable(server);
+  const { server, drain } = drainableServer();
   // With --expose-gc (npm start, the image): one memory-reducing GC when the server goes quiet.
   const idle = releaseMemoryWhenIdle(server, (ms) =>
     logger.debug(
