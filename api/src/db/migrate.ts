@@ -25,6 +25,7 @@ import * as memberErasure from './migrations/20261126140000_member_erasure.js';
 import * as versionSchedule from './migrations/20261126160000_version_schedule.js';
 import * as announcements from './migrations/20261126170000_announcements.js';
 import * as auditLogEntityIndex from './migrations/20261126180000_audit_log_entity_index.js';
+import * as staffListIndexes from './migrations/20261128101900_staff_list_indexes.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '20261126160000_version_schedule': versionSchedule,
   '20261126170000_announcements': announcements,
   '20261126180000_audit_log_entity_index': auditLogEntityIndex,
+  '20261128101900_staff_list_indexes': staffListIndexes,
 };
 
 /** Every migration this version knows, in order (a restored backup must hold none other). */
