@@ -77,16 +77,15 @@ export function createActivitiesRepository(db: Db) {
    * activity for a deep page (migration 20261128101900).
    */
   function nextUpcomingFirst(status?: ActivityStatus): OrderBy {
-    const newestFirst: OrderBy = [
-      { column: `${ACTIVITIES}.date`, order: 'desc' },
-      { column: `${ACTIVITIES}.id`, order: 'desc' },
-    ];
-    if (status === 'past') return newestFirst;
-    if (status === 'upcoming') return [{ column: `${ACTIVITIES}.date`, order: 'asc' }, newestFirst[1]!];
+    const date = `${ACTIVITIES}.date`;
+    const byId = { column: `${ACTIVITIES}.id`, order: 'desc' } as const;
+    if (status === 'past') return [{ column: date, order: 'desc' }, byId];
+    if (status === 'upcoming') return [{ column: date, order: 'asc' }, byId];
     return [
       { column: db.raw(`case when ${ACTIVITIES}.status = 'upcoming' then 0 else 1 end`), order: 'asc' },
-      { column: db.raw(`case when ${ACTIVITIES}.status = 'upcoming' then ${ACTIVITIES}.date end`), order: 'asc' },
-      ...newestFirst,
+      { column: db.raw(`case when ${ACTIVITIES}.status = 'upcoming' then ${date} end`), order: 'asc' },
+      { column: date, order: 'desc' },
+      byId,
     ];
   }
 
