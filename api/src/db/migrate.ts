@@ -28,6 +28,7 @@ import * as auditLogEntityIndex from './migrations/20261126180000_audit_log_enti
 import * as auditAnnouncementsModule from './migrations/20261126190500_audit_announcements_module.js';
 import * as memberEmailVerified from './migrations/20261127220000_member_email_verified.js';
 import * as membersListIndexes from './migrations/20261127221000_members_list_indexes.js';
+import * as staffListIndexes from './migrations/20261128101900_staff_list_indexes.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '20261126190500_audit_announcements_module': auditAnnouncementsModule,
   '20261127220000_member_email_verified': memberEmailVerified,
   '20261127221000_members_list_indexes': membersListIndexes,
+  '20261128101900_staff_list_indexes': staffListIndexes,
 };
 
 /** Every migration this version knows, in order (a restored backup must hold none other). */

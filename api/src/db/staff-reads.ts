@@ -30,6 +30,8 @@ interface Request {
   bindings: unknown[];
   /** Run, answering no rows, instead of reading every row. */
   execute?: boolean;
+  /** Answer the first column's values, not row objects: an export's 50,000 ids cross as numbers. */
+  pluck?: boolean;
 }
 
 type Reply = { id: number; rows: unknown[] } | { id: number; error: string };
@@ -66,10 +68,11 @@ function staffReadWorker(fold: (value: string) => string): void {
   connection.function('fold', { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? fold(value) : value,
   );
-  parentPort!.on('message', ({ id, sql, bindings, execute }: Request) => {
+  parentPort!.on('message', ({ id, sql, bindings, execute, pluck }: Request) => {
     try {
       const statement = connection.prepare(sql);
-      parentPort!.postMessage({ id, rows: execute ? (statement.run(...bindings), []) : statement.all(...bindings) });
+      if (execute) statement.run(...bindings);
+      parentPort!.postMessage({ id, rows: execute ? [] : statement.pluck(pluck === true).all(...bindings) });
     } catch (error) {
       parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
     }
@@ -93,11 +96,9 @@ function sqliteBinding(value: unknown): unknown {
   return value;
 }
 
-/** What Knex answers for a select of this method, from the rows (its sqlite3 processResponse). */
-function answerOf(method: string, pluck: string | undefined, rows: Record<string, unknown>[]): unknown {
-  if (method === 'first') return rows[0];
-  if (method === 'pluck' && pluck) return rows.map((row) => row[pluck]);
-  return rows;
+/** What Knex answers for a select of this method, from the rows (its sqlite3 processResponse); a pluck came plucked. */
+function answerOf(method: string, rows: unknown[]): unknown {
+  return method === 'first' ? rows[0] : rows;
 }
 
 function sqliteStaffReads(db: Db, file: string): StaffReads {
@@ -146,8 +147,11 @@ function sqliteStaffReads(db: Db, file: string): StaffReads {
       const compiled = query.toSQL() as Knex.Sql & { method: string; pluck?: string };
       // Knex's own 'query' event, as if Knex had run it: query logs and the plan tests see staff reads too.
       (db.client as Knex.Client).emit('query', compiled);
-      const rows = await send({ id: 0, sql: compiled.sql, bindings: compiled.bindings.map(sqliteBinding) });
-      return answerOf(compiled.method, compiled.pluck, rows as Record<string, unknown>[]) as T;
+      const bindings = compiled.bindings.map(sqliteBinding);
+      // Knex selects the plucked column alone: its values are the statement's first column.
+      const pluck = compiled.method === 'pluck' && compiled.pluck !== undefined;
+      const rows = await send({ id: 0, sql: compiled.sql, bindings, pluck });
+      return answerOf(compiled.method, rows) as T;
     },
     async execute(sql, bindings) {
       await send({ id: 0, sql, bindings: bindings.map(sqliteBinding), execute: true });

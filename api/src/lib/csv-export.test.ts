@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createContactMessagesRepository } from '../modules/contact-messages/repository.js';
 import { describeEngines } from '../test-support/databases.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
-import { EXPORT_RUNNING, toCsv } from './csv.js';
+import { EXPORT_PAGE, EXPORT_RUNNING, toCsv } from './csv.js';
 
 /** The body as sent, byte-order mark included (Response.text() drops it). */
 const bodyText = async (response: Response) => Buffer.from(await response.arrayBuffer()).toString('utf8');
@@ -101,5 +101,42 @@ describeEngines('CSV exports on %s', (engine) => {
       if (status === 429) await new Promise((resolve) => setImmediate(resolve));
     }
     expect(status).toBe(200);
+  });
+
+  /** An export's page reads messages by id, in no order; a search's statements read its index or sort. */
+  const isExportPage = (sql: string) =>
+    /from ["`]contact_messages["`] where ["`]id["`] in \(/.test(sql) && !/order by/.test(sql);
+
+  it('holds no turn while it waits on its client: a search answers meanwhile, and the export then goes on whole', async () => {
+    const db = app.runtime.deps.db;
+    const statements: string[] = [];
+    const listener = (query: { sql: string }) => statements.push(query.sql);
+    db.on('query', listener);
+    try {
+      // A user of its own: the download dropped above may still hold the viewer's export.
+      const exporter = (
+        await app.createUser({ role: 'admin', permissions: { connect: { view: true, edit: false, delete: false } } })
+      ).token;
+      // Unread: the server stops at the sockets' buffers, a few pages in (backpressure).
+      const exporting = await exportFor(exporter);
+      expect(exporting.status).toBe(200);
+      while (!statements.some(isExportPage)) await new Promise((resolve) => setImmediate(resolve));
+      const search = await fetch(
+        `${app.baseUrl}/api/admin/contact-messages?state=active&q=${encodeURIComponent('sender123@')}`,
+        { headers: { authorization: `Bearer ${other}` } },
+      );
+      expect(search.status).toBe(200);
+      const found = (await search.json()) as { data: { messages: { email: string }[] } };
+      expect(found.data.messages.map((message) => message.email)).toEqual(['sender123@example.org']);
+      const pagesBefore = statements.filter(isExportPage).length;
+      expect(pagesBefore).toBeLessThan(MESSAGES / EXPORT_PAGE);
+
+      const text = await bodyText(exporting);
+      expect(text.split('\r\n')).toHaveLength(MESSAGES + 2); // header, rows, and the empty string after the last CRLF
+      // The rest of the pages were read after the search.
+      expect(statements.filter(isExportPage).length).toBeGreaterThan(pagesBefore);
+    } finally {
+      db.off('query', listener);
+    }
   });
 });

@@ -2,11 +2,13 @@
  * CSV exports that spreadsheet programs open safely: RFC 4180 (CRLF line ends, fields with a comma,
  * quote or line break quoted, quotes doubled), UTF-8 with a byte-order mark so accents show in Excel,
  * and every cell that a spreadsheet would read as a formula neutralised (OWASP "CSV injection").
- * The admin exports stream (sendCsvExport): read in pages, one export per user at a time (issue 19).
+ * The admin exports stream (sendCsvExport): read in pages, one export per user at a time, each page
+ * in a turn among the other staff reads (issue 19).
  */
 import { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import { tooManyRequests } from '../errors.js';
+import { inTurn, inTurns } from './turns.js';
 
 export type CsvCell = string | number | boolean | Date | null | undefined;
 
@@ -66,9 +68,8 @@ export async function* pagesById<Row>(
   load: (ids: number[]) => Promise<Row[]>,
   idOf: (row: Row) => number,
 ): AsyncGenerator<Row[]> {
+  // sendCsvExport reads each page in a turn (lib/turns.ts): whatever else waits goes first.
   for (let start = 0; start < ids.length; start += EXPORT_PAGE) {
-    // Between two pages, whatever else waits (a visitor's page) goes first: SQLite reads synchronously.
-    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
     const pageIds = ids.slice(start, start + EXPORT_PAGE);
     const byId = new Map((await load(pageIds)).map((row) => [Number(idOf(row)), row]));
     yield pageIds.flatMap((id) => byId.get(id) ?? []);
@@ -105,7 +106,8 @@ export async function sendCsvExport(
   running.add(userId);
   const done = () => running.delete(userId);
   try {
-    const body = csvStream(header, await start());
+    // Reading the ids and then each page take turns with the other staff reads (lib/turns.ts).
+    const body = csvStream(header, inTurns(app, await inTurn(app, start)));
     body.once('close', done);
     setCsvHeaders(ctx, filename);
     ctx.body = body;

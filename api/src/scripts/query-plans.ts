@@ -76,8 +76,12 @@ export function planCases(engine: 'sqlite' | 'postgres', now: Date, deepPage = 1
       uses: ['activities_date_index', 'activity_registrations_once'],
     },
     {
-      name: 'past activities',
-      run: (db) => createActivitiesRepository(db).page(byPage(1), 'past', NEWEST_FIRST),
+      name: 'past activities, deep page',
+      // The console's order for one status (issue 19): read from the index in list order, no sort.
+      run: (db) => {
+        const activities = createActivitiesRepository(db);
+        return activities.page(byPage(Math.ceil(deepPage / 20)), 'past', activities.nextUpcomingFirst('past'));
+      },
       uses: ['activities_status_date_index'],
     },
     {
@@ -87,6 +91,11 @@ export function planCases(engine: 'sqlite' | 'postgres', now: Date, deepPage = 1
         return Promise.all([messages.page(byPage(Math.ceil(deepPage / 2))), messages.countUnread()]);
       },
       uses: ['contact_messages_inbox_index', 'contact_messages_state_index'],
+    },
+    {
+      name: 'contact messages by sender name',
+      run: (db) => createContactMessagesRepository(db).page(byPage(1), 'active', undefined, { sort: 'name' }),
+      uses: ['contact_messages_name_index'],
     },
     {
       name: 'archived contact messages',

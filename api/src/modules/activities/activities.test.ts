@@ -109,6 +109,13 @@ describeEngines('activities on %s', (engine) => {
     const adminPast = await app.request('GET', '/api/admin/activities?status=past', { token });
     expect(adminPast.body.data.activities.map((activity: Listed) => activity.id)).toEqual([recent.id, older.id]);
     expect(adminPast.body.data.pagination.total).toBe(2);
+    // The console's order is the same with a status filter (read from the index) as without one.
+    const adminIds = async (query: string) =>
+      (await app.request('GET', `/api/admin/activities${query}`, { token })).body.data.activities.map(
+        (activity: Listed) => activity.id,
+      );
+    expect(await adminIds('')).toEqual([sooner.id, later.id, recent.id, older.id]);
+    expect(await adminIds('?status=upcoming')).toEqual([sooner.id, later.id]);
   });
 
   it('refuses an unknown status filter with the SPEC message', async () => {

@@ -72,13 +72,22 @@ export function createActivitiesRepository(db: Db) {
    * Upcoming activities soonest first, then past ones most recent first: by status (as the dashboard
    * reads it), then the date of upcoming ones only (null for past ones, which tie), then the date the
    * other way. Plain CASE expressions, so both engines order alike.
+   * A list of one status is the same order without the CASE columns (constant there): then the
+   * index (status, date, id) gives it, where the CASE columns made PostgreSQL sort every past
+   * activity for a deep page (migration 20261128101900).
    */
-  const nextUpcomingFirst: OrderBy = [
-    { column: db.raw(`case when ${ACTIVITIES}.status = 'upcoming' then 0 else 1 end`), order: 'asc' },
-    { column: db.raw(`case when ${ACTIVITIES}.status = 'upcoming' then ${ACTIVITIES}.date end`), order: 'asc' },
-    { column: `${ACTIVITIES}.date`, order: 'desc' },
-    { column: `${ACTIVITIES}.id`, order: 'desc' },
-  ];
+  function nextUpcomingFirst(status?: ActivityStatus): OrderBy {
+    const date = `${ACTIVITIES}.date`;
+    const byId = { column: `${ACTIVITIES}.id`, order: 'desc' } as const;
+    if (status === 'past') return [{ column: date, order: 'desc' }, byId];
+    if (status === 'upcoming') return [{ column: date, order: 'asc' }, byId];
+    return [
+      { column: db.raw(`case when ${ACTIVITIES}.status = 'upcoming' then 0 else 1 end`), order: 'asc' },
+      { column: db.raw(`case when ${ACTIVITIES}.status = 'upcoming' then ${date} end`), order: 'asc' },
+      { column: date, order: 'desc' },
+      byId,
+    ];
+  }
 
   return {
     findById,

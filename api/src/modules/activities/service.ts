@@ -50,7 +50,12 @@ export function createActivitiesService(deps: AppDeps) {
     list: (query: ActivitiesQuery) => activities.page(query, query.status, orderForStatus(query.status), query.q),
     /** The console's list: the next upcoming first unless a column is chosen (issue 21 item 12). */
     adminList: (query: ActivitiesQuery & ListSort<ActivitySort>) =>
-      activities.page(query, query.status, orderFor(SORT_COLUMNS, query, activities.nextUpcomingFirst), query.q),
+      activities.page(
+        query,
+        query.status,
+        orderFor(SORT_COLUMNS, query, activities.nextUpcomingFirst(query.status)),
+        query.q,
+      ),
     get: async (id: number) => found(await activities.findById(id), 'Activity'),
     create: (input: ActivityInput) => activities.insert(activities.toRow(input), now()),
     async update(id: number, input: ActivityInput, expected?: ExpectedRevision) {
