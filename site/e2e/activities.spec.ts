@@ -1,7 +1,7 @@
 /** SPEC 2's activities: lists, the modal and its keyboard behaviour, and registering. */
 import { expect, test, type Page } from '@playwright/test';
 import { api, expectNoSeriousA11yViolations, superAdminToken, uniqueEmail } from '../../e2e/support.js';
-import { open } from './helpers.js';
+import { hydrated, open } from './helpers.js';
 
 async function firstUpcoming() {
   return (await api('GET', '/activities?status=upcoming')).body.data.activities[0];
@@ -79,6 +79,8 @@ test('registering: logged out goes to login and back, registers, then sees it an
   await activityButton(page, activity.title).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Log in to register' }).click();
   await expect(page).toHaveURL(/\/login\?next=/);
+  // The home page has no client router: the login page is a full load, typed into only once hydrated.
+  await hydrated(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('secret-123');
   await page.getByRole('button', { name: 'Log in' }).click();

@@ -7,6 +7,11 @@ import { expect, type Page } from '@playwright/test';
  */
 export async function open(page: Page, path: string) {
   const response = await page.goto(path);
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await hydrated(page);
   return response;
+}
+
+/** Waits until the page the browser now shows has hydrated (after a full page load that a click started). */
+export async function hydrated(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 }
