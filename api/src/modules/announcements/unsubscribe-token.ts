@@ -4,10 +4,22 @@
  * so it proves the link came from us for that account and cannot be turned into any other token.
  * It does not expire: RFC 8058 links must keep working in old mails. A changed JWT_SECRET voids them.
  */
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, hkdfSync, timingSafeEqual, type KeyObject } from 'node:crypto';
 
-const keyOf = (jwtSecret: string) =>
-  Buffer.from(hkdfSync('sha256', jwtSecret, 'npo-announcements', 'one-click unsubscribe', 32));
+/**
+ * The derived key of the last secret asked for: a send signs one link per recipient, and deriving the
+ * key each time was most of a 10,000-member send's time on the event loop (a CPU profile of
+ * scripts/bench/announce-load.mjs). A process has one JWT_SECRET; tests that change it derive again.
+ */
+let derived: { jwtSecret: string; key: KeyObject } | undefined;
+
+function keyOf(jwtSecret: string): KeyObject {
+  if (derived?.jwtSecret !== jwtSecret) {
+    const bytes = Buffer.from(hkdfSync('sha256', jwtSecret, 'npo-announcements', 'one-click unsubscribe', 32));
+    derived = { jwtSecret, key: createSecretKey(bytes) };
+  }
+  return derived.key;
+}
 
 const macOf = (jwtSecret: string, userId: number) =>
   createHmac('sha256', keyOf(jwtSecret)).update(`unsubscribe:${userId}`).digest();
