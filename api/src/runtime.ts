@@ -16,6 +16,7 @@ import { localContentChanges, postgresContentChanges } from './lib/content-chang
 import { closePasswordPool } from './lib/passwords.js';
 import type { Logger } from './lib/logger.js';
 import { createMailer } from './mail/mailer.js';
+import { announcementComposer } from './modules/announcements/composer.js';
 import { seedDemoContent } from './startup/seed.js';
 import { ensureDatabaseReachable, ensureDataDirWritable } from './startup/storage-check.js';
 import { ensureSuperAdmin } from './startup/super-admin.js';
@@ -59,6 +60,7 @@ export async function startRuntime(
     clock,
     claimTimeoutMs: config.mailClaimTimeoutMs,
     ratePerMinute: config.mailRatePerMinute,
+    composers: { announcement: announcementComposer(db, config) },
   });
   const deps: AppDeps = { db, mailer, config, clock, logger, contentChanges };
   const auditRetention = startAuditRetention(db, clock, config.auditRetentionDays, logger);

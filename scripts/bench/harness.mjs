@@ -15,9 +15,11 @@ export const settings = { duration: 10, connections: 50 };
  * The server's command exactly as `npm start` runs it (package.json), flags included: the benchmark
  * measures what production runs.
  */
-export const SERVER_ARGS = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'))
-  .scripts.start.split(' ')
-  .slice(1);
+const START = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start.split(' ');
+const NODE_AT = START.indexOf('node');
+export const SERVER_ARGS = START.slice(NODE_AT + 1);
+/** The variables npm start sets before node (MALLOC_ARENA_MAX): every section's server runs with them. */
+const START_ENV = Object.fromEntries(START.slice(0, NODE_AT).map((assignment) => assignment.split('=')));
 
 export const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 export const ms = (value) => `${Math.round(value)} ms`;
@@ -56,7 +58,7 @@ export async function waitFor(url, timeoutMs = 30_000) {
 export function start(command, args, env) {
   const child = spawn(command, args, {
     cwd: root,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...START_ENV, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   children.push(child);

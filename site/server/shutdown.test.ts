@@ -38,17 +38,33 @@ function dockerfileCommand(): string[] {
   return JSON.parse(cmd?.slice('CMD '.length) ?? '[]') as string[];
 }
 
-function npmStartCommand(): string[] {
+/** The variables of the image's ENV lines (`ENV A=1 B=2`). */
+function dockerfileEnv(): Record<string, string> {
+  const dockerfile = readFileSync(path.join(REPOSITORY_ROOT, 'Dockerfile'), 'utf8');
+  const assignments = dockerfile
+    .split('\n')
+    .filter((line) => line.startsWith('ENV '))
+    .flatMap((line) => line.slice('ENV '.length).trim().split(/\s+/));
+  return Object.fromEntries(assignments.map((assignment) => assignment.split('=') as [string, string]));
+}
+
+/** npm start's line: the variables it sets (`A=1 node …`), and node's command line. */
+function npmStart(): { env: Record<string, string>; command: string[] } {
   const manifest = JSON.parse(readFileSync(path.join(REPOSITORY_ROOT, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  return manifest.scripts.start!.split(' ');
+  const words = manifest.scripts.start!.split(' ');
+  const nodeAt = words.indexOf('node');
+  const env = Object.fromEntries(words.slice(0, nodeAt).map((word) => word.split('=') as [string, string]));
+  return { env, command: words.slice(nodeAt) };
 }
 
 describe('the production image', () => {
-  it("runs node itself (PID 1, so SIGTERM reaches the server) with npm start's exact command line", () => {
+  it("runs node itself (PID 1, so SIGTERM reaches the server) with npm start's exact command line and variables", () => {
     expect(dockerfileCommand()[0]).toBe('node');
-    expect(dockerfileCommand()).toEqual(npmStartCommand());
+    expect(dockerfileCommand()).toEqual(npmStart().command);
+    expect(npmStart().env).toEqual({ MALLOC_ARENA_MAX: '2' });
+    expect(dockerfileEnv()).toMatchObject(npmStart().env);
   });
 });
 

@@ -29,6 +29,7 @@ import * as auditAnnouncementsModule from './migrations/20261126190500_audit_ann
 import * as memberEmailVerified from './migrations/20261127220000_member_email_verified.js';
 import * as membersListIndexes from './migrations/20261127221000_members_list_indexes.js';
 import * as staffListIndexes from './migrations/20261128101900_staff_list_indexes.js';
+import * as mailQueueUser from './migrations/20261128120000_mail_queue_user.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '20261127220000_member_email_verified': memberEmailVerified,
   '20261127221000_members_list_indexes': membersListIndexes,
   '20261128101900_staff_list_indexes': staffListIndexes,
+  '20261128120000_mail_queue_user': mailQueueUser,
 };
 
 /** Every migration this version knows, in order (a restored backup must hold none other). */

@@ -279,8 +279,13 @@ export type MailQueueRow = {
   revision: number;
   /** The announcement this mail is one of (migration 20261126160000). */
   announcement_id: number | null;
-  /** The signed one-click unsubscribe URL of an announcement mail: List-Unsubscribe. */
+  /**
+   * The signed one-click unsubscribe URL of an announcement mail queued before 20261128120000:
+   * List-Unsubscribe. Since then it is signed at delivery from user_id.
+   */
   list_unsubscribe: string | null;
+  /** The account the mail is for, when it was queued for one (an announcement's; 20261128120000). */
+  user_id: number | null;
 };
 
 /** An announcement (migration 20261126160000): a draft, scheduled, or sent (then immutable). */

@@ -7,13 +7,15 @@
  * SQLite and 5.4× on PostgreSQL with 4 searches and 4 exports running). In turns, it waits for one at
  * most. The staff reads themselves queue, which staff hardly notice (a few ms each).
  */
+import { setImmediate } from 'node:timers/promises';
+
 const queues = new WeakMap<object, { tail: Promise<unknown> }>();
 
 /** Runs `work` when its turn comes among the others of `owner` (the app's deps). */
 export function inTurn<T>(owner: object, work: () => Promise<T>): Promise<T> {
   let queue = queues.get(owner);
   if (!queue) queues.set(owner, (queue = { tail: Promise.resolve() }));
-  const turn = queue.tail.then(() => new Promise((resolve) => setImmediate(resolve))).then(work);
+  const turn = queue.tail.then(() => setImmediate()).then(work);
   // The next turn waits for this one, whether it succeeds or fails.
   queue.tail = turn.catch(() => undefined);
   return turn;

@@ -114,6 +114,86 @@ describeEngines('mail queue on %s', (engine) => {
     rmSync(outboxDir, { recursive: true, force: true });
   });
 
+  it('queues composed mails in one statement and composes each at delivery; a stored body is sent as stored', async () => {
+    const composed: number[] = [];
+    const mail = createMailer({
+      smtpUrl: smtp.url,
+      from: FROM,
+      outboxDir,
+      logger: logs.logger,
+      db,
+      clock,
+      composers: {
+        announcement: async (row) => {
+          composed.push(row.user_id!);
+          return {
+            text: `Composed for ${row.recipient}`,
+            html: `<p>Composed for ${row.recipient}</p>`,
+            listUnsubscribe: `https://site.test/unsubscribe?token=${row.user_id}`,
+          };
+        },
+      },
+    });
+    mailers.push(mail);
+    const recipients = db
+      .from(db.raw(`(select 7 as user_id, 'later@example.org' as recipient union all select 3, 'first@example.org') r`))
+      .select('user_id', 'recipient');
+    const queued = await db.transaction((trx) =>
+      mail.enqueueComposed(trx, recipients, { kind: 'announcement', subject: 'News', announcementId: 42 }),
+    );
+    expect(queued).toBe(2);
+    // A row queued by an earlier version, with its body: sent as it is.
+    await mail.enqueue(db, {
+      kind: 'announcement',
+      to: 'stored@example.org',
+      subject: 'News',
+      text: 'Stored body',
+      html: '<p>Stored body</p>',
+    });
+    await mail.drain();
+
+    const rows = await db('mail_queue').orderBy('id');
+    // In the account order, each with a Message-ID of its own.
+    expect(rows.map((row) => [row.recipient, row.user_id, row.announcement_id, row.state])).toEqual([
+      ['first@example.org', 3, 42, 'sent'],
+      ['later@example.org', 7, 42, 'sent'],
+      ['stored@example.org', null, null, 'sent'],
+    ]);
+    expect(new Set(rows.map((row) => row.message_id)).size).toBe(3);
+    expect(rows[0]!.message_id).toMatch(/^<[0-9a-f-]{32,36}@example\.org>$/);
+
+    const byRecipient = new Map(smtp.mails.map((received) => [received.to[0], received]));
+    expect(byRecipient.get('later@example.org')).toMatchObject({
+      subject: 'News',
+      text: 'Composed for later@example.org\n',
+      html: '<p>Composed for later@example.org</p>\n',
+      messageId: rows[1]!.message_id,
+    });
+    expect(byRecipient.get('later@example.org')!.headers['list-unsubscribe']).toBe(
+      '<https://site.test/unsubscribe?token=7>',
+    );
+    expect(byRecipient.get('stored@example.org')).toMatchObject({ text: 'Stored body\n' });
+    expect(byRecipient.get('stored@example.org')!.headers['list-unsubscribe']).toBeUndefined();
+    expect(composed.sort()).toEqual([3, 7]);
+  });
+
+  it('queues composed mails for an audience larger than one statement, each account once, in account order', async () => {
+    const mail = mailer();
+    const audience = db
+      .from(
+        db.raw(`(with recursive n(i) as (select 1 union all select i + 1 from n where i < 2500)
+          select i as user_id, 'member' || i || '@example.org' as recipient from n) r`),
+      )
+      .select('user_id', 'recipient');
+    const queued = await db.transaction((trx) =>
+      mail.enqueueComposed(trx, audience, { kind: 'announcement', subject: 'Many', announcementId: 1 }),
+    );
+    expect(queued).toBe(2500);
+    const rows = await db('mail_queue').orderBy('id').select('user_id', 'recipient');
+    expect(rows.map((row) => Number(row.user_id))).toEqual(Array.from({ length: 2500 }, (_, index) => index + 1));
+    expect(rows[2499]!.recipient).toBe('member2500@example.org');
+  });
+
   it('delivers a queued mail once over SMTP with the Message-ID stored in its row, and marks it sent', async () => {
     const mail = mailer();
     const reset = passwordResetMail('ravi@example.org', 'Ravi', 'http://site.test/reset-password?token=tok-123');

@@ -2,7 +2,7 @@
  * The durable mail queue (issue 25 item 1). Every mail is a row of `mail_queue`, written by `enqueue`
  * in the transaction of the action that causes it: the action and its mail commit together or not at
  * all. A worker in each instance sends the rows that are due: over SMTP_URL through a pooled
- * transport, or, without it, as an .eml file in DATA_DIR/outbox and a log line, so a fresh install
+ * transport on a thread of its own (smtp-thread.ts), or, without it, as an .eml file in DATA_DIR/outbox and a log line, so a fresh install
  * can still follow reset and invitation links.
  *  - Transient failures (connection, timeout, a 4xx reply, an outbox that cannot be written) are tried
  *    again with capped exponential backoff and jitter, for up to 24 hours; a 5xx reply fails the row
@@ -18,6 +18,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
+import { setImmediate } from 'node:timers/promises';
 import path from 'node:path';
 import type { MailKind } from '@npo/shared';
 import type { Knex } from 'knex';
@@ -26,6 +27,7 @@ import { isPostgres, type Db } from '../db/connection.js';
 import type { MailQueueRow } from '../db/tables.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
+import { createSmtpThread, type OutgoingMail } from './smtp-thread.js';
 
 export interface MailMessage {
   kind: MailKind;
@@ -38,6 +40,23 @@ export interface MailMessage {
   announcementId?: number;
   /** An announcement's signed one-click unsubscribe URL: sent as List-Unsubscribe (RFC 8058). */
   listUnsubscribe?: string;
+}
+
+/** The body of a mail, and its one-click unsubscribe URL if it has one: what a composer builds at delivery. */
+export interface MailBody {
+  text: string;
+  html: string | null;
+  listUnsubscribe: string | null;
+}
+
+/** Builds the body of a mail queued without one, from what its row names (an announcement, an account). */
+export type MailComposer = (row: MailQueueRow) => Promise<MailBody>;
+
+/** One mail per recipient, its body composed at delivery by the kind's composer (MailerOptions.composers). */
+export interface ComposedMails {
+  kind: MailKind;
+  subject: string;
+  announcementId: number;
 }
 
 /** Mails this instance sent or failed since it started, by kind (the metrics' counters). */
@@ -53,6 +72,13 @@ export interface Mailer {
    * welcome mails of a members import).
    */
   enqueue(db: Db | Knex.Transaction, message: MailMessage | readonly MailMessage[]): Promise<void>;
+  /**
+   * Queues, through `db` as enqueue does, one mail composed at delivery for each row of `recipients`
+   * (a select of `user_id` and `recipient`), by INSERT … SELECT statements of 1,000 rows in account
+   * order: the database writes an announcement's 10,000 rows without any being built on this thread.
+   * Answers how many it queued.
+   */
+  enqueueComposed(db: Db | Knex.Transaction, recipients: Knex.QueryBuilder, mails: ComposedMails): Promise<number>;
   /**
    * Runs `work` after the current answer has gone (on the next turn of the event loop): what a request
    * must not do while its client waits (forgot-password's writes, issue 19). A failure is logged with
@@ -93,6 +119,12 @@ export interface MailerOptions {
    * Undefined: no limit.
    */
   ratePerMinute?: number | undefined;
+  /**
+   * By kind, what composes the body of a mail queued with COMPOSED_AT_DELIVERY. An announcement's
+   * rows then hold an address and a link each, not 10,000 copies of one body: the send's transaction
+   * writes a fifth of the bytes, and its commit (on SQLite, on the site's thread) is that much shorter.
+   */
+  composers?: Partial<Record<MailKind, MailComposer>>;
 }
 
 /** Retries of a transient failure stop this long after the mail was queued. */
@@ -107,14 +139,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_CAP_MS = 60 * 60 * 1000;
 /**
- * Mails claimed at once, and batches held at once: the pool sends them over MAX_CONNECTIONS
- * connections. Small batches keep the worker's memory and its turns on the event loop short.
+ * Mails claimed at once, and batches held at once: each mail goes over a connection of its own
+ * (smtp-thread.ts), so at most BATCH × BATCHES_IN_FLIGHT at a time. Small batches keep the worker's
+ * memory and its turns on the event loop short.
  */
 const BATCH = 25;
 const BATCHES_IN_FLIGHT = 2;
 /** Rows of one INSERT when a list of mails is queued. */
 const ENQUEUE_BATCH = 500;
-const MAX_CONNECTIONS = 4;
+/** Rows of one INSERT … SELECT of enqueueComposed: about 10 ms of SQLite's time on the site's thread. */
+const COMPOSED_BATCH = 1000;
 const ERROR_LENGTH = 1000;
 /** The kind MAIL_RATE_PER_MINUTE applies to: the bulk mails of an announcement. */
 const RATE_LIMITED_KIND = 'announcement';
@@ -149,13 +183,13 @@ export function createMailer(options: MailerOptions): Mailer {
   const claimTimeoutMs = options.claimTimeoutMs ?? MAIL_CLAIM_TIMEOUT_MS;
   const worker = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const domain = domainOf(options.from);
-  // nodemailer loads with the first mail: most starts send none, and start-up should not wait for it.
-  let transport: Promise<Transporter> | undefined;
-  const openTransport = () =>
-    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
-      options.smtpUrl
-        ? nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: MAX_CONNECTIONS })
-        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  // SMTP_URL: mails go out from a thread of their own (smtp-thread.ts). Without it, nodemailer's
+  // stream transport writes .eml files here; it loads with the first mail, as most starts send none.
+  const smtp = options.smtpUrl ? createSmtpThread({ smtpUrl: options.smtpUrl }) : undefined;
+  let outboxTransport: Promise<Transporter> | undefined;
+  const openOutboxTransport = () =>
+    (outboxTransport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
     ));
   const pending = new Set<Promise<void>>();
   const sent = new Map<string, number>();
@@ -167,29 +201,37 @@ export function createMailer(options: MailerOptions): Mailer {
   let again = false;
   let timer: NodeJS.Timeout | undefined;
 
+  /** The row's body, or its composer's when it was queued without one (a row queued before an upgrade has one). */
+  async function bodyOf(row: MailQueueRow): Promise<MailBody> {
+    const composer = options.composers?.[row.kind as MailKind];
+    if (composer && row.text === '' && row.html === null) return composer(row);
+    return { text: row.text, html: row.html, listUnsubscribe: row.list_unsubscribe };
+  }
+
   async function deliver(row: MailQueueRow): Promise<void> {
-    // What either transport answers; the stream transport (buffer: true) adds the raw message.
-    const info = (await (
-      await openTransport()
-    ).sendMail({
+    const { text, html, listUnsubscribe } = await bodyOf(row);
+    const mail: OutgoingMail = {
       from: options.from,
       to: row.recipient,
       subject: row.subject,
-      text: row.text,
-      ...(row.html !== null && { html: row.html }),
+      text,
+      ...(html !== null && { html }),
       ...(row.reply_to !== null && { replyTo: row.reply_to }),
-      ...(row.list_unsubscribe && {
+      ...(listUnsubscribe && {
         headers: {
-          'List-Unsubscribe': `<${row.list_unsubscribe}>`,
+          'List-Unsubscribe': `<${listUnsubscribe}>`,
           'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
         },
       }),
       messageId: row.message_id,
-    })) as { messageId: string; message: Buffer };
-    if (options.smtpUrl) {
+    };
+    if (smtp) {
+      await smtp.send(mail);
       logger.info({ kind: row.kind, subject: row.subject, messageId: row.message_id }, 'mail sent');
       return;
     }
+    // The stream transport (buffer: true) answers the raw message.
+    const info = (await (await openOutboxTransport()).sendMail(mail)) as { message: Buffer };
     await mkdir(options.outboxDir, { recursive: true });
     const file = path.join(options.outboxDir, `${row.id}-${row.message_id.replace(/[^\w.-]/g, '')}.eml`);
     await writeFile(file, info.message, { mode: 0o600 });
@@ -363,6 +405,17 @@ export function createMailer(options: MailerOptions): Mailer {
     return running;
   }
 
+  /** Wakes the worker once `target`'s transaction has committed (its mails are then visible), or now. */
+  function wakeOnceCommitted(target: Db | Knex.Transaction): void {
+    const committed = (target as Partial<Knex.Transaction>).executionPromise;
+    if (target.isTransaction && committed)
+      committed.then(
+        () => void wake(),
+        () => {},
+      );
+    else void wake();
+  }
+
   const poll = () => {
     timer = setTimeout(() => {
       void wake().finally(() => {
@@ -397,16 +450,42 @@ export function createMailer(options: MailerOptions): Mailer {
       for (let start = 0; start < rows.length; start += ENQUEUE_BATCH) {
         await target('mail_queue').insert(rows.slice(start, start + ENQUEUE_BATCH));
       }
-      const committed = (target as Partial<Knex.Transaction>).executionPromise;
-      if (target.isTransaction && committed)
-        committed.then(
-          () => void wake(),
-          () => {},
+      wakeOnceCommitted(target);
+    },
+    async enqueueComposed(target, recipients, { kind, subject, announcementId }) {
+      const now = clock.now();
+      const { sql, bindings } = recipients.toSQL();
+      // A Message-ID for each row, made by the database: 128 random bits, as randomUUID's.
+      const randomId = onPostgres ? 'gen_random_uuid()::text' : 'lower(hex(randomblob(16)))';
+      // PostgreSQL types a parameter of a select list as text unless told: the timestamps would not insert.
+      const as = (type: string) => (onPostgres ? `?::${type}` : '?');
+      const insertAfter = async (after: number): Promise<number[]> => {
+        const result: unknown = await target.raw(
+          `insert into mail_queue (user_id, recipient, kind, subject, text, html, announcement_id, message_id,
+             state, attempts, next_attempt_at, created_at)
+           select audience.user_id, audience.recipient, ${as('text')}, ${as('text')}, '', null, ${as('integer')},
+             '<' || ${randomId} || '@' || ${as('text')} || '>', 'queued', 0, ${as('timestamptz')}, ${as('timestamptz')}
+           from (${sql}) audience where audience.user_id > ? order by audience.user_id limit ?
+           returning user_id`,
+          [kind, subject, announcementId, domain, now, now, ...bindings, after, COMPOSED_BATCH],
         );
-      else void wake();
+        const rows = onPostgres ? (result as { rows: { user_id: number }[] }).rows : (result as { user_id: number }[]);
+        return rows.map((row) => Number(row.user_id));
+      };
+      let queued = 0;
+      for (let after = 0; ;) {
+        const ids = await insertAfter(after);
+        queued += ids.length;
+        if (ids.length < COMPOSED_BATCH) break;
+        after = Math.max(...ids);
+        // On SQLite each statement runs on this thread: between them the site's requests get their turn.
+        await setImmediate();
+      }
+      wakeOnceCommitted(target);
+      return queued;
     },
     queueWork(work, failure) {
-      const queued = new Promise<void>((resolve) => setImmediate(resolve))
+      const queued = setImmediate()
         .then(work)
         .catch((error: unknown) => logger.error({ err: error }, failure))
         .finally(() => pending.delete(queued));
@@ -424,7 +503,8 @@ export function createMailer(options: MailerOptions): Mailer {
       stopped = true;
       clearTimeout(timer);
       await running;
-      await transport?.then(
+      await smtp?.close();
+      await outboxTransport?.then(
         (opened) => opened.close(),
         () => {},
       );

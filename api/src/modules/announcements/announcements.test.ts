@@ -200,6 +200,14 @@ describeEngines('announcements on %s', (engine) => {
     expect(row!.kind).toBe('announcement_test');
     const after = await app.request('GET', `/api/admin/announcements/${created.id}`, { token });
     expect(after.body.data).toMatchObject({ state: 'draft', counts: { queued: 0, sent: 0, failed: 0 } });
+
+    // Sent, the mails are queued without a body and composed at delivery (composer.ts): still the preview.
+    expect((await send(created.id, after.body.data.revision)).status).toBe(200);
+    const delivered = await app.smtp.waitForMail(
+      (candidate) => candidate.subject === 'Safe?' && candidate.to[0] === SUPER_ADMIN.email,
+    );
+    expect(delivered.html.replace(/\n$/, '')).toBe(html);
+    expect(delivered.text.replace(/\n$/, '')).toBe(text);
   });
 
   it('keeps a sent announcement immutable and refuses a bad audience', async () => {
@@ -277,6 +285,13 @@ describeEngines('announcements on %s', (engine) => {
     await app.runtime.deps.mailer.drain();
     const done = await app.request('GET', `/api/admin/announcements/${created.id}`, { token });
     expect(done.body.data.counts).toEqual({ queued: 0, sent: 2, failed: 0 });
+    // The retried mail is composed again from the announcement: its body is whole.
+    const again = app.smtp.mails.filter(
+      (candidate) => candidate.subject === 'Retry me' && candidate.to[0] === mail.recipient,
+    );
+    expect(again).toHaveLength(2);
+    expect(again[1]!.text).toContain('Again.');
+    expect(again[1]!.html).toContain('<p>Again.</p>');
   });
 
   it("reads and sets the member's own choice, and includes it in Download my data", async () => {

@@ -36,13 +36,14 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/** One recipient's mail, from their unsubscribe link. */
+export type AnnouncementTemplate = (unsubscribeUrl: string) => RenderedAnnouncement;
+
 /**
  * Renders the Markdown once; the answer builds each recipient's mail from their unsubscribe link
  * (10,000 recipients cost one render and 10,000 string joins).
  */
-export async function announcementTemplate(
-  content: AnnouncementContent,
-): Promise<(unsubscribeUrl: string) => RenderedAnnouncement> {
+export async function announcementTemplate(content: AnnouncementContent): Promise<AnnouncementTemplate> {
   const bodyHtml = (await markdownRenderer()).render(content.body);
   const bodyText = content.body.trim();
   const footerText = `You receive this e-mail as a member of ${organisationName}.`;

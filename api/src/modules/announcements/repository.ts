@@ -10,14 +10,6 @@ import { NO_MAILS, presentRecipient, RECIPIENT_COLUMNS, type RecipientRow } from
 const TABLE = 'announcements';
 /** The mails of an announcement's audience; a test send is kind announcement_test and not counted. */
 const KIND = 'announcement';
-/** Recipients read at a time while an announcement's mails are queued. */
-const AUDIENCE_BATCH = 250;
-
-export interface Recipient {
-  id: number;
-  email: string;
-}
-
 /** Who an announcement reaches: accounts active, not erased, and receiving announcements. */
 export interface Audience {
   audience: AnnouncementRow['audience'];
@@ -97,19 +89,9 @@ export function createAnnouncementsRepository(db: Db) {
       await db(TABLE).where({ id }).delete();
     },
 
-    /** The audience, a batch at a time in id order (keyset paging: each batch walks the index from the last id). */
-    async *recipients(audience: Audience): AsyncGenerator<Recipient[]> {
-      let after = 0;
-      for (;;) {
-        const batch = await audienceQuery(db, audience)
-          .where('users.id', '>', after)
-          .orderBy('users.id')
-          .limit(AUDIENCE_BATCH)
-          .select<Recipient[]>('users.id', 'users.email');
-        if (batch.length === 0) return;
-        yield batch;
-        after = Number(batch[batch.length - 1]!.id);
-      }
+    /** The audience as the mailer's enqueueComposed reads it: each account's id and address. */
+    recipients(audience: Audience): Knex.QueryBuilder {
+      return audienceQuery(db, audience).select({ user_id: 'users.id', recipient: 'users.email' });
     },
 
     /** Scheduled announcements whose time has come, oldest first. */

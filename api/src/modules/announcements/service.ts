@@ -22,7 +22,6 @@ import { toBool } from '../../db/rows.js';
 import type { AnnouncementRow } from '../../db/tables.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, found, validationError } from '../../errors.js';
-import type { MailMessage } from '../../mail/mailer.js';
 import { recordAdminChange } from '../audit/admin-writes.js';
 import { diff, recordAudit, type AuditActor } from '../audit/record.js';
 import { createMailQueueRepository } from '../mail-queue/repository.js';
@@ -83,30 +82,18 @@ export function createAnnouncementsService(deps: AppDeps) {
   }
 
   /**
-   * Queues one mail per recipient, a batch at a time (one render of the Markdown for all), yielding to
-   * the event loop between batches, and marks the announcement sent, all in `trx`. Answers how many mails were queued.
+   * Queues one mail per recipient and marks the announcement sent, all in `trx`. The mails are queued
+   * by one statement from the audience, their bodies and unsubscribe links composed at delivery
+   * (composer.ts): a 10,000-member send builds no row on the site's thread, and its transaction
+   * writes an address and two ids a mail.
    */
   async function dispatch(trx: Db, row: AnnouncementRow, sender: AuditActor, at: Date): Promise<AnnouncementRow> {
     const repository = createAnnouncementsRepository(trx);
-    const render = await announcementTemplate(row);
-    let count = 0;
-    for await (const batch of repository.recipients(row)) {
-      const mails = batch.map((recipient): MailMessage => {
-        const url = link(recipient.id);
-        return {
-          kind: 'announcement',
-          to: recipient.email,
-          ...render(url),
-          announcementId: row.id,
-          listUnsubscribe: url,
-        };
-      });
-      await deps.mailer.enqueue(trx, mails);
-      count += mails.length;
-      // SQLite runs each query on this thread: between batches the site's other requests get their turn
-      // (GET / p99 during a 10,000-member send, scripts/bench/announce-load.mjs).
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    const count = await deps.mailer.enqueueComposed(trx, repository.recipients(row), {
+      kind: 'announcement',
+      subject: row.subject,
+      announcementId: row.id,
+    });
     const sent = await repository.update(row.id, {
       state: 'sent',
       sent_at: at,

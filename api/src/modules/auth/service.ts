@@ -313,10 +313,7 @@ export function createAuthService(deps: AppDeps) {
       await deps.db.transaction(async (trx) => {
         const claimed = await auth.consumeTokens(trx, found.user_id, found.id, now());
         if (!claimed) throw new AppError(400, 'invalid_token', INVALID_RESET_LINK);
-        const users = createUsersRepository(trx);
-        await users.setPassword(found.user_id, passwordHash, now());
-        // The link went to the account's address: whoever completes it holds that mailbox.
-        await users.markEmailVerified(found.user_id, now());
+        await createUsersRepository(trx).setPasswordByMailedLink(found.user_id, passwordHash, now());
         // The token version refuses every older token; ending the rows keeps the sessions list true.
         await createSessionsRepository(trx).endAll(found.user_id, now());
         await recordAudit(trx, {

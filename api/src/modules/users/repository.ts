@@ -177,11 +177,19 @@ export function createUsersRepository(db: Db) {
     },
 
     /**
-     * The account completed a link mailed to its address (a reset or a welcome link), so it holds that
-     * mailbox: the contact messages sent from the address are then its own (members/own-data.ts).
+     * A password set through a link mailed to the account's address (a reset or a welcome link): as
+     * setPassword, and whoever completed it holds that mailbox, so the contact messages sent from the
+     * address are then the account's own (members/own-data.ts). One write of the row.
      */
-    async markEmailVerified(id: number, now: Date): Promise<void> {
-      await users().where({ id }).update({ email_verified_at: now });
+    async setPasswordByMailedLink(id: number, passwordHash: string, now: Date): Promise<void> {
+      await users()
+        .where({ id })
+        .update({
+          password_hash: passwordHash,
+          updated_at: now,
+          token_version: db.raw('token_version + 1'),
+          email_verified_at: now,
+        });
     },
 
     /**

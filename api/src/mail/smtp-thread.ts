@@ -1,0 +1,170 @@
+/**
+ * Mails go out over SMTP from a worker thread of their own. nodemailer builds each MIME message and
+ * writes it in many small steps: at 250 mails a second on the site's own thread, a visitor's cached
+ * page waited behind them (issue 22: GET / p99 several times idle while an announcement to 10,000
+ * members was delivered). Here the thread that serves pages only claims rows and marks them; the
+ * building and the writing happen on this thread, at a lower priority than the site's, so serving
+ * pages comes first when cores are scarce.
+ *
+ * The thread starts with the first mail and ends after a minute without one (a mail-less process
+ * holds no second V8 heap); the next mail starts a fresh one. A mail is handed over as nodemailer's
+ * options; a failure comes back with the fields the mailer reads (responseCode for a 5xx).
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+/** nodemailer's options of one mail: plain data, so it crosses to the thread as it is. */
+export interface OutgoingMail {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  headers?: Record<string, string>;
+  messageId: string;
+}
+
+export interface SmtpThread {
+  send(mail: OutgoingMail): Promise<void>;
+  /** Whether the thread is there: started by a mail, ended when idle. */
+  running(): boolean;
+  close(): Promise<void>;
+}
+
+export interface SmtpThreadOptions {
+  smtpUrl: string;
+  /** How long the thread waits for another mail before it ends; a minute by default. */
+  idleMs?: number;
+}
+
+interface Failure {
+  message: string;
+  response?: string;
+  responseCode?: number;
+  code?: string;
+}
+
+type Reply = { id: number; error?: Failure };
+
+/** The thread's body, sent as source text: it may use nothing from this module's scope (see staff-reads.ts). */
+function smtpWorker(): void {
+  /* eslint-disable @typescript-eslint/no-require-imports -- an eval'd worker is a CommonJS script */
+  const threads = require('node:worker_threads') as typeof import('node:worker_threads');
+  const { parentPort } = threads;
+  const { smtpUrl, nodemailerLib } = threads.workerData as { smtpUrl: string; nodemailerLib: string };
+  try {
+    (require('node:os') as typeof import('node:os')).setPriority(10);
+  } catch {
+    // Not permitted: the thread runs at the site's priority.
+  }
+  // What nodemailer.createTransport(SMTP_URL) builds, from its modules for SMTP alone: its index also
+  // loads the sendmail, SES, JSON and stream transports, 8 MB of this thread's memory. One connection
+  // a mail, as the mailer has always sent (its createTransport({ url, pool }) read the URL alone).
+  type Lib = (name: string) => unknown;
+  const lib: Lib = (name) => require(`${nodemailerLib}/${name}`);
+  const Mailer = lib('mailer') as new (transport: unknown) => import('nodemailer').Transporter;
+  const SMTPTransport = lib('smtp-transport') as new (options: object) => unknown;
+  const { parseConnectionUrl } = lib('shared') as { parseConnectionUrl: (url: string) => object };
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const transport = new Mailer(new SMTPTransport(parseConnectionUrl(smtpUrl)));
+  parentPort!.on('message', ({ id, mail }: { id: number; mail: object }) => {
+    transport.sendMail(mail).then(
+      () => parentPort!.postMessage({ id }),
+      (error: { message?: unknown; response?: unknown; responseCode?: unknown; code?: unknown } | null) =>
+        parentPort!.postMessage({
+          id,
+          error: {
+            message: typeof error?.message === 'string' ? error.message : 'the mail could not be sent',
+            ...(typeof error?.response === 'string' && { response: error.response }),
+            ...(typeof error?.responseCode === 'number' && { responseCode: error.responseCode }),
+            ...(typeof error?.code === 'string' && { code: error.code }),
+          },
+        }),
+    );
+  });
+}
+
+const WORKER_SOURCE = `(${smtpWorker.toString()})();`;
+/** nodemailer's lib folder (its package has no exports map, so its modules can be required one by one). */
+const nodemailerLib = path.dirname(createRequire(import.meta.url).resolve('nodemailer'));
+const IDLE_MS = 60_000;
+
+function errorOf(failure: Failure): Error {
+  return Object.assign(new Error(failure.message), failure);
+}
+
+export function createSmtpThread(options: SmtpThreadOptions): SmtpThread {
+  /** A thread and the mails handed to it and not yet answered (a retired thread's exit fails only its own). */
+  interface Running {
+    thread: Worker;
+    pending: Map<number, { resolve(): void; reject(error: Error): void }>;
+  }
+  let current: Running | undefined;
+  let nextId = 0;
+  let idleTimer: NodeJS.Timeout | undefined;
+
+  function retireWhenIdle(running: Running): void {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      if (current === running && running.pending.size === 0) {
+        current = undefined;
+        void running.thread.terminate();
+      }
+    }, options.idleMs ?? IDLE_MS);
+    idleTimer.unref();
+  }
+
+  function started(): Running {
+    if (current) return current;
+    const thread = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { smtpUrl: options.smtpUrl, nodemailerLib },
+      // As the site's own heap (npm start's --max-semi-space-size=2): a mail batch needs little, and
+      // V8's default young generation would add tens of MB to the process's peak RSS.
+      resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 48 },
+    });
+    const running: Running = { thread, pending: new Map() };
+    const { pending } = running;
+    thread.on('message', (reply: Reply) => {
+      const waiting = pending.get(reply.id);
+      pending.delete(reply.id);
+      if (reply.error) waiting?.reject(errorOf(reply.error));
+      else waiting?.resolve();
+      // Referenced only while sending: an idle thread never keeps a process (the CLI, a test) alive.
+      if (pending.size === 0) {
+        thread.unref();
+        retireWhenIdle(running);
+      }
+    });
+    let crash: Error | undefined;
+    thread.on('error', (error) => (crash = error));
+    // A thread that stopped fails what it was given (tried again with backoff); the next mail starts a fresh one.
+    thread.on('exit', () => {
+      if (current === running) current = undefined;
+      for (const waiting of pending.values()) waiting.reject(crash ?? new Error('the SMTP thread stopped'));
+      pending.clear();
+    });
+    return (current = running);
+  }
+
+  return {
+    send(mail) {
+      const { thread, pending } = started();
+      const id = (nextId += 1);
+      return new Promise<void>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        thread.ref();
+        thread.postMessage({ id, mail });
+      });
+    },
+    running: () => current !== undefined,
+    async close() {
+      clearTimeout(idleTimer);
+      const running = current;
+      current = undefined;
+      if (running) await running.thread.terminate();
+    },
+  };
+}
