@@ -21,6 +21,7 @@ import {
   MAIL_CLAIM_TIMEOUT_MS,
   SENT_MAIL_KEPT_DAYS,
   type Mailer,
+  type MailerOptions,
   type MailMessage,
 } from './mailer.js';
 import { passwordResetMail } from './templates.js';
@@ -78,8 +79,8 @@ describeEngines('mail queue on %s', (engine) => {
   const mailers: Mailer[] = [];
   const logs = captureLogs();
 
-  /** `null`: no SMTP_URL. */
-  function mailer(smtpUrl: string | null = smtp.url, onDb: Db = db): Mailer {
+  /** `null`: no SMTP_URL. `extra`: other options (composers, reclaimAtStart). */
+  function mailer(smtpUrl: string | null = smtp.url, onDb: Db = db, extra: Partial<MailerOptions> = {}): Mailer {
     const created = createMailer({
       smtpUrl: smtpUrl ?? undefined,
       from: FROM,
@@ -87,6 +88,7 @@ describeEngines('mail queue on %s', (engine) => {
       logger: logs.logger,
       db: onDb,
       clock,
+      ...extra,
     });
     mailers.push(created);
     return created;
@@ -116,13 +118,7 @@ describeEngines('mail queue on %s', (engine) => {
 
   it('queues composed mails in one statement and composes each at delivery; a stored body is sent as stored', async () => {
     const composed: number[] = [];
-    const mail = createMailer({
-      smtpUrl: smtp.url,
-      from: FROM,
-      outboxDir,
-      logger: logs.logger,
-      db,
-      clock,
+    const mail = mailer(smtp.url, db, {
       composers: {
         announcement: async (row) => {
           composed.push(row.user_id!);
@@ -134,7 +130,6 @@ describeEngines('mail queue on %s', (engine) => {
         },
       },
     });
-    mailers.push(mail);
     const recipients = db
       .from(db.raw(`(select 7 as user_id, 'later@example.org' as recipient union all select 3, 'first@example.org') r`))
       .select('user_id', 'recipient');
@@ -334,16 +329,7 @@ describeEngines('mail queue on %s', (engine) => {
 
   it('after the claim timeout, takes back a row left sending by a crashed instance and sends it with the same Message-ID', async () => {
     const messageId = await leftSending();
-    const restarted = createMailer({
-      smtpUrl: smtp.url,
-      from: FROM,
-      outboxDir,
-      logger: logs.logger,
-      db,
-      clock,
-      reclaimAtStart: false,
-    });
-    mailers.push(restarted);
+    const restarted = mailer(smtp.url, db, { reclaimAtStart: false });
     await restarted.drain();
     expect(smtp.mails).toHaveLength(0);
     clock.advance(MAIL_CLAIM_TIMEOUT_MS + 1000);

@@ -74,7 +74,7 @@ export interface Mailer {
   enqueue(db: Db | Knex.Transaction, message: MailMessage | readonly MailMessage[]): Promise<void>;
   /**
    * Queues, through `db` as enqueue does, one mail composed at delivery for each row of `recipients`
-   * (a select of `user_id` and `recipient`), by INSERT … SELECT statements of 1,000 rows in account
+   * (a select of `user_id` and `recipient`), by INSERT … SELECT statements of 250 rows in account
    * order: the database writes an announcement's 10,000 rows without any being built on this thread.
    * Answers how many it queued.
    */
@@ -147,8 +147,8 @@ const BATCH = 25;
 const BATCHES_IN_FLIGHT = 2;
 /** Rows of one INSERT when a list of mails is queued. */
 const ENQUEUE_BATCH = 500;
-/** Rows of one INSERT … SELECT of enqueueComposed: about 10 ms of SQLite's time on the site's thread. */
-const COMPOSED_BATCH = 1000;
+/** Rows of one INSERT … SELECT of enqueueComposed: a few ms of SQLite's time on the site's thread. */
+const COMPOSED_BATCH = 250;
 const ERROR_LENGTH = 1000;
 /** The kind MAIL_RATE_PER_MINUTE applies to: the bulk mails of an announcement. */
 const RATE_LIMITED_KIND = 'announcement';
