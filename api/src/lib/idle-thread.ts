@@ -1,9 +1,8 @@
 /**
  * Puts the calling worker thread in Linux's idle scheduling class (and at nice 19 where that fails):
  * it then runs only on a core nothing else wants, so the thread that serves pages is never kept
- * waiting by it. Used by the staff-reads worker and the SMTP thread. Their bodies are eval'd CommonJS
- * scripts that include this function's source, so it uses nothing of this module's scope: only the
- * worker's own `require`.
+ * waiting by it. Used by the staff-reads worker, whose body is an eval'd CommonJS script that includes
+ * this function's source, so it uses nothing of this module's scope: only the worker's own `require`.
  */
 export function idleThisThread(): void {
   /* eslint-disable @typescript-eslint/no-require-imports -- runs inside an eval'd CommonJS worker */

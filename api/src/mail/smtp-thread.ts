@@ -3,8 +3,8 @@
  * writes it in many small steps: at 250 mails a second on the site's own thread, a visitor's cached
  * page waited behind them (issue 22: GET / p99 several times idle while an announcement to 10,000
  * members was delivered). Here the thread that serves pages only claims rows and marks them; the
- * building and the writing happen on this thread, in Linux's idle scheduling class (lib/idle-thread.ts),
- * so serving pages comes first when cores are scarce.
+ * building and the writing happen on this thread, at nice 10, so serving pages comes first when cores
+ * are scarce.
  *
  * The thread starts with the first mail and ends after a minute without one (a mail-less process
  * holds no second V8 heap); the next mail starts a fresh one. A mail is handed over as nodemailer's
@@ -13,7 +13,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { idleThisThread } from '../lib/idle-thread.js';
 
 /** nodemailer's options of one mail: plain data, so it crosses to the thread as it is. */
 export interface OutgoingMail {
@@ -50,12 +49,18 @@ interface Failure {
 type Reply = { id: number; error?: Failure };
 
 /** The thread's body, sent as source text: it may use nothing from this module's scope (see staff-reads.ts). */
-function smtpWorker(idle: () => void): void {
+function smtpWorker(): void {
   /* eslint-disable @typescript-eslint/no-require-imports -- an eval'd worker is a CommonJS script */
   const threads = require('node:worker_threads') as typeof import('node:worker_threads');
   const { parentPort } = threads;
   const { smtpUrl, nodemailerLib } = threads.workerData as { smtpUrl: string; nodemailerLib: string };
-  idle();
+  try {
+    // Below the site's thread, not in the idle class: under a sustained load that would hold mails
+    // back indefinitely (a reset link among them).
+    (require('node:os') as typeof import('node:os')).setPriority(10);
+  } catch {
+    // Not permitted: the thread runs at the site's priority.
+  }
   // What nodemailer.createTransport(SMTP_URL) builds, from its modules for SMTP alone: its index also
   // loads the sendmail, SES, JSON and stream transports, 8 MB of this thread's memory. One connection
   // a mail, as the mailer has always sent (its createTransport({ url, pool }) read the URL alone).
@@ -83,7 +88,7 @@ function smtpWorker(idle: () => void): void {
   });
 }
 
-const WORKER_SOURCE = `${idleThisThread.toString()}\n(${smtpWorker.toString()})(idleThisThread);`;
+const WORKER_SOURCE = `(${smtpWorker.toString()})();`;
 /** nodemailer's lib folder (its package has no exports map, so its modules can be required one by one). */
 const nodemailerLib = path.dirname(createRequire(import.meta.url).resolve('nodemailer'));
 const IDLE_MS = 60_000;
