@@ -58,10 +58,16 @@ export function usePagedList(pageSize: number): PagedList {
 
   // The URL as the last change left it. The router renders a navigation in a transition, so two
   // changes in a row (two date fields filled at once) can both come before that render: each starts
-  // from the one before, not from the rendered URL, or the first is lost.
+  // from the one before, not from the rendered URL, or the first is lost. The URLs of our own changes
+  // not yet rendered are kept in order: when an older one renders (a filter cleared just before the
+  // dates were filled), the newer change stays the base; a URL not among them came from outside
+  // (Back, a link) and becomes the base.
   const latest = useRef(searchParams);
+  const unrendered = useRef<string[]>([]);
   useEffect(() => {
-    latest.current = searchParams;
+    const at = unrendered.current.lastIndexOf(searchParams.toString());
+    unrendered.current = at === -1 ? [] : unrendered.current.slice(at + 1);
+    if (unrendered.current.length === 0) latest.current = searchParams;
   }, [searchParams]);
 
   // Every change keeps the other parameters; page 1 is left out.
@@ -70,6 +76,7 @@ export function usePagedList(pageSize: number): PagedList {
     edit(next);
     if (next.get('page') === '1') next.delete('page');
     latest.current = next;
+    unrendered.current.push(next.toString());
     setSearchParams(next, { replace });
   };
 
