@@ -21,7 +21,7 @@ STOPSIGNAL SIGTERM
 USER node
 EXPOSE 3000
 VOLUME /data
-# node itself, as PID 1, with npm start's flags and environment (site/server/shutdown.test.ts checks they match and runs
-# this line): npm would not pass SIGTERM on, so `docker stop` would wait 10 s and kill the server
+# node itself, as PID 1, with npm start's flags and environment (site/server/shutdown.test.ts checks
+# they match and runs this line): npm would not pass SIGTERM on, so `docker stop` would wait 10 s and kill the server
 # instead of letting it finish its requests and close the database.
 CMD ["node", "--expose-gc", "--max-semi-space-size=2", "--max-old-space-size=256", "site/dist/server/main.js"]

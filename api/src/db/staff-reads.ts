@@ -14,7 +14,6 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
 import { isPostgres, type Db } from './connection.js';
-import { idleThisThread } from '../lib/idle-thread.js';
 import { foldRow, foldText } from './fold.js';
 
 export interface StaffReads {
@@ -42,13 +41,27 @@ type Reply = { id: number; rows: unknown[] } | { id: number; error: string };
  * foldRow), so it may use nothing from this module's scope, imports included (vitest rewrites those):
  * the same code then runs under vitest and in the built server.
  */
-function staffReadWorker(fold: (value: string) => string, idle: () => void): void {
+function staffReadWorker(fold: (value: string) => string): void {
   /* eslint-disable @typescript-eslint/no-require-imports -- an eval'd worker is a CommonJS script */
   const threads = require('node:worker_threads') as typeof import('node:worker_threads');
   const { parentPort } = threads;
   const { file, driverPath } = threads.workerData as { file: string; driverPath: string };
   const Database = require(driverPath) as typeof import('better-sqlite3');
-  idle();
+  try {
+    (require('node:os') as typeof import('node:os')).setPriority(19);
+    const fs = require('node:fs') as typeof import('node:fs');
+    const threadId = fs.readlinkSync('/proc/thread-self').split('/').pop() ?? '';
+    (require('node:child_process') as typeof import('node:child_process')).execFileSync(
+      '/usr/bin/chrt',
+      ['--idle', '--pid', '0', threadId],
+      {
+        stdio: 'ignore',
+        timeout: 2000,
+      },
+    );
+  } catch {
+    // Without chrt (not Linux) the nice value stays; without either, the thread runs as it is.
+  }
   /* eslint-enable @typescript-eslint/no-require-imports */
   const connection = new Database(file, { readonly: true, fileMustExist: true });
   connection.pragma('busy_timeout = 5000');
@@ -71,8 +84,7 @@ const WORKER_SOURCE = [
   'const foldedChars = new Map();',
   foldText.toString(),
   foldRow.toString(),
-  idleThisThread.toString(),
-  `(${staffReadWorker.toString()})(foldRow, idleThisThread);`,
+  `(${staffReadWorker.toString()})(foldRow);`,
 ].join('\n');
 
 const driverPath = createRequire(import.meta.url).resolve('better-sqlite3');

@@ -1,9 +1,9 @@
 /**
  * The durable mail queue (issue 25 item 1). Every mail is a row of `mail_queue`, written by `enqueue`
  * in the transaction of the action that causes it: the action and its mail commit together or not at
- * all. A worker in each instance sends the rows that are due: over SMTP_URL through a pooled
- * transport on a thread of its own (smtp-thread.ts), or, without it, as an .eml file in DATA_DIR/outbox and a log line, so a fresh install
- * can still follow reset and invitation links.
+ * all. A worker in each instance sends the rows that are due: over SMTP_URL from a thread of its own
+ * (smtp-thread.ts), or, without it, as an .eml file in DATA_DIR/outbox and a log line, so a fresh
+ * install can still follow reset and invitation links.
  *  - Transient failures (connection, timeout, a 4xx reply, an outbox that cannot be written) are tried
  *    again with capped exponential backoff and jitter, for up to 24 hours; a 5xx reply fails the row
  *    at once, with the server's reply as its last error.
@@ -120,9 +120,8 @@ export interface MailerOptions {
    */
   ratePerMinute?: number | undefined;
   /**
-   * By kind, what composes the body of a mail queued with COMPOSED_AT_DELIVERY. An announcement's
-   * rows then hold an address and a link each, not 10,000 copies of one body: the send's transaction
-   * writes a fifth of the bytes, and its commit (on SQLite, on the site's thread) is that much shorter.
+   * By kind, what composes at delivery the body of a mail queued without one (enqueueComposed): an
+   * announcement's rows then hold an account and an address each, not 10,000 copies of one body.
    */
   composers?: Partial<Record<MailKind, MailComposer>>;
 }

@@ -123,8 +123,8 @@ export function createSmtpThread(options: SmtpThreadOptions): SmtpThread {
     const thread = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: { smtpUrl: options.smtpUrl, nodemailerLib },
-      // As the site's own heap (npm start's --max-semi-space-size=2): a mail batch needs little, and
-      // V8's default young generation would add tens of MB to the process's peak RSS.
+      // A small heap, as the site's own (npm start's --max-semi-space-size=2): a mail batch needs
+      // little, and V8's default young generation would add to the process's peak RSS.
       resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 48 },
     });
     const running: Running = { thread, pending: new Map() };

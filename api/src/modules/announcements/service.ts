@@ -83,9 +83,9 @@ export function createAnnouncementsService(deps: AppDeps) {
 
   /**
    * Queues one mail per recipient and marks the announcement sent, all in `trx`. The mails are queued
-   * by one statement from the audience, their bodies and unsubscribe links composed at delivery
-   * (composer.ts): a 10,000-member send builds no row on the site's thread, and its transaction
-   * writes an address and two ids a mail.
+   * from the audience by INSERT … SELECT statements (the mailer's enqueueComposed), their bodies and
+   * unsubscribe links composed at delivery (composer.ts): a 10,000-member send builds no row on the
+   * site's thread, and its transaction writes an address and two ids a mail.
    */
   async function dispatch(trx: Db, row: AnnouncementRow, sender: AuditActor, at: Date): Promise<AnnouncementRow> {
     const repository = createAnnouncementsRepository(trx);
