@@ -4,9 +4,10 @@
 //      transaction, from request to answer; budget ≤ 5 s. The draft was previewed first, as the
 //      console's compose screen does while it is written.
 //   2. mails/s: mails the sink received from its first to its last; budget ≥ 200/s.
-//   3. GET / p99 at a steady rate (staff-load.mjs homeCannon: 100 req/s, autocannon) while idle, then
-//      for the same time from the send request on (queueing, then the worker delivering); budget ≤ 2×
-//      idle, as staff-load.mjs. The window's mails are counted, to show it overlapped the delivery.
+//   3. GET / p99 at a steady rate (staff-load.mjs homeP99: 100 req/s, autocannon, the median of three
+//      windows' p99s) while idle, then for the same time from the send request on (queueing, then the
+//      worker delivering); budget ≤ 2× idle, as staff-load.mjs. The windows' mails are counted, to show
+//      they overlapped the delivery.
 // Members are written straight to the database (no password hashes) before the server starts.
 // Run alone: node scripts/bench/announce-load.mjs (after `npm run build`).
 import { randomUUID } from 'node:crypto';
@@ -17,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { cannon, freePort, root, serverEnv, SERVER_ARGS, settings, start, waitFor } from './harness.mjs';
 import { peakRssMb, startSink } from './mail-load.mjs';
-import { HOME_PER_S, homeCannon, MAX_P99_RATIO } from './staff-load.mjs';
+import { HOME_PER_S, homeP99, MAX_P99_RATIO, WINDOWS } from './staff-load.mjs';
 
 const MEMBERS = 10_000;
 const MAX_QUEUE_MS = 5_000;
@@ -86,14 +87,14 @@ export async function runAnnounceLoad() {
     // As the console's compose screen, which previews the draft as it is written, before it is sent.
     await api(baseUrl, 'POST', '/api/admin/announcements/preview', token, { subject: draft.subject, body: draft.body });
     await cannon(`${baseUrl}/`, 2); // fills the page cache
-    const idleP99 = (await homeCannon(baseUrl, settings.duration)).latency.p99;
-    const loaded = homeCannon(baseUrl, settings.duration);
+    const idle = await homeP99(baseUrl, settings.duration);
+    const loaded = homeP99(baseUrl, settings.duration);
     const started = performance.now();
     const sent = await api(baseUrl, 'PATCH', `/api/admin/announcements/${draft.id}/send`, token, { scheduledAt: null });
     const queueMs = performance.now() - started;
     const home = await loaded;
     const inWindow = (await sink.report()).received;
-    const ratio = home.latency.p99 / Math.max(idleP99, 1);
+    const ratio = home.p99 / Math.max(idle.p99, 1);
 
     let report = await sink.report();
     const deadline = Date.now() + 10 * 60_000;
@@ -107,7 +108,7 @@ export async function runAnnounceLoad() {
     const checks = {
       queue: sent.recipientCount === MEMBERS && queueMs <= MAX_QUEUE_MS,
       throughput: report.received >= MEMBERS && perS >= MIN_MAILS_PER_S,
-      home: ratio <= MAX_P99_RATIO && home.non2xx + home.errors === 0,
+      home: ratio <= MAX_P99_RATIO && home.errors === 0,
     };
     const verdict = (passed) => (passed ? 'ok' : 'MISSED');
     console.log(`\nAnnouncement to ${MEMBERS.toLocaleString('en')} members, SQLite, loopback SMTP sink:`);
@@ -118,9 +119,10 @@ export async function runAnnounceLoad() {
       `  sent ${report.received.toLocaleString('en')} in ${spanS.toFixed(1)} s: ${perS.toFixed(0)} mails/s; budget ≥ ${MIN_MAILS_PER_S}/s: ${verdict(checks.throughput)}`,
     );
     console.log(
-      `  GET / p99 (${HOME_PER_S} req/s, ${settings.duration} s each) idle ${idleP99} ms, from the send on ` +
-        `${home.latency.p99} ms (${ratio.toFixed(2)}× idle, budget ≤ ${MAX_P99_RATIO}×): ${verdict(checks.home)}; ` +
-        `${inWindow.toLocaleString('en')} of ${MEMBERS.toLocaleString('en')} mails delivered in that window, ${home.non2xx + home.errors} errors`,
+      `  GET / p99 (${HOME_PER_S} req/s, median of ${WINDOWS} windows of ${settings.duration} s) idle ${idle.p99} ms ` +
+        `(${idle.p99s.join(', ')}), from the send on ${home.p99} ms (${home.p99s.join(', ')}; ${ratio.toFixed(2)}× idle, ` +
+        `budget ≤ ${MAX_P99_RATIO}×): ${verdict(checks.home)}; ${inWindow.toLocaleString('en')} of ` +
+        `${MEMBERS.toLocaleString('en')} mails delivered in those windows, ${home.errors} errors`,
     );
     console.log(`  server peak RSS ${peakMb.toFixed(1)} MB`);
     return {
@@ -132,8 +134,10 @@ export async function runAnnounceLoad() {
         sendSeconds: spanS,
         mailsPerS: perS,
         peakRssMb: peakMb,
-        homeIdleP99: idleP99,
-        homeSendingP99: home.latency.p99,
+        homeIdleP99: idle.p99,
+        homeIdleP99s: idle.p99s,
+        homeSendingP99: home.p99,
+        homeSendingP99s: home.p99s,
         homeRatio: ratio,
         mailsInWindow: inWindow,
       },

@@ -18,6 +18,27 @@ export function homeCannon(baseUrl, duration) {
   return cannon(`${baseUrl}/`, duration, { connections: HOME_CONNECTIONS, overallRate: HOME_PER_S });
 }
 
+export const WINDOWS = 3;
+
+/**
+ * GET / p99 in `windows` back-to-back windows of `duration` s (homeCannon), and the median of those
+ * p99s. One window's p99 is the 10th slowest of 1,000 answers, and this shared 2-core host has hiccups
+ * of its own: an idle server on the demo content (no GC beyond scavenges, no job running; --trace-gc)
+ * answered six 10 s windows with p99 2, 2, 3, 3, 4 and 14 ms. A single window made the ratio swing
+ * from 0.5 to 9× between identical runs; the median of three leaves out one such window on either side.
+ */
+export async function homeP99(baseUrl, duration, windows = WINDOWS) {
+  const p99s = [];
+  let errors = 0;
+  for (let index = 0; index < windows; index += 1) {
+    const result = await homeCannon(baseUrl, duration);
+    p99s.push(result.latency.p99);
+    errors += result.non2xx + result.errors;
+  }
+  const sorted = [...p99s].sort((a, b) => a - b);
+  return { p99: sorted[Math.floor(sorted.length / 2)], p99s, errors };
+}
+
 /** In the child: 4 search loops and 4 export loops until `duration` seconds have passed. */
 async function staffClients(baseUrl, duration, tokens) {
   const until = Date.now() + duration * 1000;
@@ -69,21 +90,23 @@ function staffClientsElsewhere(baseUrl, duration, tokens) {
 export async function staffLoad(baseUrl, tokens) {
   const duration = settings.duration;
   await cannon(`${baseUrl}/`, 2); // fills the page cache
-  const idle = (await homeCannon(baseUrl, duration)).latency.p99;
+  const idle = await homeP99(baseUrl, duration);
   const [home, staff] = await Promise.all([
-    homeCannon(baseUrl, duration),
-    staffClientsElsewhere(baseUrl, duration, tokens),
+    homeP99(baseUrl, duration),
+    staffClientsElsewhere(baseUrl, duration * WINDOWS, tokens),
   ]);
-  const ratio = home.latency.p99 / Math.max(idle, 1);
-  const ok = ratio <= MAX_P99_RATIO && home.non2xx + home.errors === 0 && staff.failed === 0;
+  const ratio = home.p99 / Math.max(idle.p99, 1);
+  const ok = ratio <= MAX_P99_RATIO && home.errors === 0 && staff.failed === 0;
   return {
     ok,
-    idleP99: idle,
-    loadedP99: home.latency.p99,
+    idleP99: idle.p99,
+    idleP99s: idle.p99s,
+    loadedP99: home.p99,
+    loadedP99s: home.p99s,
     ratio,
-    homeErrors: home.non2xx + home.errors,
-    searchesPerS: staff.searches / duration,
-    exportsPerS: staff.exports / duration,
+    homeErrors: home.errors,
+    searchesPerS: staff.searches / (duration * WINDOWS),
+    exportsPerS: staff.exports / (duration * WINDOWS),
     exportMB: staff.exportBytes / 1e6,
     refusedExports: staff.refused,
     failed: staff.failed,
@@ -92,8 +115,9 @@ export async function staffLoad(baseUrl, tokens) {
 
 export function printStaffLoad(engine, figures) {
   console.log(
-    `${engine}: GET / p99 (${HOME_PER_S} req/s) idle ${figures.idleP99} ms, with 4 message searches and 4 CSV exports ` +
-      `running ${figures.loadedP99} ms (${figures.ratio.toFixed(2)}× idle, budget ≤ ${MAX_P99_RATIO}×) ` +
+    `${engine}: GET / p99 (${HOME_PER_S} req/s, median of ${WINDOWS} windows) idle ${figures.idleP99} ms ` +
+      `(${figures.idleP99s.join(', ')}), with 4 message searches and 4 CSV exports running ${figures.loadedP99} ms ` +
+      `(${figures.loadedP99s.join(', ')}; ${figures.ratio.toFixed(2)}× idle, budget ≤ ${MAX_P99_RATIO}×) ` +
       `${figures.ok ? 'ok' : 'OVER'}; searches ${figures.searchesPerS.toFixed(1)}/s, exports ` +
       `${figures.exportsPerS.toFixed(2)}/s (${figures.exportMB.toFixed(1)} MB), exports refused ${figures.refusedExports}, ` +
       `failed ${figures.failed}, GET / errors ${figures.homeErrors}`,
