@@ -30,6 +30,7 @@ import * as memberEmailVerified from './migrations/20261127220000_member_email_v
 import * as membersListIndexes from './migrations/20261127221000_members_list_indexes.js';
 import * as staffListIndexes from './migrations/20261128101900_staff_list_indexes.js';
 import * as mailQueueUser from './migrations/20261128120000_mail_queue_user.js';
+import * as mailQueueDueOrder from './migrations/20261129120000_mail_queue_due_order.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '20261127221000_members_list_indexes': membersListIndexes,
   '20261128101900_staff_list_indexes': staffListIndexes,
   '20261128120000_mail_queue_user': mailQueueUser,
+  '20261129120000_mail_queue_due_order': mailQueueDueOrder,
 };
 
 /** Every migration this version knows, in order (a restored backup must hold none other). */

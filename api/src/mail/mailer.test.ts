@@ -10,6 +10,7 @@ import PostalMime from 'postal-mime';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { capturedQueries, explain } from '../scripts/query-plans.js';
 import type { Clock } from '../lib/clock.js';
 import { createTestDatabase, describeEngines, type TestDatabase } from '../test-support/databases.js';
 import { captureLogs } from '../test-support/runtime-harness.js';
@@ -78,6 +79,19 @@ describeEngines('mail queue on %s', (engine) => {
   const clock = manualClock();
   const mailers: Mailer[] = [];
   const logs = captureLogs();
+
+  /** Accounts 1 to `count`, as an audience query: memberN@example.org each. */
+  function numberedAudience(count: number) {
+    return db
+      .from(
+        db.raw(
+          `(with recursive n(i) as (select 1 union all select i + 1 from n where i < ?)
+          select i as user_id, 'member' || i || '@example.org' as recipient from n) r`,
+          [count],
+        ),
+      )
+      .select('user_id', 'recipient');
+  }
 
   /** `null`: no SMTP_URL. `extra`: other options (composers, reclaimAtStart). */
   function mailer(smtpUrl: string | null = smtp.url, onDb: Db = db, extra: Partial<MailerOptions> = {}): Mailer {
@@ -174,12 +188,7 @@ describeEngines('mail queue on %s', (engine) => {
 
   it('queues composed mails for an audience larger than one statement, each account once, in account order', async () => {
     const mail = mailer();
-    const audience = db
-      .from(
-        db.raw(`(with recursive n(i) as (select 1 union all select i + 1 from n where i < 2500)
-          select i as user_id, 'member' || i || '@example.org' as recipient from n) r`),
-      )
-      .select('user_id', 'recipient');
+    const audience = numberedAudience(2_500);
     const queued = await db.transaction((trx) =>
       mail.enqueueComposed(trx, audience, { kind: 'announcement', subject: 'Many', announcementId: 1 }),
     );
@@ -187,6 +196,33 @@ describeEngines('mail queue on %s', (engine) => {
     const rows = await db('mail_queue').orderBy('id').select('user_id', 'recipient');
     expect(rows.map((row) => Number(row.user_id))).toEqual(Array.from({ length: 2500 }, (_, index) => index + 1));
     expect(rows[2499]!.recipient).toBe('member2500@example.org');
+  });
+
+  // Issue 22: with 10,000 rows queued, a claim that sorted every due row took 1.6–14 ms on the site's
+  // thread (SQLite) at each batch of 25. Each claim statement now reads its index in order.
+  it('claims each batch by reading an index in order, never sorting the queued rows', async () => {
+    const mail = mailer();
+    const audience = numberedAudience(300);
+    await db.transaction((trx) =>
+      mail.enqueueComposed(trx, audience, { kind: 'announcement', subject: 'Plan', announcementId: 1 }),
+    );
+    const claims = (await capturedQueries(db, () => mail.drain())).filter((query) =>
+      query.sql.startsWith("update mail_queue set state = 'sending'"),
+    );
+    expect(claims.length).toBeGreaterThan(0);
+    for (const claim of claims) {
+      // The select inside the update, with its bindings (those of the update's SET come first).
+      const select = /\((select id from mail_queue[\s\S]*?)\)\s*returning/.exec(claim.sql)![1]!;
+      const plan = await explain(
+        db,
+        { ...claim, sql: select, bindings: claim.bindings.slice(2) },
+        { forceIndexes: true },
+      );
+      expect(plan.join('\n'), select).not.toMatch(
+        engine === 'sqlite' ? /TEMP B-TREE|MULTI-INDEX OR|SCAN mail_queue/ : /Sort|Seq Scan/,
+      );
+    }
+    expect(Number((await db('mail_queue').where({ state: 'sent' }).count({ count: '*' }).first())!.count)).toBe(300);
   });
 
   it('delivers a queued mail once over SMTP with the Message-ID stored in its row, and marks it sent', async () => {

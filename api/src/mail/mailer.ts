@@ -239,19 +239,44 @@ export function createMailer(options: MailerOptions): Mailer {
 
   /**
    * Marks up to `limit` due rows `sending` for this worker and returns them; on PostgreSQL, rows
-   * others hold are skipped. `kinds`: only the rate-limited kind, or every other kind.
+   * others hold are skipped. `kinds`: only the rate-limited kind, or every other kind. Rows a stopped
+   * instance left `sending` come first, then queued rows, earliest due first: each is read in its
+   * index's order (mail_queue_due_index for the queued), so a claim reads a batch's rows however long
+   * the queue is. One statement with an OR of both sorted every due row at each claim: with an
+   * announcement's 10,000 rows queued, 1.6 ms a claim on SQLite (up to 14 ms under load), on the
+   * site's thread (issue 22: GET / p99 during the send).
    */
   async function claimWhere(limit: number, kinds?: 'limited' | 'others'): Promise<MailQueueRow[]> {
     const now = clock.now();
     const staleBefore = new Date(now.getTime() - claimTimeoutMs);
+    const stale = await claimIn(now, `state = 'sending' and claimed_at < ?`, 'id', [staleBefore], limit, kinds);
+    if (stale.length >= limit) return stale;
+    const due = await claimIn(
+      now,
+      `state = 'queued' and next_attempt_at <= ?`,
+      'next_attempt_at, id',
+      [now],
+      limit - stale.length,
+      kinds,
+    );
+    return [...stale, ...due];
+  }
+
+  async function claimIn(
+    now: Date,
+    condition: string,
+    order: string,
+    bindings: unknown[],
+    limit: number,
+    kinds?: 'limited' | 'others',
+  ): Promise<MailQueueRow[]> {
     const kindFilter = kinds === undefined ? '' : kinds === 'limited' ? ' and kind = ?' : ' and kind <> ?';
     const result: unknown = await db.raw(
       `update mail_queue set state = 'sending', claimed_at = ?, claimed_by = ?, attempts = attempts + 1
-       where id in (select id from mail_queue
-         where ((state = 'queued' and next_attempt_at <= ?) or (state = 'sending' and claimed_at < ?))${kindFilter}
-         order by id limit ?${onPostgres ? ' for update skip locked' : ''})
+       where id in (select id from mail_queue where ${condition}${kindFilter}
+         order by ${order} limit ?${onPostgres ? ' for update skip locked' : ''})
        returning *`,
-      [now, worker, now, staleBefore, ...(kinds === undefined ? [] : [RATE_LIMITED_KIND]), limit],
+      [now, worker, ...bindings, ...(kinds === undefined ? [] : [RATE_LIMITED_KIND]), limit] as Knex.RawBinding[],
     );
     return onPostgres ? (result as { rows: MailQueueRow[] }).rows : (result as MailQueueRow[]);
   }
