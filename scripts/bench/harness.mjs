@@ -21,6 +21,9 @@ export const SERVER_ARGS = START.slice(NODE_AT + 1);
 /** The variables npm start sets before node (MALLOC_ARENA_MAX): every section's server runs with them. */
 const START_ENV = Object.fromEntries(START.slice(0, NODE_AT).map((assignment) => assignment.split('=')));
 
+/** The middle value (the upper one of an even count): runs repeated to see past this host's noise. */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 export const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 export const ms = (value) => `${Math.round(value)} ms`;
 

@@ -6,7 +6,7 @@
 // Budget: GET / p99 under that load at most 2× idle. Used by scripts/bench/large-data.mjs.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { cannon, settings } from './harness.mjs';
+import { cannon, median, settings } from './harness.mjs';
 
 export const MAX_P99_RATIO = 2;
 export const HOME_PER_S = 100;
@@ -35,8 +35,7 @@ export async function homeP99(baseUrl, duration, windows = WINDOWS) {
     p99s.push(result.latency.p99);
     errors += result.non2xx + result.errors;
   }
-  const sorted = [...p99s].sort((a, b) => a - b);
-  return { p99: sorted[Math.floor(sorted.length / 2)], p99s, errors };
+  return { p99: median(p99s), p99s, errors };
 }
 
 /** In the child: 4 search loops and 4 export loops until `duration` seconds have passed. */

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { cannon, freePort, SERVER_ARGS, serverEnv, settings, start } from './harness.mjs';
+import { cannon, freePort, median, SERVER_ARGS, serverEnv, settings, start } from './harness.mjs';
 
 const MAX_START_MS = 1000;
 const MAX_RSS_MB = 120;
@@ -63,8 +63,6 @@ function rssMb(pid) {
   const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]);
   return kb / 1024;
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Runs both measurements and prints them; `restarts` timed starts after the one that creates the data. */
 export async function runStartUp({ restarts = 5 } = {}) {

@@ -266,7 +266,7 @@ export function createMailer(options: MailerOptions): Mailer {
     now: Date,
     condition: string,
     order: string,
-    bindings: unknown[],
+    bindings: Date[],
     limit: number,
     kinds?: 'limited' | 'others',
   ): Promise<MailQueueRow[]> {
@@ -276,7 +276,7 @@ export function createMailer(options: MailerOptions): Mailer {
        where id in (select id from mail_queue where ${condition}${kindFilter}
          order by ${order} limit ?${onPostgres ? ' for update skip locked' : ''})
        returning *`,
-      [now, worker, ...bindings, ...(kinds === undefined ? [] : [RATE_LIMITED_KIND]), limit] as Knex.RawBinding[],
+      [now, worker, ...bindings, ...(kinds === undefined ? [] : [RATE_LIMITED_KIND]), limit],
     );
     return onPostgres ? (result as { rows: MailQueueRow[] }).rows : (result as MailQueueRow[]);
   }
