@@ -4,7 +4,7 @@
 //      transaction, from request to answer; budget ≤ 5 s. The draft was previewed first, as the
 //      console's compose screen does while it is written.
 //   2. mails/s: mails the sink received from its first to its last; budget ≥ 200/s.
-//   3. GET / p99 at a steady rate (staff-load.mjs homeP99: 100 req/s, autocannon, the median of three
+//   3. GET / p99 at a steady rate (harness.mjs homeP99: 100 req/s, autocannon, the median of three
 //      windows' p99s) while idle, then for the same time from the send request on (queueing, then the
 //      worker delivering); budget ≤ 2× idle, as staff-load.mjs. The windows' mails are counted, to show
 //      they overlapped the delivery.
@@ -16,9 +16,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { cannon, freePort, root, serverEnv, SERVER_ARGS, settings, start, waitFor } from './harness.mjs';
+import {
+  cannon,
+  freePort,
+  HOME_PER_S,
+  homeP99,
+  root,
+  serverEnv,
+  SERVER_ARGS,
+  settings,
+  start,
+  waitFor,
+  WINDOWS,
+} from './harness.mjs';
 import { peakRssMb, startSink } from './mail-load.mjs';
-import { HOME_PER_S, homeP99, MAX_P99_RATIO, WINDOWS } from './staff-load.mjs';
+import { MAX_P99_RATIO } from './staff-load.mjs';
 
 const MEMBERS = 10_000;
 const MAX_QUEUE_MS = 5_000;

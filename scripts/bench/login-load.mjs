@@ -12,15 +12,13 @@
 import { parseArgs } from 'node:util';
 import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { cannon, ms, settings, startSite } from './harness.mjs';
+import { cannon, HOME_PER_S, homeCannon, ms, settings, startSite } from './harness.mjs';
 
 const MAX_P99_RATIO = 2;
 const STEADY_LOGINS_PER_S = 20;
 const FLOOD_LOGINS_PER_S = 200;
 // A login may wait for a worker (up to 2 s in the queue): enough connections to keep the rate up.
 const LOGIN_CONNECTIONS = 60;
-const HOME_PER_S = 100;
-const HOME_CONNECTIONS = 10;
 
 let sequence = 0;
 /** Every request a new visitor: a random address and an e-mail no account has. */
@@ -41,10 +39,6 @@ function loginCannon(baseUrl, duration, rate) {
     overallRate: rate,
     requests: [{ setupRequest: anonymousLogin }],
   });
-}
-
-function homeCannon(baseUrl, duration) {
-  return cannon(`${baseUrl}/`, duration, { connections: HOME_CONNECTIONS, overallRate: HOME_PER_S });
 }
 
 /**
@@ -77,7 +71,7 @@ async function underLoad(baseUrl, duration, rate) {
   ]);
   const status = (code) => logins.statusCodeStats?.[code]?.count ?? 0;
   return {
-    p99: home.latency.p99,
+    p99: home.p99,
     homeErrors: home.non2xx + home.errors,
     sentPerS: logins.requests.total / duration,
     verifiedPerS: status(401) / duration,
@@ -95,12 +89,12 @@ export async function loginLoad() {
   // in the measured span. A few logins first, then a pause for the worker's queue to drain.
   await loginCannon(baseUrl, 2, 5);
   await new Promise((resolve) => setTimeout(resolve, 3000));
-  const idleBefore = (await homeCannon(baseUrl, duration)).latency.p99;
+  const idleBefore = (await homeCannon(baseUrl, duration)).p99;
   const steady = await underLoad(baseUrl, duration, STEADY_LOGINS_PER_S);
   const flood = await underLoad(baseUrl, duration, FLOOD_LOGINS_PER_S);
   // The flood leaves the password queue full for up to its 2 s wait: idle again after it drains.
   await new Promise((resolve) => setTimeout(resolve, 3000));
-  const idleAfter = (await homeCannon(baseUrl, duration)).latency.p99;
+  const idleAfter = (await homeCannon(baseUrl, duration)).p99;
   const idle = (idleBefore + idleAfter) / 2;
   const ratio = (p99) => p99 / Math.max(idle, 1);
 

@@ -6,37 +6,10 @@
 // Budget: GET / p99 under that load at most 2× idle. Used by scripts/bench/large-data.mjs.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { cannon, median, settings } from './harness.mjs';
+import { cannon, HOME_PER_S, homeP99, settings, WINDOWS } from './harness.mjs';
 
 export const MAX_P99_RATIO = 2;
-export const HOME_PER_S = 100;
-const HOME_CONNECTIONS = 10;
 const SEARCHES = ['hel', 'know', 'visitor1', 'zq', 'events', '(4242)', 'müller', 'abo'];
-
-/** GET / at a steady HOME_PER_S (announce-load.mjs times it during a send the same way). */
-export function homeCannon(baseUrl, duration) {
-  return cannon(`${baseUrl}/`, duration, { connections: HOME_CONNECTIONS, overallRate: HOME_PER_S });
-}
-
-export const WINDOWS = 3;
-
-/**
- * GET / p99 in `windows` back-to-back windows of `duration` s (homeCannon), and the median of those
- * p99s. One window's p99 is the 10th slowest of 1,000 answers, and this shared 2-core host has hiccups
- * of its own: an idle server on the demo content (no GC beyond scavenges, no job running; --trace-gc)
- * answered six 10 s windows with p99 2, 2, 3, 3, 4 and 14 ms. A single window made the ratio swing
- * from 0.5 to 9× between identical runs; the median of three leaves out one such window on either side.
- */
-export async function homeP99(baseUrl, duration, windows = WINDOWS) {
-  const p99s = [];
-  let errors = 0;
-  for (let index = 0; index < windows; index += 1) {
-    const result = await homeCannon(baseUrl, duration);
-    p99s.push(result.latency.p99);
-    errors += result.non2xx + result.errors;
-  }
-  return { p99: median(p99s), p99s, errors };
-}
 
 /** In the child: 4 search loops and 4 export loops until `duration` seconds have passed. */
 async function staffClients(baseUrl, duration, tokens) {
