@@ -4,7 +4,7 @@
 //      transaction, from request to answer; budget ≤ 5 s. The draft was previewed first, as the
 //      console's compose screen does while it is written.
 //   2. mails/s: mails the sink received from its first to its last; budget ≥ 200/s.
-//   3. GET / p99 at a steady rate (harness.mjs homeP99: 100 req/s, autocannon, the median of three
+//   3. GET / p99 at a steady rate (harness.mjs homeP99: 100 requests/s evenly paced, the median of three
 //      windows' p99s) while idle, then for the same time from the send request on (queueing, then the
 //      worker delivering); budget ≤ 2× idle, as staff-load.mjs. The windows' mails are counted, to show
 //      they overlapped the delivery.

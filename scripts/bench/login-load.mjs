@@ -12,7 +12,7 @@
 import { parseArgs } from 'node:util';
 import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { cannon, HOME_PER_S, homeCannon, ms, settings, startSite } from './harness.mjs';
+import { cannon, HOME_PER_S, homeProbe, ms, settings, startSite } from './harness.mjs';
 
 const MAX_P99_RATIO = 2;
 const STEADY_LOGINS_PER_S = 20;
@@ -66,7 +66,7 @@ function loginCannonElsewhere(baseUrl, duration, rate) {
 /** GET / while `rate` logins a second arrive; the login figures of the same span. */
 async function underLoad(baseUrl, duration, rate) {
   const [home, logins] = await Promise.all([
-    homeCannon(baseUrl, duration),
+    homeProbe(baseUrl, duration),
     loginCannonElsewhere(baseUrl, duration, rate),
   ]);
   const status = (code) => logins.statusCodeStats?.[code]?.count ?? 0;
@@ -89,12 +89,12 @@ export async function loginLoad() {
   // in the measured span. A few logins first, then a pause for the worker's queue to drain.
   await loginCannon(baseUrl, 2, 5);
   await new Promise((resolve) => setTimeout(resolve, 3000));
-  const idleBefore = (await homeCannon(baseUrl, duration)).p99;
+  const idleBefore = (await homeProbe(baseUrl, duration)).p99;
   const steady = await underLoad(baseUrl, duration, STEADY_LOGINS_PER_S);
   const flood = await underLoad(baseUrl, duration, FLOOD_LOGINS_PER_S);
   // The flood leaves the password queue full for up to its 2 s wait: idle again after it drains.
   await new Promise((resolve) => setTimeout(resolve, 3000));
-  const idleAfter = (await homeCannon(baseUrl, duration)).p99;
+  const idleAfter = (await homeProbe(baseUrl, duration)).p99;
   const idle = (idleBefore + idleAfter) / 2;
   const ratio = (p99) => p99 / Math.max(idle, 1);
 

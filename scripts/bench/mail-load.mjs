@@ -19,7 +19,7 @@ import {
   cannon,
   freePort,
   HOME_PER_S,
-  homeCannon,
+  homeProbe,
   ms,
   root,
   serverEnv,
@@ -114,7 +114,7 @@ export async function runMailLoad() {
   try {
     await waitFor(`${baseUrl}/api/health`);
     await cannon(`${baseUrl}/`, 2); // fills the page cache
-    const idleBefore = (await homeCannon(baseUrl, duration)).p99;
+    const idleBefore = (await homeProbe(baseUrl, duration)).p99;
 
     const { createDb } = await import(pathToFileURL(path.join(root, 'api/dist/db/connection.js')).href);
     const db = createDb({ databaseUrl: undefined, sqliteFile: path.join(dataDir, 'app.db') });
@@ -127,7 +127,7 @@ export async function runMailLoad() {
     }
     // The worker finds them at its next poll (5 s at most): GET / is measured from the first mail on.
     while ((await sink.report()).received === 0) await new Promise((resolve) => setTimeout(resolve, 50));
-    const during = await homeCannon(baseUrl, duration);
+    const during = await homeProbe(baseUrl, duration);
     let report = await sink.report();
     const sentDuringMeasure = report.received;
     const deadline = Date.now() + 10 * 60_000;
@@ -135,7 +135,7 @@ export async function runMailLoad() {
       await new Promise((resolve) => setTimeout(resolve, 200));
       report = await sink.report();
     }
-    const idleAfter = (await homeCannon(baseUrl, duration)).p99;
+    const idleAfter = (await homeProbe(baseUrl, duration)).p99;
     const peakMb = peakRssMb(server.pid);
 
     const idle = (idleBefore + idleAfter) / 2;

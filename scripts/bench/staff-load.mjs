@@ -1,7 +1,7 @@
 // Staff load on the large data (issue 19, no staff query can stall the site): GET / p99 of the BUILT
 // server idle, then while 4 admins each search the contact messages in one loop (texts of 2 to 8
 // characters, as the attack did) and download the whole message CSV export in another (streamed, one
-// export per user at a time: 4 exports run at once). GET / is requested at a steady rate, as in login-load.mjs.
+// export per user at a time: 4 exports run at once). GET / is requested at a steady rate (harness.mjs homeProbe).
 // The staff clients run in a process of their own, so their work does not delay the GET / timings.
 // Budget: GET / p99 under that load at most 2× idle. Used by scripts/bench/large-data.mjs.
 import { spawn } from 'node:child_process';
