@@ -21,6 +21,7 @@ import {
   freePort,
   HOME_PER_S,
   homeP99,
+  MAX_P99_RATIO,
   root,
   serverEnv,
   SERVER_ARGS,
@@ -30,7 +31,6 @@ import {
   WINDOWS,
 } from './harness.mjs';
 import { peakRssMb, startSink } from './mail-load.mjs';
-import { MAX_P99_RATIO } from './staff-load.mjs';
 
 const MEMBERS = 10_000;
 const MAX_QUEUE_MS = 5_000;

@@ -138,6 +138,8 @@ export function cannon(url, duration = settings.duration, extra = {}) {
 
 /** GET / at a steady rate: how each section times a visitor's page beside the load it measures. */
 export const HOME_PER_S = 100;
+/** The budget of every section that times GET / beside a load: its p99 at most this many times idle. */
+export const MAX_P99_RATIO = 2;
 /** What Chromium and Firefox send as Accept-Encoding. */
 const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 

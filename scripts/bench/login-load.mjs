@@ -12,9 +12,8 @@
 import { parseArgs } from 'node:util';
 import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { cannon, HOME_PER_S, homeProbe, ms, settings, startSite } from './harness.mjs';
+import { cannon, HOME_PER_S, homeProbe, MAX_P99_RATIO, ms, settings, startSite } from './harness.mjs';
 
-const MAX_P99_RATIO = 2;
 const STEADY_LOGINS_PER_S = 20;
 const FLOOD_LOGINS_PER_S = 200;
 // A login may wait for a worker (up to 2 s in the queue): enough connections to keep the rate up.

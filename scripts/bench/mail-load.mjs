@@ -20,6 +20,7 @@ import {
   freePort,
   HOME_PER_S,
   homeProbe,
+  MAX_P99_RATIO,
   ms,
   root,
   serverEnv,
@@ -31,7 +32,6 @@ import {
 
 const MAILS = 10_000;
 const MIN_MAILS_PER_S = 200;
-const MAX_P99_RATIO = 2;
 const MAX_PEAK_RSS_MB = 150;
 
 /** Peak resident set size of a process so far, in MB (Linux). */
