@@ -368,16 +368,22 @@ export function createMailer(options: MailerOptions): Mailer {
   async function sendBatch(rows: MailQueueRow[]): Promise<void> {
     const delivered: MailQueueRow[] = [];
     const deliveries: Promise<void>[] = [];
+    // A mail that could not be settled (the database failed) fails the batch once all have ended.
+    // Caught here at once: a rejection left unhandled across the yields below would end the process.
+    let unsettled: { error: unknown } | undefined;
     for (const row of rows) {
       deliveries.push(
-        deliver(row).then(
-          () => void delivered.push(row),
-          (caught: unknown) => settle(row, caught ?? new Error('mail failed')),
-        ),
+        deliver(row)
+          .then(
+            () => void delivered.push(row),
+            (caught: unknown) => settle(row, caught ?? new Error('mail failed')),
+          )
+          .catch((error: unknown) => void (unsettled ??= { error })),
       );
       await setImmediate();
     }
     await Promise.all(deliveries);
+    if (unsettled) throw unsettled.error;
     await markSent(delivered);
   }
 
