@@ -50,11 +50,16 @@ let failed = 0;
 let skipped = 0;
 /** Every skipped test: where it is, its suites and name, and the reason it gave. */
 const skips = [];
+/** Every failed test or check, named as its runner names it, for the list printed at the end. */
+const failures = [];
 
 /** A check that is one pass or one failure (a lint). */
-function countCheck(status) {
+function countCheck(name, status) {
   if (status === 0) passed += 1;
-  else failed += 1;
+  else {
+    failed += 1;
+    failures.push(name);
+  }
 }
 
 if (runs('vitest')) {
@@ -68,9 +73,18 @@ if (runs('vitest')) {
   if (vitest) {
     passed += vitest.numPassedTests;
     failed += vitest.numFailedTests;
-    if (vitestStatus !== 0 && vitest.numFailedTests === 0) failed += 1;
+    if (vitestStatus !== 0 && vitest.numFailedTests === 0) {
+      failed += 1;
+      failures.push(
+        `vitest ended with status ${vitestStatus}, with no test failed (an error outside the tests: see above)`,
+      );
+    }
     for (const file of vitest.testResults) {
+      const where = path.relative(process.cwd(), file.name);
+      // A file that failed to load has no tests to name: its own message says why.
+      if (file.status === 'failed' && file.assertionResults.length === 0) failures.push(`${where}: ${file.message}`);
       for (const test of file.assertionResults) {
+        if (test.status === 'failed') failures.push([where, ...test.ancestorTitles, test.title].join(' › '));
         if (test.status !== 'skipped' && test.status !== 'pending' && test.status !== 'todo') continue;
         skipped += 1;
         skips.push({
@@ -83,12 +97,13 @@ if (runs('vitest')) {
     }
   } else {
     failed += 1;
+    failures.push('vitest wrote no report (see its output above)');
   }
 }
 
-if (runs('lint-desktop')) countCheck(run('node', ['scripts/lint-desktop.mjs']));
-if (runs('lint-openapi')) countCheck(run('node', ['scripts/lint-openapi.mjs']));
-if (runs('knip')) countCheck(run('npx', ['knip']));
+if (runs('lint-desktop')) countCheck('desktop security lint', run('node', ['scripts/lint-desktop.mjs']));
+if (runs('lint-openapi')) countCheck('OpenAPI lint', run('node', ['scripts/lint-openapi.mjs']));
+if (runs('knip')) countCheck('knip', run('npx', ['knip']));
 
 /** The tests of a Playwright JSON report, with the titles of the suites around them. */
 function* playwrightTests(suite, titles = []) {
@@ -111,9 +126,13 @@ if (runs('playwright') && ['site/e2e', 'desktop/e2e'].some((dir) => existsSync(d
     passed += playwright.stats.expected + playwright.stats.flaky;
     failed += playwright.stats.unexpected;
     skipped += playwright.stats.skipped;
-    if (playwrightStatus !== 0 && playwright.stats.unexpected === 0) failed += 1;
+    if (playwrightStatus !== 0 && playwright.stats.unexpected === 0) {
+      failed += 1;
+      failures.push(`Playwright ended with status ${playwrightStatus}, with no test failed (see its output above)`);
+    }
     for (const suite of playwright.suites ?? []) {
       for (const { file, suites, title, test } of playwrightTests(suite)) {
+        if (test.status === 'unexpected') failures.push([file, ...suites, title].join(' › '));
         if (test.status !== 'skipped') continue;
         const annotation = test.annotations?.find((note) => ['skip', 'fixme'].includes(note.type));
         skips.push({ file, suites, title, reason: annotation?.description || 'no reason given' });
@@ -121,6 +140,7 @@ if (runs('playwright') && ['site/e2e', 'desktop/e2e'].some((dir) => existsSync(d
     }
   } else {
     failed += 1;
+    failures.push('Playwright wrote no report (see its output above)');
   }
 }
 
@@ -147,6 +167,11 @@ function skipLines() {
 if (skips.length > 0) {
   console.log(`\nSkipped (${skips.length}):`);
   for (const line of skipLines()) console.log(line);
+}
+// Last before the counts, so that a log cut to its tail still names what failed.
+if (failures.length > 0) {
+  console.log(`\nFailed (${failures.length}):`);
+  for (const name of failures) console.log(`  ${name}`);
 }
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

@@ -29,6 +29,15 @@ status=$?
   try { r = JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8')); }
   catch { console.log('0 passed, 1 failed, 0 skipped'); process.exit(1); }
   const failed = r.numFailedTests + (${status} !== 0 && r.numFailedTests === 0 ? 1 : 0);
+  // Named last before the counts, as scripts/run-tests.mjs does, so that a log's tail says what failed.
+  const names = r.testResults.flatMap((file) => {
+    const where = require('path').relative(process.cwd(), file.name);
+    const tests = file.assertionResults.filter((test) => test.status === 'failed');
+    if (file.status === 'failed' && file.assertionResults.length === 0) return [where + ': ' + file.message];
+    return tests.map((test) => [where, ...test.ancestorTitles, test.title].join(' › '));
+  });
+  if (${status} !== 0 && names.length === 0) names.push('vitest ended with status ${status}, with no test failed (see above)');
+  if (names.length > 0) console.log('\\nFailed (' + names.length + '):\\n' + names.map((name) => '  ' + name).join('\\n'));
   console.log(r.numPassedTests + ' passed, ' + failed + ' failed, ' + (r.numPendingTests + r.numTodoTests) + ' skipped');
   process.exit(failed > 0 || r.numPassedTests === 0 ? 1 : 0);
 " "$report"

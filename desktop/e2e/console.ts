@@ -1,5 +1,5 @@
 /** Helpers of the console's browser tests, on top of the shared e2e/support.ts. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { api, E2E, linkIn, uniqueEmail, waitForMail } from '../../e2e/support.js';
 
 export interface Credentials {
@@ -89,6 +89,18 @@ export async function answerConfirm(page: Page, message: string, button = 'Delet
   await expect(dialog).toContainText(message);
   await dialog.getByRole('button', { name: button, exact: true }).click();
   await expect(dialog).toBeHidden();
+}
+
+/**
+ * Waits until the focus is inside an overlay that has just opened: a dialog or menu takes it once its
+ * opening transition ends, and a key pressed before that goes to the page, as it would for a person.
+ */
+export async function expectFocusInside(overlay: Locator): Promise<void> {
+  await expect
+    .poll(() => overlay.evaluate((element) => element.contains(document.activeElement)), {
+      message: 'the focus is inside the overlay',
+    })
+    .toBe(true);
 }
 
 export async function expectToast(page: Page, text: string | RegExp): Promise<void> {

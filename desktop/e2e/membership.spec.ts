@@ -1,6 +1,15 @@
 /** Membership cards: create, edit and delete through the console, checked through the API. */
 import { expect, test } from '@playwright/test';
-import { answerConfirm, api, expectToast, itemWith, openAs, superAdminToken, unique } from './console.js';
+import {
+  answerConfirm,
+  api,
+  expectFocusInside,
+  expectToast,
+  itemWith,
+  openAs,
+  superAdminToken,
+  unique,
+} from './console.js';
 
 async function findCard(title: string) {
   const list = await api('GET', '/admin/membership-cards?limit=100', { token: await superAdminToken() });
@@ -85,6 +94,7 @@ test('cancel discards the changes and a cancelled delete keeps the card', async 
   await expect(
     page.getByRole('dialog', { name: 'Edit Membership Card' }).getByLabel('Title', { exact: true }),
   ).toHaveValue(title);
+  await expectFocusInside(page.getByRole('dialog', { name: 'Edit Membership Card' }));
   await page.keyboard.press('Escape');
 
   // The confirmation starts on Cancel: Enter keeps the card, Escape too.

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../e2e/support.js';
-import { api, openAs, superAdminToken, unique } from './console.js';
+import { api, expectFocusInside, openAs, superAdminToken, unique } from './console.js';
 
 interface AboutVersion {
   id: number;
@@ -161,6 +161,7 @@ test('a form with unsaved changes asks before closing or leaving the screen', as
   // Unchanged, Escape closes at once.
   await card.getByRole('button', { name: 'Edit' }).click();
   await expect(editor.getByLabel('Aims')).toHaveValue(active.aims);
+  await expectFocusInside(editor);
   await page.keyboard.press('Escape');
   await expect(editor).toBeHidden();
   await expect(prompt).toBeHidden();
