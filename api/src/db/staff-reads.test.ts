@@ -4,6 +4,7 @@
  * the site).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { CsvFormat } from '../lib/csv.js';
 import { createTestDatabase, describeEngines, type TestDatabase } from '../test-support/databases.js';
 import { createDb, type Db } from './connection.js';
 import { closeStaffReads, staffReads } from './staff-reads.js';
@@ -57,6 +58,58 @@ describeEngines('staff reads on %s', (engine) => {
       .pluck('title');
     expect(await staffReads(db).run(query)).toEqual(await query);
   });
+
+  it('formats a page of a CSV export where it reads it, as the presenters would, in the order asked', async () => {
+    const format: CsvFormat = {
+      columns: [
+        ['Title', 'title'],
+        ['Done', { column: 'done', as: 'label', yes: 'Yes', no: 'No' }],
+        ['Due', { column: 'due', as: 'date' }],
+      ],
+      id: 'id',
+    };
+    const bytes = await staffReads(db).csvPage(db('notes').whereIn('id', [1, 2]), [2, 1], format);
+    const text = bytes.toString('utf8');
+    expect(text).toBe(
+      `Plain,No,${new Date(WHEN.getTime() + 1000).toISOString()}\r\nCrème brûlée,Yes,${WHEN.toISOString()}\r\n`,
+    );
+  });
+
+  // The export thread opens its own connection as the pool does: a page past the timeout stops there.
+  if (engine === 'postgres')
+    it("stops an export's page at the pool's statement_timeout, with its SQLSTATE (answered 503)", async () => {
+      const hurried = createDb({ databaseUrl: database.databaseUrl, statementTimeoutMs: 50 });
+      try {
+        const slow = hurried.select(hurried.raw('1 as id')).from(hurried.raw('pg_sleep(1)'));
+        const format: CsvFormat = { columns: [['Id', 'id']], id: 'id' };
+        await expect(staffReads(hurried).csvPage(slow, [1], format)).rejects.toMatchObject({ code: '57014' });
+        // The thread goes on answering.
+        const next = await staffReads(hurried).csvPage(hurried.select(hurried.raw('2 as id')), [2], format);
+        expect(next.toString('utf8')).toBe('2\r\n');
+      } finally {
+        await closeStaffReads(hurried);
+        await hurried.destroy();
+      }
+    });
+
+  if (engine === 'postgres')
+    it('starts a fresh connection when the staff thread lost its own', async () => {
+      const marked = () => db.select(db.raw('1 as staff_thread_marker'));
+      expect(await staffReads(db).run(marked())).toEqual([{ staff_thread_marker: 1 }]);
+      const ended = await db.raw(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+         where datname = current_database() and pid <> pg_backend_pid() and query like '%staff_thread_marker%'`,
+      );
+      expect(ended.rows).toHaveLength(1);
+      // A read that comes before the thread has noticed fails with the connection's error; then they answer.
+      let answered: unknown;
+      for (let tries = 0; tries < 50 && answered === undefined; tries += 1) {
+        answered = await staffReads(db)
+          .run(marked())
+          .catch(() => undefined);
+      }
+      expect(answered).toEqual([{ staff_thread_marker: 1 }]);
+    });
 
   it('rejects a bad query with its message and goes on answering', async () => {
     await expect(staffReads(db).run(db('no_such_table').select('id'))).rejects.toThrow(/no_such_table/);

@@ -5,20 +5,31 @@
  * behind each query (issue 19: GET / p99 eight times idle). Here they run on one worker thread with
  * its own read-only connection to the same file (WAL lets it read beside the writer), in Linux's idle
  * scheduling class like the password worker: when cores are scarce, serving pages comes first.
- * PostgreSQL already runs queries in its own processes, so there the query simply runs.
+ * PostgreSQL runs queries in its own processes, but their answers are parsed where they are read:
+ * a search's 1,000 ids and an export's pages of rows, parsed on the event loop, kept it 43 % busy under
+ * that load. So there too staff reads run on a thread of their own, with a connection of its own.
  *
  * A query is built with Knex as usual and handed over as its SQL and bindings; `run` resolves to what
- * awaiting the builder would (rows, the first row, or a plucked column).
+ * awaiting the builder would (rows, the first row, or a plucked column), `csvPage` to a page of CSV.
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
+import * as csv from '../lib/csv.js';
 import { isPostgres, type Db } from './connection.js';
 import { foldRow, foldText } from './fold.js';
+import * as rowValues from './rows.js';
 
 export interface StaffReads {
-  /** What `await query` would give, read on the staff thread (SQLite) or directly (PostgreSQL). */
+  /** What `await query` would give, read on the staff thread. */
   run<T>(query: Knex.QueryBuilder): Promise<T>;
+  /**
+   * A page of a CSV export: the rows `query` reads, as CSV in the order of `ids` (lib/csv.ts
+   * csvPageText), formatted and encoded as UTF-8 where they were read. Only the bytes reach the event
+   * loop, handed over without a copy: a page's rows, dates, cells and text never do (issue 19: 4
+   * exports at once kept the event loop busy formatting, encoding and collecting their garbage).
+   */
+  csvPage(query: Knex.QueryBuilder, ids: readonly number[], format: csv.CsvFormat): Promise<Buffer>;
   /** A statement that answers no rows (SQLite's VACUUM INTO for a backup), on the same thread. */
   execute(sql: string, bindings: unknown[]): Promise<void>;
   close(): Promise<void>;
@@ -32,21 +43,29 @@ interface Request {
   execute?: boolean;
   /** Answer the first column's values, not row objects: an export's 50,000 ids cross as numbers. */
   pluck?: boolean;
+  /** Answer the rows as one CSV page in the order of these ids (csvPageText), not the rows. */
+  csv?: { ids: readonly number[]; format: csv.CsvFormat };
 }
 
-type Reply = { id: number; rows: unknown[] } | { id: number; error: string };
+type Reply =
+  { id: number; rows: unknown[] } | { id: number; bytes: Uint8Array } | { id: number; error: string; code?: string };
 
-/**
- * The worker's body. It is sent as source text (with foldText and foldRow before it, `fold` being
- * foldRow), so it may use nothing from this module's scope, imports included (vitest rewrites those):
- * the same code then runs under vitest and in the built server.
+/** The page as UTF-8, in an ArrayBuffer of its own: it is transferred to the event loop, not copied. */
+type PageFormatter = (
+  rows: Record<string, unknown>[],
+  ids: readonly number[],
+  format: csv.CsvFormat,
+) => Uint8Array<ArrayBuffer>;
+
+/*
+ * The workers' bodies are sent as source text, with the functions they call before them (the CSV
+ * functions, foldText and foldRow), so they may use nothing from this module's scope, imports
+ * included (vitest rewrites those): the same code then runs under vitest and in the built server.
  */
-function staffReadWorker(fold: (value: string) => string): void {
-  /* eslint-disable @typescript-eslint/no-require-imports -- an eval'd worker is a CommonJS script */
-  const threads = require('node:worker_threads') as typeof import('node:worker_threads');
-  const { parentPort } = threads;
-  const { file, driverPath } = threads.workerData as { file: string; driverPath: string };
-  const Database = require(driverPath) as typeof import('better-sqlite3');
+/* eslint-disable @typescript-eslint/no-require-imports -- an eval'd worker is a CommonJS script */
+
+/** Puts the calling thread in Linux's idle scheduling class (nice 19 elsewhere): pages come first. */
+function toIdlePriority(): void {
   try {
     (require('node:os') as typeof import('node:os')).setPriority(19);
     const fs = require('node:fs') as typeof import('node:fs');
@@ -54,24 +73,34 @@ function staffReadWorker(fold: (value: string) => string): void {
     (require('node:child_process') as typeof import('node:child_process')).execFileSync(
       '/usr/bin/chrt',
       ['--idle', '--pid', '0', threadId],
-      {
-        stdio: 'ignore',
-        timeout: 2000,
-      },
+      { stdio: 'ignore', timeout: 2000 },
     );
   } catch {
     // Without chrt (not Linux) the nice value stays; without either, the thread runs as it is.
   }
-  /* eslint-enable @typescript-eslint/no-require-imports */
+}
+
+/** SQLite: every staff read, on a read-only connection; `fold` is foldRow, `formatPage` csvPageText. */
+function sqliteWorker(fold: (value: string) => string, formatPage: PageFormatter): void {
+  const threads = require('node:worker_threads') as typeof import('node:worker_threads');
+  const { parentPort } = threads;
+  const { file, driverPath } = threads.workerData as { file: string; driverPath: string };
+  const Database = require(driverPath) as typeof import('better-sqlite3');
+  toIdlePriority();
   const connection = new Database(file, { readonly: true, fileMustExist: true });
   connection.pragma('busy_timeout = 5000');
   connection.function('fold', { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? fold(value) : value,
   );
-  parentPort!.on('message', ({ id, sql, bindings, execute, pluck }: Request) => {
+  parentPort!.on('message', ({ id, sql, bindings, execute, pluck, csv: page }: Request) => {
     try {
       const statement = connection.prepare(sql);
       if (execute) statement.run(...bindings);
+      if (page) {
+        const bytes = formatPage(statement.all(...bindings) as Record<string, unknown>[], page.ids, page.format);
+        parentPort!.postMessage({ id, bytes }, [bytes.buffer]);
+        return;
+      }
       parentPort!.postMessage({ id, rows: execute ? [] : statement.pluck(pluck === true).all(...bindings) });
     } catch (error) {
       parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
@@ -79,15 +108,122 @@ function staffReadWorker(fold: (value: string) => string): void {
   });
 }
 
+/**
+ * PostgreSQL: every staff read, over a connection of its own opened as the pool's are (with
+ * statement_timeout). A lost connection ends the thread; the next read starts a fresh one.
+ */
+function postgresWorker(formatPage: PageFormatter): void {
+  const threads = require('node:worker_threads') as typeof import('node:worker_threads');
+  const { parentPort } = threads;
+  const { connection, driverPath } = threads.workerData as { connection: object; driverPath: string };
+  const pg = require(driverPath) as typeof import('pg');
+  toIdlePriority();
+  const client = new pg.Client(connection);
+  const connected = client.connect();
+  // A connection that failed or was lost ends the thread, once the reads it held are answered with
+  // their error: the next read starts a fresh one.
+  const end = () => setImmediate(() => process.exit(1));
+  connected.catch(end);
+  client.on('error', end);
+  async function answer({ id, sql, bindings, pluck, csv: page }: Request): Promise<void> {
+    try {
+      await connected;
+      const { rows } = await client.query<Record<string, unknown>>(sql, bindings);
+      if (page) {
+        const bytes = formatPage(rows, page.ids, page.format);
+        parentPort!.postMessage({ id, bytes }, [bytes.buffer]);
+        return;
+      }
+      parentPort!.postMessage({ id, rows: pluck ? rows.map((row) => Object.values(row)[0]) : rows });
+    } catch (error) {
+      const { message, code } = error as { message?: string; code?: string };
+      parentPort!.postMessage({ id, error: message ?? String(error), ...(code && { code }) });
+    }
+  }
+  parentPort!.on('message', (request: Request) => void answer(request));
+}
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+/** What both workers' sources start with: the CSV functions, reading values with db/rows.ts's own. */
+const CSV_SOURCE = [
+  // The CSV functions call each other and FORMULA_START by name.
+  `const FORMULA_START = ${csv.FORMULA_START.toString()};`,
+  ...[csv.neutralised, csv.cellText, csv.quoted, csv.csvLine, csv.csvCellOf, csv.csvPageText].map(String),
+  ...[rowValues.toBool, rowValues.toIso, rowValues.toIsoOrNull, rowValues.toJson].map(String),
+  'const rowValues = { toBool, toIsoOrNull, toJson };',
+  'const encoder = new TextEncoder();',
+  'const formatPage = (rows, ids, format) => encoder.encode(csvPageText(rows, ids, format, rowValues));',
+  toIdlePriority.toString(),
+];
+
 // foldRow keeps the characters it folded in `foldedChars`; the worker gets its own.
-const WORKER_SOURCE = [
+const SQLITE_SOURCE = [
+  ...CSV_SOURCE,
   'const foldedChars = new Map();',
   foldText.toString(),
   foldRow.toString(),
-  `(${staffReadWorker.toString()})(foldRow);`,
+  `(${sqliteWorker.toString()})(foldRow, formatPage);`,
 ].join('\n');
 
-const driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
+const POSTGRES_SOURCE = [...CSV_SOURCE, `(${postgresWorker.toString()})(formatPage);`].join('\n');
+
+const resolve = createRequire(import.meta.url).resolve;
+
+/** A thread that answers requests one by one, started on first use; a crashed one fails what it held. */
+function staffThread(source: string, workerData: object) {
+  let worker: Worker | undefined;
+  let nextId = 0;
+  const pending = new Map<number, { resolve(answer: unknown[] | Buffer): void; reject(error: Error): void }>();
+
+  function failAll(error: Error): void {
+    for (const waiting of pending.values()) waiting.reject(error);
+    pending.clear();
+  }
+
+  function started(): Worker {
+    if (worker) return worker;
+    const thread = new Worker(source, { eval: true, workerData });
+    thread.on('message', (reply: Reply) => {
+      const waiting = pending.get(reply.id);
+      pending.delete(reply.id);
+      // The SQLSTATE goes with the message: the error handler answers a stopped statement with 503.
+      if ('error' in reply) waiting?.reject(Object.assign(new Error(reply.error), reply.code && { code: reply.code }));
+      else
+        waiting?.resolve(
+          'bytes' in reply
+            ? Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength)
+            : reply.rows,
+        );
+      // Referenced only while reading: an idle worker never keeps a process (the CLI, a test) alive.
+      if (pending.size === 0) thread.unref();
+    });
+    let crash: Error | undefined;
+    thread.on('error', (error) => (crash = error));
+    // The next read starts a fresh one.
+    thread.on('exit', () => {
+      if (worker === thread) worker = undefined;
+      failAll(crash ?? new Error('staff read worker exited'));
+    });
+    return (worker = thread);
+  }
+
+  return {
+    send: (request: Omit<Request, 'id'>): Promise<unknown[] | Buffer> => {
+      const thread = started();
+      const id = (nextId += 1);
+      return new Promise<unknown[] | Buffer>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        thread.ref();
+        thread.postMessage({ ...request, id } satisfies Request);
+      });
+    },
+    close: async (): Promise<void> => {
+      const thread = worker;
+      worker = undefined;
+      if (thread) await thread.terminate();
+    },
+  };
+}
 
 /** As Knex's better-sqlite3 client binds values: dates as milliseconds, booleans as 0 and 1. */
 function sqliteBinding(value: unknown): unknown {
@@ -101,91 +237,85 @@ function answerOf(method: string, rows: unknown[]): unknown {
   return method === 'first' ? rows[0] : rows;
 }
 
+/** The query's SQL, announced by Knex's own 'query' event as if Knex had run it: query logs and the plan tests see staff reads too. */
+function announced(db: Db, query: Knex.QueryBuilder) {
+  const sql = query.toSQL() as Knex.Sql & { method: string; pluck?: string };
+  (db.client as Knex.Client).emit('query', sql);
+  return sql;
+}
+
 function sqliteStaffReads(db: Db, file: string): StaffReads {
-  let worker: Worker | undefined;
-  let nextId = 0;
-  const pending = new Map<number, { resolve(rows: unknown[]): void; reject(error: Error): void }>();
-
-  function failAll(error: Error): void {
-    for (const waiting of pending.values()) waiting.reject(error);
-    pending.clear();
-  }
-
-  function started(): Worker {
-    if (worker) return worker;
-    const thread = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driverPath } });
-    thread.on('message', (reply: Reply) => {
-      const waiting = pending.get(reply.id);
-      pending.delete(reply.id);
-      if ('error' in reply) waiting?.reject(new Error(reply.error));
-      else waiting?.resolve(reply.rows);
-      // Referenced only while reading: an idle worker never keeps a process (the CLI, a test) alive.
-      if (pending.size === 0) thread.unref();
-    });
-    let crash: Error | undefined;
-    thread.on('error', (error) => (crash = error));
-    // A crashed worker fails what it was given; the next read starts a fresh one.
-    thread.on('exit', () => {
-      if (worker === thread) worker = undefined;
-      failAll(crash ?? new Error('staff read worker exited'));
-    });
-    return (worker = thread);
-  }
-
-  function send(request: Request): Promise<unknown[]> {
-    const thread = started();
-    const id = (nextId += 1);
-    return new Promise<unknown[]>((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      thread.ref();
-      thread.postMessage({ ...request, id } satisfies Request);
-    });
-  }
-
+  const thread = staffThread(SQLITE_SOURCE, { file, driverPath: resolve('better-sqlite3') });
   return {
     async run<T>(query: Knex.QueryBuilder): Promise<T> {
-      const compiled = query.toSQL() as Knex.Sql & { method: string; pluck?: string };
-      // Knex's own 'query' event, as if Knex had run it: query logs and the plan tests see staff reads too.
-      (db.client as Knex.Client).emit('query', compiled);
-      const bindings = compiled.bindings.map(sqliteBinding);
+      const sql = announced(db, query);
       // Knex selects the plucked column alone: its values are the statement's first column.
-      const pluck = compiled.method === 'pluck' && compiled.pluck !== undefined;
-      const rows = await send({ id: 0, sql: compiled.sql, bindings, pluck });
-      return answerOf(compiled.method, rows) as T;
+      const pluck = sql.method === 'pluck' && sql.pluck !== undefined;
+      const rows = (await thread.send({ sql: sql.sql, bindings: sql.bindings.map(sqliteBinding), pluck })) as unknown[];
+      return answerOf(sql.method, rows) as T;
+    },
+    async csvPage(query, ids, format) {
+      const sql = announced(db, query);
+      return (await thread.send({
+        sql: sql.sql,
+        bindings: sql.bindings.map(sqliteBinding),
+        csv: { ids, format },
+      })) as Buffer;
     },
     async execute(sql, bindings) {
-      await send({ id: 0, sql, bindings: bindings.map(sqliteBinding), execute: true });
+      await thread.send({ sql, bindings: bindings.map(sqliteBinding), execute: true });
     },
-    async close() {
-      const thread = worker;
-      worker = undefined;
-      if (thread) await thread.terminate();
-    },
+    close: thread.close,
   };
 }
 
 const directReads = (db: Db): StaffReads => ({
   run: async <T>(query: Knex.QueryBuilder) => (await query) as T,
+  csvPage: async (query, ids, format) =>
+    Buffer.from(csv.csvPageText((await query) as Record<string, unknown>[], ids, format, rowValues)),
   execute: async (sql, bindings) => void (await db.raw(sql, bindings as Knex.RawBinding[])),
   close: () => Promise.resolve(),
 });
 
+/** PostgreSQL: the staff thread's reads; `execute` (a backup's statement on SQLite) runs directly. */
+function postgresStaffReads(db: Db): StaffReads {
+  // The pool's own connection settings: the same server, user and statement_timeout.
+  const { connection } = (db.client as Knex.Client).config as { connection: object };
+  const thread = staffThread(POSTGRES_SOURCE, { connection, driverPath: resolve('pg') });
+  return {
+    ...directReads(db),
+    async run<T>(query: Knex.QueryBuilder): Promise<T> {
+      const sql = announced(db, query);
+      const { sql: text, bindings } = sql.toNative();
+      const pluck = sql.method === 'pluck' && sql.pluck !== undefined;
+      const rows = (await thread.send({ sql: text, bindings: [...bindings], pluck })) as unknown[];
+      return answerOf(sql.method, rows) as T;
+    },
+    async csvPage(query, ids, format) {
+      const { sql, bindings } = announced(db, query).toNative();
+      return (await thread.send({ sql, bindings: [...bindings], csv: { ids, format } })) as Buffer;
+    },
+    close: thread.close,
+  };
+}
+
 const readers = new WeakMap<Db, StaffReads>();
+
+function readsOf(db: Db): StaffReads {
+  if (isPostgres(db)) return postgresStaffReads(db);
+  const { filename } = (db.client as Knex.Client).config.connection as { filename: string };
+  // An in-memory database exists only on its own connection: nothing else can read it.
+  return filename && filename !== ':memory:' ? sqliteStaffReads(db, filename) : directReads(db);
+}
 
 /** The staff reads of this database, made on first use (no thread until a staff search or export). */
 export function staffReads(db: Db): StaffReads {
-  if (isPostgres(db)) return directReads(db);
   let reads = readers.get(db);
-  if (!reads) {
-    const { filename } = (db.client as Knex.Client).config.connection as { filename: string };
-    // An in-memory database exists only on its own connection: nothing else can read it.
-    reads = filename && filename !== ':memory:' ? sqliteStaffReads(db, filename) : directReads(db);
-    readers.set(db, reads);
-  }
+  if (!reads) readers.set(db, (reads = readsOf(db)));
   return reads;
 }
 
-/** Ends the staff thread of `db`, if it has one: before the database itself is closed. */
+/** Ends the staff threads of `db`, if it has any: before the database itself is closed. */
 export async function closeStaffReads(db: Db): Promise<void> {
   await readers.get(db)?.close();
   readers.delete(db);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvLine, toCsv } from './csv.js';
+import { toBool, toIsoOrNull, toJson } from '../db/rows.js';
+import { csvLine, csvPageText, toCsv, type CsvFormat } from './csv.js';
 
 describe('CSV exports', () => {
   it('starts with a byte-order mark and ends every row with CRLF', () => {
@@ -27,6 +28,38 @@ describe('CSV exports', () => {
   it('writes numbers, booleans, dates and empty values as they are', () => {
     expect(csvLine([-5, true, new Date('2026-06-17T10:00:00.000Z'), null, undefined, ''])).toBe(
       '-5,true,2026-06-17T10:00:00.000Z,,,',
+    );
+  });
+});
+
+describe('CSV pages from database rows', () => {
+  const values = { toBool, toIsoOrNull, toJson };
+  const format: CsvFormat = {
+    columns: [
+      ['Name', 'name'],
+      ['Count', { column: 'count', as: 'number' }],
+      ['At', { column: 'at', as: 'date' }],
+      ['Changes', { column: 'changes', as: 'json' }],
+      ['Status', { column: 'active', as: 'label', yes: 'Active', no: 'Deactivated' }],
+    ],
+    id: 'row_id',
+  };
+
+  it('reads each engine’s values as the presenters do: SQLite’s numbers and text, PostgreSQL’s Dates and objects', () => {
+    const at = Date.parse('2026-06-17T10:00:00.000Z');
+    const sqlite = { row_id: 1, name: '=cmd', count: 3, at, changes: '{"a":[1,"x"]}', active: 1 };
+    const postgres = { row_id: 1, name: '=cmd', count: '3', at: new Date(at), changes: { a: [1, 'x'] }, active: true };
+    const line = `'=cmd,3,2026-06-17T10:00:00.000Z,"{""a"":[1,""x""]}",Active\r\n`;
+    expect(csvPageText([sqlite], [1], format, values)).toBe(line);
+    expect(csvPageText([postgres], [1], format, values)).toBe(line);
+    const empty = { row_id: 1, name: null, count: null, at: null, changes: null, active: 0 };
+    expect(csvPageText([empty], [1], format, values)).toBe(',,,,Deactivated\r\n');
+  });
+
+  it('writes the rows in the order of the ids, and leaves out an id whose row is gone', () => {
+    const row = (id: number) => ({ row_id: id, name: `n${id}`, count: id, at: null, changes: null, active: true });
+    expect(csvPageText([row(1), row(3), row(2)], [3, 4, 1, 2], format, values)).toBe(
+      'n3,3,,,Active\r\nn1,1,,,Active\r\nn2,2,,,Active\r\n',
     );
   });
 });

@@ -3,7 +3,9 @@
  * quote or line break quoted, quotes doubled), UTF-8 with a byte-order mark so accents show in Excel,
  * and every cell that a spreadsheet would read as a formula neutralised (OWASP "CSV injection").
  * The admin exports stream (sendCsvExport): read in pages, one export per user at a time, each page
- * in a turn among the other staff reads (issue 19).
+ * in a turn among the other staff reads (issue 19). An export names its columns and how each cell is
+ * made from the row (CsvFormat); each page is read and written as CSV text on a staff thread
+ * (db/staff-reads.ts csvPage), so only its UTF-8 bytes reach the event loop.
  */
 import { Readable } from 'node:stream';
 import type { Context } from 'koa';
@@ -13,14 +15,14 @@ import { inTurn, inTurns } from './turns.js';
 export type CsvCell = string | number | boolean | Date | null | undefined;
 
 /** Characters that make a spreadsheet evaluate the cell, or that hide such a character after them. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+export const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** A leading apostrophe makes spreadsheets show the text as text; it is the OWASP recommendation. */
-function neutralised(text: string): string {
+export function neutralised(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-function cellText(value: CsvCell): string {
+export function cellText(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString();
   // Numbers and booleans are written by us, never by a user: no formula can hide in them.
@@ -28,7 +30,7 @@ function cellText(value: CsvCell): string {
   return neutralised(value);
 }
 
-function quoted(text: string): string {
+export function quoted(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -44,41 +46,85 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvCel
 /** Rows read per statement of an export: short statements, and memory for one page at a time. */
 export const EXPORT_PAGE = 250;
 
-export type CsvRows = readonly (readonly CsvCell[])[];
+/**
+ * How a column of the database becomes a cell of an export, from the value either engine reads back
+ * (db/rows.ts): as it is (text, a number the database counts), a number, an ISO 8601 date, JSON text,
+ * or one of two labels for a boolean. Empty when null.
+ */
+export type CsvCellSource =
+  | string
+  | { column: string; as: 'number' | 'date' | 'json' }
+  | { column: string; as: 'label'; yes: string; no: string };
+
+/** An export's columns: each header beside the source of its cells, so the two cannot drift apart. */
+export interface CsvFormat {
+  columns: readonly (readonly [header: string, source: CsvCellSource])[];
+  /** The column of a row that holds its id (the export's ids name rows by it). */
+  id: string;
+}
+
+/** The conversions of db/rows.ts, handed in: the export thread has its own copies of them. */
+export interface RowValues {
+  toBool(value: unknown): boolean;
+  toIsoOrNull(value: unknown): string | null;
+  toJson<T>(value: unknown, fallback: T): T;
+}
+
+/** The cell of `row` that `source` names. It runs on the export thread too: it may use only its arguments. */
+export function csvCellOf(row: Record<string, unknown>, source: CsvCellSource, values: RowValues): CsvCell {
+  if (typeof source === 'string') return row[source] as CsvCell;
+  const value = row[source.column];
+  if (value === null || value === undefined) return null;
+  if (source.as === 'number') return Number(value);
+  if (source.as === 'date') return values.toIsoOrNull(value);
+  if (source.as === 'label') return values.toBool(value) ? source.yes : source.no;
+  const parsed = values.toJson<unknown>(value, null);
+  return parsed === null ? null : JSON.stringify(parsed);
+}
 
 /**
- * The same file as toCsv, as a stream: BOM and header, then one chunk per page of rows. Readable.from
- * pulls the next page only when the client has taken the previous ones (backpressure): a slow
- * download holds one page in memory, not the whole export.
+ * The CSV rows of a page, in the order of `ids` (the export's order): `rows` came back in whatever
+ * order the database chose, and a row deleted in between is left out. It runs on the export thread
+ * (db/staff-reads.ts) as well as here, so it calls only its arguments and this module's functions.
  */
-export function csvStream(header: readonly string[], pages: AsyncIterable<CsvRows>): Readable {
-  async function* chunks(): AsyncGenerator<string> {
-    yield `\uFEFF${csvLine(header)}\r\n`;
-    for await (const rows of pages) if (rows.length) yield rows.map((row) => `${csvLine(row)}\r\n`).join('');
+export function csvPageText(
+  rows: readonly Record<string, unknown>[],
+  ids: readonly number[],
+  format: CsvFormat,
+  values: RowValues,
+): string {
+  const byId = new Map(rows.map((row) => [Number(row[format.id]), row]));
+  let text = '';
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (row) text += `${csvLine(format.columns.map(([, source]) => csvCellOf(row, source, values)))}\r\n`;
+  }
+  return text;
+}
+
+/**
+ * The file as a stream: BOM and header, then each page's bytes. Readable.from pulls the next page only
+ * when the client has taken the previous ones (backpressure): a slow download holds one page in
+ * memory, not the whole export.
+ */
+export function csvStream(format: CsvFormat, pages: AsyncIterable<Buffer>): Readable {
+  async function* chunks(): AsyncGenerator<string | Buffer> {
+    yield `\uFEFF${csvLine(format.columns.map(([header]) => header))}\r\n`;
+    for await (const bytes of pages) if (bytes.length > 0) yield bytes;
   }
   return Readable.from(chunks(), { objectMode: false });
 }
 
 /**
- * The rows of `ids`, EXPORT_PAGE at a time, in the order of `ids` (the export's order, read first from
- * the list's index): `load` reads one page by id. A row deleted in between is left out.
+ * The export's pages, EXPORT_PAGE ids at a time in the order of `ids` (read first from the list's
+ * index), each as CSV in UTF-8: `readPage` reads and formats one page (StaffReads.csvPage).
  */
-export async function* pagesById<Row>(
+export async function* csvPagesById(
   ids: readonly number[],
-  load: (ids: number[]) => Promise<Row[]>,
-  idOf: (row: Row) => number,
-): AsyncGenerator<Row[]> {
+  readPage: (pageIds: number[]) => Promise<Buffer>,
+): AsyncGenerator<Buffer> {
   // sendCsvExport reads each page in a turn (lib/turns.ts): whatever else waits goes first.
-  for (let start = 0; start < ids.length; start += EXPORT_PAGE) {
-    const pageIds = ids.slice(start, start + EXPORT_PAGE);
-    const byId = new Map((await load(pageIds)).map((row) => [Number(idOf(row)), row]));
-    yield pageIds.flatMap((id) => byId.get(id) ?? []);
-  }
-}
-
-/** Each page of rows as CSV rows. */
-export async function* csvPages<Row>(pages: AsyncIterable<Row[]>, toCells: (row: Row) => readonly CsvCell[]) {
-  for await (const rows of pages) yield rows.map(toCells);
+  for (let start = 0; start < ids.length; start += EXPORT_PAGE) yield readPage(ids.slice(start, start + EXPORT_PAGE));
 }
 
 export const EXPORT_RUNNING = 'One of your exports is still running. Wait for it to finish, then try again.';
@@ -97,8 +143,8 @@ export async function sendCsvExport(
   app: object,
   userId: number,
   filename: string,
-  header: readonly string[],
-  start: () => Promise<AsyncIterable<CsvRows>>,
+  format: CsvFormat,
+  start: () => Promise<AsyncIterable<Buffer>>,
 ): Promise<void> {
   let running = exporting.get(app);
   if (!running) exporting.set(app, (running = new Set()));
@@ -107,7 +153,7 @@ export async function sendCsvExport(
   const done = () => running.delete(userId);
   try {
     // Reading the ids and then each page take turns with the other staff reads (lib/turns.ts).
-    const body = csvStream(header, inTurns(app, await inTurn(app, start)));
+    const body = csvStream(format, inTurns(app, await inTurn(app, start)));
     body.once('close', done);
     setCsvHeaders(ctx, filename);
     ctx.body = body;

@@ -2,20 +2,14 @@
  * Who comes to an activity: the member's own cancellation and registration state, and the staff's
  * attendee list, its CSV export and removal of an attendee.
  */
-import { API, type ActivityRegistration } from '@npo/shared';
-import { csvPages, sendCsvExport } from '../../lib/csv.js';
+import { API } from '@npo/shared';
+import { sendCsvExport } from '../../lib/csv.js';
 import { ok, okPage } from '../../lib/respond.js';
 import type { ModuleContext } from '../context.js';
+import { REGISTRATIONS_CSV } from './repository.js';
 import type { createActivitiesService } from './service.js';
 
 type ActivitiesService = ReturnType<typeof createActivitiesService>;
-
-const CSV_HEADER = ['Name', 'E-mail', 'Registered at'];
-const csvRow = (registration: ActivityRegistration) => [
-  registration.name,
-  registration.email,
-  registration.registeredAt,
-];
 
 export function registerActivityRegistrations({ deps, route }: ModuleContext, activities: ActivitiesService): void {
   // Per-user, so never behind the public cache: a cached public answer must hold no one's own data.
@@ -35,8 +29,8 @@ export function registerActivityRegistrations({ deps, route }: ModuleContext, ac
   route(API.activities.exportRegistrations, async (ctx) => {
     const { params, query } = ctx.state.input;
     const filename = `activity-${params.id}-registrations.csv`;
-    await sendCsvExport(ctx, deps, ctx.state.user.id, filename, CSV_HEADER, async () =>
-      csvPages(await activities.registrationPages(params.id, query), csvRow),
+    await sendCsvExport(ctx, deps, ctx.state.user.id, filename, REGISTRATIONS_CSV, () =>
+      activities.registrationPages(params.id, query),
     );
   });
   route(API.activities.removeRegistration, async (ctx) => {

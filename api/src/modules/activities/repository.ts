@@ -8,15 +8,11 @@ import { matchingAny } from '../../db/search.js';
 import { staffReads } from '../../db/staff-reads.js';
 import { tableRepository, type EditOptions, type OrderBy, type Page, type PageResult } from '../../db/table.js';
 import { presentActivity, presentRegistration } from './presenter.js';
-import { pagesById } from '../../lib/csv.js';
+import { csvPagesById, type CsvFormat } from '../../lib/csv.js';
 
 /** Pages of registration rows as the presenter shows them. */
 type RegistrationRow = Parameters<typeof presentRegistration>[0];
 type ParticipatedRow = Parameters<typeof presentActivity>[0];
-
-async function* csvPagesOf(pages: AsyncIterable<RegistrationRow[]>) {
-  for await (const rows of pages) yield rows.map(presentRegistration);
-}
 
 const ACTIVITIES = 'activities';
 const REGISTRATIONS = 'activity_registrations';
@@ -45,6 +41,16 @@ function inRegistrationOrder(query: Knex.QueryBuilder, { sort, order }: Registra
 }
 
 const REGISTRATION_COLUMNS = ['users.id as user_id', 'users.name', 'users.email', `${REGISTRATIONS}.created_at`];
+
+/** An activity's attendees as staff open them in a spreadsheet. */
+export const REGISTRATIONS_CSV: CsvFormat = {
+  columns: [
+    ['Name', 'name'],
+    ['E-mail', 'email'],
+    ['Registered at', { column: 'created_at', as: 'date' }],
+  ],
+  id: 'registration_id',
+};
 
 export function createActivitiesRepository(db: Db) {
   const table = tableRepository(db, ACTIVITIES, presentActivity);
@@ -161,23 +167,21 @@ export function createActivitiesRepository(db: Db) {
     },
 
     /** Every registration in the filter's order, for the CSV export, read in pages (lib/csv.ts). */
-    async registrationPages(
-      activityId: number,
-      filter: RegistrationsFilter,
-    ): Promise<AsyncIterable<ActivityRegistration[]>> {
+    async registrationPages(activityId: number, filter: RegistrationsFilter): Promise<AsyncIterable<Buffer>> {
       const reads = staffReads(db);
       const ids = await reads.run<number[]>(
         inRegistrationOrder(registrationsOf(db, activityId, filter.q), filter).pluck(`${REGISTRATIONS}.id`),
       );
-      const load = (pageIds: number[]) =>
-        reads.run<(RegistrationRow & { registration_id: number })[]>(
+      const readPage = (pageIds: number[]) =>
+        reads.csvPage(
           db(REGISTRATIONS)
             .join('users', 'users.id', `${REGISTRATIONS}.user_id`)
             .whereIn(`${REGISTRATIONS}.id`, pageIds)
             .select([...REGISTRATION_COLUMNS, `${REGISTRATIONS}.id as registration_id`]),
+          pageIds,
+          REGISTRATIONS_CSV,
         );
-      const pages = pagesById(ids, load, (row: RegistrationRow & { registration_id: number }) => row.registration_id);
-      return csvPagesOf(pages);
+      return csvPagesById(ids, readPage);
     },
 
     toRow: (input: ActivityInput) => ({

@@ -6,6 +6,7 @@
 import { AUDIT_REDACTED, fullPermissions, LOGIN_THROTTLE, type AuditLogEntry } from '@npo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEngines } from '../../test-support/databases.js';
+import { csvLine } from '../../lib/csv.js';
 import { parseCsv } from '../../test-support/csv.js';
 import { sampleBodies } from '../../test-support/samples.js';
 import { PUBLIC_URL, startTestApp, SUPER_ADMIN, type TestApp } from '../../test-support/test-app.js';
@@ -476,6 +477,36 @@ describeEngines('audit trail on %s', (engine) => {
       expect(rows.every((row) => row[3] === 'sign_in_failed')).toBe(true);
       expect(rows.map((row) => row[2])).toContain("'-2+3@example.org");
       expect(text).not.toContain('wrong-password-9');
+    });
+
+    it('exports every entry as the list presents it: ids, changes as JSON text, time, request and address', async () => {
+      const faq = await app.request('POST', '/api/admin/faqs', {
+        token: adminToken,
+        body: { question: `Exported ${unique()}?`, answer: 'With its changes, as JSON text.', category: 'Membership' },
+      });
+      expect(faq.status).toBe(201);
+      const list = await app.request('GET', '/api/admin/audit?limit=100', { token: superToken });
+      const entries = list.body.data.entries as AuditLogEntry[];
+      expect(list.body.data.pagination.total).toBe(entries.length);
+      expect(entries.some((entry) => entry.changes !== null && entry.actorId !== null)).toBe(true);
+      const response = await fetch(`${app.baseUrl}/api/admin/audit/export.csv`, {
+        headers: { authorization: `Bearer ${superToken}` },
+      });
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
+      const cells = (entry: AuditLogEntry) => [
+        entry.occurredAt,
+        entry.actorId,
+        entry.actorEmail,
+        entry.action,
+        entry.module,
+        entry.entityId,
+        entry.changes && JSON.stringify(entry.changes),
+        entry.requestId,
+        entry.ip,
+      ];
+      expect(text.slice(text.indexOf('\r\n') + 2)).toBe(
+        entries.map((entry) => `${csvLine(cells(entry))}\r\n`).join(''),
+      );
     });
 
     it('refuses an admin who is not a super admin, even holding every permission (403)', async () => {

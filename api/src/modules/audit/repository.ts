@@ -8,7 +8,7 @@ import {
   type AuditLogEntry,
 } from '@npo/shared';
 import type { Knex } from 'knex';
-import { pagesById } from '../../lib/csv.js';
+import { csvPagesById, type CsvFormat } from '../../lib/csv.js';
 import type { Db } from '../../db/connection.js';
 import { orderFor, pageOfRows, type ListSort, type SortColumn } from '../../db/paging.js';
 import { countOf, toIso, toJson } from '../../db/rows.js';
@@ -142,6 +142,22 @@ async function presentNamed(db: Db, rows: AuditLogRow[]): Promise<AuditLogEntry[
   }));
 }
 
+/** The activity log as staff open it in a spreadsheet: each entry's changes as JSON text. */
+export const AUDIT_CSV: CsvFormat = {
+  columns: [
+    ['Time', { column: 'occurred_at', as: 'date' }],
+    ['Actor ID', { column: 'actor_id', as: 'number' }],
+    ['Actor e-mail', 'actor_email'],
+    ['Action', 'action'],
+    ['Module', 'module'],
+    ['Entity ID', 'entity_id'],
+    ['Changes', { column: 'changes', as: 'json' }],
+    ['Request ID', 'request_id'],
+    ['IP', 'ip'],
+  ],
+  id: 'id',
+};
+
 export function presentAuditEntry(row: AuditLogRow): AuditLogEntry {
   return {
     id: Number(row.id),
@@ -208,15 +224,12 @@ export function createAuditRepository(db: Db) {
     },
 
     /** The newest `limit` entries in the filter, for the CSV export, read in pages (lib/csv.ts). */
-    async exportPages(filter: AuditFilter, limit: number): Promise<AsyncIterable<AuditLogEntry[]>> {
+    async exportPages(filter: AuditFilter, limit: number): Promise<AsyncIterable<Buffer>> {
       const reads = staffReads(db);
       const inFilter = filterEntries(db, filter);
       const ids = await reads.run<number[]>(inFilter(db(AUDIT_TABLE)).orderBy(NEWEST_FIRST).limit(limit).pluck('id'));
-      const load = async (pageIds: number[]) =>
-        (await reads.run<Parameters<typeof presentAuditEntry>[0][]>(db(AUDIT_TABLE).whereIn('id', pageIds))).map(
-          presentAuditEntry,
-        );
-      return pagesById(ids, load, (entry) => entry.id);
+      const readPage = (pageIds: number[]) => reads.csvPage(db(AUDIT_TABLE).whereIn('id', pageIds), pageIds, AUDIT_CSV);
+      return csvPagesById(ids, readPage);
     },
   };
 }

@@ -12,7 +12,7 @@ export function createAuditService(deps: AppDeps) {
       entries.page(page, filter, sort),
     get: async (id: number): Promise<AuditLogEntry> => found(await entries.findById(id), 'Audit entry'),
     /** The newest AUDIT_EXPORT_MAX_ROWS entries in the filter, in pages. */
-    exportPages: (filter: AuditFilter): Promise<AsyncIterable<AuditLogEntry[]>> =>
+    exportPages: (filter: AuditFilter): Promise<AsyncIterable<Buffer>> =>
       entries.exportPages(filter, AUDIT_EXPORT_MAX_ROWS),
   };
 }

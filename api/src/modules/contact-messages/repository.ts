@@ -12,7 +12,7 @@ import { updateRevised, type ExpectedRevision, type RevisedWrite } from '../../d
 import { containsPattern, foldText } from '../../db/search.js';
 import { staffReads } from '../../db/staff-reads.js';
 import { returnedRow, toCount } from '../../db/rows.js';
-import { pagesById } from '../../lib/csv.js';
+import { csvPagesById, type CsvFormat } from '../../lib/csv.js';
 import { tableRepository, type OrderBy, type Page, type PageResult } from '../../db/table.js';
 import { presentContactMessage, type ContactMessageRow } from './presenter.js';
 
@@ -161,6 +161,19 @@ async function searchPage(db: Db, { page, limit }: Page, filter: ContactMessageF
   return { items: rows.map(presentContactMessage), total: ids.length };
 }
 
+/** The inbox as staff open it in a spreadsheet; messages have no subject, so none is exported. */
+export const MESSAGES_CSV: CsvFormat = {
+  columns: [
+    ['Received at', { column: 'created_at', as: 'date' }],
+    ['Name', 'name'],
+    ['E-mail', 'email'],
+    ['Phone', 'phone'],
+    ['Message', 'message'],
+    ['State', 'state'],
+  ],
+  id: 'id',
+};
+
 /** The columns a message is presented from (PostgreSQL's search_folded is never sent). */
 export const MESSAGE_COLUMNS = ['id', 'name', 'email', 'phone', 'message', 'state', 'revision', 'created_at'] as const;
 
@@ -176,20 +189,20 @@ export function createContactMessagesRepository(db: Db) {
       const order = orderFor(SORT_COLUMNS, sort, INBOX_ORDER);
       return q ? searchPage(db, page, filter, q, order) : messages.page(page, byState(filter), order);
     },
-    /** Every message in the filter, newest first: the CSV export, read in pages (lib/csv.ts). */
-    async exportPages(filter: ContactMessageFilter, q?: string): Promise<AsyncIterable<ContactMessage[]>> {
+    /** Every message in the filter, newest first: the CSV export, as pages of CSV text (lib/csv.ts). */
+    async exportPages(filter: ContactMessageFilter, q?: string): Promise<AsyncIterable<Buffer>> {
       const reads = staffReads(db);
       const inExport = await inFilter(db, filter, q);
       const ids = await reads.run<number[]>(inExport(db('contact_messages')).orderBy(INBOX_ORDER).pluck('id'));
-      const load = async (pageIds: number[]) =>
-        (
-          await reads.run<ContactMessageRow[]>(
-            db('contact_messages')
-              .select(...MESSAGE_COLUMNS)
-              .whereIn('id', pageIds),
-          )
-        ).map(presentContactMessage);
-      return pagesById(ids, load, (message) => message.id);
+      const readPage = (pageIds: number[]) =>
+        reads.csvPage(
+          db('contact_messages')
+            .select(...MESSAGE_COLUMNS)
+            .whereIn('id', pageIds),
+          pageIds,
+          MESSAGES_CSV,
+        );
+      return csvPagesById(ids, readPage);
     },
     remove: messages.remove,
     countUnread: () => messages.count((query) => query.where({ state: 'new' })),

@@ -1,11 +1,12 @@
-import { API, PROOF_OF_WORK_HEADER, type ContactMessage, type ContactMessagesPage } from '@npo/shared';
-import { csvPages, sendCsvExport } from '../../lib/csv.js';
+import { API, PROOF_OF_WORK_HEADER, type ContactMessagesPage } from '@npo/shared';
+import { sendCsvExport } from '../../lib/csv.js';
 import { ProofOfWorkRequiredError } from '../../errors.js';
 import { createProofOfWork } from '../../lib/proof-of-work.js';
 import { createRateLimiter } from '../../lib/rate-limits.js';
 import { created, ok, okItem, pagination } from '../../lib/respond.js';
 import { inTurn } from '../../lib/turns.js';
 import type { ModuleContext } from '../context.js';
+import { MESSAGES_CSV } from './repository.js';
 import { createContactMessagesService, MESSAGE_SENT } from './service.js';
 
 export function registerContactMessages({ deps, route }: ModuleContext): void {
@@ -47,8 +48,8 @@ export function registerContactMessages({ deps, route }: ModuleContext): void {
   });
   route(API.contactMessages.exportCsv, async (ctx) => {
     const { state, q } = ctx.state.input.query;
-    await sendCsvExport(ctx, deps, ctx.state.user.id, `contact-messages-${state}.csv`, CSV_HEADER, async () =>
-      csvPages(await messages.exportPages(state, q), csvRow),
+    await sendCsvExport(ctx, deps, ctx.state.user.id, `contact-messages-${state}.csv`, MESSAGES_CSV, () =>
+      messages.exportPages(state, q),
     );
   });
   route(API.contactMessages.setState, async (ctx) => {
@@ -66,7 +67,3 @@ export function registerContactMessages({ deps, route }: ModuleContext): void {
     ok(ctx, null, { message: 'Message deleted' });
   });
 }
-
-/** The inbox as staff open it in a spreadsheet; messages have no subject, so none is exported. */
-const CSV_HEADER = ['Received at', 'Name', 'E-mail', 'Phone', 'Message', 'State'];
-const csvRow = (m: ContactMessage) => [m.createdAt, m.name, m.email, m.phone, m.message, m.state];

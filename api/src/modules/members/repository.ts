@@ -10,7 +10,7 @@ import { isPostgres, type Db } from '../../db/connection.js';
 import { pageOfRows, type OrderBy, type Page, type PageResult } from '../../db/paging.js';
 import { countOf } from '../../db/rows.js';
 import { staffReads } from '../../db/staff-reads.js';
-import { pagesById } from '../../lib/csv.js';
+import { csvPagesById, type CsvFormat } from '../../lib/csv.js';
 import { presentContactMessage, type ContactMessageRow } from '../contact-messages/presenter.js';
 import { MESSAGE_COLUMNS } from '../contact-messages/repository.js';
 import { isShortSearch, likeSearch, SHORT_SEARCH_COUNT, trigramSearch } from '../users/repository.js';
@@ -85,6 +85,18 @@ const REGISTRATION_COLUMNS = [
   'activity_registrations.created_at as registered_at',
 ];
 
+/** The members export (the list's current filter) as staff open it in a spreadsheet. */
+export const MEMBERS_CSV: CsvFormat = {
+  columns: [
+    ['Name', 'name'],
+    ['E-mail', 'email'],
+    ['Status', { column: 'is_active', as: 'label', yes: 'Active', no: 'Deactivated' }],
+    ['Joined at', { column: 'created_at', as: 'date' }],
+    ['Last sign-in', { column: 'last_login_at', as: 'date' }],
+  ],
+  id: 'id',
+};
+
 export function createMembersRepository(db: Db) {
   // An erased member's row is an anonymous stand-in for their registrations (erasure.ts): not a member any more.
   const members = () => db('users').where('role', 'member').whereNull('erased_at');
@@ -138,14 +150,14 @@ export function createMembersRepository(db: Db) {
     },
 
     /** Every member of the filter in its order, for the CSV export: ids first, then rows a page at a time. */
-    async pages(filter: MembersListFilter): Promise<AsyncIterable<Member[]>> {
+    async pages(filter: MembersListFilter): Promise<AsyncIterable<Buffer>> {
       const reads = staffReads(db);
       const ids = await reads.run<number[]>(
         filterMembers(db, db('users'), filter).orderBy(orderOf(filter)).pluck('id'),
       );
-      const load = (pageIds: number[]) =>
-        reads.run<MemberRow[]>(db('users').whereIn('id', pageIds).select(MEMBER_COLUMNS));
-      return presented(pagesById(ids, load, (row) => row.id));
+      const readPage = (pageIds: number[]) =>
+        reads.csvPage(db('users').whereIn('id', pageIds).select(MEMBER_COLUMNS), pageIds, MEMBERS_CSV);
+      return csvPagesById(ids, readPage);
     },
 
     /** The member's registrations, each with its activity, in activity date order. */
@@ -177,8 +189,4 @@ export function createMembersRepository(db: Db) {
       return { messages: rows.map(presentContactMessage), total };
     },
   };
-}
-
-async function* presented(pages: AsyncIterable<MemberRow[]>): AsyncGenerator<Member[]> {
-  for await (const rows of pages) yield rows.map(presentMember);
 }

@@ -1,21 +1,13 @@
-import { API, type Member } from '@npo/shared';
-import { csvPages, sendCsvExport } from '../../lib/csv.js';
+import { API } from '@npo/shared';
+import { sendCsvExport } from '../../lib/csv.js';
 import { createRateLimiter } from '../../lib/rate-limits.js';
 import { ok, okItem, okPage } from '../../lib/respond.js';
 import { callerOf } from '../../middleware/session.js';
 import type { ModuleContext } from '../context.js';
 import { createMemberImport } from './import.js';
 import { ACCOUNT_CLOSED, createOwnDataService } from './own-data.js';
+import { MEMBERS_CSV } from './repository.js';
 import { createMembersService } from './service.js';
-
-const CSV_HEADER = ['Name', 'E-mail', 'Status', 'Joined at', 'Last sign-in'];
-const csvRow = (member: Member) => [
-  member.name,
-  member.email,
-  member.isActive ? 'Active' : 'Deactivated',
-  member.joinedAt,
-  member.lastLogin,
-];
 
 export function registerMembers({ deps, route }: ModuleContext): void {
   const members = createMembersService(deps);
@@ -29,9 +21,7 @@ export function registerMembers({ deps, route }: ModuleContext): void {
   });
   route(API.members.exportCsv, async (ctx) => {
     const { query } = ctx.state.input;
-    await sendCsvExport(ctx, deps, ctx.state.user.id, 'members.csv', CSV_HEADER, async () =>
-      csvPages(await members.exportPages(query), csvRow),
-    );
+    await sendCsvExport(ctx, deps, ctx.state.user.id, 'members.csv', MEMBERS_CSV, () => members.exportPages(query));
   });
   route(API.members.get, async (ctx) => okItem(ctx, await members.get(ctx.state.input.params.id)));
   route(API.members.deactivate, async (ctx) => {
