@@ -244,24 +244,31 @@ function announced(db: Db, query: Knex.QueryBuilder) {
   return sql;
 }
 
+type StaffThread = ReturnType<typeof staffThread>;
+type CompiledQuery = ReturnType<typeof announced>;
+/** The statement the thread runs for a compiled query: its engine's SQL and bindings. */
+type StatementOf = (compiled: CompiledQuery) => { sql: string; bindings: unknown[] };
+
+/** Reads on `thread`, each query announced as Knex would and turned into the engine's statement. */
+function threadReads(db: Db, thread: StaffThread, statementOf: StatementOf): Pick<StaffReads, 'run' | 'csvPage'> {
+  return {
+    async run<T>(query: Knex.QueryBuilder): Promise<T> {
+      const compiled = announced(db, query);
+      // Knex selects the plucked column alone: its values are the statement's first column.
+      const pluck = compiled.method === 'pluck' && compiled.pluck !== undefined;
+      const rows = (await thread.send({ ...statementOf(compiled), pluck })) as unknown[];
+      return answerOf(compiled.method, rows) as T;
+    },
+    async csvPage(query, ids, format) {
+      return (await thread.send({ ...statementOf(announced(db, query)), csv: { ids, format } })) as Buffer;
+    },
+  };
+}
+
 function sqliteStaffReads(db: Db, file: string): StaffReads {
   const thread = staffThread(SQLITE_SOURCE, { file, driverPath: resolve('better-sqlite3') });
   return {
-    async run<T>(query: Knex.QueryBuilder): Promise<T> {
-      const sql = announced(db, query);
-      // Knex selects the plucked column alone: its values are the statement's first column.
-      const pluck = sql.method === 'pluck' && sql.pluck !== undefined;
-      const rows = (await thread.send({ sql: sql.sql, bindings: sql.bindings.map(sqliteBinding), pluck })) as unknown[];
-      return answerOf(sql.method, rows) as T;
-    },
-    async csvPage(query, ids, format) {
-      const sql = announced(db, query);
-      return (await thread.send({
-        sql: sql.sql,
-        bindings: sql.bindings.map(sqliteBinding),
-        csv: { ids, format },
-      })) as Buffer;
-    },
+    ...threadReads(db, thread, (compiled) => ({ sql: compiled.sql, bindings: compiled.bindings.map(sqliteBinding) })),
     async execute(sql, bindings) {
       await thread.send({ sql, bindings: bindings.map(sqliteBinding), execute: true });
     },
@@ -284,17 +291,10 @@ function postgresStaffReads(db: Db): StaffReads {
   const thread = staffThread(POSTGRES_SOURCE, { connection, driverPath: resolve('pg') });
   return {
     ...directReads(db),
-    async run<T>(query: Knex.QueryBuilder): Promise<T> {
-      const sql = announced(db, query);
-      const { sql: text, bindings } = sql.toNative();
-      const pluck = sql.method === 'pluck' && sql.pluck !== undefined;
-      const rows = (await thread.send({ sql: text, bindings: [...bindings], pluck })) as unknown[];
-      return answerOf(sql.method, rows) as T;
-    },
-    async csvPage(query, ids, format) {
-      const { sql, bindings } = announced(db, query).toNative();
-      return (await thread.send({ sql, bindings: [...bindings], csv: { ids, format } })) as Buffer;
-    },
+    ...threadReads(db, thread, (compiled) => {
+      const { sql, bindings } = compiled.toNative();
+      return { sql, bindings: [...bindings] };
+    }),
     close: thread.close,
   };
 }
