@@ -1,6 +1,7 @@
 import type { Activity, ActivityRegistration } from '@npo/shared';
 import { toCount, toIso, toJson } from '../../db/rows.js';
 import type { ActivityRow, DbTimestamp } from '../../db/tables.js';
+import type { CsvFormat } from '../../lib/csv.js';
 
 /** `participants` is the registration count the repository reads beside each row (absent: none yet). */
 export function presentActivity(row: ActivityRow & { participants?: number | string }): Activity {
@@ -31,3 +32,13 @@ export interface RegistrationRow {
 export function presentRegistration(row: RegistrationRow): ActivityRegistration {
   return { userId: row.user_id, name: row.name, email: row.email, registeredAt: toIso(row.created_at) };
 }
+
+/** An activity's attendees as staff open them in a spreadsheet. */
+export const REGISTRATIONS_CSV: CsvFormat = {
+  columns: [
+    ['Name', 'name'],
+    ['E-mail', 'email'],
+    ['Registered at', { column: 'created_at', as: 'date' }],
+  ],
+  id: 'registration_id',
+};

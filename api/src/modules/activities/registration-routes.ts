@@ -6,7 +6,7 @@ import { API } from '@npo/shared';
 import { sendCsvExport } from '../../lib/csv.js';
 import { ok, okPage } from '../../lib/respond.js';
 import type { ModuleContext } from '../context.js';
-import { REGISTRATIONS_CSV } from './repository.js';
+import { REGISTRATIONS_CSV } from './presenter.js';
 import type { createActivitiesService } from './service.js';
 
 type ActivitiesService = ReturnType<typeof createActivitiesService>;

@@ -7,8 +7,8 @@ import { countOf, jsonText } from '../../db/rows.js';
 import { matchingAny } from '../../db/search.js';
 import { staffReads } from '../../db/staff-reads.js';
 import { tableRepository, type EditOptions, type OrderBy, type Page, type PageResult } from '../../db/table.js';
-import { presentActivity, presentRegistration } from './presenter.js';
-import { csvPagesById, type CsvFormat } from '../../lib/csv.js';
+import { presentActivity, presentRegistration, REGISTRATIONS_CSV } from './presenter.js';
+import { csvPagesById } from '../../lib/csv.js';
 
 /** Pages of registration rows as the presenter shows them. */
 type RegistrationRow = Parameters<typeof presentRegistration>[0];
@@ -41,16 +41,6 @@ function inRegistrationOrder(query: Knex.QueryBuilder, { sort, order }: Registra
 }
 
 const REGISTRATION_COLUMNS = ['users.id as user_id', 'users.name', 'users.email', `${REGISTRATIONS}.created_at`];
-
-/** An activity's attendees as staff open them in a spreadsheet. */
-export const REGISTRATIONS_CSV: CsvFormat = {
-  columns: [
-    ['Name', 'name'],
-    ['E-mail', 'email'],
-    ['Registered at', { column: 'created_at', as: 'date' }],
-  ],
-  id: 'registration_id',
-};
 
 export function createActivitiesRepository(db: Db) {
   const table = tableRepository(db, ACTIVITIES, presentActivity);

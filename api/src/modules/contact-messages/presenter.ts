@@ -1,6 +1,7 @@
 import type { ContactMessage } from '@npo/shared';
 import { toIso } from '../../db/rows.js';
 import type { ContactMessageRow } from '../../db/tables.js';
+import type { CsvFormat } from '../../lib/csv.js';
 
 export type { ContactMessageRow };
 
@@ -17,3 +18,16 @@ export function presentContactMessage(row: ContactMessageRow): ContactMessage {
     createdAt: toIso(row.created_at),
   };
 }
+
+/** The inbox as staff open it in a spreadsheet; messages have no subject, so none is exported. */
+export const MESSAGES_CSV: CsvFormat = {
+  columns: [
+    ['Received at', { column: 'created_at', as: 'date' }],
+    ['Name', 'name'],
+    ['E-mail', 'email'],
+    ['Phone', 'phone'],
+    ['Message', 'message'],
+    ['State', 'state'],
+  ],
+  id: 'id',
+};

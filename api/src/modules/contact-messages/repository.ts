@@ -12,9 +12,9 @@ import { updateRevised, type ExpectedRevision, type RevisedWrite } from '../../d
 import { containsPattern, foldText } from '../../db/search.js';
 import { staffReads } from '../../db/staff-reads.js';
 import { returnedRow, toCount } from '../../db/rows.js';
-import { csvPagesById, type CsvFormat } from '../../lib/csv.js';
+import { csvPagesById } from '../../lib/csv.js';
 import { tableRepository, type OrderBy, type Page, type PageResult } from '../../db/table.js';
-import { presentContactMessage, type ContactMessageRow } from './presenter.js';
+import { MESSAGES_CSV, presentContactMessage, type ContactMessageRow } from './presenter.js';
 
 /** The list's order, ending with the id so that a page is stable. */
 const INBOX_ORDER: OrderBy = [
@@ -160,19 +160,6 @@ async function searchPage(db: Db, { page, limit }: Page, filter: ContactMessageF
     : [];
   return { items: rows.map(presentContactMessage), total: ids.length };
 }
-
-/** The inbox as staff open it in a spreadsheet; messages have no subject, so none is exported. */
-export const MESSAGES_CSV: CsvFormat = {
-  columns: [
-    ['Received at', { column: 'created_at', as: 'date' }],
-    ['Name', 'name'],
-    ['E-mail', 'email'],
-    ['Phone', 'phone'],
-    ['Message', 'message'],
-    ['State', 'state'],
-  ],
-  id: 'id',
-};
 
 /** The columns a message is presented from (PostgreSQL's search_folded is never sent). */
 export const MESSAGE_COLUMNS = ['id', 'name', 'email', 'phone', 'message', 'state', 'revision', 'created_at'] as const;

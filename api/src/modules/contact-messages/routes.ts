@@ -6,7 +6,7 @@ import { createRateLimiter } from '../../lib/rate-limits.js';
 import { created, ok, okItem, pagination } from '../../lib/respond.js';
 import { inTurn } from '../../lib/turns.js';
 import type { ModuleContext } from '../context.js';
-import { MESSAGES_CSV } from './repository.js';
+import { MESSAGES_CSV } from './presenter.js';
 import { createContactMessagesService, MESSAGE_SENT } from './service.js';
 
 export function registerContactMessages({ deps, route }: ModuleContext): void {

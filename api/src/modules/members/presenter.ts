@@ -1,6 +1,7 @@
 import type { Member, MemberRegistration } from '@npo/shared';
 import { toBool, toIso, toIsoOrNull } from '../../db/rows.js';
 import type { ActivityRow, DbTimestamp, UserRow } from '../../db/tables.js';
+import type { CsvFormat } from '../../lib/csv.js';
 
 /** The columns of an account a member is presented from: no hash, token version or permissions. */
 export const MEMBER_COLUMNS = ['id', 'name', 'email', 'is_active', 'revision', 'last_login_at', 'created_at'] as const;
@@ -38,3 +39,15 @@ export function presentMemberRegistration(row: MemberRegistrationRow): MemberReg
     registeredAt: toIso(row.registered_at),
   };
 }
+
+/** The members export (the list's current filter) as staff open it in a spreadsheet. */
+export const MEMBERS_CSV: CsvFormat = {
+  columns: [
+    ['Name', 'name'],
+    ['E-mail', 'email'],
+    ['Status', { column: 'is_active', as: 'label', yes: 'Active', no: 'Deactivated' }],
+    ['Joined at', { column: 'created_at', as: 'date' }],
+    ['Last sign-in', { column: 'last_login_at', as: 'date' }],
+  ],
+  id: 'id',
+};

@@ -10,11 +10,12 @@ import { isPostgres, type Db } from '../../db/connection.js';
 import { pageOfRows, type OrderBy, type Page, type PageResult } from '../../db/paging.js';
 import { countOf } from '../../db/rows.js';
 import { staffReads } from '../../db/staff-reads.js';
-import { csvPagesById, type CsvFormat } from '../../lib/csv.js';
+import { csvPagesById } from '../../lib/csv.js';
 import { presentContactMessage, type ContactMessageRow } from '../contact-messages/presenter.js';
 import { MESSAGE_COLUMNS } from '../contact-messages/repository.js';
 import { isShortSearch, likeSearch, SHORT_SEARCH_COUNT, trigramSearch } from '../users/repository.js';
 import {
+  MEMBERS_CSV,
   MEMBER_ACCOUNT_COLUMNS,
   MEMBER_COLUMNS,
   type MemberAccountRow,
@@ -84,18 +85,6 @@ const REGISTRATION_COLUMNS = [
   'activities.status',
   'activity_registrations.created_at as registered_at',
 ];
-
-/** The members export (the list's current filter) as staff open it in a spreadsheet. */
-export const MEMBERS_CSV: CsvFormat = {
-  columns: [
-    ['Name', 'name'],
-    ['E-mail', 'email'],
-    ['Status', { column: 'is_active', as: 'label', yes: 'Active', no: 'Deactivated' }],
-    ['Joined at', { column: 'created_at', as: 'date' }],
-    ['Last sign-in', { column: 'last_login_at', as: 'date' }],
-  ],
-  id: 'id',
-};
 
 export function createMembersRepository(db: Db) {
   // An erased member's row is an anonymous stand-in for their registrations (erasure.ts): not a member any more.

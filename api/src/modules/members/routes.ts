@@ -6,7 +6,7 @@ import { callerOf } from '../../middleware/session.js';
 import type { ModuleContext } from '../context.js';
 import { createMemberImport } from './import.js';
 import { ACCOUNT_CLOSED, createOwnDataService } from './own-data.js';
-import { MEMBERS_CSV } from './repository.js';
+import { MEMBERS_CSV } from './presenter.js';
 import { createMembersService } from './service.js';
 
 export function registerMembers({ deps, route }: ModuleContext): void {
