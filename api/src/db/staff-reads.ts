@@ -3,8 +3,8 @@
  * event loop. On SQLite a query blocks the thread that runs it: four admins searching and exporting
  * on the large data kept the event loop busy most of the time, and a visitor's cached page waited
  * behind each query (issue 19: GET / p99 eight times idle). Here they run on one worker thread with
- * its own read-only connection to the same file (WAL lets it read beside the writer), in Linux's idle
- * scheduling class like the password worker: when cores are scarce, serving pages comes first.
+ * its own read-only connection to the same file (WAL lets it read beside the writer), at a lower
+ * priority than the site's thread: when cores are scarce, serving pages comes first.
  * PostgreSQL runs queries in its own processes, but their answers are parsed where they are read:
  * a search's 1,000 ids and an export's pages of rows, parsed on the event loop, kept it 43 % busy under
  * that load. So there too staff reads run on a thread of their own, with a connection of its own.
@@ -64,19 +64,17 @@ type PageFormatter = (
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- an eval'd worker is a CommonJS script */
 
-/** Puts the calling thread in Linux's idle scheduling class (nice 19 elsewhere): pages come first. */
-function toIdlePriority(): void {
+/**
+ * Lowers the calling thread below the site's (a nice value is per thread on Linux): when cores are
+ * scarce, serving pages comes first. Not the idle scheduling class: under a sustained load that
+ * starves the thread outright, and a staff search or export would wait as long as the load lasts
+ * (two saturated cores held a 5 ms read past 30 s). As the SMTP thread does (mail/smtp-thread.ts).
+ */
+function toLowPriority(): void {
   try {
-    (require('node:os') as typeof import('node:os')).setPriority(19);
-    const fs = require('node:fs') as typeof import('node:fs');
-    const threadId = fs.readlinkSync('/proc/thread-self').split('/').pop() ?? '';
-    (require('node:child_process') as typeof import('node:child_process')).execFileSync(
-      '/usr/bin/chrt',
-      ['--idle', '--pid', '0', threadId],
-      { stdio: 'ignore', timeout: 2000 },
-    );
+    (require('node:os') as typeof import('node:os')).setPriority(10);
   } catch {
-    // Without chrt (not Linux) the nice value stays; without either, the thread runs as it is.
+    // Not permitted: the thread runs at the site's priority.
   }
 }
 
@@ -86,7 +84,7 @@ function sqliteWorker(fold: (value: string) => string, formatPage: PageFormatter
   const { parentPort } = threads;
   const { file, driverPath } = threads.workerData as { file: string; driverPath: string };
   const Database = require(driverPath) as typeof import('better-sqlite3');
-  toIdlePriority();
+  toLowPriority();
   const connection = new Database(file, { readonly: true, fileMustExist: true });
   connection.pragma('busy_timeout = 5000');
   connection.function('fold', { deterministic: true }, (value: unknown) =>
@@ -117,7 +115,7 @@ function postgresWorker(formatPage: PageFormatter): void {
   const { parentPort } = threads;
   const { connection, driverPath } = threads.workerData as { connection: object; driverPath: string };
   const pg = require(driverPath) as typeof import('pg');
-  toIdlePriority();
+  toLowPriority();
   const client = new pg.Client(connection);
   const connected = client.connect();
   // A connection that failed or was lost ends the thread, once the reads it held are answered with
@@ -153,7 +151,7 @@ const CSV_SOURCE = [
   'const rowValues = { toBool, toIsoOrNull, toJson };',
   'const encoder = new TextEncoder();',
   'const formatPage = (rows, ids, format) => encoder.encode(csvPageText(rows, ids, format, rowValues));',
-  toIdlePriority.toString(),
+  toLowPriority.toString(),
 ];
 
 // foldRow keeps the characters it folded in `foldedChars`; the worker gets its own.
