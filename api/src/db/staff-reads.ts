@@ -67,8 +67,9 @@ type PageFormatter = (
 /**
  * Lowers the calling thread below the site's (a nice value is per thread on Linux): when cores are
  * scarce, serving pages comes first. Not the idle scheduling class: under a sustained load that
- * starves the thread outright, and a staff search or export would wait as long as the load lasts
- * (two saturated cores held a 5 ms read past 30 s). As the SMTP thread does (mail/smtp-thread.ts).
+ * nearly starves the thread, and a staff search or export waits as long as the load lasts (a 50 ms
+ * read took 18.5 s beside four busy processes on two cores, 0.7 s at nice 10). As the SMTP thread
+ * (mail/smtp-thread.ts).
  */
 function toLowPriority(): void {
   try {

@@ -13,9 +13,9 @@
  *  - SQLite: this process is the database's only sender, so the rows it is sending are held in memory
  *    and stay `queued` until they are marked: a claim is a read, not a write. A crash leaves them
  *    queued, sent again at the next start, as a claimed row would be. (Marking a batch `sending` was
- *    a write transaction on the site's thread a dozen times a second during an announcement, 2-9 ms
- *    each under load: GET / p99 2.3-3.5x idle, 1.9-2.0x without them.) Every row `sending` when the
- *    mailer starts (written by a version that marked them) is taken back at once.
+ *    a write transaction on the site's thread a dozen times a second during an announcement, up to
+ *    9 ms each under load; README, Announcement.) Every row `sending` when the mailer starts (written
+ *    by a version that marked them) is taken back at once.
  *  - The worker looks once at start, wakes when a transaction that queued a mail commits, and polls
  *    every few seconds.
  */
