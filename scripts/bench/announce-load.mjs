@@ -30,7 +30,7 @@ import {
   waitFor,
   WINDOWS,
 } from './harness.mjs';
-import { peakRssMb, startSink } from './mail-load.mjs';
+import { peakRssMb, siteThreadCpuMs, startSink } from './mail-load.mjs';
 
 const MEMBERS = 10_000;
 const MAX_QUEUE_MS = 5_000;
@@ -99,12 +99,16 @@ export async function runAnnounceLoad() {
     // As the console's compose screen, which previews the draft as it is written, before it is sent.
     await api(baseUrl, 'POST', '/api/admin/announcements/preview', token, { subject: draft.subject, body: draft.body });
     await cannon(`${baseUrl}/`, 2); // fills the page cache
+    const idleCpuFrom = siteThreadCpuMs(server.pid);
     const idle = await homeP99(baseUrl, settings.duration);
+    const idleCpuMs = siteThreadCpuMs(server.pid) - idleCpuFrom;
+    const sendCpuFrom = siteThreadCpuMs(server.pid);
     const loaded = homeP99(baseUrl, settings.duration);
     const started = performance.now();
     const sent = await api(baseUrl, 'PATCH', `/api/admin/announcements/${draft.id}/send`, token, { scheduledAt: null });
     const queueMs = performance.now() - started;
     const home = await loaded;
+    const sendCpuMs = siteThreadCpuMs(server.pid) - sendCpuFrom;
     const inWindow = (await sink.report()).received;
     const ratio = home.p99 / Math.max(idle.p99, 1);
 
@@ -136,6 +140,10 @@ export async function runAnnounceLoad() {
         `budget ≤ ${MAX_P99_RATIO}×): ${verdict(checks.home)}; ${inWindow.toLocaleString('en')} of ` +
         `${MEMBERS.toLocaleString('en')} mails delivered in those windows, ${home.errors} errors`,
     );
+    console.log(
+      `  the site's thread used ${(sendCpuMs / 1000).toFixed(2)} s of CPU in the windows from the send on, ` +
+        `${(idleCpuMs / 1000).toFixed(2)} s in the idle ones (the same probe traffic)`,
+    );
     console.log(`  server peak RSS ${peakMb.toFixed(1)} MB`);
     return {
       ok: checks.queue && checks.throughput && checks.home,
@@ -152,6 +160,8 @@ export async function runAnnounceLoad() {
         homeSendingP99s: home.p99s,
         homeRatio: ratio,
         mailsInWindow: inWindow,
+        siteThreadCpuMsIdle: idleCpuMs,
+        siteThreadCpuMsSending: sendCpuMs,
       },
     };
   } finally {

@@ -40,6 +40,17 @@ export function peakRssMb(pid) {
   return Number(/^VmHWM:\s+(\d+)\s+kB/m.exec(status)?.[1]) / 1024;
 }
 
+/**
+ * CPU time (user + system, ms) the process's main thread, which serves the site, has used so far: its
+ * task's utime and stime in /proc, in clock ticks of 10 ms (Linux's USER_HZ).
+ */
+export function siteThreadCpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+  // The fields after the command's closing parenthesis; utime and stime are the 14th and 15th of the line.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** The sink in a child process; `report()` asks it for { received, firstAt, lastAt } (ms, its clock). */
 export async function startSink() {
   const child = fork(fileURLToPath(import.meta.url), ['--sink'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });

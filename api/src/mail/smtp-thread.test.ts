@@ -5,7 +5,8 @@
  */
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp-capture.js';
-import { createSmtpThread, type OutgoingMail, type SmtpThread } from './smtp-thread.js';
+import type { OutgoingBatch, OutgoingMail } from './outgoing.js';
+import { createSmtpThread, type SmtpThread } from './smtp-thread.js';
 
 let smtp: SmtpCapture;
 const threads: SmtpThread[] = [];
@@ -22,41 +23,63 @@ afterEach(async () => {
 });
 
 function thread(idleMs?: number): SmtpThread {
-  const created = createSmtpThread({ smtpUrl: smtp.url, ...(idleMs !== undefined && { idleMs }) });
+  const created = createSmtpThread({
+    smtpUrl: smtp.url,
+    from: 'Site <noreply@example.org>',
+    ...(idleMs !== undefined && { idleMs }),
+  });
   threads.push(created);
   return created;
 }
 
 const mail = (to: string): OutgoingMail => ({
-  from: 'Site <noreply@example.org>',
   to,
   subject: `Hello ${to}`,
-  text: 'Plain part',
-  html: '<p>HTML part</p>',
-  headers: { 'List-Unsubscribe': '<https://example.org/unsubscribe?token=1.x>' },
+  body: { text: 'Plain part', html: '<p>HTML part</p>' },
+  listUnsubscribe: 'https://example.org/unsubscribe?token=1.x',
   messageId: `<${to}@example.org>`,
 });
+const one = (to: string): OutgoingBatch => ({ templates: [], mails: [mail(to)] });
 
 it('sends a mail whole: both parts, its headers and its Message-ID', async () => {
-  await thread().send(mail('ana@example.org'));
+  expect(await thread().send(one('ana@example.org'))).toEqual([undefined]);
   const received = await smtp.waitForMail((candidate) => candidate.to[0] === 'ana@example.org');
   expect(received).toMatchObject({
     subject: 'Hello ana@example.org',
     text: 'Plain part\n',
     html: '<p>HTML part</p>\n',
   });
+  expect(received.headers.from).toBe('Site <noreply@example.org>');
   expect(received.messageId).toBe('<ana@example.org@example.org>');
   expect(received.headers['list-unsubscribe']).toBe('<https://example.org/unsubscribe?token=1.x>');
+  expect(received.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+});
+
+it("fills a batch's template with each mail's link, escaped in the HTML part", async () => {
+  const links = ['https://example.org/u?token=1&a=b', 'https://example.org/u?token=2'];
+  const failures = await thread().send({
+    templates: [{ text: ['Read this; unsubscribe: ', '\nBye'], html: ['<p><a href="', '">Unsubscribe</a></p>'] }],
+    mails: links.map((link, at) => ({
+      to: `member${at}@example.org`,
+      subject: 'News',
+      messageId: `<news-${at}@example.org>`,
+      listUnsubscribe: link,
+      body: { template: 0 },
+    })),
+  });
+  expect(failures).toEqual([undefined, undefined]);
+  const first = await smtp.waitForMail((candidate) => candidate.to[0] === 'member0@example.org');
+  expect(first.text).toBe('Read this; unsubscribe: https://example.org/u?token=1&a=b\nBye\n');
+  expect(first.html).toBe('<p><a href="https://example.org/u?token=1&#38;a=b">Unsubscribe</a></p>\n');
+  const second = await smtp.waitForMail((candidate) => candidate.to[0] === 'member1@example.org');
+  expect(second.headers['list-unsubscribe']).toBe('<https://example.org/u?token=2>');
 });
 
 it("answers a refusal with the server's reply code and text", async () => {
   smtp.refuseWith({ code: 550, message: 'No such mailbox' });
-  const failure = await thread()
-    .send(mail('nobody@example.org'))
-    .then(
-      () => undefined,
-      (error: unknown) => error as { responseCode?: number; response?: string },
-    );
+  const [failure] = (await thread().send(one('nobody@example.org'))) as (
+    { responseCode?: number; response?: string } | undefined
+  )[];
   expect(failure?.responseCode).toBe(550);
   expect(failure?.response).toContain('No such mailbox');
 });
@@ -64,10 +87,10 @@ it("answers a refusal with the server's reply code and text", async () => {
 it('ends when idle, and the next mail starts it again', async () => {
   const smtpThread = thread(50);
   expect(smtpThread.running()).toBe(false);
-  await smtpThread.send(mail('first@example.org'));
+  await smtpThread.send(one('first@example.org'));
   expect(smtpThread.running()).toBe(true);
   await expect.poll(() => smtpThread.running()).toBe(false);
-  await smtpThread.send(mail('second@example.org'));
+  await smtpThread.send(one('second@example.org'));
   await smtp.waitForMail((candidate) => candidate.to[0] === 'second@example.org');
   expect(smtpThread.running()).toBe(true);
 });

@@ -7,27 +7,18 @@
  * are scarce.
  *
  * The thread starts with the first mail and ends after a minute without one (a mail-less process
- * holds no second V8 heap); the next mail starts a fresh one. A mail is handed over as nodemailer's
- * options; a failure comes back with the fields the mailer reads (responseCode for a 5xx).
+ * holds no second V8 heap); the next mail starts a fresh one. Mails are handed over a batch at a time
+ * (outgoing.ts): one message a batch, and an announcement's bodies are filled here from their
+ * template. Each mail's failure comes back with the fields the mailer reads (responseCode for a 5xx).
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-
-/** nodemailer's options of one mail: plain data, so it crosses to the thread as it is. */
-export interface OutgoingMail {
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  replyTo?: string;
-  headers?: Record<string, string>;
-  messageId: string;
-}
+import { filledTemplate, messageOf, type OutgoingBatch } from './outgoing.js';
 
 export interface SmtpThread {
-  send(mail: OutgoingMail): Promise<void>;
+  /** Sends the batch's mails at once; answers each mail's failure, in the batch's order, or undefined once sent. */
+  send(batch: OutgoingBatch): Promise<(Error | undefined)[]>;
   /** Whether the thread is there: started by a mail, ended when idle. */
   running(): boolean;
   close(): Promise<void>;
@@ -35,6 +26,8 @@ export interface SmtpThread {
 
 export interface SmtpThreadOptions {
   smtpUrl: string;
+  /** The From of every mail (MAIL_FROM). */
+  from: string;
   /** How long the thread waits for another mail before it ends; a minute by default. */
   idleMs?: number;
 }
@@ -46,14 +39,18 @@ interface Failure {
   code?: string;
 }
 
-type Reply = { id: number; error?: Failure };
+type Reply = { id: number; failures: (Failure | null)[] };
 
 /** The thread's body, sent as source text: it may use nothing from this module's scope (see staff-reads.ts). */
-function smtpWorker(): void {
+function smtpWorker(compose: typeof messageOf): void {
   /* eslint-disable @typescript-eslint/no-require-imports -- an eval'd worker is a CommonJS script */
   const threads = require('node:worker_threads') as typeof import('node:worker_threads');
   const { parentPort } = threads;
-  const { smtpUrl, nodemailerLib } = threads.workerData as { smtpUrl: string; nodemailerLib: string };
+  const { smtpUrl, from, nodemailerLib } = threads.workerData as {
+    smtpUrl: string;
+    from: string;
+    nodemailerLib: string;
+  };
   try {
     // Below the site's thread, not in the idle class: under a sustained load that would hold mails
     // back indefinitely (a reset link among them).
@@ -71,24 +68,25 @@ function smtpWorker(): void {
   const { parseConnectionUrl } = lib('shared') as { parseConnectionUrl: (url: string) => object };
   /* eslint-enable @typescript-eslint/no-require-imports */
   const transport = new Mailer(new SMTPTransport(parseConnectionUrl(smtpUrl)));
-  parentPort!.on('message', ({ id, mail }: { id: number; mail: object }) => {
-    transport.sendMail(mail).then(
-      () => parentPort!.postMessage({ id }),
-      (error: { message?: unknown; response?: unknown; responseCode?: unknown; code?: unknown } | null) =>
-        parentPort!.postMessage({
-          id,
-          error: {
-            message: typeof error?.message === 'string' ? error.message : 'the mail could not be sent',
-            ...(typeof error?.response === 'string' && { response: error.response }),
-            ...(typeof error?.responseCode === 'number' && { responseCode: error.responseCode }),
-            ...(typeof error?.code === 'string' && { code: error.code }),
-          },
-        }),
+  const failureOf = (
+    error: { message?: unknown; response?: unknown; responseCode?: unknown; code?: unknown } | null,
+  ) => ({
+    message: typeof error?.message === 'string' ? error.message : 'the mail could not be sent',
+    ...(typeof error?.response === 'string' && { response: error.response }),
+    ...(typeof error?.responseCode === 'number' && { responseCode: error.responseCode }),
+    ...(typeof error?.code === 'string' && { code: error.code }),
+  });
+  parentPort!.on('message', ({ id, batch }: { id: number; batch: OutgoingBatch }) => {
+    const sent = batch.mails.map((mail) =>
+      transport.sendMail(compose(from, mail, batch.templates)).then(() => null, failureOf),
     );
+    void Promise.all(sent).then((failures) => parentPort!.postMessage({ id, failures }));
   });
 }
 
-const WORKER_SOURCE = `(${smtpWorker.toString()})();`;
+// messageOf calls filledTemplate by name: both come first, and the worker is handed messageOf (an
+// import's name is rewritten under vitest), as staff-reads.ts's workers get their functions.
+const WORKER_SOURCE = `${[filledTemplate, messageOf].map(String).join('\n')}\n(${smtpWorker.toString()})(messageOf);`;
 /** nodemailer's lib folder (its package has no exports map, so its modules can be required one by one). */
 const nodemailerLib = path.dirname(createRequire(import.meta.url).resolve('nodemailer'));
 const IDLE_MS = 60_000;
@@ -101,7 +99,7 @@ export function createSmtpThread(options: SmtpThreadOptions): SmtpThread {
   /** A thread and the mails handed to it and not yet answered (a retired thread's exit fails only its own). */
   interface Running {
     thread: Worker;
-    pending: Map<number, { resolve(): void; reject(error: Error): void }>;
+    pending: Map<number, { resolve(failures: (Error | undefined)[]): void; reject(error: Error): void }>;
   }
   let current: Running | undefined;
   let nextId = 0;
@@ -122,7 +120,7 @@ export function createSmtpThread(options: SmtpThreadOptions): SmtpThread {
     if (current) return current;
     const thread = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { smtpUrl: options.smtpUrl, nodemailerLib },
+      workerData: { smtpUrl: options.smtpUrl, from: options.from, nodemailerLib },
       // A small heap, as the site's own (npm start's --max-semi-space-size=2): a mail batch needs
       // little, and V8's default young generation would add to the process's peak RSS.
       resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 48 },
@@ -132,8 +130,7 @@ export function createSmtpThread(options: SmtpThreadOptions): SmtpThread {
     thread.on('message', (reply: Reply) => {
       const waiting = pending.get(reply.id);
       pending.delete(reply.id);
-      if (reply.error) waiting?.reject(errorOf(reply.error));
-      else waiting?.resolve();
+      waiting?.resolve(reply.failures.map((failure) => (failure ? errorOf(failure) : undefined)));
       // Referenced only while sending: an idle thread never keeps a process (the CLI, a test) alive.
       if (pending.size === 0) {
         thread.unref();
@@ -142,7 +139,7 @@ export function createSmtpThread(options: SmtpThreadOptions): SmtpThread {
     });
     let crash: Error | undefined;
     thread.on('error', (error) => (crash = error));
-    // A thread that stopped fails what it was given (tried again with backoff); the next mail starts a fresh one.
+    // A thread that stopped fails the batches it was given (tried again with backoff); the next mail starts a fresh one.
     thread.on('exit', () => {
       if (current === running) current = undefined;
       for (const waiting of pending.values()) waiting.reject(crash ?? new Error('the SMTP thread stopped'));
@@ -152,13 +149,13 @@ export function createSmtpThread(options: SmtpThreadOptions): SmtpThread {
   }
 
   return {
-    send(mail) {
+    send(batch) {
       const { thread, pending } = started();
       const id = (nextId += 1);
-      return new Promise<void>((resolve, reject) => {
+      return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject });
         thread.ref();
-        thread.postMessage({ id, mail });
+        thread.postMessage({ id, batch });
       });
     },
     running: () => current !== undefined,

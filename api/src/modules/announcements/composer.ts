@@ -1,13 +1,13 @@
 /**
- * The body of an announcement's mail, composed at delivery (the mailer's composer for the kind
- * `announcement`): its queue row names the announcement and the recipient's account, and the body is
- * the announcement's template with the account's signed unsubscribe link. A sent announcement is
- * immutable, so its template is rendered once per process and kept for the next mails.
+ * The mails of an announcement, composed at delivery (the mailer's composer for the kind
+ * `announcement`): a queue row names the announcement and the recipient's account; the body is the
+ * announcement's template, filled on the SMTP thread with the account's signed unsubscribe link. A
+ * sent announcement is immutable, so its template is rendered once per process and kept for the next
+ * mails.
  */
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/connection.js';
-import type { MailQueueRow } from '../../db/tables.js';
-import type { MailBody, MailComposer } from '../../mail/mailer.js';
+import type { MailComposer } from '../../mail/mailer.js';
 import { announcementTemplate, type AnnouncementTemplate } from './render.js';
 import { unsubscribeUrl } from './unsubscribe-token.js';
 
@@ -34,17 +34,14 @@ export function announcementComposer(db: Db, config: Pick<Config, 'publicUrl' | 
     return template;
   }
 
-  /** The link signed at delivery; a row queued before migration 20261128120000 carries its own. */
-  function linkOf(row: MailQueueRow): string {
-    if (row.list_unsubscribe !== null) return row.list_unsubscribe;
-    if (row.user_id === null) throw new Error(`mail ${row.id} names no account to unsubscribe`);
-    return unsubscribeUrl(config.publicUrl, config.jwtSecret, row.user_id);
-  }
-
-  return async (row: MailQueueRow): Promise<MailBody> => {
-    if (row.announcement_id === null) throw new Error(`mail ${row.id} names no announcement`);
-    const listUnsubscribe = linkOf(row);
-    const { text, html } = (await templateOf(row.announcement_id))(listUnsubscribe);
-    return { text, html, listUnsubscribe };
+  return {
+    template(row) {
+      if (row.announcement_id === null) return Promise.reject(new Error(`mail ${row.id} names no announcement`));
+      return templateOf(row.announcement_id);
+    },
+    listUnsubscribe(row) {
+      if (row.user_id === null) throw new Error(`mail ${row.id} names no account to unsubscribe`);
+      return unsubscribeUrl(config.publicUrl, config.jwtSecret, row.user_id);
+    },
   };
 }

@@ -3,10 +3,12 @@
  * the preview is the mail. The body is Markdown rendered by markdown-it with raw HTML off (any HTML in
  * the text is escaped) and its default link check (no javascript:, vbscript:, file: or data: links
  * other than images), so the HTML part holds only what Markdown makes. The plain-text part is the
- * Markdown source itself, which reads as plain text. Each mail ends with its recipient's unsubscribe link.
+ * Markdown source itself, which reads as plain text. Each mail ends with its recipient's unsubscribe link,
+ * filled in per mail where the mail is written.
  */
 import { organisationName } from '@npo/shared';
 import type MarkdownIt from 'markdown-it';
+import { filledTemplate, type MailTemplate } from '../../mail/outgoing.js';
 
 let markdown: Promise<MarkdownIt> | undefined;
 
@@ -36,25 +38,35 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-/** One recipient's mail, from their unsubscribe link. */
-export type AnnouncementTemplate = (unsubscribeUrl: string) => RenderedAnnouncement;
+/** The mail of every recipient but for their unsubscribe link, which the mailer fills in (mail/outgoing.ts). */
+export interface AnnouncementTemplate extends MailTemplate {
+  subject: string;
+  html: readonly [string, string];
+}
 
 /**
- * Renders the Markdown once; the answer builds each recipient's mail from their unsubscribe link
- * (10,000 recipients cost one render and 10,000 string joins).
+ * Renders the Markdown once, around the place of the unsubscribe link: 10,000 recipients cost one
+ * render, and each recipient's mail is filled where it is written (the SMTP thread).
  */
 export async function announcementTemplate(content: AnnouncementContent): Promise<AnnouncementTemplate> {
   const bodyHtml = (await markdownRenderer()).render(content.body);
   const bodyText = content.body.trim();
   const footerText = `You receive this e-mail as a member of ${organisationName}.`;
-  return (unsubscribeUrl) => ({
+  return {
     subject: content.subject,
-    text: `${bodyText}\n\n--\n${footerText}\nTo stop receiving announcements, unsubscribe: ${unsubscribeUrl}\n`,
-    html:
+    text: [`${bodyText}\n\n--\n${footerText}\nTo stop receiving announcements, unsubscribe: `, '\n'],
+    html: [
       `<!doctype html><html><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1d2b26">` +
-      `${bodyHtml}<hr style="border:0;border-top:1px solid #ccc;margin:24px 0">` +
-      `<p style="font-size:13px;color:#555">${escapeHtml(footerText)} ` +
-      `<a href="${escapeHtml(unsubscribeUrl)}" style="color:#1f7a5c">Unsubscribe</a> to stop receiving announcements.</p>` +
-      `<p style="color:#555">${escapeHtml(organisationName)}</p></body></html>`,
-  });
+        `${bodyHtml}<hr style="border:0;border-top:1px solid #ccc;margin:24px 0">` +
+        `<p style="font-size:13px;color:#555">${escapeHtml(footerText)} <a href="`,
+      `" style="color:#1f7a5c">Unsubscribe</a> to stop receiving announcements.</p>` +
+        `<p style="color:#555">${escapeHtml(organisationName)}</p></body></html>`,
+    ],
+  };
+}
+
+/** One recipient's mail, filled as the SMTP thread fills it: the preview and the test send show the mail. */
+export function announcementFor(template: AnnouncementTemplate, unsubscribeUrl: string): RenderedAnnouncement {
+  const { text, html } = filledTemplate(template, unsubscribeUrl);
+  return { subject: template.subject, text, html: html ?? '' };
 }

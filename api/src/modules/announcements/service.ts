@@ -26,7 +26,7 @@ import { recordAdminChange } from '../audit/admin-writes.js';
 import { diff, recordAudit, type AuditActor } from '../audit/record.js';
 import { createMailQueueRepository } from '../mail-queue/repository.js';
 import { presentAnnouncement, presentRecipient } from './presenter.js';
-import { announcementTemplate, type AnnouncementContent } from './render.js';
+import { announcementFor, announcementTemplate, type AnnouncementContent } from './render.js';
 import { createAnnouncementsRepository } from './repository.js';
 import { unsubscribeUrl } from './unsubscribe-token.js';
 
@@ -78,7 +78,7 @@ export function createAnnouncementsService(deps: AppDeps) {
 
   /** The caller's own mail of the content: what the preview answers and the test send queues. */
   async function ownMail(content: AnnouncementContent, caller: User): Promise<AnnouncementPreview> {
-    return (await announcementTemplate(content))(link(caller.id));
+    return announcementFor(await announcementTemplate(content), link(caller.id));
   }
 
   /**
