@@ -144,9 +144,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_CAP_MS = 60 * 60 * 1000;
 /**
- * Mails claimed at once, and batches held at once: each mail goes over a connection of its own
- * (smtp-thread.ts), so at most BATCH × BATCHES_IN_FLIGHT at a time. Small batches keep the worker's
- * memory and its turns on the event loop short.
+ * Mails claimed at once, and batches held at once: the SMTP thread keeps a pool of BATCH connections
+ * (smtp-thread.ts), so a batch goes out at once while the next waits its turn. Small batches keep the
+ * worker's memory and its turns on the event loop short.
  */
 const BATCH = 25;
 const BATCHES_IN_FLIGHT = 2;
@@ -190,7 +190,9 @@ export function createMailer(options: MailerOptions): Mailer {
   const domain = domainOf(options.from);
   // SMTP_URL: mails go out from a thread of their own (smtp-thread.ts). Without it, nodemailer's
   // stream transport writes .eml files here; it loads with the first mail, as most starts send none.
-  const smtp = options.smtpUrl ? createSmtpThread({ smtpUrl: options.smtpUrl, from: options.from }) : undefined;
+  const smtp = options.smtpUrl
+    ? createSmtpThread({ smtpUrl: options.smtpUrl, from: options.from, connections: BATCH })
+    : undefined;
   let outboxTransport: Promise<Transporter> | undefined;
   const openOutboxTransport = () =>
     (outboxTransport ??= import('nodemailer').then(({ default: nodemailer }) =>
@@ -205,6 +207,12 @@ export function createMailer(options: MailerOptions): Mailer {
   let running: Promise<void> | undefined;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
+  const reclaimsAtStart = options.reclaimAtStart ?? !onPostgres;
+  /**
+   * Whether a claim looks for rows left `sending` past the claim timeout: not where every such row is
+   * taken back at start (SQLite's one process, which never writes `sending` itself).
+   */
+  const claimsStale = !reclaimsAtStart || onPostgres;
   /** SQLite: the rows this process claimed and has not marked yet, with their kind (the rate counts them). */
   const holding = new Map<number, string>();
 
@@ -265,7 +273,9 @@ export function createMailer(options: MailerOptions): Mailer {
   async function claimWhere(limit: number, kinds?: 'limited' | 'others'): Promise<MailQueueRow[]> {
     const now = clock.now();
     const staleBefore = new Date(now.getTime() - claimTimeoutMs);
-    const stale = await claimIn(now, `state = 'sending' and claimed_at < ?`, 'id', [staleBefore], limit, kinds);
+    const stale = claimsStale
+      ? await claimIn(now, `state = 'sending' and claimed_at < ?`, 'id', [staleBefore], limit, kinds)
+      : [];
     if (stale.length >= limit) return stale;
     const due = await claimIn(
       now,
@@ -427,7 +437,7 @@ export function createMailer(options: MailerOptions): Mailer {
       .update({ state: 'queued', next_attempt_at: clock.now(), claimed_by: null, claimed_at: null });
     if (taken > 0) logger.warn({ mails: taken }, 'mail queue: mails a stopped process was sending are queued again');
   }
-  let reclaimed = (options.reclaimAtStart ?? !onPostgres) ? undefined : Promise.resolve();
+  let reclaimed = reclaimsAtStart ? undefined : Promise.resolve();
 
   /**
    * Delivers one claimed batch, handed to the SMTP thread at once, then marks it: sent mails in one

@@ -26,6 +26,7 @@ function thread(idleMs?: number): SmtpThread {
   const created = createSmtpThread({
     smtpUrl: smtp.url,
     from: 'Site <noreply@example.org>',
+    connections: 2,
     ...(idleMs !== undefined && { idleMs }),
   });
   threads.push(created);
@@ -73,6 +74,19 @@ it("fills a batch's template with each mail's link, escaped in the HTML part", a
   expect(first.html).toBe('<p><a href="https://example.org/u?token=1&#38;a=b">Unsubscribe</a></p>\n');
   const second = await smtp.waitForMail((candidate) => candidate.to[0] === 'member1@example.org');
   expect(second.headers['list-unsubscribe']).toBe('<https://example.org/u?token=2>');
+});
+
+it('carries mail after mail over a pool of at most its number of connections', async () => {
+  const before = smtp.connections();
+  const batch = (from: number): OutgoingBatch => ({
+    templates: [],
+    mails: Array.from({ length: 6 }, (_, at) => mail(`pooled${from + at}@example.org`)),
+  });
+  expect(await thread().send(batch(0))).toEqual(Array(6).fill(undefined));
+  expect(await threads[0]!.send(batch(6))).toEqual(Array(6).fill(undefined));
+  expect(smtp.mails.filter((received) => received.to[0]!.startsWith('pooled'))).toHaveLength(12);
+  // 12 mails, two connections (the thread's `connections: 2`): not one a mail.
+  expect(smtp.connections() - before).toBeLessThanOrEqual(2);
 });
 
 it("answers a refusal with the server's reply code and text", async () => {

@@ -28,6 +28,8 @@ export interface SmtpThreadOptions {
   smtpUrl: string;
   /** The From of every mail (MAIL_FROM). */
   from: string;
+  /** SMTP connections open at once at most, each carrying mail after mail (nodemailer's pool). */
+  connections: number;
   /** How long the thread waits for another mail before it ends; a minute by default. */
   idleMs?: number;
 }
@@ -46,9 +48,10 @@ function smtpWorker(compose: typeof messageOf): void {
   /* eslint-disable @typescript-eslint/no-require-imports -- an eval'd worker is a CommonJS script */
   const threads = require('node:worker_threads') as typeof import('node:worker_threads');
   const { parentPort } = threads;
-  const { smtpUrl, from, nodemailerLib } = threads.workerData as {
+  const { smtpUrl, from, connections, nodemailerLib } = threads.workerData as {
     smtpUrl: string;
     from: string;
+    connections: number;
     nodemailerLib: string;
   };
   try {
@@ -58,16 +61,17 @@ function smtpWorker(compose: typeof messageOf): void {
   } catch {
     // Not permitted: the thread runs at the site's priority.
   }
-  // What nodemailer.createTransport(SMTP_URL) builds, from its modules for SMTP alone: its index also
-  // loads the sendmail, SES, JSON and stream transports, 8 MB of this thread's memory. One connection
-  // a mail, as the mailer has always sent (its createTransport({ url, pool }) read the URL alone).
+  // What nodemailer.createTransport(SMTP_URL) builds with a pool, from its modules for SMTP alone: its
+  // index also loads the sendmail, SES, JSON and stream transports, 8 MB of this thread's memory.
+  // Pooled connections carry mail after mail: a connection a mail (as the mailer sent until issue 22's
+  // pool) cost both ends a TCP and SMTP handshake each, and an announcement 10,000 connections.
   type Lib = (name: string) => unknown;
   const lib: Lib = (name) => require(`${nodemailerLib}/${name}`);
   const Mailer = lib('mailer') as new (transport: unknown) => import('nodemailer').Transporter;
-  const SMTPTransport = lib('smtp-transport') as new (options: object) => unknown;
+  const SMTPPool = lib('smtp-pool') as new (options: object) => unknown;
   const { parseConnectionUrl } = lib('shared') as { parseConnectionUrl: (url: string) => object };
   /* eslint-enable @typescript-eslint/no-require-imports */
-  const transport = new Mailer(new SMTPTransport(parseConnectionUrl(smtpUrl)));
+  const transport = new Mailer(new SMTPPool({ ...parseConnectionUrl(smtpUrl), maxConnections: connections }));
   const failureOf = (
     error: { message?: unknown; response?: unknown; responseCode?: unknown; code?: unknown } | null,
   ) => ({
@@ -120,7 +124,7 @@ export function createSmtpThread(options: SmtpThreadOptions): SmtpThread {
     if (current) return current;
     const thread = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { smtpUrl: options.smtpUrl, from: options.from, nodemailerLib },
+      workerData: { smtpUrl: options.smtpUrl, from: options.from, connections: options.connections, nodemailerLib },
       // A small heap, as the site's own (npm start's --max-semi-space-size=2): a mail batch needs
       // little, and V8's default young generation would add to the process's peak RSS.
       resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 48 },

@@ -33,6 +33,8 @@ export interface SmtpCapture {
   releaseReplies(): void;
   /** How many replies are held back now. */
   heldReplies(): number;
+  /** How many connections clients have opened since the server started. */
+  connections(): number;
   waitForMail(predicate: (mail: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
   close(): Promise<void>;
 }
@@ -43,10 +45,15 @@ export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
   let refusal: SmtpRefusal | undefined;
   let holding = false;
   const held: (() => void)[] = [];
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -94,6 +101,7 @@ export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
     },
     releaseReplies: release,
     heldReplies: () => held.length,
+    connections: () => connections,
     async waitForMail(predicate, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
