@@ -14,7 +14,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { filledTemplate, messageOf, type OutgoingBatch } from './outgoing.js';
+import { escapeHtml, filledTemplate, messageOf, type OutgoingBatch } from './outgoing.js';
 
 export interface SmtpThread {
   /** Sends the batch's mails at once; answers each mail's failure, in the batch's order, or undefined once sent. */
@@ -88,9 +88,9 @@ function smtpWorker(compose: typeof messageOf): void {
   });
 }
 
-// messageOf calls filledTemplate by name: both come first, and the worker is handed messageOf (an
+// messageOf calls filledTemplate, and filledTemplate escapeHtml, by name: all three come first, and the worker is handed messageOf (an
 // import's name is rewritten under vitest), as staff-reads.ts's workers get their functions.
-const WORKER_SOURCE = `${[filledTemplate, messageOf].map(String).join('\n')}\n(${smtpWorker.toString()})(messageOf);`;
+const WORKER_SOURCE = `${[escapeHtml, filledTemplate, messageOf].map(String).join('\n')}\n(${smtpWorker.toString()})(messageOf);`;
 /** nodemailer's lib folder (its package has no exports map, so its modules can be required one by one). */
 const nodemailerLib = path.dirname(createRequire(import.meta.url).resolve('nodemailer'));
 const IDLE_MS = 60_000;

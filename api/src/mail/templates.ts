@@ -1,10 +1,7 @@
 /** Plain-text and HTML bodies of every mail the product sends. */
 import { organisationName } from '@npo/shared';
 import type { MailMessage } from './mailer.js';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+import { escapeHtml } from './outgoing.js';
 
 function layout(paragraphs: string[], action?: { label: string; url: string }): string {
   const body = paragraphs.map((text) => `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`).join('');

@@ -8,7 +8,7 @@
  */
 import { organisationName } from '@npo/shared';
 import type MarkdownIt from 'markdown-it';
-import { filledTemplate, type MailTemplate } from '../../mail/outgoing.js';
+import { escapeHtml, filledTemplate, type MailTemplate } from '../../mail/outgoing.js';
 
 let markdown: Promise<MarkdownIt> | undefined;
 
@@ -32,10 +32,6 @@ export interface RenderedAnnouncement {
   subject: string;
   html: string;
   text: string;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /** The mail of every recipient but for their unsubscribe link, which the mailer fills in (mail/outgoing.ts). */
