@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../e2e/support.js';
-import { answerConfirm, api, expectToast, openAs, superAdminToken, unique } from './console.js';
+import { answerConfirm, api, expectFocusInside, expectToast, openAs, superAdminToken, unique } from './console.js';
 
 interface AboutVersion {
   id: number;
@@ -180,7 +180,8 @@ for (const theme of ['light', 'dark']) {
       await expect(notice).toHaveText(LIVE_NOTICE);
       await expect(notice).toHaveClass(/bp6-callout/);
       await expect(notice).toHaveClass(/bp6-intent-warning/);
-      // Above the form's fields.
+      // Above the form's fields, measured once the dialog's opening transition (a scale) has ended.
+      await expectFocusInside(editor);
       const noticeBox = (await notice.boundingBox())!;
       const fieldBox = (await editor.getByLabel('Description').first().boundingBox())!;
       expect(noticeBox.y + noticeBox.height).toBeLessThanOrEqual(fieldBox.y);
