@@ -29,7 +29,7 @@ import {
   waitFor,
   WINDOWS,
 } from './harness.mjs';
-import { peakRssMb, siteThreadCpuMs, startSink } from './mail-load.mjs';
+import { peakRssMb, siteThreadCpuMs, siteThreadWaitMs, startSink } from './mail-load.mjs';
 
 const MEMBERS = 10_000;
 const MAX_QUEUE_MS = 5_000;
@@ -105,15 +105,19 @@ export async function runAnnounceLoad() {
     await api(baseUrl, 'POST', '/api/admin/announcements/preview', token, { subject: draft.subject, body: draft.body });
     await cannon(`${baseUrl}/`, 2); // fills the page cache
     const idleCpuFrom = siteThreadCpuMs(server.pid);
+    const idleWaitFrom = siteThreadWaitMs(server.pid);
     const idle = await homeP99(baseUrl, WINDOW_S);
     const idleCpuMs = siteThreadCpuMs(server.pid) - idleCpuFrom;
+    const idleWaitMs = siteThreadWaitMs(server.pid) - idleWaitFrom;
     const sendCpuFrom = siteThreadCpuMs(server.pid);
+    const sendWaitFrom = siteThreadWaitMs(server.pid);
     const loaded = homeP99(baseUrl, WINDOW_S);
     const started = performance.now();
     const sent = await api(baseUrl, 'PATCH', `/api/admin/announcements/${draft.id}/send`, token, { scheduledAt: null });
     const queueMs = performance.now() - started;
     const home = await loaded;
     const sendCpuMs = siteThreadCpuMs(server.pid) - sendCpuFrom;
+    const sendWaitMs = siteThreadWaitMs(server.pid) - sendWaitFrom;
     const inWindow = (await sink.report()).received;
     const ratio = home.p99 / Math.max(idle.p99, 1);
 
@@ -147,7 +151,8 @@ export async function runAnnounceLoad() {
     );
     console.log(
       `  the site's thread used ${(sendCpuMs / 1000).toFixed(2)} s of CPU in the windows from the send on, ` +
-        `${(idleCpuMs / 1000).toFixed(2)} s in the idle ones (the same probe traffic)`,
+        `${(idleCpuMs / 1000).toFixed(2)} s in the idle ones (the same probe traffic); it waited for a core ` +
+        `${(sendWaitMs / 1000).toFixed(2)} s and ${(idleWaitMs / 1000).toFixed(2)} s`,
     );
     console.log(`  server peak RSS ${peakMb.toFixed(1)} MB`);
     return {
@@ -167,6 +172,8 @@ export async function runAnnounceLoad() {
         mailsInWindow: inWindow,
         siteThreadCpuMsIdle: idleCpuMs,
         siteThreadCpuMsSending: sendCpuMs,
+        siteThreadWaitMsIdle: idleWaitMs,
+        siteThreadWaitMsSending: sendWaitMs,
       },
     };
   } finally {

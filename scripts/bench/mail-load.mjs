@@ -51,6 +51,16 @@ export function siteThreadCpuMs(pid) {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/**
+ * Time (ms) the process's main thread has spent runnable but waiting for a core so far (the second
+ * field of its task's /proc schedstat, in ns): what the other threads and processes on the machine's
+ * cores cost the site, as opposed to its own work.
+ */
+export function siteThreadWaitMs(pid) {
+  const [, waitNs] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ');
+  return Number(waitNs) / 1e6;
+}
+
 /** The sink in a child process; `report()` asks it for { received, firstAt, lastAt } (ms, its clock). */
 export async function startSink() {
   const child = fork(fileURLToPath(import.meta.url), ['--sink'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CsvFormat } from '../lib/csv.js';
 import { createTestDatabase, describeEngines, type TestDatabase } from '../test-support/databases.js';
 import { createDb, type Db } from './connection.js';
-import { closeStaffReads, staffReads } from './staff-reads.js';
+import { closeStaffReads, staffReads, threadWrites } from './staff-reads.js';
 
 const WHEN = new Date('2026-11-23T12:00:00.000Z');
 
@@ -47,6 +47,28 @@ describeEngines('staff reads on %s', (engine) => {
     expect(await reads.run(db('notes').count({ count: '*' }).first())).toEqual(
       await db('notes').count({ count: '*' }).first(),
     );
+  });
+
+  it('runs background writes with date and boolean bindings, answers the rows changed, and the site sees them at once', async () => {
+    const writes = threadWrites(db);
+    try {
+      await db('notes').insert({ title: 'Written aside', done: false, due: WHEN });
+      const later = new Date(WHEN.getTime() + 60_000);
+      const changed = await writes.run(
+        db('notes').where({ title: 'Written aside', done: false }).update({ done: true, due: later }),
+      );
+      expect(changed).toBe(1);
+      expect(await db('notes').where({ title: 'Written aside' }).first()).toMatchObject({
+        done: engine === 'sqlite' ? 1 : true,
+      });
+      expect(await db('notes').where({ title: 'Written aside' }).where('due', '=', later).pluck('title')).toEqual([
+        'Written aside',
+      ]);
+      expect(await writes.run(db('notes').where({ title: 'Written aside' }).delete())).toBe(1);
+      expect(await writes.run(db('notes').where({ title: 'Written aside' }).delete())).toBe(0);
+    } finally {
+      await writes.close();
+    }
   });
 
   it('sees a row committed just before', async () => {

@@ -48,7 +48,10 @@ interface Request {
 }
 
 type Reply =
-  { id: number; rows: unknown[] } | { id: number; bytes: Uint8Array } | { id: number; error: string; code?: string };
+  | { id: number; rows: unknown[] }
+  | { id: number; bytes: Uint8Array }
+  | { id: number; changes: number }
+  | { id: number; error: string; code?: string };
 
 /** The page as UTF-8, in an ArrayBuffer of its own: it is transferred to the event loop, not copied. */
 type PageFormatter = (
@@ -79,30 +82,45 @@ function toLowPriority(): void {
   }
 }
 
-/** SQLite: every staff read, on a read-only connection; `fold` is foldRow, `formatPage` csvPageText. */
+/**
+ * SQLite: every staff read, on a read-only connection; or, `writable`, the writes of background work
+ * (threadWrites), set up as the site's connection is. `fold` is foldRow, `formatPage` csvPageText.
+ */
 function sqliteWorker(fold: (value: string) => string, formatPage: PageFormatter): void {
   const threads = require('node:worker_threads') as typeof import('node:worker_threads');
   const { parentPort } = threads;
-  const { file, driverPath } = threads.workerData as { file: string; driverPath: string };
+  const { file, driverPath, writable } = threads.workerData as { file: string; driverPath: string; writable: boolean };
   const Database = require(driverPath) as typeof import('better-sqlite3');
   toLowPriority();
-  const connection = new Database(file, { readonly: true, fileMustExist: true });
-  connection.pragma('busy_timeout = 5000');
+  const connection = new Database(file, { readonly: !writable, fileMustExist: true });
+  // A background write waits as long as the longest transaction of the site may hold the write lock
+  // (a members import of 50,000 rows takes about 40 s): failing, a delivered mail's mark would be lost
+  // and the mail sent again at the next start. Only this thread waits.
+  connection.pragma(`busy_timeout = ${writable ? 120_000 : 5000}`);
+  if (writable) {
+    connection.pragma('foreign_keys = ON');
+    connection.pragma('synchronous = NORMAL');
+  }
   connection.function('fold', { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? fold(value) : value,
   );
   parentPort!.on('message', ({ id, sql, bindings, execute, pluck, csv: page }: Request) => {
     try {
       const statement = connection.prepare(sql);
-      if (execute) statement.run(...bindings);
+      if (execute) {
+        parentPort!.postMessage({ id, changes: statement.run(...bindings).changes });
+        return;
+      }
       if (page) {
         const bytes = formatPage(statement.all(...bindings) as Record<string, unknown>[], page.ids, page.format);
         parentPort!.postMessage({ id, bytes }, [bytes.buffer]);
         return;
       }
-      parentPort!.postMessage({ id, rows: execute ? [] : statement.pluck(pluck === true).all(...bindings) });
+      parentPort!.postMessage({ id, rows: statement.pluck(pluck === true).all(...bindings) });
     } catch (error) {
-      parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+      // The SQLite code goes with the message (SQLITE_FULL, SQLITE_BUSY: db/faults.ts).
+      const { message, code } = error as { message?: string; code?: string };
+      parentPort!.postMessage({ id, error: message ?? String(error), ...(code && { code }) });
     }
   });
 }
@@ -168,11 +186,19 @@ const POSTGRES_SOURCE = [...CSV_SOURCE, `(${postgresWorker.toString()})(formatPa
 
 const resolve = createRequire(import.meta.url).resolve;
 
+/** What a request answers: rows, a CSV page's bytes, or the rows a statement changed. */
+type Answer = unknown[] | Buffer | number;
+
+function answerOfReply(reply: Exclude<Reply, { error: string }>): Answer {
+  if ('bytes' in reply) return Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength);
+  return 'changes' in reply ? reply.changes : reply.rows;
+}
+
 /** A thread that answers requests one by one, started on first use; a crashed one fails what it held. */
 function staffThread(source: string, workerData: object) {
   let worker: Worker | undefined;
   let nextId = 0;
-  const pending = new Map<number, { resolve(answer: unknown[] | Buffer): void; reject(error: Error): void }>();
+  const pending = new Map<number, { resolve(answer: Answer): void; reject(error: Error): void }>();
 
   function failAll(error: Error): void {
     for (const waiting of pending.values()) waiting.reject(error);
@@ -187,12 +213,7 @@ function staffThread(source: string, workerData: object) {
       pending.delete(reply.id);
       // The SQLSTATE goes with the message: the error handler answers a stopped statement with 503.
       if ('error' in reply) waiting?.reject(Object.assign(new Error(reply.error), reply.code && { code: reply.code }));
-      else
-        waiting?.resolve(
-          'bytes' in reply
-            ? Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength)
-            : reply.rows,
-        );
+      else waiting?.resolve(answerOfReply(reply));
       // Referenced only while reading: an idle worker never keeps a process (the CLI, a test) alive.
       if (pending.size === 0) thread.unref();
     });
@@ -207,10 +228,10 @@ function staffThread(source: string, workerData: object) {
   }
 
   return {
-    send: (request: Omit<Request, 'id'>): Promise<unknown[] | Buffer> => {
+    send: (request: Omit<Request, 'id'>): Promise<Answer> => {
       const thread = started();
       const id = (nextId += 1);
-      return new Promise<unknown[] | Buffer>((resolve, reject) => {
+      return new Promise<Answer>((resolve, reject) => {
         pending.set(id, { resolve, reject });
         thread.ref();
         thread.postMessage({ ...request, id } satisfies Request);
@@ -265,7 +286,7 @@ function threadReads(db: Db, thread: StaffThread, statementOf: StatementOf): Pic
 }
 
 function sqliteStaffReads(db: Db, file: string): StaffReads {
-  const thread = staffThread(SQLITE_SOURCE, { file, driverPath: resolve('better-sqlite3') });
+  const thread = staffThread(SQLITE_SOURCE, { file, driverPath: resolve('better-sqlite3'), writable: false });
   return {
     ...threadReads(db, thread, (compiled) => ({ sql: compiled.sql, bindings: compiled.bindings.map(sqliteBinding) })),
     async execute(sql, bindings) {
@@ -300,11 +321,17 @@ function postgresStaffReads(db: Db): StaffReads {
 
 const readers = new WeakMap<Db, StaffReads>();
 
+/** The SQLite file another connection can open: none for PostgreSQL, nor for an in-memory database (it exists only on its own connection). */
+function sharedSqliteFile(db: Db): string | undefined {
+  if (isPostgres(db)) return undefined;
+  const { filename } = (db.client as Knex.Client).config.connection as { filename: string };
+  return filename && filename !== ':memory:' ? filename : undefined;
+}
+
 function readsOf(db: Db): StaffReads {
   if (isPostgres(db)) return postgresStaffReads(db);
-  const { filename } = (db.client as Knex.Client).config.connection as { filename: string };
-  // An in-memory database exists only on its own connection: nothing else can read it.
-  return filename && filename !== ':memory:' ? sqliteStaffReads(db, filename) : directReads(db);
+  const file = sharedSqliteFile(db);
+  return file ? sqliteStaffReads(db, file) : directReads(db);
 }
 
 /** The staff reads of this database, made on first use (no thread until a staff search or export). */
@@ -318,4 +345,35 @@ export function staffReads(db: Db): StaffReads {
 export async function closeStaffReads(db: Db): Promise<void> {
   await readers.get(db)?.close();
   readers.delete(db);
+}
+
+/**
+ * Writes of background work, off the site's thread: the mail worker's marks (mail/mailer.ts). During
+ * an announcement it marks 20 batches a second, each an UPDATE of 25 rows that held the site's thread
+ * 0.7-1 ms, up to 15 ms when it ran the WAL's checkpoint, and a visitor's page waited behind each
+ * (issue 22: GET / p99 2-4x idle during a send, 1.2x with the marks on a thread).
+ *
+ * SQLite: one more thread (about 10 MB) with a writable connection of its own, at the staff thread's
+ * lower priority. It makes the database's second writer, which is why the site's transactions begin
+ * IMMEDIATE (connection.ts). PostgreSQL runs writes in its own processes and answers an UPDATE with
+ * a count: there they run directly.
+ */
+export interface ThreadWrites {
+  /** Runs an update or delete builder; answers how many rows it changed, as awaiting it would. */
+  run(query: Knex.QueryBuilder): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Background writes for `db`, the thread started on the first one. The caller closes them. */
+export function threadWrites(db: Db): ThreadWrites {
+  const file = sharedSqliteFile(db);
+  if (!file) return { run: async (query) => Number(await query), close: () => Promise.resolve() };
+  const thread = staffThread(SQLITE_SOURCE, { file, driverPath: resolve('better-sqlite3'), writable: true });
+  return {
+    async run(query) {
+      const { sql, bindings } = announced(db, query);
+      return (await thread.send({ sql, bindings: bindings.map(sqliteBinding), execute: true })) as number;
+    },
+    close: thread.close,
+  };
 }

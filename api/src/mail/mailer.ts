@@ -28,6 +28,7 @@ import type { MailKind } from '@npo/shared';
 import type { Knex } from 'knex';
 import type { Transporter } from 'nodemailer';
 import { isPostgres, type Db } from '../db/connection.js';
+import { threadWrites } from '../db/staff-reads.js';
 import type { MailQueueRow } from '../db/tables.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
@@ -215,6 +216,12 @@ export function createMailer(options: MailerOptions): Mailer {
   const claimsStale = !reclaimsAtStart || onPostgres;
   /** SQLite: the rows this process claimed and has not marked yet, with their kind (the rate counts them). */
   const holding = new Map<number, string>();
+  /**
+   * Marks, settles and purges: on SQLite from a thread of their own (db/staff-reads.ts threadWrites),
+   * so the site's thread only claims. A row is released once its mark has committed there, so the
+   * next claim, a fresh read, sees it marked.
+   */
+  const writes = threadWrites(db);
 
   /**
    * The row as the SMTP thread takes it: its body as stored, or its composer's template (added to
@@ -382,17 +389,19 @@ export function createMailer(options: MailerOptions): Mailer {
         .modify(claimed);
     // The notice of an erased account is the last trace of its address: once delivered, it goes too.
     if (rows.some((row) => row.kind === 'account_closed')) {
-      await sentRows().where({ kind: 'account_closed' }).update({ recipient: ERASED_RECIPIENT });
+      await writes.run(sentRows().where({ kind: 'account_closed' }).update({ recipient: ERASED_RECIPIENT }));
     }
     // A delivered mail's body is not kept: reset and invitation bodies carry one-time links.
-    await sentRows().update({
-      state: 'sent',
-      sent_at: clock.now(),
-      last_error: null,
-      text: '',
-      html: null,
-      ...claimWrites(rows),
-    });
+    await writes.run(
+      sentRows().update({
+        state: 'sent',
+        sent_at: clock.now(),
+        last_error: null,
+        text: '',
+        html: null,
+        ...claimWrites(rows),
+      }),
+    );
     for (const row of rows) bump(sent, row.kind);
     release(rows);
   }
@@ -403,10 +412,12 @@ export function createMailer(options: MailerOptions): Mailer {
     const now = clock.now().getTime();
     if (now - purgedAt < DAY_MS) return;
     purgedAt = now;
-    const deleted = await db('mail_queue')
-      .where({ state: 'sent' })
-      .where('sent_at', '<', new Date(now - SENT_MAIL_KEPT_DAYS * DAY_MS))
-      .delete();
+    const deleted = await writes.run(
+      db('mail_queue')
+        .where({ state: 'sent' })
+        .where('sent_at', '<', new Date(now - SENT_MAIL_KEPT_DAYS * DAY_MS))
+        .delete(),
+    );
     if (deleted > 0) logger.info({ mails: deleted, days: SENT_MAIL_KEPT_DAYS }, 'mail queue: old sent mails deleted');
   }
 
@@ -418,14 +429,16 @@ export function createMailer(options: MailerOptions): Mailer {
     const expired = now.getTime() - new Date(row.created_at).getTime() >= MAIL_RETRY_WINDOW_MS;
     if (isPermanent(error) || expired) {
       const lastError = expired ? `retried for 24 h; last: ${reason}` : reason;
-      await mine.update({ state: 'failed', last_error: lastError, ...claimWrites([row]) });
+      await writes.run(mine.update({ state: 'failed', last_error: lastError, ...claimWrites([row]) }));
       bump(failed, row.kind);
       release([row]);
       logger.error({ kind: row.kind, mailId: row.id, err: error }, 'mail failed');
       return;
     }
     const next = new Date(now.getTime() + backoffMs(row.attempts));
-    await mine.update({ state: 'queued', next_attempt_at: next, last_error: reason, ...claimWrites([row]) });
+    await writes.run(
+      mine.update({ state: 'queued', next_attempt_at: next, last_error: reason, ...claimWrites([row]) }),
+    );
     release([row]);
     logger.warn({ kind: row.kind, mailId: row.id, attempts: row.attempts, retryAt: next, reason }, 'mail deferred');
   }
@@ -628,6 +641,7 @@ export function createMailer(options: MailerOptions): Mailer {
       stopped = true;
       clearTimeout(timer);
       await running;
+      await writes.close();
       await smtp?.close();
       await outboxTransport?.then(
         (opened) => opened.close(),

@@ -312,6 +312,50 @@ describeEngines('announcements on %s', (engine) => {
     });
     expect(bad.status).toBe(400);
   });
+
+  // On SQLite the mail worker marks sent mails from a thread of its own, a second writer beside the
+  // site's: a save that read before a mark committed and wrote after it would fail (SQLITE_BUSY) if
+  // its transaction did not begin IMMEDIATE (db/connection.ts).
+  it(
+    'saves staff edits during a send, each one, while the sent mails are marked beside them',
+    { timeout: 60_000 },
+    async () => {
+      // The audience is every active member, those of the tests before included.
+      await insertMembers(app, 'busy', 1000);
+      const created = await draft({ subject: 'Busy send', body: 'Saved while sending.', audience: 'members' });
+      const sent = await send(created.id, created.revision);
+      expect(sent.status).toBe(200);
+      const recipients = sent.body.data.recipientCount as number;
+      const delivered = () => app.smtp.mails.filter((mail) => mail.subject === 'Busy send').length;
+      const faq = {
+        question: 'Is membership free of charge?',
+        answer: 'Yes, joining the organisation is currently free for every health professional.',
+        category: 'Membership',
+        isActive: true,
+      };
+      const statuses: number[] = [];
+      let savesDuringSend = 0;
+      // Four editors at once, so a save is nearly always in a transaction when a mark commits.
+      const editor = async () => {
+        while (delivered() < recipients) {
+          const made = await app.request('POST', '/api/admin/faqs', { token, body: faq });
+          const edited = await app.request('PUT', `/api/admin/faqs/${made.body.data?.id}`, {
+            token,
+            body: { ...faq, answer: `${faq.answer} Edit ${statuses.length}.` },
+          });
+          statuses.push(made.status, edited.status);
+          if (delivered() < recipients) savesDuringSend += 1;
+        }
+      };
+      await Promise.all([editor(), editor(), editor(), editor()]);
+      await app.runtime.deps.mailer.drain();
+      expect(savesDuringSend).toBeGreaterThan(10);
+      expect(statuses.filter((status) => status !== 201 && status !== 200)).toEqual([]);
+      expect(delivered()).toBe(recipients);
+      const progress = await app.request('GET', `/api/admin/announcements/${created.id}`, { token });
+      expect(progress.body.data.counts).toEqual({ queued: 0, sent: recipients, failed: 0 });
+    },
+  );
 });
 
 describeEngines('the announcement rate limit on %s', (engine) => {
