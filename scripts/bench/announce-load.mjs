@@ -8,6 +8,9 @@
 //      windows' p99s) while idle, then for the same time from the send request on (queueing, then the
 //      worker delivering); budget ≤ 2× idle, as staff-load.mjs. The windows' mails are counted, to show
 //      they overlapped the delivery.
+//   4. the control: the same windows while another process sends as many mails to the sink and the
+//      server sends none (mail-load.mjs controlSend): the floor the SMTP client's and the sink's work
+//      leave on this machine's cores, printed beside the budget's figure, not judged.
 // Members are written straight to the database (no password hashes) before the server starts.
 // Run alone: node scripts/bench/announce-load.mjs (after `npm run build`).
 import { randomUUID } from 'node:crypto';
@@ -29,7 +32,7 @@ import {
   waitFor,
   WINDOWS,
 } from './harness.mjs';
-import { peakRssMb, siteThreadCpuMs, siteThreadWaitMs, startSink } from './mail-load.mjs';
+import { controlSend, peakRssMb, siteThreadCpuMs, siteThreadWaitMs, startSink } from './mail-load.mjs';
 
 const MEMBERS = 10_000;
 const MAX_QUEUE_MS = 5_000;
@@ -130,6 +133,11 @@ export async function runAnnounceLoad() {
     const spanS = (report.lastAt - report.firstAt) / 1000;
     const perS = report.received > 1 ? (report.received - 1) / spanS : 0;
     const peakMb = peakRssMb(server.pid);
+    // The control (controlSend): the same windows while another process sends as many mails to the sink.
+    const controlled = homeP99(baseUrl, WINDOW_S);
+    const controlSent = await controlSend(sink.url, MEMBERS);
+    const control = await controlled;
+    const controlRatio = control.p99 / Math.max(idle.p99, 1);
     const checks = {
       queue: sent.recipientCount === MEMBERS && queueMs <= MAX_QUEUE_MS,
       throughput: report.received >= MEMBERS && perS >= MIN_MAILS_PER_S,
@@ -148,6 +156,11 @@ export async function runAnnounceLoad() {
         `(${idle.p99s.join(', ')}), from the send on ${home.p99} ms (${home.p99s.join(', ')}; ${ratio.toFixed(2)}× idle, ` +
         `budget ≤ ${MAX_P99_RATIO}×): ${verdict(checks.home)}; ${inWindow.toLocaleString('en')} of ` +
         `${MEMBERS.toLocaleString('en')} mails delivered in those windows, ${home.errors} errors`,
+    );
+    console.log(
+      `  control, another process sending ${controlSent.toLocaleString('en')} mails to the sink while the server ` +
+        `sends none: GET / p99 ${control.p99} ms (${control.p99s.join(', ')}; ${controlRatio.toFixed(2)}× idle), the ` +
+        `floor this machine's cores leave a send`,
     );
     console.log(
       `  the site's thread used ${(sendCpuMs / 1000).toFixed(2)} s of CPU in the windows from the send on, ` +
@@ -169,6 +182,9 @@ export async function runAnnounceLoad() {
         homeSendingP99: home.p99,
         homeSendingP99s: home.p99s,
         homeRatio: ratio,
+        homeControlP99: control.p99,
+        homeControlP99s: control.p99s,
+        homeControlRatio: controlRatio,
         mailsInWindow: inWindow,
         siteThreadCpuMsIdle: idleCpuMs,
         siteThreadCpuMsSending: sendCpuMs,

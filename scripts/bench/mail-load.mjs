@@ -10,8 +10,9 @@
 // Run alone: node scripts/bench/mail-load.mjs [--duration 10] (after `npm run build`).
 import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -102,6 +103,46 @@ async function runSink() {
   server.on('error', () => {});
   server.listen(0, '127.0.0.1', () => process.send({ port: server.server.address().port }));
   process.on('message', () => process.send({ received, firstAt, lastAt }));
+}
+
+/**
+ * The announce bench's control: another process sends `count` mails to the sink over a pool of 25
+ * connections, at the SMTP thread's priority (nice 10), while the server sends none. It puts on the
+ * machine's cores the SMTP client's and the sink's work of a send without any of the server's, so
+ * `GET /` measured meanwhile is the floor a send can reach on this machine. Resolves with the count sent.
+ */
+export function controlSend(url, count) {
+  const child = fork(fileURLToPath(import.meta.url), ['--control-sender', url, String(count)], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => code !== 0 && reject(new Error(`control sender exited ${code}`)));
+  });
+}
+
+async function runControlSender(url, count) {
+  setPriority(10);
+  const nodemailer = createRequire(path.join(root, 'api/package.json'))('nodemailer');
+  const transport = nodemailer.createTransport({ pool: true, maxConnections: 25, maxMessages: Infinity, url });
+  const inFlight = new Set();
+  for (let index = 0; index < count; index += 1) {
+    const sending = transport
+      .sendMail({
+        from: 'Bench <no-reply@example.org>',
+        to: `control.${index}@example.org`,
+        subject: 'Control',
+        text: `Hello member ${index}, a mail about as long as an announcement.\n`.repeat(8),
+        html: `<p>Hello member ${index}, a mail about as long as an announcement.</p>`.repeat(8),
+        headers: { 'List-Unsubscribe': `<https://example.org/unsubscribe?token=${index}>` },
+      })
+      .finally(() => inFlight.delete(sending));
+    inFlight.add(sending);
+    if (inFlight.size >= 50) await Promise.race(inFlight);
+  }
+  await Promise.all(inFlight);
+  transport.close();
+  process.send(count, () => process.exit(0));
 }
 
 function queuedRows(now) {
@@ -210,6 +251,8 @@ export async function runMailLoad() {
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href && process.argv[2] === '--sink') {
   await runSink();
+} else if (import.meta.url === pathToFileURL(process.argv[1]).href && process.argv[2] === '--control-sender') {
+  await runControlSender(process.argv[3], Number(process.argv[4]));
 } else if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { values } = parseArgs({ options: { duration: { type: 'string', default: String(settings.duration) } } });
   settings.duration = Number(values.duration);
