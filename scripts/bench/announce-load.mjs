@@ -133,7 +133,8 @@ export async function runAnnounceLoad() {
     const spanS = (report.lastAt - report.firstAt) / 1000;
     const perS = report.received > 1 ? (report.received - 1) / spanS : 0;
     const peakMb = peakRssMb(server.pid);
-    // The control (controlSend): the same windows while another process sends as many mails to the sink.
+    // The control (controlSend): the same windows while another process sends as many mails to the
+    // sink, as fast as it can, as the server does (no MAIL_RATE_PER_MINUTE).
     const controlled = homeP99(baseUrl, WINDOW_S);
     const controlSent = await controlSend(sink.url, MEMBERS);
     const control = await controlled;

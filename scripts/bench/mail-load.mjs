@@ -107,12 +107,13 @@ async function runSink() {
 
 /**
  * The announce bench's control: another process sends `count` mails to the sink over a pool of 25
- * connections, at the SMTP thread's priority (nice 10), while the server sends none. It puts on the
- * machine's cores the SMTP client's and the sink's work of a send without any of the server's, so
- * `GET /` measured meanwhile is the floor a send can reach on this machine. Resolves with the count sent.
+ * connections, at the SMTP thread's priority (nice 10), `perSecond` at most (unpaced without it), while
+ * the server sends none. It puts on the machine's cores the SMTP client's and the sink's work of a
+ * send without any of the server's, so `GET /` measured meanwhile is the floor a send at that pace can
+ * reach on this machine. Resolves with the count sent.
  */
-export function controlSend(url, count) {
-  const child = fork(fileURLToPath(import.meta.url), ['--control-sender', url, String(count)], {
+export function controlSend(url, count, perSecond = Infinity) {
+  const child = fork(fileURLToPath(import.meta.url), ['--control-sender', url, String(count), String(perSecond)], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
@@ -121,12 +122,15 @@ export function controlSend(url, count) {
   });
 }
 
-async function runControlSender(url, count) {
+async function runControlSender(url, count, perSecond) {
   setPriority(10);
   const nodemailer = createRequire(path.join(root, 'api/package.json'))('nodemailer');
   const transport = nodemailer.createTransport({ pool: true, maxConnections: 25, maxMessages: Infinity, url });
   const inFlight = new Set();
+  const started = performance.now();
   for (let index = 0; index < count; index += 1) {
+    const due = started + (index * 1000) / perSecond;
+    if (due > performance.now()) await new Promise((resolve) => setTimeout(resolve, due - performance.now()));
     const sending = transport
       .sendMail({
         from: 'Bench <no-reply@example.org>',
@@ -252,7 +256,7 @@ export async function runMailLoad() {
 if (import.meta.url === pathToFileURL(process.argv[1]).href && process.argv[2] === '--sink') {
   await runSink();
 } else if (import.meta.url === pathToFileURL(process.argv[1]).href && process.argv[2] === '--control-sender') {
-  await runControlSender(process.argv[3], Number(process.argv[4]));
+  await runControlSender(process.argv[3], Number(process.argv[4]), Number(process.argv[5]));
 } else if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { values } = parseArgs({ options: { duration: { type: 'string', default: String(settings.duration) } } });
   settings.duration = Number(values.duration);

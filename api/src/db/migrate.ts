@@ -31,6 +31,7 @@ import * as membersListIndexes from './migrations/20261127221000_members_list_in
 import * as staffListIndexes from './migrations/20261128101900_staff_list_indexes.js';
 import * as mailQueueUser from './migrations/20261128120000_mail_queue_user.js';
 import * as mailQueueDueOrder from './migrations/20261129120000_mail_queue_due_order.js';
+import * as mailQueueDueOthers from './migrations/20261130120000_mail_queue_due_others.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '20261128101900_staff_list_indexes': staffListIndexes,
   '20261128120000_mail_queue_user': mailQueueUser,
   '20261129120000_mail_queue_due_order': mailQueueDueOrder,
+  '20261130120000_mail_queue_due_others': mailQueueDueOthers,
 };
 
 /** Every migration this version knows, in order (a restored backup must hold none other). */

@@ -204,6 +204,38 @@ describeEngines('mail queue on %s', (engine) => {
     expect(rows[2499]!.recipient).toBe('member2500@example.org');
   });
 
+  // MAIL_RATE_PER_MINUTE spreads a minute's announcement mails over the minute instead of sending them
+  // at its start (providers throttle bursts): at 600 a minute, a batch of 25 every 2.5 s by the clock.
+  it('paces announcement mails evenly by the clock under a rate, and holds back no other mail', async () => {
+    const mail = mailer(smtp.url, db, { ratePerMinute: 600 });
+    const announcement = (n: number): MailMessage => ({
+      ...message,
+      kind: 'announcement',
+      to: `paced${n}@example.org`,
+      subject: 'Paced',
+    });
+    const paced = () => smtp.mails.filter((sent) => sent.subject === 'Paced').length;
+    await mail.enqueue(
+      db,
+      Array.from({ length: 60 }, (_, n) => announcement(n)),
+    );
+    await mail.drain();
+    expect(paced()).toBe(25);
+    await mail.enqueue(db, { ...message, to: 'urgent@example.org', subject: 'Not paced' });
+    await mail.drain();
+    expect(smtp.mails.map((sent) => sent.subject)).toContain('Not paced');
+    expect(paced()).toBe(25);
+    clock.advance(2_499);
+    await mail.drain();
+    expect(paced()).toBe(25);
+    clock.advance(1);
+    await mail.drain();
+    expect(paced()).toBe(50);
+    clock.advance(2_500);
+    await mail.drain();
+    expect(paced()).toBe(60);
+  });
+
   // Issue 22: with 10,000 rows queued, a claim that sorted every due row took 1.6–14 ms on the site's
   // thread (SQLite) at each batch of 25. Each claim statement now reads its index in order.
   it('claims each batch by reading an index in order, never sorting the queued rows', async () => {
@@ -235,6 +267,37 @@ describeEngines('mail queue on %s', (engine) => {
       );
     }
     expect(Number((await db('mail_queue').where({ state: 'sent' }).count({ count: '*' }).first())!.count)).toBe(300);
+  });
+
+  // Under a rate other mails are claimed first, before each announcement batch: through the due index
+  // that walked every queued announcement row.
+  it('under a rate, claims the other mails through their own index, not past the queued announcement', async () => {
+    const mail = mailer(smtp.url, db, { ratePerMinute: 60_000 });
+    await db.transaction((trx) =>
+      mail.enqueueComposed(trx, numberedAudience(300), { kind: 'announcement', subject: 'Plan', announcementId: 1 }),
+    );
+    await mail.enqueue(db, { ...message, to: 'other@example.org' });
+    const claims = (await capturedQueries(db, () => mail.drain())).filter((query) =>
+      query.sql.startsWith(
+        engine === 'postgres' ? "update mail_queue set state = 'sending'" : 'select * from mail_queue',
+      ),
+    );
+    const others = claims.filter(
+      (claim) => claim.sql.includes("state = 'queued'") && claim.sql.includes("kind <> 'announcement'"),
+    );
+    expect(others.length).toBeGreaterThan(0);
+    for (const claim of others) {
+      const select =
+        engine === 'postgres' ? /\((select id from mail_queue[\s\S]*?)\)\s*returning/.exec(claim.sql)![1]! : claim.sql;
+      const plan = await explain(
+        db,
+        { ...claim, sql: select, bindings: engine === 'postgres' ? claim.bindings.slice(2) : claim.bindings },
+        { forceIndexes: true },
+      );
+      expect(plan.join('\n'), select).toMatch(/mail_queue_due_others_index/);
+      expect(plan.join('\n'), select).not.toMatch(engine === 'sqlite' ? /TEMP B-TREE/ : /Sort/);
+    }
+    expect(smtp.mails.map((sent) => sent.to[0])).toContain('other@example.org');
   });
 
   // Issue 22: each claim was a write transaction on the site's thread (2-9 ms under load during an

@@ -122,8 +122,8 @@ export interface MailerOptions {
   reclaimAtStart?: boolean;
   /**
    * MAIL_RATE_PER_MINUTE: at most this many announcement mails are claimed in any 60 s (by the
-   * injected clock, counted in the table, so across instances too); other mails are not held back.
-   * Undefined: no limit.
+   * injected clock; on PostgreSQL counted in the table, so across instances too), in batches spaced
+   * evenly over the minute; other mails are not held back. Undefined: no limit.
    */
   ratePerMinute?: number | undefined;
   /**
@@ -156,6 +156,15 @@ const ENQUEUE_BATCH = 500;
 /** Rows of one INSERT … SELECT of enqueueComposed: a few ms of SQLite's time on the site's thread. */
 const COMPOSED_BATCH = 250;
 const ERROR_LENGTH = 1000;
+/** The rows a claim reads: its condition, in its order, and on SQLite the index it must use. */
+interface Claim {
+  condition: string;
+  order: string;
+  bindings: Date[];
+  sqliteIndex?: string;
+}
+/** The due mails other than announcements' (migration 20261130120000). */
+const DUE_OTHERS_INDEX = 'mail_queue_due_others_index';
 /** The kind MAIL_RATE_PER_MINUTE applies to: the bulk mails of an announcement. */
 const RATE_LIMITED_KIND = 'announcement';
 const MINUTE_MS = 60_000;
@@ -281,41 +290,47 @@ export function createMailer(options: MailerOptions): Mailer {
     const now = clock.now();
     const staleBefore = new Date(now.getTime() - claimTimeoutMs);
     const stale = claimsStale
-      ? await claimIn(now, `state = 'sending' and claimed_at < ?`, 'id', [staleBefore], limit, kinds)
+      ? await claimIn(
+          now,
+          { condition: `state = 'sending' and claimed_at < ?`, order: 'id', bindings: [staleBefore] },
+          limit,
+          kinds,
+        )
       : [];
     if (stale.length >= limit) return stale;
-    const due = await claimIn(
-      now,
-      `state = 'queued' and next_attempt_at <= ?`,
-      'next_attempt_at, id',
-      [now],
-      limit - stale.length,
-      kinds,
-    );
-    return [...stale, ...due];
+    const due: Claim = {
+      condition: `state = 'queued' and next_attempt_at <= ?`,
+      order: 'next_attempt_at, id',
+      bindings: [now],
+    };
+    // SQLite, without statistics, would read the others through the due index and walk every queued
+    // announcement row: it is told to use their partial index.
+    if (kinds === 'others') due.sqliteIndex = DUE_OTHERS_INDEX;
+    return [...stale, ...(await claimIn(now, due, limit - stale.length, kinds))];
   }
 
   async function claimIn(
     now: Date,
-    condition: string,
-    order: string,
-    bindings: Date[],
+    claim: Claim,
     limit: number,
     kinds?: 'limited' | 'others',
   ): Promise<MailQueueRow[]> {
-    const kindFilter = kinds === undefined ? '' : kinds === 'limited' ? ' and kind = ?' : ' and kind <> ?';
-    if (!onPostgres) return readClaim(now, condition + kindFilter, order, [...bindings, ...kindBindings(kinds)], limit);
+    const { order, bindings } = claim;
+    // The kind as a literal: the others' claim then matches the predicate of their partial index
+    // (migration 20261130120000), which a bound parameter would not.
+    const kindFilter =
+      kinds === undefined ? '' : ` and kind ${kinds === 'limited' ? '=' : '<>'} '${RATE_LIMITED_KIND}'`;
+    const condition = claim.condition + kindFilter;
+    if (!onPostgres) return readClaim(now, { ...claim, condition }, limit);
     const result: unknown = await db.raw(
       `update mail_queue set state = 'sending', claimed_at = ?, claimed_by = ?, attempts = attempts + 1
-       where id in (select id from mail_queue where ${condition}${kindFilter}
+       where id in (select id from mail_queue where ${condition}
          order by ${order} limit ? for update skip locked)
        returning *`,
-      [now, worker, ...bindings, ...kindBindings(kinds), limit],
+      [now, worker, ...bindings, limit],
     );
     return (result as { rows: MailQueueRow[] }).rows;
   }
-
-  const kindBindings = (kinds?: 'limited' | 'others') => (kinds === undefined ? [] : [RATE_LIMITED_KIND]);
 
   /**
    * SQLite: the due rows this process is not already sending, held in memory as claimed (see the
@@ -323,14 +338,13 @@ export function createMailer(options: MailerOptions): Mailer {
    */
   async function readClaim(
     now: Date,
-    condition: string,
-    order: string,
-    bindings: unknown[],
+    { condition, order, bindings, sqliteIndex }: Claim,
     limit: number,
   ): Promise<MailQueueRow[]> {
     const held = [...holding.keys()];
     const notHeld = held.length === 0 ? '' : ` and id not in (${held.map(() => '?').join(', ')})`;
-    const sql = `select * from mail_queue where ${condition}${notHeld} order by ${order} limit ?`;
+    const from = sqliteIndex ? `mail_queue indexed by ${sqliteIndex}` : 'mail_queue';
+    const sql = `select * from ${from} where ${condition}${notHeld} order by ${order} limit ?`;
     const rows = await db.raw<MailQueueRow[]>(sql, [...bindings, ...held, limit] as Knex.RawBinding[]);
     for (const row of rows) holding.set(row.id, row.kind);
     return rows.map((row) => ({ ...row, attempts: row.attempts + 1, claimed_at: now, claimed_by: worker }));
@@ -368,14 +382,53 @@ export function createMailer(options: MailerOptions): Mailer {
     return Number(row?.count ?? 0) + inFlight;
   }
 
-  /** The next batch: without a rate, any due rows; with one, other mails first, then what the minute allows. */
+  /**
+   * The pace of announcement mails under a rate: the earliest time (by the injected clock) the next
+   * batch may be claimed, each batch's mails spaced a minute / rate apart, so a minute's allowance
+   * goes out evenly over the minute instead of at its start (providers throttle bursts).
+   */
+  let bulkDueAt = Number.NEGATIVE_INFINITY;
+  let paceTimer: NodeJS.Timeout | undefined;
+  /** SQLite: whether the claims of the minute before this process started have been counted. */
+  let paceSeeded = false;
+
+  /** Looks again once the pace allows the next batch: `wake` at `bulkDueAt`. */
+  function wakeWhenPaced(now: number): void {
+    clearTimeout(paceTimer);
+    paceTimer = setTimeout(() => void wake(), bulkDueAt - now);
+    paceTimer.unref();
+  }
+
+  /**
+   * The announcement mails the rate allows now. PostgreSQL: other instances claim from the same table,
+   * so the minute's claims are counted there before each batch. SQLite: this process is the only
+   * sender, so once the claims of the minute before it started (a restart) are counted, its own pace
+   * bounds the minute, and no count of up to `rate` index entries runs on the site's thread a batch.
+   */
+  async function claimPaced(rate: number): Promise<MailQueueRow[]> {
+    const now = clock.now().getTime();
+    if (!onPostgres && !paceSeeded) {
+      paceSeeded = true;
+      bulkDueAt = now + ((await claimedInLastMinute()) * MINUTE_MS) / rate;
+    }
+    if (now < bulkDueAt) {
+      wakeWhenPaced(now);
+      return [];
+    }
+    const used = onPostgres ? await claimedInLastMinute() : 0;
+    const allowed = Math.min(BATCH, rate - used);
+    if (allowed <= 0) return [];
+    const rows = await claimWhere(allowed, 'limited');
+    bulkDueAt = Math.max(now, bulkDueAt) + (rows.length * MINUTE_MS) / rate;
+    return rows;
+  }
+
+  /** The next batch: without a rate, any due rows; with one, other mails first, then what the pace allows. */
   async function claim(): Promise<MailQueueRow[]> {
     const rate = options.ratePerMinute;
     if (rate === undefined) return claimWhere(BATCH);
     const others = await claimWhere(BATCH, 'others');
-    if (others.length > 0) return others;
-    const allowed = Math.min(BATCH, rate - (await claimedInLastMinute()));
-    return allowed > 0 ? claimWhere(allowed, 'limited') : [];
+    return others.length > 0 ? others : claimPaced(rate);
   }
 
   async function markSent(rows: MailQueueRow[]): Promise<void> {
@@ -640,6 +693,7 @@ export function createMailer(options: MailerOptions): Mailer {
       await Promise.all([...pending]);
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(paceTimer);
       await running;
       await writes.close();
       await smtp?.close();
