@@ -6,6 +6,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Knex } from 'knex';
 import PostalMime from 'postal-mime';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../db/connection.js';
@@ -236,6 +237,25 @@ describeEngines('mail queue on %s', (engine) => {
     expect(paced()).toBe(60);
   });
 
+  /** The claim statements of a drain: PostgreSQL's claiming updates, SQLite's reads. */
+  async function claimsOf(mail: Mailer): Promise<Knex.Sql[]> {
+    return (await capturedQueries(db, () => mail.drain())).filter((query) =>
+      query.sql.startsWith(
+        engine === 'postgres' ? "update mail_queue set state = 'sending'" : 'select * from mail_queue',
+      ),
+    );
+  }
+
+  /** A claim's select (on PostgreSQL the one inside the update) and its plan, as the large tables get it. */
+  async function claimPlan(claim: Knex.Sql): Promise<{ select: string; plan: string }> {
+    // The update's SET binds two values before the select's.
+    const select =
+      engine === 'postgres' ? /\((select id from mail_queue[\s\S]*?)\)\s*returning/.exec(claim.sql)![1]! : claim.sql;
+    const bindings = engine === 'postgres' ? claim.bindings.slice(2) : claim.bindings;
+    const plan = await explain(db, { ...claim, sql: select, bindings }, { forceIndexes: true });
+    return { select, plan: plan.join('\n') };
+  }
+
   // Issue 22: with 10,000 rows queued, a claim that sorted every due row took 1.6–14 ms on the site's
   // thread (SQLite) at each batch of 25. Each claim statement now reads its index in order.
   it('claims each batch by reading an index in order, never sorting the queued rows', async () => {
@@ -246,23 +266,12 @@ describeEngines('mail queue on %s', (engine) => {
     );
     // PostgreSQL claims with an update around the select; SQLite reads (the rows are held in memory),
     // and only queued rows (it takes back every row left sending at start).
-    const claims = (await capturedQueries(db, () => mail.drain())).filter((query) =>
-      query.sql.startsWith(
-        engine === 'postgres' ? "update mail_queue set state = 'sending'" : 'select * from mail_queue',
-      ),
-    );
+    const claims = await claimsOf(mail);
     if (engine === 'sqlite') for (const claim of claims) expect(claim.sql).toContain("state = 'queued'");
     expect(claims.length).toBeGreaterThan(0);
     for (const claim of claims) {
-      // The select inside the update, with its bindings (those of the update's SET come first).
-      const select =
-        engine === 'postgres' ? /\((select id from mail_queue[\s\S]*?)\)\s*returning/.exec(claim.sql)![1]! : claim.sql;
-      const plan = await explain(
-        db,
-        { ...claim, sql: select, bindings: engine === 'postgres' ? claim.bindings.slice(2) : claim.bindings },
-        { forceIndexes: true },
-      );
-      expect(plan.join('\n'), select).not.toMatch(
+      const { select, plan } = await claimPlan(claim);
+      expect(plan, select).not.toMatch(
         engine === 'sqlite' ? /TEMP B-TREE|MULTI-INDEX OR|SCAN mail_queue/ : /Sort|Seq Scan/,
       );
     }
@@ -277,25 +286,15 @@ describeEngines('mail queue on %s', (engine) => {
       mail.enqueueComposed(trx, numberedAudience(300), { kind: 'announcement', subject: 'Plan', announcementId: 1 }),
     );
     await mail.enqueue(db, { ...message, to: 'other@example.org' });
-    const claims = (await capturedQueries(db, () => mail.drain())).filter((query) =>
-      query.sql.startsWith(
-        engine === 'postgres' ? "update mail_queue set state = 'sending'" : 'select * from mail_queue',
-      ),
-    );
+    const claims = await claimsOf(mail);
     const others = claims.filter(
       (claim) => claim.sql.includes("state = 'queued'") && claim.sql.includes("kind <> 'announcement'"),
     );
     expect(others.length).toBeGreaterThan(0);
     for (const claim of others) {
-      const select =
-        engine === 'postgres' ? /\((select id from mail_queue[\s\S]*?)\)\s*returning/.exec(claim.sql)![1]! : claim.sql;
-      const plan = await explain(
-        db,
-        { ...claim, sql: select, bindings: engine === 'postgres' ? claim.bindings.slice(2) : claim.bindings },
-        { forceIndexes: true },
-      );
-      expect(plan.join('\n'), select).toMatch(/mail_queue_due_others_index/);
-      expect(plan.join('\n'), select).not.toMatch(engine === 'sqlite' ? /TEMP B-TREE/ : /Sort/);
+      const { select, plan } = await claimPlan(claim);
+      expect(plan, select).toMatch(/mail_queue_due_others_index/);
+      expect(plan, select).not.toMatch(engine === 'sqlite' ? /TEMP B-TREE/ : /Sort/);
     }
     expect(smtp.mails.map((sent) => sent.to[0])).toContain('other@example.org');
   });
