@@ -135,9 +135,13 @@ export async function runAnnounceLoad() {
     const peakMb = peakRssMb(server.pid);
     // The control (controlSend): the same windows while another process sends as many mails to the
     // sink, as fast as it can, as the server does (no MAIL_RATE_PER_MINUTE).
+    const controlCpuFrom = siteThreadCpuMs(server.pid);
+    const controlWaitFrom = siteThreadWaitMs(server.pid);
     const controlled = homeP99(baseUrl, WINDOW_S);
     const controlSent = await controlSend(sink.url, MEMBERS);
     const control = await controlled;
+    const controlCpuMs = siteThreadCpuMs(server.pid) - controlCpuFrom;
+    const controlWaitMs = siteThreadWaitMs(server.pid) - controlWaitFrom;
     const controlRatio = control.p99 / Math.max(idle.p99, 1);
     const checks = {
       queue: sent.recipientCount === MEMBERS && queueMs <= MAX_QUEUE_MS,
@@ -165,8 +169,9 @@ export async function runAnnounceLoad() {
     );
     console.log(
       `  the site's thread used ${(sendCpuMs / 1000).toFixed(2)} s of CPU in the windows from the send on, ` +
-        `${(idleCpuMs / 1000).toFixed(2)} s in the idle ones (the same probe traffic); it waited for a core ` +
-        `${(sendWaitMs / 1000).toFixed(2)} s and ${(idleWaitMs / 1000).toFixed(2)} s`,
+        `${(idleCpuMs / 1000).toFixed(2)} s in the idle ones (the same probe traffic), ` +
+        `${(controlCpuMs / 1000).toFixed(2)} s in the control's; it waited for a core ` +
+        `${(sendWaitMs / 1000).toFixed(2)} s, ${(idleWaitMs / 1000).toFixed(2)} s and ${(controlWaitMs / 1000).toFixed(2)} s`,
     );
     console.log(`  server peak RSS ${peakMb.toFixed(1)} MB`);
     return {
@@ -191,6 +196,8 @@ export async function runAnnounceLoad() {
         siteThreadCpuMsSending: sendCpuMs,
         siteThreadWaitMsIdle: idleWaitMs,
         siteThreadWaitMsSending: sendWaitMs,
+        siteThreadCpuMsControl: controlCpuMs,
+        siteThreadWaitMsControl: controlWaitMs,
       },
     };
   } finally {
