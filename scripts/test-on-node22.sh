@@ -5,7 +5,8 @@
 # `npm test` itself runs on Node 24, the target: the root devDependency `node@24` puts it first on every
 # npm script's PATH. Node 22 comes from the npm registry's `node@22` package, whose binary ships inside
 # it, so no other download is needed; better-sqlite3's Node-API build runs on both unchanged.
-# Run after `npm run build` (`npm test` builds). Ends with one line "N passed, M failed, K skipped" (scripts/run-tests.mjs names the skipped ones).
+# Run after `npm run build` (`npm test` builds); arguments go to vitest (file filters, say). Names every
+# failed test, then every skipped one with its reason, and ends with one line "N passed, M failed, K skipped".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,7 +24,7 @@ echo "Node $("$NODE22" --version), SQLite only: the PostgreSQL suites run in npm
 report="$(mktemp)"
 trap 'rm -f "$report"' EXIT
 TEST_ENGINES=sqlite API_STATUS_CHECK=1 PATH="$(dirname "$NODE22"):$PATH" "$NODE22" node_modules/vitest/vitest.mjs run \
-  --reporter=default --reporter=json --outputFile.json="$report"
+  --reporter=default --reporter=json --outputFile.json="$report" "$@"
 status=$?
 "$NODE22" -e "
   let r;
@@ -39,6 +40,12 @@ status=$?
   });
   if (${status} !== 0 && names.length === 0) names.push('vitest ended with status ${status}, with no test failed (see above)');
   if (names.length > 0) console.log('\\nFailed (' + names.length + '):\\n' + names.map((name) => '  ' + name).join('\\n'));
+  // Every skipped test with the reason it gave (test-support/skips.ts), as scripts/run-tests.mjs lists them.
+  const skips = r.testResults.flatMap((file) => file.assertionResults
+    .filter((test) => ['skipped', 'pending', 'todo'].includes(test.status))
+    .map((test) => [require('path').relative(process.cwd(), file.name), ...test.ancestorTitles, test.title].join(' › ') +
+      ': ' + (test.meta?.skipReason ?? 'no reason given')));
+  if (skips.length > 0) console.log('\\nSkipped (' + skips.length + '):\\n' + skips.map((name) => '  ' + name).join('\\n'));
   console.log(r.numPassedTests + ' passed, ' + failed + ' failed, ' + (r.numPendingTests + r.numTodoTests) + ' skipped');
   process.exit(failed > 0 || r.numPassedTests === 0 ? 1 : 0);
 " "$report"
