@@ -44,6 +44,13 @@ const MIN_MAILS_PER_S = 200;
  */
 const WINDOW_S = 6;
 
+/** The site thread's CPU and wait for a core from now on: call the result for { cpuMs, waitMs } so far. */
+function siteThreadMeter(pid) {
+  const cpuFrom = siteThreadCpuMs(pid);
+  const waitFrom = siteThreadWaitMs(pid);
+  return () => ({ cpuMs: siteThreadCpuMs(pid) - cpuFrom, waitMs: siteThreadWaitMs(pid) - waitFrom });
+}
+
 async function api(baseUrl, method, path, token, body) {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
@@ -107,20 +114,16 @@ export async function runAnnounceLoad() {
     // As the console's compose screen, which previews the draft as it is written, before it is sent.
     await api(baseUrl, 'POST', '/api/admin/announcements/preview', token, { subject: draft.subject, body: draft.body });
     await cannon(`${baseUrl}/`, 2); // fills the page cache
-    const idleCpuFrom = siteThreadCpuMs(server.pid);
-    const idleWaitFrom = siteThreadWaitMs(server.pid);
+    const idleMeter = siteThreadMeter(server.pid);
     const idle = await homeP99(baseUrl, WINDOW_S);
-    const idleCpuMs = siteThreadCpuMs(server.pid) - idleCpuFrom;
-    const idleWaitMs = siteThreadWaitMs(server.pid) - idleWaitFrom;
-    const sendCpuFrom = siteThreadCpuMs(server.pid);
-    const sendWaitFrom = siteThreadWaitMs(server.pid);
+    const { cpuMs: idleCpuMs, waitMs: idleWaitMs } = idleMeter();
+    const sendMeter = siteThreadMeter(server.pid);
     const loaded = homeP99(baseUrl, WINDOW_S);
     const started = performance.now();
     const sent = await api(baseUrl, 'PATCH', `/api/admin/announcements/${draft.id}/send`, token, { scheduledAt: null });
     const queueMs = performance.now() - started;
     const home = await loaded;
-    const sendCpuMs = siteThreadCpuMs(server.pid) - sendCpuFrom;
-    const sendWaitMs = siteThreadWaitMs(server.pid) - sendWaitFrom;
+    const { cpuMs: sendCpuMs, waitMs: sendWaitMs } = sendMeter();
     const inWindow = (await sink.report()).received;
     const ratio = home.p99 / Math.max(idle.p99, 1);
 
@@ -135,13 +138,11 @@ export async function runAnnounceLoad() {
     const peakMb = peakRssMb(server.pid);
     // The control (controlSend): the same windows while another process sends as many mails to the
     // sink, as fast as it can, as the server does (no MAIL_RATE_PER_MINUTE).
-    const controlCpuFrom = siteThreadCpuMs(server.pid);
-    const controlWaitFrom = siteThreadWaitMs(server.pid);
+    const controlMeter = siteThreadMeter(server.pid);
     const controlled = homeP99(baseUrl, WINDOW_S);
     const controlSent = await controlSend(sink.url, MEMBERS);
     const control = await controlled;
-    const controlCpuMs = siteThreadCpuMs(server.pid) - controlCpuFrom;
-    const controlWaitMs = siteThreadWaitMs(server.pid) - controlWaitFrom;
+    const { cpuMs: controlCpuMs, waitMs: controlWaitMs } = controlMeter();
     const controlRatio = control.p99 / Math.max(idle.p99, 1);
     const checks = {
       queue: sent.recipientCount === MEMBERS && queueMs <= MAX_QUEUE_MS,
