@@ -1,4 +1,5 @@
-// README's test command: builds, runs the vitest suites (API, shared, server, desktop; every API answer
+// README's test command: builds, type-checks every workspace with its tests (one check: the build's
+// tsconfigs leave the tests out), lints (ESLint and Prettier, one check), runs the vitest suites (API, shared, server, desktop; every API answer
 // they see is checked against the OpenAPI document, API_STATUS_CHECK), the desktop
 // security lint (Electronegativity, counted as one check), the OpenAPI lint (Redocly's recommended
 // ruleset over the built API's document, one check), knip (unused files, exports and packages,
@@ -7,14 +8,14 @@
 // suite or test with the reason it gives (a gated suite that cannot run here is named, not lost).
 //
 // For a narrower run while working on the runner itself:
-//   node scripts/run-tests.mjs [--no-build] [--only=vitest,lint-desktop,lint-openapi,knip,playwright] [filters...]
+//   node scripts/run-tests.mjs [--no-build] [--only=typecheck,lint,vitest,lint-desktop,lint-openapi,knip,playwright] [filters...]
 // where the filters go to vitest and Playwright as their own file filters.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const CHECKS = ['vitest', 'lint-desktop', 'lint-openapi', 'knip', 'playwright'];
+const CHECKS = ['typecheck', 'lint', 'vitest', 'lint-desktop', 'lint-openapi', 'knip', 'playwright'];
 const args = process.argv.slice(2);
 const build = !args.includes('--no-build');
 const onlyArg = args.find((arg) => arg.startsWith('--only='));
@@ -61,6 +62,9 @@ function countCheck(name, status) {
     failures.push(name);
   }
 }
+
+if (runs('typecheck')) countCheck('typecheck (npm run typecheck)', run('npm', ['run', 'typecheck']));
+if (runs('lint')) countCheck('lint (npm run lint)', run('npm', ['run', 'lint']));
 
 if (runs('vitest')) {
   const vitestFile = path.join(reports, 'vitest.json');

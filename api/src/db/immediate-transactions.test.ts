@@ -41,7 +41,7 @@ it('begins a transaction IMMEDIATE, so a write between its read and its write wa
   const other = otherWriter();
   try {
     const probedAt = await db.transaction(async (trx) => {
-      const row = await trx('health_probe').where({ id: 1 }).first();
+      const row = (await trx('health_probe').where({ id: 1 }).first()) as { probed_at: number | string };
       // The other writer tries to commit between the read and the write: the lock is already held.
       expect(() => other.prepare('update health_probe set probed_at = 5 where id = 1').run()).toThrow(
         expect.objectContaining({ code: 'SQLITE_BUSY' }),
@@ -55,7 +55,8 @@ it('begins a transaction IMMEDIATE, so a write between its read and its write wa
     expect(statements[0]).toBe('BEGIN IMMEDIATE;');
     // Once it has committed, the other writer writes.
     other.prepare('update health_probe set probed_at = 7 where id = 1').run();
-    expect(Number((await db('health_probe').where({ id: 1 }).first()).probed_at)).toBe(7);
+    const after = (await db('health_probe').where({ id: 1 }).first()) as { probed_at: number | string };
+    expect(Number(after.probed_at)).toBe(7);
   } finally {
     db.off('query', listen);
     other.close();
