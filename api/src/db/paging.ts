@@ -6,6 +6,7 @@
  */
 import type { Knex } from 'knex';
 import type { Db } from './connection.js';
+import { countOf } from './rows.js';
 
 export interface Page {
   page: number;
@@ -40,6 +41,30 @@ export async function pageOfRows<Row = Record<string, unknown>>(
     .offset((page - 1) * limit);
   // Knex types an untyped query's rows as any: the caller names the row type `rows` selects.
   return (await rows.whereIn(`${table}.id`, ids).orderBy(orderBy)) as Row[];
+}
+
+/**
+ * A page of a search that `filter` runs as the MATERIALIZED CTE `matches` (the accounts searches), and
+ * its total from the same run: the page's ids and `(select count(*) from matches)` in one statement.
+ * Counting in a statement of its own searched twice: on PostgreSQL a common text ("müller", 5,000 of
+ * 100,000 members) costs about 10 ms a run, each match's row read to recheck the trigram index's hit.
+ */
+export async function pageOfMatches<Row = Record<string, unknown>>(
+  db: Db,
+  table: string,
+  rows: Knex.QueryBuilder,
+  { page, limit }: Page,
+  filter: (query: Knex.QueryBuilder) => Knex.QueryBuilder,
+  orderBy: OrderBy,
+): Promise<{ rows: Row[]; total: number }> {
+  const hits = (await filter(db.queryBuilder())
+    .select('id', db.raw('(select count(*) from matches) as total'))
+    .orderBy(orderBy)
+    .limit(limit)
+    .offset((page - 1) * limit)) as { id: number; total: number | string }[];
+  if (hits.length === 0) return { rows: [], total: await countOf(filter(db(table))) };
+  const ids = hits.map((hit) => hit.id);
+  return { rows: (await rows.whereIn(`${table}.id`, ids).orderBy(orderBy)) as Row[], total: Number(hits[0]!.total) };
 }
 
 /** A sorted column, or a nullable one with its `(column is null)` SQL, so that rows without a value come last. */

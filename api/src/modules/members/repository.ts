@@ -7,7 +7,7 @@
 import type { ContactMessage, Member, MemberRegistration, MembersFilter } from '@npo/shared';
 import type { Knex } from 'knex';
 import { isPostgres, type Db } from '../../db/connection.js';
-import { pageOfRows, type OrderBy, type Page, type PageResult } from '../../db/paging.js';
+import { pageOfMatches, pageOfRows, type OrderBy, type Page, type PageResult } from '../../db/paging.js';
 import { countOf } from '../../db/rows.js';
 import { staffReads } from '../../db/staff-reads.js';
 import { csvPagesById } from '../../lib/csv.js';
@@ -112,24 +112,15 @@ export function createMembersRepository(db: Db) {
         return { items: rows.map(presentMember), total: ids.length };
       }
       if (filter.q) {
-        // The page's ids and the count from one run of the trigram search (the CTE is materialised once).
-        const hits = (await filtered(db.queryBuilder())
-          .select('id', db.raw('(select count(*) from matches) as total'))
-          .orderBy(order)
-          .limit(limit)
-          .offset((page - 1) * limit)) as { id: number; total: number | string }[];
-        // A page past the end has no row to carry the count: counted alone then.
-        const total = hits[0] ? Number(hits[0].total) : await countOf(filtered(db('users')));
-        const rows: MemberRow[] = hits.length
-          ? await db('users')
-              .whereIn(
-                'id',
-                hits.map((hit) => hit.id),
-              )
-              .orderBy(order)
-              .select(MEMBER_COLUMNS)
-          : [];
-        return { items: rows.map(presentMember), total };
+        const found = await pageOfMatches<MemberRow>(
+          db,
+          'users',
+          db('users').select(MEMBER_COLUMNS),
+          { page, limit },
+          filtered,
+          order,
+        );
+        return { items: found.rows.map(presentMember), total: found.total };
       }
       const [rows, total] = await Promise.all([
         pageOfRows<MemberRow>(db, 'users', db('users').select(MEMBER_COLUMNS), { page, limit }, filtered, order),

@@ -5,7 +5,7 @@ import { isPostgres, type Db } from '../../db/connection.js';
 import { deleteRevised, updateRevised, type ExpectedRevision, type RevisedWrite } from '../../db/revisions.js';
 import { jsonText, returnedRow } from '../../db/rows.js';
 import { containsPattern, foldedSql, foldText } from '../../db/search.js';
-import { orderFor, type ListSort, type SortColumn } from '../../db/paging.js';
+import { orderFor, pageOfMatches, type ListSort, type SortColumn } from '../../db/paging.js';
 import { tableRepository, type OrderBy, type Page, type PageResult } from '../../db/table.js';
 import { presentUser, type UserCountRow, type UserRow } from './presenter.js';
 
@@ -127,6 +127,17 @@ async function shortSearchPage(
   return { items: rows.map(presentUser), total: ids.length };
 }
 
+/** A page of a search of three characters or more, found once for the page and its total (pageOfMatches). */
+async function searchPage(
+  db: Db,
+  page: Page,
+  filtered: (query: Knex.QueryBuilder) => Knex.QueryBuilder,
+  order: OrderBy,
+): Promise<PageResult<User>> {
+  const found = await pageOfMatches<UserRow>(db, 'users', db('users'), page, filtered, order);
+  return { items: found.rows.map(presentUser), total: found.total };
+}
+
 export function createUsersRepository(db: Db) {
   const users = () => db('users');
   const presented = tableRepository(db, 'users', presentUser, LIST_ORDER);
@@ -211,9 +222,10 @@ export function createUsersRepository(db: Db) {
       sort: ListSort<(typeof USER_SORTS)[number]> = {},
     ): Promise<PageResult<User>> => {
       const order = orderFor(sortColumns(db), sort, LIST_ORDER);
-      return isShortSearch(filter.search)
-        ? shortSearchPage(db, page, filter, order)
-        : presented.page(page, (query) => filterUsers(db, query, filter), order);
+      const filtered = (query: Knex.QueryBuilder) => filterUsers(db, query, filter);
+      if (isShortSearch(filter.search)) return shortSearchPage(db, page, filter, order);
+      if (filter.search) return searchPage(db, page, filtered, order);
+      return presented.page(page, filtered, order);
     },
 
     countByRoleAndStatus: (): Promise<UserCountRow[]> =>
