@@ -32,6 +32,7 @@ import {
   waitFor,
   WINDOWS,
 } from './harness.mjs';
+import { isolated, isolationNote } from './isolation.mjs';
 import { controlSend, peakRssMb, siteThreadCpuMs, siteThreadWaitMs, startSink } from './mail-load.mjs';
 
 const MEMBERS = 10_000;
@@ -43,6 +44,8 @@ const MIN_MAILS_PER_S = 200;
  * was mostly after the send and the median flattered it).
  */
 const WINDOW_S = 6;
+
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
 /** The site thread's CPU and wait for a core from now on: call the result for { cpuMs, waitMs } so far. */
 function siteThreadMeter(pid) {
@@ -89,6 +92,37 @@ async function insertMembers(dataDir) {
   }
 }
 
+/**
+ * The windows of GET / idle, then from `send()` on, then the control's (controlSend: another process
+ * sends as many mails to the sink, as fast as it can, as the server does without MAIL_RATE_PER_MINUTE),
+ * with the site thread's CPU and wait in each; waits for the whole send to arrive between the last two.
+ */
+async function timeTheSend(baseUrl, pid, sink, send) {
+  const idleMeter = siteThreadMeter(pid);
+  const idle = await homeP99(baseUrl, WINDOW_S);
+  const idleCpu = idleMeter();
+  const sendMeter = siteThreadMeter(pid);
+  const loaded = homeP99(baseUrl, WINDOW_S);
+  const started = performance.now();
+  const sent = await send();
+  const queueMs = performance.now() - started;
+  const home = await loaded;
+  const sendCpu = sendMeter();
+  const inWindow = (await sink.report()).received;
+  let report = await sink.report();
+  const deadline = Date.now() + 10 * 60_000;
+  while (report.received < sent.recipientCount && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    report = await sink.report();
+  }
+  const controlMeter = siteThreadMeter(pid);
+  const controlled = homeP99(baseUrl, WINDOW_S);
+  const controlSent = await controlSend(sink.url, MEMBERS);
+  const control = await controlled;
+  const cpu = { idle: idleCpu, send: sendCpu, control: controlMeter() };
+  return { idle, home, sent, queueMs, inWindow, report, control, controlSent, cpu };
+}
+
 export async function runAnnounceLoad() {
   const sink = await startSink();
   const port = await freePort();
@@ -114,35 +148,14 @@ export async function runAnnounceLoad() {
     // As the console's compose screen, which previews the draft as it is written, before it is sent.
     await api(baseUrl, 'POST', '/api/admin/announcements/preview', token, { subject: draft.subject, body: draft.body });
     await cannon(`${baseUrl}/`, 2); // fills the page cache
-    const idleMeter = siteThreadMeter(server.pid);
-    const idle = await homeP99(baseUrl, WINDOW_S);
-    const { cpuMs: idleCpuMs, waitMs: idleWaitMs } = idleMeter();
-    const sendMeter = siteThreadMeter(server.pid);
-    const loaded = homeP99(baseUrl, WINDOW_S);
-    const started = performance.now();
-    const sent = await api(baseUrl, 'PATCH', `/api/admin/announcements/${draft.id}/send`, token, { scheduledAt: null });
-    const queueMs = performance.now() - started;
-    const home = await loaded;
-    const { cpuMs: sendCpuMs, waitMs: sendWaitMs } = sendMeter();
-    const inWindow = (await sink.report()).received;
+    const send = () => api(baseUrl, 'PATCH', `/api/admin/announcements/${draft.id}/send`, token, { scheduledAt: null });
+    const { idle, home, sent, queueMs, inWindow, report, control, controlSent, cpu } = await isolated(server.pid, () =>
+      timeTheSend(baseUrl, server.pid, sink, send),
+    );
     const ratio = home.p99 / Math.max(idle.p99, 1);
-
-    let report = await sink.report();
-    const deadline = Date.now() + 10 * 60_000;
-    while (report.received < sent.recipientCount && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      report = await sink.report();
-    }
     const spanS = (report.lastAt - report.firstAt) / 1000;
     const perS = report.received > 1 ? (report.received - 1) / spanS : 0;
     const peakMb = peakRssMb(server.pid);
-    // The control (controlSend): the same windows while another process sends as many mails to the
-    // sink, as fast as it can, as the server does (no MAIL_RATE_PER_MINUTE).
-    const controlMeter = siteThreadMeter(server.pid);
-    const controlled = homeP99(baseUrl, WINDOW_S);
-    const controlSent = await controlSend(sink.url, MEMBERS);
-    const control = await controlled;
-    const { cpuMs: controlCpuMs, waitMs: controlWaitMs } = controlMeter();
     const controlRatio = control.p99 / Math.max(idle.p99, 1);
     const checks = {
       queue: sent.recipientCount === MEMBERS && queueMs <= MAX_QUEUE_MS,
@@ -169,12 +182,12 @@ export async function runAnnounceLoad() {
         `floor this machine's cores leave a send`,
     );
     console.log(
-      `  the site's thread used ${(sendCpuMs / 1000).toFixed(2)} s of CPU in the windows from the send on, ` +
-        `${(idleCpuMs / 1000).toFixed(2)} s in the idle ones (the same probe traffic), ` +
-        `${(controlCpuMs / 1000).toFixed(2)} s in the control's; it waited for a core ` +
-        `${(sendWaitMs / 1000).toFixed(2)} s, ${(idleWaitMs / 1000).toFixed(2)} s and ${(controlWaitMs / 1000).toFixed(2)} s`,
+      `  the site's thread used ${seconds(cpu.send.cpuMs)} of CPU in the windows from the send on, ` +
+        `${seconds(cpu.idle.cpuMs)} in the idle ones (the same probe traffic), ` +
+        `${seconds(cpu.control.cpuMs)} in the control's; it waited for a core ` +
+        `${seconds(cpu.send.waitMs)}, ${seconds(cpu.idle.waitMs)} and ${seconds(cpu.control.waitMs)}`,
     );
-    console.log(`  server peak RSS ${peakMb.toFixed(1)} MB`);
+    console.log(`  server peak RSS ${peakMb.toFixed(1)} MB; ${isolationNote()}`);
     return {
       ok: checks.queue && checks.throughput && checks.home,
       figures: {
@@ -193,12 +206,13 @@ export async function runAnnounceLoad() {
         homeControlP99s: control.p99s,
         homeControlRatio: controlRatio,
         mailsInWindow: inWindow,
-        siteThreadCpuMsIdle: idleCpuMs,
-        siteThreadCpuMsSending: sendCpuMs,
-        siteThreadWaitMsIdle: idleWaitMs,
-        siteThreadWaitMsSending: sendWaitMs,
-        siteThreadCpuMsControl: controlCpuMs,
-        siteThreadWaitMsControl: controlWaitMs,
+        siteThreadCpuMsIdle: cpu.idle.cpuMs,
+        siteThreadCpuMsSending: cpu.send.cpuMs,
+        siteThreadWaitMsIdle: cpu.idle.waitMs,
+        siteThreadWaitMsSending: cpu.send.waitMs,
+        siteThreadCpuMsControl: cpu.control.cpuMs,
+        siteThreadWaitMsControl: cpu.control.waitMs,
+        isolation: isolationNote(),
       },
     };
   } finally {

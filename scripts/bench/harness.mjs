@@ -10,6 +10,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { probeInRealTime } from './isolation.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const settings = { duration: 10, connections: 50 };
@@ -88,13 +89,28 @@ export function serverEnv(port, dataDir) {
   };
 }
 
+/** The process of each server startSite started, by its base URL (for isolation.mjs). */
+const sitePids = new Map();
+export const sitePid = (baseUrl) => sitePids.get(baseUrl);
+
+/** Stops a server startSite started, before its database goes (else it logs the missing database). */
+export async function stopSite(baseUrl) {
+  const child = children.find((started) => started.pid === sitePids.get(baseUrl));
+  if (!child || child.exitCode !== null) return;
+  await new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill();
+  });
+}
+
 export async function startSite(env = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'npo-bench-'));
-  start('node', SERVER_ARGS, { ...serverEnv(port, dataDir), ...env });
+  const server = start('node', SERVER_ARGS, { ...serverEnv(port, dataDir), ...env });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor(`${baseUrl}/api/health`);
   scratchDirs.push(dataDir);
+  sitePids.set(baseUrl, server.pid);
   return baseUrl;
 }
 
@@ -153,9 +169,19 @@ const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
  *  - It adds answers that never happened, for coordinated omission, with an expected interval of
  *    ceil(1 / rate) = 1 ms where a connection's is 100 ms (a window of 1,000 answers held 1,199), and
  *    its latency.p99 is in whole milliseconds.
- * The page is asked for compressed, as every browser does.
+ * The page is asked for compressed, as every browser does. In an isolated section (isolation.mjs) the
+ * probe's thread is real-time while it times.
  */
 export async function homeProbe(baseUrl, duration) {
+  const backToNormal = probeInRealTime();
+  try {
+    return await probe(baseUrl, duration);
+  } finally {
+    backToNormal();
+  }
+}
+
+async function probe(baseUrl, duration) {
   const agent = new http.Agent({ keepAlive: true });
   const times = [];
   let non2xx = 0;

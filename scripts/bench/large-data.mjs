@@ -24,7 +24,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import knex from 'knex';
-import { root, settings, startSite, throughput } from './harness.mjs';
+import { root, settings, startSite, stopSite, throughput } from './harness.mjs';
 import { printStaffLoad, staffLoad } from './staff-load.mjs';
 
 const LIST_BUDGET_MS = 20;
@@ -187,6 +187,7 @@ async function benchEngine(engine, { env, connection }, { scale, requests }) {
     staffTokens.push(await login(baseUrl, { ...ADMIN, email: `admin${index}@${ADMIN.email.split('@')[1]}` }));
   const staff = await staffLoad(baseUrl, staffTokens);
   printStaffLoad(engine, staff);
+  await stopSite(baseUrl);
   return { seedSeconds, load, rows, home: { ...home, ok: home.clean && home.ratio >= MIN_RPS_RATIO }, staff };
 }
 

@@ -12,7 +12,8 @@
 import { parseArgs } from 'node:util';
 import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { cannon, HOME_PER_S, homeProbe, MAX_P99_RATIO, ms, settings, startSite } from './harness.mjs';
+import { cannon, HOME_PER_S, homeProbe, MAX_P99_RATIO, ms, settings, sitePid, startSite } from './harness.mjs';
+import { isolated, isolationNote } from './isolation.mjs';
 
 const STEADY_LOGINS_PER_S = 20;
 const FLOOD_LOGINS_PER_S = 200;
@@ -88,12 +89,15 @@ export async function loginLoad() {
   // in the measured span. A few logins first, then a pause for the worker's queue to drain.
   await loginCannon(baseUrl, 2, 5);
   await new Promise((resolve) => setTimeout(resolve, 3000));
-  const idleBefore = (await homeProbe(baseUrl, duration)).p99;
-  const steady = await underLoad(baseUrl, duration, STEADY_LOGINS_PER_S);
-  const flood = await underLoad(baseUrl, duration, FLOOD_LOGINS_PER_S);
-  // The flood leaves the password queue full for up to its 2 s wait: idle again after it drains.
-  await new Promise((resolve) => setTimeout(resolve, 3000));
-  const idleAfter = (await homeProbe(baseUrl, duration)).p99;
+  const { idleBefore, steady, flood, idleAfter } = await isolated(sitePid(baseUrl), async () => {
+    const before = (await homeProbe(baseUrl, duration)).p99;
+    const atSteadyRate = await underLoad(baseUrl, duration, STEADY_LOGINS_PER_S);
+    const atFloodRate = await underLoad(baseUrl, duration, FLOOD_LOGINS_PER_S);
+    // The flood leaves the password queue full for up to its 2 s wait: idle again after it drains.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const after = (await homeProbe(baseUrl, duration)).p99;
+    return { idleBefore: before, steady: atSteadyRate, flood: atFloodRate, idleAfter: after };
+  });
   const idle = (idleBefore + idleAfter) / 2;
   const ratio = (p99) => p99 / Math.max(idle, 1);
 
@@ -111,6 +115,7 @@ export async function loginLoad() {
   }
   const ok = ratio(steady.p99) <= MAX_P99_RATIO && steady.homeErrors === 0 && flood.homeErrors === 0;
   console.log(`  budget: p99 at ~${STEADY_LOGINS_PER_S} logins/s ≤ ${MAX_P99_RATIO}× idle: ${ok ? 'ok' : 'MISSED'}`);
+  console.log(`  ${isolationNote()}`);
   return {
     ok,
     figures: {
@@ -127,6 +132,7 @@ export async function loginLoad() {
       floodLoginsSentPerS: flood.sentPerS,
       floodVerifiedPerS: flood.verifiedPerS,
       floodRefused: flood.refused,
+      isolation: isolationNote(),
     },
   };
 }

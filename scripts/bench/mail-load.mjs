@@ -30,6 +30,7 @@ import {
   start,
   waitFor,
 } from './harness.mjs';
+import { isolated, isolationNote } from './isolation.mjs';
 
 const MAILS = 10_000;
 const MIN_MAILS_PER_S = 200;
@@ -166,6 +167,32 @@ function queuedRows(now) {
   }));
 }
 
+/** GET / idle, while the queue's mails go to the sink (written into the database first), and idle after. */
+async function timeTheDrain(baseUrl, dataDir, sink, duration) {
+  const idleBefore = (await homeProbe(baseUrl, duration)).p99;
+  const { createDb } = await import(pathToFileURL(path.join(root, 'api/dist/db/connection.js')).href);
+  const db = createDb({ databaseUrl: undefined, sqliteFile: path.join(dataDir, 'app.db') });
+  try {
+    // 500 rows per transaction: one for all would hold the write lock past the server's busy timeout.
+    const rows = queuedRows(new Date());
+    for (let at = 0; at < rows.length; at += 500) await db('mail_queue').insert(rows.slice(at, at + 500));
+  } finally {
+    await db.destroy();
+  }
+  // The worker finds them at its next poll (5 s at most): GET / is measured from the first mail on.
+  while ((await sink.report()).received === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+  const during = await homeProbe(baseUrl, duration);
+  let report = await sink.report();
+  const sentDuringMeasure = report.received;
+  const deadline = Date.now() + 10 * 60_000;
+  while (report.received < MAILS && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    report = await sink.report();
+  }
+  const idleAfter = (await homeProbe(baseUrl, duration)).p99;
+  return { idleBefore, during, report, sentDuringMeasure, idleAfter };
+}
+
 export async function runMailLoad() {
   const duration = settings.duration;
   const sink = await startSink();
@@ -180,28 +207,9 @@ export async function runMailLoad() {
   try {
     await waitFor(`${baseUrl}/api/health`);
     await cannon(`${baseUrl}/`, 2); // fills the page cache
-    const idleBefore = (await homeProbe(baseUrl, duration)).p99;
-
-    const { createDb } = await import(pathToFileURL(path.join(root, 'api/dist/db/connection.js')).href);
-    const db = createDb({ databaseUrl: undefined, sqliteFile: path.join(dataDir, 'app.db') });
-    try {
-      // 500 rows per transaction: one for all would hold the write lock past the server's busy timeout.
-      const rows = queuedRows(new Date());
-      for (let at = 0; at < rows.length; at += 500) await db('mail_queue').insert(rows.slice(at, at + 500));
-    } finally {
-      await db.destroy();
-    }
-    // The worker finds them at its next poll (5 s at most): GET / is measured from the first mail on.
-    while ((await sink.report()).received === 0) await new Promise((resolve) => setTimeout(resolve, 50));
-    const during = await homeProbe(baseUrl, duration);
-    let report = await sink.report();
-    const sentDuringMeasure = report.received;
-    const deadline = Date.now() + 10 * 60_000;
-    while (report.received < MAILS && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      report = await sink.report();
-    }
-    const idleAfter = (await homeProbe(baseUrl, duration)).p99;
+    const { idleBefore, during, report, sentDuringMeasure, idleAfter } = await isolated(server.pid, () =>
+      timeTheDrain(baseUrl, dataDir, sink, duration),
+    );
     const peakMb = peakRssMb(server.pid);
 
     const idle = (idleBefore + idleAfter) / 2;
@@ -229,6 +237,7 @@ export async function runMailLoad() {
         (sendingOverlapped ? '' : ' (the queue was empty before the measurement ended: run with a shorter --duration)'),
     );
     console.log(`  server peak RSS ${peakMb.toFixed(1)} MB; budget ≤ ${MAX_PEAK_RSS_MB} MB: ${verdict(checks.memory)}`);
+    console.log(`  ${isolationNote()}`);
     return {
       ok: checks.throughput && checks.latency && checks.memory,
       figures: {
@@ -243,6 +252,7 @@ export async function runMailLoad() {
         sendingRatio: ratio,
         mailsSentWhenMeasureEnded: sentDuringMeasure,
         peakRssMb: peakMb,
+        isolation: isolationNote(),
       },
     };
   } finally {

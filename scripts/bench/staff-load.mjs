@@ -11,7 +11,8 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { cannon, HOME_PER_S, homeP99, MAX_P99_RATIO, settings, WINDOWS } from './harness.mjs';
+import { cannon, HOME_PER_S, homeP99, MAX_P99_RATIO, settings, sitePid, WINDOWS } from './harness.mjs';
+import { isolated, isolationNote } from './isolation.mjs';
 
 const SEARCHES = ['hel', 'know', 'visitor1', 'zq', 'events', '(4242)', 'müller', 'abo'];
 
@@ -126,8 +127,13 @@ function staffClientsElsewhere(baseUrl, duration, tokens, searchIntervalMs = 0) 
 
 /** `tokens`: four admins' tokens. Returns the figures and whether the budget held. */
 export async function staffLoad(baseUrl, tokens) {
-  const duration = settings.duration;
   await cannon(`${baseUrl}/`, 2); // fills the page cache
+  return { ...(await isolated(sitePid(baseUrl), () => timeStaffLoad(baseUrl, tokens))), isolation: isolationNote() };
+}
+
+/** GET / idle, under the staff load, and beside the control's. */
+async function timeStaffLoad(baseUrl, tokens) {
+  const duration = settings.duration;
   const idle = await homeP99(baseUrl, duration);
   const [home, staff] = await Promise.all([
     homeP99(baseUrl, duration),
@@ -185,7 +191,7 @@ export function printStaffLoad(engine, figures) {
     `${engine}: control, the same clients against a stand-in serving the server's bytes while the server ` +
       `serves only GET /: p99 ${figures.controlP99} ms (${figures.controlP99s.join(', ')}; ` +
       `${figures.controlRatio.toFixed(2)}× idle; searches ${figures.controlSearchesPerS.toFixed(1)}/s, exports ` +
-      `${figures.controlExportMB.toFixed(1)} MB), the floor this machine's cores leave that load`,
+      `${figures.controlExportMB.toFixed(1)} MB), the floor this machine's cores leave that load; ${figures.isolation}`,
   );
 }
 
