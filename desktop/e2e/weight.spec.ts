@@ -2,7 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './console.js';
 
-test('the login screen loads precompressed files, its own icons and no chart or all-icons chunk', async ({ page }) => {
+test('the login screen loads precompressed files, its own icons and no chart, icon table or zod', async ({ page }) => {
   const files: { path: string; encoding: string | undefined }[] = [];
   const scripts: Promise<string>[] = [];
   page.on('response', (response) => {
@@ -19,7 +19,11 @@ test('the login screen loads precompressed files, its own icons and no chart or 
   const paths = files.map((file) => file.path);
   expect(paths.filter((path) => /\/(paths|allPaths|DashboardPage)-[\w-]+\.js$/.test(path))).toEqual([]);
   // Nor Blueprint's table of every icon name (light-icon-names.ts): an icon the console never uses is absent.
-  for (const text of await Promise.all(scripts)) expect(text).not.toContain('add-column-left');
+  // Nor zod: the client reads the route table without its schemas (shared/src/api/routes.ts).
+  for (const text of await Promise.all(scripts)) {
+    expect(text).not.toContain('add-column-left');
+    expect(text).not.toContain('$ZodError');
+  }
 });
 
 test("the console's own styles arrive with the console after sign-in, not with the login screen", async ({ page }) => {

@@ -2,17 +2,17 @@
  * The typed API client used by the site and the console. It speaks the envelope of DESIGN.md:
  * answers resolve to `data`, failures throw an ApiError carrying the server's message and field errors.
  */
-import { API } from './api/operations.js';
 import {
   API_PREFIX,
   pathOf,
   type BodyInputOf,
   type DataOf,
   type HttpMethod,
-  type Operation,
   type PathValues,
   type QueryInputOf,
-} from './api/operation.js';
+  type Route,
+} from './api/route.js';
+import { ROUTES } from './api/routes.js';
 import type { ContactMessageFilter } from './constants.js';
 import type { ErrorEnvelope, FieldError, Pagination } from './envelope.js';
 import { PROOF_OF_WORK_HEADER } from './proof-of-work.js';
@@ -65,20 +65,20 @@ export interface Precondition {
 }
 
 /** The query of a call: the names its schema reads, each as the URL will carry it. */
-export type QueryValues<O extends Operation> = {
-  [K in keyof QueryInputOf<O>]?: string | number | boolean | undefined;
+export type QueryValues<R extends Route> = {
+  [K in keyof QueryInputOf<R>]?: string | number | boolean | undefined;
 };
 
-/** What one call of an operation sends: the values of its path, its query and its body. */
-export type CallInput<O extends Operation> = {
-  params?: PathValues<O>;
-  query?: QueryValues<O> | undefined;
-  body?: BodyInputOf<O>;
+/** What one call of a route sends: the values of its path, its query and its body. */
+export type CallInput<R extends Route> = {
+  params?: PathValues<R>;
+  query?: QueryValues<R> | undefined;
+  body?: BodyInputOf<R>;
 };
 
 /** The path under /api of one call, with its query string: /admin/faqs?page=2 */
-function pathUnderApi<O extends Operation>(operation: O, input: CallInput<O>): string {
-  const path = pathOf(operation, input.params ?? ({} as PathValues<O>)).slice(API_PREFIX.length);
+function pathUnderApi<R extends Route>(route: R, input: CallInput<R>): string {
+  const path = pathOf(route, input.params ?? ({} as PathValues<R>)).slice(API_PREFIX.length);
   return `${path}${queryString(input.query ?? {})}`;
 }
 
@@ -90,19 +90,19 @@ export interface ChangeRequest {
   revision?: number;
 }
 
-type WriteOperation = Operation & { method: Exclude<HttpMethod, 'get'> };
+type WriteRoute = Route & { method: Exclude<HttpMethod, 'get'> };
 
 /**
  * The request of one write of the route table, for the console's outbox: the path from the entry and
- * the values of its parameters, the body typed by the entry's schema, and the revision the editor saw.
+ * the values of its parameters, the body typed by what the entry accepts, and the revision the editor saw.
  */
-export function changeOf<O extends WriteOperation>(
-  operation: O,
-  input: { params?: PathValues<O>; body?: BodyInputOf<O>; revision?: number | undefined } = {},
+export function changeOf<R extends WriteRoute>(
+  route: R,
+  input: { params?: PathValues<R>; body?: BodyInputOf<R>; revision?: number | undefined } = {},
 ): ChangeRequest {
   return {
-    method: operation.method.toUpperCase() as ChangeRequest['method'],
-    path: pathUnderApi(operation, { params: input.params }),
+    method: route.method.toUpperCase() as ChangeRequest['method'],
+    path: pathUnderApi(route, { params: input.params }),
     ...(input.body !== undefined && { body: input.body }),
     ...(input.revision !== undefined && { revision: input.revision }),
   };
@@ -193,20 +193,19 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return response.blob();
   }
 
-  /** One operation of the route table: its method and path, its input and answer types from the entry. */
-  function answer<O extends Operation>(operation: O, input: CallInput<O> = {}, precondition?: Precondition) {
-    return request<DataOf<O>>(operation.method.toUpperCase(), pathUnderApi(operation, input), input.body, precondition);
+  /** One route of the route table: its method and path, its input and answer types from the entry. */
+  function answer<R extends Route>(route: R, input: CallInput<R> = {}, precondition?: Precondition) {
+    return request<DataOf<R>>(route.method.toUpperCase(), pathUnderApi(route, input), input.body, precondition);
   }
-  const call = async <O extends Operation>(operation: O, input?: CallInput<O>, precondition?: Precondition) =>
-    (await answer(operation, input, precondition)).data;
-  const download = <O extends Operation>(operation: O, input?: CallInput<O>) =>
-    file(pathUnderApi(operation, input ?? {}));
+  const call = async <R extends Route>(route: R, input?: CallInput<R>, precondition?: Precondition) =>
+    (await answer(route, input, precondition)).data;
+  const download = <R extends Route>(route: R, input?: CallInput<R>) => file(pathUnderApi(route, input ?? {}));
 
   /** The admin list of a table group (a content list or a kind of versioned content). */
   const lister =
-    <O extends Operation>(operation: O) =>
-    (query?: QueryValues<O>) =>
-      call(operation, { query });
+    <R extends Route>(route: R) =>
+    (query?: QueryValues<R>) =>
+      call(route, { query });
 
   return {
     request,
@@ -214,131 +213,133 @@ export function createApiClient(options: ApiClientOptions = {}) {
       /** The user and token, or a two-factor challenge for the second step (isTwoFactorChallenge). */
       /** `deviceToken`: the one this device got at an earlier sign-in of the account (see device-tokens.ts). */
       login: (email: string, password: string, deviceToken?: string) =>
-        call(API.auth.login, { body: { email, password, ...(deviceToken && { deviceToken }) } }),
+        call(ROUTES.auth.login, { body: { email, password, ...(deviceToken && { deviceToken }) } }),
       /** The second step: the challenge with a code from the app, or with a recovery code. */
       loginTwoFactor: (
         input: ({ challenge: string; code: string } | { challenge: string; recoveryCode: string }) & {
           deviceToken?: string | undefined;
         },
-      ) => call(API.auth.loginTwoFactor, { body: input }),
-      register: (input: SignupInput) => answer(API.auth.register, { body: input }),
-      me: () => call(API.auth.me),
+      ) => call(ROUTES.auth.loginTwoFactor, { body: input }),
+      register: (input: SignupInput) => answer(ROUTES.auth.register, { body: input }),
+      me: () => call(ROUTES.auth.me),
       /** Ends this sign-in's session on the server, so its token is refused from now on. */
-      logout: () => call(API.auth.logout),
-      forgotPassword: (email: string) => answer(API.auth.forgotPassword, { body: { email } }),
-      checkResetToken: (token: string) => call(API.auth.checkResetToken, { params: { token } }),
+      logout: () => call(ROUTES.auth.logout),
+      forgotPassword: (email: string) => answer(ROUTES.auth.forgotPassword, { body: { email } }),
+      checkResetToken: (token: string) => call(ROUTES.auth.checkResetToken, { params: { token } }),
       /** SPEC 7's body is the password alone: the forms check its confirmation themselves. */
       resetPassword: (token: string, password: string) =>
-        answer(API.auth.resetPassword, { params: { token }, body: { password } }),
+        answer(ROUTES.auth.resetPassword, { params: { token }, body: { password } }),
     },
     /** The signed-in account's own sessions and password (members and staff). */
     account: {
-      sessions: () => call(API.account.sessions),
-      endSession: (id: number) => answer(API.account.endSession, { params: { id } }),
-      endOtherSessions: () => answer(API.account.endOtherSessions),
-      changePassword: (input: ChangePasswordInput) => answer(API.account.changePassword, { body: input }),
+      sessions: () => call(ROUTES.account.sessions),
+      endSession: (id: number) => answer(ROUTES.account.endSession, { params: { id } }),
+      endOtherSessions: () => answer(ROUTES.account.endOtherSessions),
+      changePassword: (input: ChangePasswordInput) => answer(ROUTES.account.changePassword, { body: input }),
       /** "Download my data": the JSON file, fetched with the token. */
-      downloadData: () => download(API.account.data),
+      downloadData: () => download(ROUTES.account.data),
       /** Closes (erases) the signed-in member's account; the password confirms it. */
-      close: (input: CloseAccountInput) => answer(API.account.close, { body: input }),
+      close: (input: CloseAccountInput) => answer(ROUTES.account.close, { body: input }),
       /** Whether announcements are mailed to the account ("Receive announcements"). */
-      preferences: () => call(API.account.preferences),
+      preferences: () => call(ROUTES.account.preferences),
       setPreferences: (receiveAnnouncements: boolean) =>
-        answer(API.account.setPreferences, { body: { receiveAnnouncements } }),
+        answer(ROUTES.account.setPreferences, { body: { receiveAnnouncements } }),
       /** The one-click unsubscribe of an announcement mail's signed link: no session needed. */
-      unsubscribe: (token: string) => answer(API.account.unsubscribe, { query: { token } }),
+      unsubscribe: (token: string) => answer(ROUTES.account.unsubscribe, { query: { token } }),
     },
     /** The signed-in staff member's own two-factor sign-in. */
     twoFactor: {
-      status: () => call(API.twoFactor.status),
-      setup: () => call(API.twoFactor.setup),
-      confirm: (code: string) => call(API.twoFactor.confirm, { body: { code } }),
-      disable: (input: TwoFactorDisableInput) => call(API.twoFactor.disable, { body: input }),
-      renewRecoveryCodes: (code: string) => call(API.twoFactor.renewRecoveryCodes, { body: { code } }),
+      status: () => call(ROUTES.twoFactor.status),
+      setup: () => call(ROUTES.twoFactor.setup),
+      confirm: (code: string) => call(ROUTES.twoFactor.confirm, { body: { code } }),
+      disable: (input: TwoFactorDisableInput) => call(ROUTES.twoFactor.disable, { body: input }),
+      renewRecoveryCodes: (code: string) => call(ROUTES.twoFactor.renewRecoveryCodes, { body: { code } }),
     },
     content: {
-      membershipCards: () => call(API.membershipCards.list),
-      activities: (query: QueryValues<typeof API.activities.list> = {}) => call(API.activities.list, { query }),
-      registerForActivity: (id: number) => answer(API.activities.register, { params: { id } }),
-      cancelRegistration: (id: number) => answer(API.activities.cancelRegistration, { params: { id } }),
+      membershipCards: () => call(ROUTES.membershipCards.list),
+      activities: (query: QueryValues<typeof ROUTES.activities.list> = {}) => call(ROUTES.activities.list, { query }),
+      registerForActivity: (id: number) => answer(ROUTES.activities.register, { params: { id } }),
+      cancelRegistration: (id: number) => answer(ROUTES.activities.cancelRegistration, { params: { id } }),
       /** Per-user, so asked apart from the cached public activity. */
-      activityRegistration: (id: number) => call(API.activities.registration, { params: { id } }),
-      testimonials: () => call(API.testimonials.list),
-      aboutUs: () => call(API.aboutUs.active),
-      contactInfo: () => call(API.contactInfo.active),
-      faqs: () => call(API.faqs.list),
-      privacyPolicy: () => call(API.privacyPolicy.active),
-      termsOfService: () => call(API.termsOfService.active),
+      activityRegistration: (id: number) => call(ROUTES.activities.registration, { params: { id } }),
+      testimonials: () => call(ROUTES.testimonials.list),
+      aboutUs: () => call(ROUTES.aboutUs.active),
+      contactInfo: () => call(ROUTES.contactInfo.active),
+      faqs: () => call(ROUTES.faqs.list),
+      privacyPolicy: () => call(ROUTES.privacyPolicy.active),
+      termsOfService: () => call(ROUTES.termsOfService.active),
       /** `proofOfWork`: the solved challenge, once a first try was answered 428 (sendWithProofOfWork). */
       sendContactMessage: (input: ContactMessageInput, proofOfWork?: string) =>
-        answer(API.contactMessages.send, { body: input }, proofOfWork === undefined ? {} : { proofOfWork }),
+        answer(ROUTES.contactMessages.send, { body: input }, proofOfWork === undefined ? {} : { proofOfWork }),
     },
     /**
      * The console's reads. Its writes are queued changes (changeOf), sent through `request` so that
      * they can wait in the outbox.
      */
     admin: {
-      dashboard: () => call(API.dashboard.get),
+      dashboard: () => call(ROUTES.dashboard.get),
       /** Which public sections show SPEC's built-in content (nothing of theirs is public). */
-      defaultContent: () => call(API.dashboard.defaultContent),
+      defaultContent: () => call(ROUTES.dashboard.defaultContent),
       /** Super admins: whether every staff member must sign in with two-factor. */
       securitySettings: {
-        get: () => call(API.twoFactor.securitySettings),
-        put: (settings: SecuritySettings) => call(API.twoFactor.setSecuritySettings, { body: settings }),
+        get: () => call(ROUTES.twoFactor.securitySettings),
+        put: (settings: SecuritySettings) => call(ROUTES.twoFactor.setSecuritySettings, { body: settings }),
       },
       /** The audit trail (super admins): read only, there is no call that changes it. */
       audit: {
-        list: lister(API.audit.list),
-        exportCsv: (query?: QueryValues<typeof API.audit.exportCsv>) => download(API.audit.exportCsv, { query }),
+        list: lister(ROUTES.audit.list),
+        exportCsv: (query?: QueryValues<typeof ROUTES.audit.exportCsv>) => download(ROUTES.audit.exportCsv, { query }),
       },
       /** The mail queue (super admins); retry and discard are queued changes like other writes. */
-      mail: { list: lister(API.mail.list) },
-      membershipCards: { list: lister(API.membershipCards.admin.list) },
+      mail: { list: lister(ROUTES.mail.list) },
+      membershipCards: { list: lister(ROUTES.membershipCards.admin.list) },
       activities: {
-        list: lister(API.activities.admin.list),
-        registrations: (id: number, query?: QueryValues<typeof API.activities.registrations>) =>
-          call(API.activities.registrations, { params: { id }, query }),
-        exportRegistrations: (id: number, query?: QueryValues<typeof API.activities.exportRegistrations>) =>
-          download(API.activities.exportRegistrations, { params: { id }, query }),
+        list: lister(ROUTES.activities.admin.list),
+        registrations: (id: number, query?: QueryValues<typeof ROUTES.activities.registrations>) =>
+          call(ROUTES.activities.registrations, { params: { id }, query }),
+        exportRegistrations: (id: number, query?: QueryValues<typeof ROUTES.activities.exportRegistrations>) =>
+          download(ROUTES.activities.exportRegistrations, { params: { id }, query }),
       },
-      testimonials: { list: lister(API.testimonials.admin.list) },
-      faqs: { list: lister(API.faqs.admin.list) },
-      aboutUs: { list: lister(API.aboutUs.list) },
-      contactInfo: { list: lister(API.contactInfo.list) },
-      privacyPolicy: { list: lister(API.privacyPolicy.list) },
-      termsOfService: { list: lister(API.termsOfService.list) },
+      testimonials: { list: lister(ROUTES.testimonials.admin.list) },
+      faqs: { list: lister(ROUTES.faqs.admin.list) },
+      aboutUs: { list: lister(ROUTES.aboutUs.list) },
+      contactInfo: { list: lister(ROUTES.contactInfo.list) },
+      privacyPolicy: { list: lister(ROUTES.privacyPolicy.list) },
+      termsOfService: { list: lister(ROUTES.termsOfService.list) },
       users: {
-        list: lister(API.users.list),
+        list: lister(ROUTES.users.list),
         /** Super admins: signs the account out everywhere. */
-        endSessions: (id: number) => answer(API.account.endSessionsOf, { params: { id } }),
+        endSessions: (id: number) => answer(ROUTES.account.endSessionsOf, { params: { id } }),
         /** Super admins: turns off another staff member's two-factor and signs the account out everywhere. */
-        resetTwoFactor: (id: number) => answer(API.twoFactor.resetFor, { params: { id } }),
+        resetTwoFactor: (id: number) => answer(ROUTES.twoFactor.resetFor, { params: { id } }),
         /** Super admins: a new invitation link for an account that has not chosen a password yet. */
-        resendInvitation: (id: number) => answer(API.users.resendInvitation, { params: { id } }),
+        resendInvitation: (id: number) => answer(ROUTES.users.resendInvitation, { params: { id } }),
       },
       members: {
-        list: lister(API.members.list),
-        get: (id: number) => call(API.members.get, { params: { id } }),
-        exportCsv: (query?: QueryValues<typeof API.members.exportCsv>) => download(API.members.exportCsv, { query }),
+        list: lister(ROUTES.members.list),
+        get: (id: number) => call(ROUTES.members.get, { params: { id } }),
+        exportCsv: (query?: QueryValues<typeof ROUTES.members.exportCsv>) =>
+          download(ROUTES.members.exportCsv, { query }),
         /** The dry run: each row's outcome; nothing is written. */
-        previewImport: (csv: string) => call(API.members.importPreview, { body: { csv } }),
+        previewImport: (csv: string) => call(ROUTES.members.importPreview, { body: { csv } }),
         /** `idempotencyKey`: one per import the user confirms, kept when they retry it. */
-        import: (body: BodyInputOf<typeof API.members.import>, idempotencyKey: string) =>
-          answer(API.members.import, { body }, { idempotencyKey }),
+        import: (body: BodyInputOf<typeof ROUTES.members.import>, idempotencyKey: string) =>
+          answer(ROUTES.members.import, { body }, { idempotencyKey }),
       },
       /** Announcements by e-mail: their send and schedule are queued changes like other writes. */
       announcements: {
-        list: lister(API.announcements.list),
-        get: (id: number) => call(API.announcements.get, { params: { id } }),
+        list: lister(ROUTES.announcements.list),
+        get: (id: number) => call(ROUTES.announcements.get, { params: { id } }),
         /** The mail as it will be sent (to the caller's address); writes nothing. */
-        preview: (body: BodyInputOf<typeof API.announcements.preview>) => call(API.announcements.preview, { body }),
-        recipients: (id: number, query?: QueryValues<typeof API.announcements.recipients>) =>
-          call(API.announcements.recipients, { params: { id }, query }),
+        preview: (body: BodyInputOf<typeof ROUTES.announcements.preview>) =>
+          call(ROUTES.announcements.preview, { body }),
+        recipients: (id: number, query?: QueryValues<typeof ROUTES.announcements.recipients>) =>
+          call(ROUTES.announcements.recipients, { params: { id }, query }),
       },
       contactMessages: {
-        list: lister(API.contactMessages.list),
+        list: lister(ROUTES.contactMessages.list),
         exportCsv: (state?: ContactMessageFilter, q?: string) =>
-          download(API.contactMessages.exportCsv, { query: { state, ...(q && { q }) } }),
+          download(ROUTES.contactMessages.exportCsv, { query: { state, ...(q && { q }) } }),
       },
     },
   };

@@ -8,6 +8,12 @@ export const MESSAGE_MIN = 10;
 export const QUOTE_MAX = 500;
 /** The server's own cap on a contact message (SPEC sets only the minimum); the site counts towards it. */
 export const CONTACT_MESSAGE_MAX = 5000;
+/**
+ * The body limit of the members import's two routes: the file's text (MEMBER_IMPORT_MAX_CHARS in
+ * member-import.ts), JSON-escaped, fits. Here, not there, because the route table that declares the
+ * limit loads without zod.
+ */
+export const MEMBER_IMPORT_BODY_LIMIT_MB = 24;
 
 export const PAGE_SIZES = {
   membership: 20,

@@ -9,8 +9,6 @@ import { z } from 'zod';
 export const MEMBER_IMPORT_MAX_CHARS = 10_000_000;
 /** Data rows of one file (the header row not counted). */
 export const MEMBER_IMPORT_MAX_ROWS = 50_000;
-/** The body limit of the two import routes: the file's text, JSON-escaped, fits. */
-export const MEMBER_IMPORT_BODY_LIMIT_MB = 24;
 
 const csv = z
   .string({ error: 'Choose a CSV file' })

@@ -1,2 +1,4 @@
+export * from './route.js';
+export * from './routes.js';
 export * from './operation.js';
 export * from './operations.js';

@@ -1,105 +1,21 @@
 /**
- * What one API operation is, as the route table (operations.ts) declares it: the server registers its
- * routes from these entries, the OpenAPI document lists them, and the client and the console's queued
- * changes take their paths and types from them.
+ * What one API operation is: a route (route.ts) with the zod schemas that validate its path
+ * parameters, query and body. The server registers and validates from these, and the OpenAPI document
+ * describes them; the browser's code uses the routes alone, so it never loads zod for them.
  */
 import { z, type ZodType } from 'zod';
-import type { AuditOwnModule } from '../audit.js';
-import type { Action, Module } from '../permissions.js';
 import type { versionScheduleSchema } from '../schemas/content.js';
+import { isRoute, type Accepts, type Route, type RouteTree } from './route.js';
 
-export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
-
-/**
- * Who may call: anyone; a complete sign-in; a sign-in still pending its two-factor setup (only the
- * routes that complete it); staff, complete or pending; staff with the module's permission.
- */
-export type Access = 'public' | 'user' | 'signInStarted' | 'staffSignInStarted' | 'admin';
-
-declare const answerType: unique symbol;
-
-/** The `data` an operation answers, as a type only: OpenAPI's schema of it is in api/src/openapi/answers.ts. */
-export interface Answer<T> {
-  readonly [answerType]?: T;
-}
-
-export const returns = <T>(): Answer<T> => ({});
-
-export interface Operation {
-  method: HttpMethod;
-  /** Full path with Koa-style parameters: /api/admin/faqs/:id */
-  path: string;
-  access: Access;
-  /** Admin operations: the policy table's module, and the action the method asks for. */
-  module?: Module;
-  action?: Action;
-  /**
-   * Admin operations whose writes the audit trail files under another module than their policy
-   * module: the announcements, allowed by the members permission but items of their own.
-   */
-  auditModule?: AuditOwnModule;
+/** The schemas of one route's input; a route that reads no input has none. */
+export interface RouteSchemas {
   params?: ZodType;
   query?: ZodType;
   body?: ZodType;
-  answer: Answer<unknown>;
-  /** An item write that honours If-Match (the editor's revision). */
-  ifMatch?: boolean;
-  /**
-   * false: a write that ignores Idempotency-Key: its answer is a secret not for keeping in a table, or
-   * it changes nothing (the members import's dry run, whose answer can be megabytes).
-   */
-  idempotent?: false;
-  /**
-   * A public read answered from the shared cache: the query parameters its answer depends on (the
-   * others do not make another cache entry).
-   */
-  publicCache?: readonly string[];
-  /** The body's limit in MB where it is not the API's 1 MB (the members import's file). */
-  bodyLimitMb?: number;
-  /** A successful write changes what public answers and pages show: the content version is bumped. */
-  changesPublicContent?: boolean;
 }
 
-/** GET needs view; POST, PUT and PATCH edit; DELETE delete. */
-export function actionFor(method: HttpMethod): Action {
-  if (method === 'get') return 'view';
-  if (method === 'delete') return 'delete';
-  return 'edit';
-}
-
-export const API_PREFIX = '/api';
-export const ADMIN_PREFIX = '/api/admin';
-
-type ActionOf<M extends HttpMethod> = M extends 'get' ? 'view' : M extends 'delete' ? 'delete' : 'edit';
-
-/** What an operation declares besides its method, path and access. */
-export type OperationDetails = Omit<Operation, 'method' | 'path' | 'access' | 'module' | 'action'>;
-
-/** An operation outside /api/admin: `path` is under /api. */
-export function operation<
-  const M extends HttpMethod,
-  const P extends string,
-  const A extends Exclude<Access, 'admin'>,
-  const D extends OperationDetails,
->(method: M, path: P, access: A, details: D): { method: M; path: `/api${P}`; access: A } & D {
-  return { method, path: `${API_PREFIX}${path}`, access, ...details };
-}
-
-/** An operation under /api/admin, checked against the policy table for `module`. */
-export function adminOperation<
-  const Mod extends Module,
-  const M extends HttpMethod,
-  const P extends string,
-  const D extends OperationDetails,
->(
-  module: Mod,
-  method: M,
-  path: P,
-  details: D,
-): { method: M; path: `/api/admin${P}`; access: 'admin'; module: Mod; action: ActionOf<M> } & D {
-  const action = actionFor(method) as ActionOf<M>;
-  return { method, path: `${ADMIN_PREFIX}${path}`, access: 'admin', module, action, ...details };
-}
+/** A route with the schemas of its input: what the server registers and OpenAPI describes. */
+export type Operation = Route & RouteSchemas;
 
 type Output<S> = S extends ZodType ? z.output<S> : undefined;
 type Input<S> = S extends ZodType ? z.input<S> : undefined;
@@ -108,28 +24,47 @@ type Input<S> = S extends ZodType ? z.input<S> : undefined;
 export type ParamsOf<O extends Operation> = Output<O['params']>;
 export type QueryOf<O extends Operation> = Output<O['query']>;
 export type BodyOf<O extends Operation> = Output<O['body']>;
-/** What a caller sends, before the schema's transforms and defaults. */
-export type QueryInputOf<O extends Operation> = Input<O['query']>;
-export type BodyInputOf<O extends Operation> = Input<O['body']>;
-export type DataOf<O extends Operation> = O['answer'] extends Answer<infer T> ? T : unknown;
 
-/** The names of a path's parameters: '/api/faqs/:id' → 'id'. */
-export type PathParameterNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | PathParameterNames<`/${Rest}`>
-  : P extends `${string}:${infer Name}`
-    ? Name
-    : never;
+/** The schemas for a table of routes: at a route's place, the schemas of its input. */
+export type SchemasFor<T> = T extends Route ? RouteSchemas : { readonly [K in keyof T]?: SchemasFor<T[K]> };
 
-export type PathValues<O extends Operation> = { [K in PathParameterNames<O['path']>]: string | number };
+/** What `schemas` holds at `K`; unknown where it holds nothing (a route that reads no input). */
+type SchemasAt<S, K> = S extends object ? (K extends keyof S ? S[K] : unknown) : unknown;
 
-/** The path of one call: /api/admin/faqs/7 from /api/admin/faqs/:id and { id: 7 }. */
-export function pathOf<O extends Operation>(operation: O, values: PathValues<O>): string {
-  const given = values as Record<string, string | number>;
-  return operation.path.replace(/:(\w+)/g, (_match, name: string) => {
-    const value = given[name];
-    if (value === undefined) throw new Error(`${operation.path}: no value for :${name}`);
-    return encodeURIComponent(String(value));
-  });
+/** A table of routes, each typed with what its schemas accept (the routes carry no schema). */
+export type AcceptingInputs<T, S> = T extends Route
+  ? T & Accepts<Input<SchemasAt<S, 'query'>>, Input<SchemasAt<S, 'body'>>>
+  : { readonly [K in keyof T]: AcceptingInputs<T[K], SchemasAt<S, K>> };
+
+/** A table of routes with their schemas attached. */
+export type WithSchemas<T, S> = T extends Route
+  ? T & S
+  : { readonly [K in keyof T]: WithSchemas<T[K], SchemasAt<S, K>> };
+
+/**
+ * The routes of `routes` with the schemas at the same places of `schemas`. Schemas where there is no
+ * route are refused: they would validate nothing.
+ */
+export function withSchemas<T extends RouteTree, S extends SchemasFor<T>>(routes: T, schemas: S): WithSchemas<T, S> {
+  // Object.fromEntries loses the names' types; attach keeps every route and adds its schemas, which
+  // is what WithSchemas says.
+  return attach(routes, schemas, 'API') as WithSchemas<T, S>;
+}
+
+const INPUT_SCHEMAS: readonly string[] = ['params', 'query', 'body'] satisfies (keyof RouteSchemas)[];
+
+function attach(entry: Route | RouteTree, schemas: object, place: string): Route | RouteTree {
+  if (isRoute(entry)) {
+    const stray = Object.keys(schemas).filter((key) => !INPUT_SCHEMAS.includes(key));
+    if (stray.length > 0) throw new Error(`${place}: ${stray.join(', ')} is not a schema of a route's input`);
+    return { ...entry, ...schemas };
+  }
+  const unknown = Object.keys(schemas).filter((name) => !(name in entry));
+  if (unknown.length > 0) throw new Error(`${place}: schemas for no route: ${unknown.join(', ')}`);
+  const at = schemas as Record<string, object | undefined>;
+  return Object.fromEntries(
+    Object.entries(entry).map(([name, inner]) => [name, attach(inner, at[name] ?? {}, `${place}.${name}`)]),
+  );
 }
 
 /** Route ids are positive integers up to this (a 32-bit integer column on PostgreSQL). */

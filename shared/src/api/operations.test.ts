@@ -1,7 +1,14 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { ZodObject, ZodType } from 'zod';
 import { changeOf, createApiClient } from '../client.js';
-import { API, API_OPERATIONS } from './operations.js';
-import { pathOf, type Operation } from './operation.js';
+import { idParams, withSchemas, type Operation } from './operation.js';
+import { API_OPERATIONS } from './operations.js';
+import { pathOf, routesOf, type Route } from './route.js';
+import { ROUTES } from './routes.js';
 
 describe('the route table', () => {
   it('declares each method and path once, admin operations with their module and action', () => {
@@ -19,28 +26,115 @@ describe('the route table', () => {
     expect(changing.length).toBeGreaterThan(0);
     expect(changing.filter((operation) => operation.method === 'get')).toEqual([]);
     // Read as the table's entries: a narrow entry's type leaves the flag out where it is not set.
-    const flagOf = (operation: Operation) => operation.changesPublicContent;
-    expect(flagOf(API.contactMessages.remove)).toBeUndefined();
-    expect(flagOf(API.users.update)).toBeUndefined();
+    const flagOf = (route: Route) => route.changesPublicContent;
+    expect(flagOf(ROUTES.contactMessages.remove)).toBeUndefined();
+    expect(flagOf(ROUTES.users.update)).toBeUndefined();
   });
 
   it('fills a path from its values, encoded, and refuses a missing one', () => {
-    expect(pathOf(API.auth.checkResetToken, { token: 'a/b c' })).toBe('/api/auth/reset-password/a%2Fb%20c');
-    expect(() => pathOf(API.activities.removeRegistration, { id: 1 } as never)).toThrow(/userId/);
+    expect(pathOf(ROUTES.auth.checkResetToken, { token: 'a/b c' })).toBe('/api/auth/reset-password/a%2Fb%20c');
+    expect(() => pathOf(ROUTES.activities.removeRegistration, { id: 1 } as never)).toThrow(/userId/);
+  });
+});
+
+const SCHEMA_FIELDS = ['params', 'query', 'body'] as const;
+
+/** An operation as the browser's table holds it: everything but its schemas. */
+function routeOf(operation: Operation): Record<string, unknown> {
+  const inputFields: readonly string[] = SCHEMA_FIELDS;
+  return Object.fromEntries(Object.entries(operation).filter(([field]) => !inputFields.includes(field)));
+}
+
+describe('the routes and the operations with their schemas', () => {
+  it('are the same routes in the same order, with the same method, path, access and flags', () => {
+    expect(API_OPERATIONS.map(routeOf)).toEqual(routesOf<Route>(ROUTES));
+  });
+
+  it('attach zod schemas only, and a path parameter schema to each route with path parameters', () => {
+    for (const operation of API_OPERATIONS) {
+      const where = `${operation.method} ${operation.path}`;
+      for (const field of SCHEMA_FIELDS) {
+        if (field in operation) expect(operation[field], `${where} ${field}`).toBeInstanceOf(ZodType);
+      }
+      const names = [...operation.path.matchAll(/:(\w+)/g)].map((match) => match[1]);
+      const shape = operation.params instanceof ZodObject ? operation.params.shape : {};
+      expect(Object.keys(shape), where).toEqual(names);
+    }
+  });
+
+  it('refuses schemas placed where the table has no route, or that are not of an input', () => {
+    const routes = { faqs: { get: ROUTES.faqs.list } };
+    expect(() => withSchemas(routes, { faqs: { get: { params: idParams } } })).not.toThrow();
+    expect(() => withSchemas(routes, { faqs: { gte: { params: idParams } } } as never)).toThrow(/API\.faqs: .*gte/);
+    expect(() => withSchemas(routes, { faqs: { get: { headers: idParams } } } as never)).toThrow(
+      /API\.faqs\.get: headers/,
+    );
+  });
+});
+
+const SHARED_SOURCES = fileURLToPath(new URL('../', import.meta.url));
+
+/** What a module loads when it runs: what it imports or re-exports as values, not for types alone. */
+function runtimeImports(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+  return source.statements.flatMap((statement) => {
+    if (ts.isImportDeclaration(statement)) {
+      const clause = statement.importClause;
+      const named = clause?.namedBindings;
+      const typesOnly =
+        clause?.isTypeOnly === true ||
+        (clause !== undefined &&
+          !clause.name &&
+          named !== undefined &&
+          ts.isNamedImports(named) &&
+          named.elements.every((element) => element.isTypeOnly));
+      return typesOnly ? [] : [(statement.moduleSpecifier as ts.StringLiteral).text];
+    }
+    if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && !statement.isTypeOnly) {
+      return [(statement.moduleSpecifier as ts.StringLiteral).text];
+    }
+    return [];
+  });
+}
+
+/** Every package a module loads, each with the chain of shared modules that reaches it. */
+function packagesLoadedBy(start: string): Map<string, string> {
+  const packages = new Map<string, string>();
+  const seen = new Set<string>();
+  const visit = (file: string, chain: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const specifier of runtimeImports(file)) {
+      if (!specifier.startsWith('.')) packages.set(specifier, chain);
+      else {
+        const target = path.resolve(path.dirname(file), specifier).replace(/\.js$/, '.ts');
+        visit(target, `${chain} → ${path.relative(SHARED_SOURCES, target)}`);
+      }
+    }
+  };
+  visit(path.join(SHARED_SOURCES, start), start);
+  return packages;
+}
+
+describe('the browser side of the route table', () => {
+  // The console's sign-in screen loads the client: zod and every schema would load with it.
+  it('loads no zod: the client, its routes and changeOf', () => {
+    const packages = packagesLoadedBy('client.ts');
+    expect(packages.get('zod'), 'the chain of imports that loads zod').toBeUndefined();
   });
 });
 
 describe('the console changes and the client built from it', () => {
   it('builds a queued change from a table entry', () => {
     expect(
-      changeOf(API.faqs.admin.update, { params: { id: 3 }, body: { question: 'Q?', answer: 'A.' }, revision: 2 }),
+      changeOf(ROUTES.faqs.admin.update, { params: { id: 3 }, body: { question: 'Q?', answer: 'A.' }, revision: 2 }),
     ).toEqual({
       method: 'PUT',
       path: '/admin/faqs/3',
       body: { question: 'Q?', answer: 'A.' },
       revision: 2,
     });
-    expect(changeOf(API.activities.removeRegistration, { params: { id: 4, userId: 9 } })).toEqual({
+    expect(changeOf(ROUTES.activities.removeRegistration, { params: { id: 4, userId: 9 } })).toEqual({
       method: 'POST',
       path: '/admin/activities/4/registrations/9/remove',
     });

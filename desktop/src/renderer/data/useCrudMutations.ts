@@ -4,15 +4,15 @@
  * Updates and deletions carry the revision the editor saw, so someone else's edit made meanwhile is
  * never silently overwritten.
  */
-import { changeOf, type AdminCrudOperations } from '@npo/shared';
+import { changeOf, type AdminCrudRoutes } from '@npo/shared';
 import type { QueryKey } from '@tanstack/react-query';
 import { useConfirm } from '../ui/ConfirmProvider';
 import { describeItem, type Revisioned } from './describe-item';
 import { useAdminMutation } from './useAdminMutation';
 
 export interface CrudOptions<Input> {
-  /** The create, update and delete of the route table's group: API.membershipCards.admin and so on. */
-  operations: Pick<AdminCrudOperations<Input, unknown>, 'create' | 'update' | 'remove'>;
+  /** The create, update and delete of the route table's group: ROUTES.membershipCards.admin and so on. */
+  operations: Pick<AdminCrudRoutes<Input>, 'create' | 'update' | 'remove'>;
   queryKey: QueryKey;
   /** "Membership card": toasts say "Membership card created/updated/deleted". */
   noun: string;

@@ -1,4 +1,4 @@
-import { API, PAGE_SIZES, type AboutUsInput, type AboutUsVersion } from '@npo/shared';
+import { ROUTES, PAGE_SIZES, type AboutUsInput, type AboutUsVersion } from '@npo/shared';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { ACTIVATE_CONFIRM, type VersionedKind } from '../versioned/useVersions';
@@ -9,7 +9,7 @@ export const aboutKind: VersionedKind<AboutUsVersion, AboutUsInput> = {
   lifetime: 'about',
   pageSize: PAGE_SIZES.about,
   client: api.admin.aboutUs,
-  operations: API.aboutUs,
+  operations: ROUTES.aboutUs,
   collection: 'aboutUsVersions',
   noun: 'About Us version',
   texts: {

@@ -1,6 +1,6 @@
 import { Button, ButtonGroup, Card, Icon, Tag } from '@blueprintjs/core';
 import {
-  API,
+  ROUTES,
   formatAdminDate,
   type ACTIVITY_SORTS,
   type Activity,
@@ -119,7 +119,7 @@ export default function ActivitiesPage() {
   });
   const filter = filterOf(list);
   const { save, confirmDelete } = useCrudMutations<ActivityInput>({
-    operations: API.activities.admin,
+    operations: ROUTES.activities.admin,
     queryKey: queryKeys.activities,
     noun: 'Activity',
     deleteConfirm: 'Are you sure you want to delete this activity?',

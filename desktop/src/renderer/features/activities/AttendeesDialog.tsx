@@ -5,7 +5,7 @@
  */
 import { Button, Dialog, DialogBody, DialogFooter, HTMLTable } from '@blueprintjs/core';
 import {
-  API,
+  ROUTES,
   changeOf,
   formatAdminDate,
   PAGE_SIZES,
@@ -44,7 +44,7 @@ function useRemoveAttendee(activity: Activity) {
   const confirm = useConfirm();
   const remove = useAdminMutation<ActivityRegistration>({
     change: (attendee) => ({
-      ...changeOf(API.activities.removeRegistration, { params: { id: activity.id, userId: attendee.userId } }),
+      ...changeOf(ROUTES.activities.removeRegistration, { params: { id: activity.id, userId: attendee.userId } }),
       label: `Remove ${attendee.name} from “${activity.title}”`,
     }),
     invalidates: [queryKeys.activities],

@@ -3,7 +3,7 @@
  * again), permissions, active status.
  */
 import { Button } from '@blueprintjs/core';
-import { API, changeOf, type AdminUserInput, type User } from '@npo/shared';
+import { ROUTES, changeOf, type AdminUserInput, type User } from '@npo/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { describeError } from '../../api/errors';
@@ -92,7 +92,7 @@ function AdminsScreen() {
   // The server searches (name or e-mail, any case and accents) and pages; both are in the URL.
   const { list, query, sort, setSort } = useAdminList('users');
   const { save, confirmDelete } = useCrudMutations<AdminUserInput>({
-    operations: API.users,
+    operations: ROUTES.users,
     queryKey: queryKeys.users,
     alsoInvalidates: ALSO_AFFECTED,
     noun: 'Admin user',
@@ -105,7 +105,7 @@ function AdminsScreen() {
   });
   const toggleStatus = useAdminMutation<User, User>({
     change: (user) => ({
-      ...changeOf(API.users.toggleStatus, { params: { id: user.id }, revision: user.revision }),
+      ...changeOf(ROUTES.users.toggleStatus, { params: { id: user.id }, revision: user.revision }),
       label: `${user.isActive ? 'Deactivate' : 'Activate'} ${user.name}`,
     }),
     invalidates: [queryKeys.users, ...ALSO_AFFECTED],

@@ -5,7 +5,7 @@
  * where a sent one's progress and recipients are followed.
  */
 import { Button } from '@blueprintjs/core';
-import { API, type Announcement, type AnnouncementBody } from '@npo/shared';
+import { ROUTES, type Announcement, type AnnouncementBody } from '@npo/shared';
 import { useState } from 'react';
 import { queryKeys } from '../../api/query-keys';
 import { useAdminList } from '../../data/useAdminList';
@@ -33,7 +33,7 @@ export default function AnnouncementsPage() {
       data?.announcements.some((item) => item.state === 'scheduled' || item.counts.queued > 0) ? FOLLOW_MS : false,
   });
   const { save, confirmDelete } = useCrudMutations<AnnouncementBody>({
-    operations: API.announcements,
+    operations: ROUTES.announcements,
     queryKey: queryKeys.announcements,
     noun: 'Announcement',
     deleteConfirm: 'Are you sure you want to delete this announcement? It has not been sent.',

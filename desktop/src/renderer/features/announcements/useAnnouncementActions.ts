@@ -3,7 +3,7 @@
  * schedule and cancel the schedule, and retry a failed recipient. Sends carry the revision on screen
  * (If-Match), so an edit made meanwhile by someone else is never sent unseen.
  */
-import { API, changeOf, type Announcement, type AnnouncementRecipient } from '@npo/shared';
+import { ROUTES, changeOf, type Announcement, type AnnouncementRecipient } from '@npo/shared';
 import { queryKeys } from '../../api/query-keys';
 import { useAdminMutation } from '../../data/useAdminMutation';
 import { useConfirm } from '../../ui/ConfirmProvider';
@@ -14,7 +14,7 @@ export function useAnnouncementActions() {
   const confirm = useConfirm();
   const sendTest = useAdminMutation<Announcement>({
     change: (item) => ({
-      ...changeOf(API.announcements.sendTest, { params: { id: item.id } }),
+      ...changeOf(ROUTES.announcements.sendTest, { params: { id: item.id } }),
       label: `Test of the announcement ${item.subject}`,
     }),
     invalidates,
@@ -23,7 +23,11 @@ export function useAnnouncementActions() {
   });
   const send = useAdminMutation<{ item: Announcement; scheduledAt: string | null }>({
     change: ({ item, scheduledAt }) => ({
-      ...changeOf(API.announcements.send, { params: { id: item.id }, body: { scheduledAt }, revision: item.revision }),
+      ...changeOf(ROUTES.announcements.send, {
+        params: { id: item.id },
+        body: { scheduledAt },
+        revision: item.revision,
+      }),
       label: `${scheduledAt ? 'Schedule' : 'Send'} the announcement ${item.subject}`,
     }),
     invalidates,
@@ -32,7 +36,7 @@ export function useAnnouncementActions() {
   });
   const unschedule = useAdminMutation<Announcement>({
     change: (item) => ({
-      ...changeOf(API.announcements.unschedule, { params: { id: item.id }, revision: item.revision }),
+      ...changeOf(ROUTES.announcements.unschedule, { params: { id: item.id }, revision: item.revision }),
       label: `Cancel the schedule of the announcement ${item.subject}`,
     }),
     invalidates,
@@ -41,7 +45,7 @@ export function useAnnouncementActions() {
   });
   const retry = useAdminMutation<{ item: Announcement; recipient: AnnouncementRecipient }>({
     change: ({ item, recipient }) => ({
-      ...changeOf(API.announcements.retryRecipient, { params: { id: item.id, mailId: recipient.mailId } }),
+      ...changeOf(ROUTES.announcements.retryRecipient, { params: { id: item.id, mailId: recipient.mailId } }),
       label: `Retry the announcement to ${recipient.recipient}`,
     }),
     invalidates,

@@ -5,7 +5,7 @@
  */
 import { AnchorButton, Button, Card, FormGroup, HTMLSelect, Tag } from '@blueprintjs/core';
 import {
-  API,
+  ROUTES,
   changeOf,
   formatAdminDate,
   type CONTACT_MESSAGE_SORTS,
@@ -89,7 +89,7 @@ interface StateChange {
 function useMessageState() {
   return useAdminMutation<StateChange>({
     change: ({ message, state }) => ({
-      ...changeOf(API.contactMessages.setState, {
+      ...changeOf(ROUTES.contactMessages.setState, {
         params: { id: message.id },
         body: { state },
         revision: message.revision,
@@ -216,7 +216,7 @@ export function MessagesInbox({ access }: { access: ModuleAccess }) {
   const setState = useMessageState();
   const remove = useAdminMutation<ContactMessage>({
     change: (message) => ({
-      ...changeOf(API.contactMessages.remove, { params: { id: message.id }, revision: message.revision }),
+      ...changeOf(ROUTES.contactMessages.remove, { params: { id: message.id }, revision: message.revision }),
       label: `Delete the message from ${message.name}`,
     }),
     invalidates: [queryKeys.contactMessages],

@@ -1,4 +1,4 @@
-import { API, PAGE_SIZES, type ContactInfoInput, type ContactInfoVersion } from '@npo/shared';
+import { ROUTES, PAGE_SIZES, type ContactInfoInput, type ContactInfoVersion } from '@npo/shared';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { ACTIVATE_CONFIRM, type VersionedKind } from '../versioned/useVersions';
@@ -17,7 +17,7 @@ export const contactInfoKind: VersionedKind<ContactInfoVersion, ContactInfoInput
   lifetime: 'contactInfo',
   pageSize: PAGE_SIZES.connect,
   client: api.admin.contactInfo,
-  operations: API.contactInfo,
+  operations: ROUTES.contactInfo,
   collection: 'contactInfoVersions',
   noun: 'Contact info version',
   texts: {

@@ -6,10 +6,10 @@
  * Another sort (question, category, last edit) shows them in that order, not movable either.
  */
 import { Button } from '@blueprintjs/core';
-import { API, type FAQ_SORTS, type Faq } from '@npo/shared';
+import { ROUTES, type FAQ_SORTS, type Faq } from '@npo/shared';
 import { queryKeys } from '../../api/query-keys';
 import { useAdminList } from '../../data/useAdminList';
-import { useCrudMutations, type CrudOptions } from '../../data/useCrudMutations';
+import { useCrudMutations } from '../../data/useCrudMutations';
 import { useModuleAccess } from '../../data/useModuleAccess';
 import { useFormDialog } from '../../ui/form/useFormDialog';
 import { ListPager, ListSearch } from '../../ui/ListControls';
@@ -44,9 +44,7 @@ export default function FaqsPage() {
   });
   const whole = wholeList(params);
   const { save, confirmDelete } = useCrudMutations<FaqPayload>({
-    // The hook types a body by what the schema parses it into (category: string | null); the form
-    // sends what the schema accepts, an empty category left out (SPEC 7), which it reads as none.
-    operations: API.faqs.admin as CrudOptions<FaqPayload>['operations'],
+    operations: ROUTES.faqs.admin,
     queryKey: queryKeys.faqs,
     noun: 'FAQ',
     deleteConfirm: 'Are you sure you want to delete this FAQ?',

@@ -1,5 +1,5 @@
 /** The FAQs' reorder (DESIGN: PUT /api/admin/faqs/reorder with every id), on the shared list ordering. */
-import { API, changeOf, type Faq } from '@npo/shared';
+import { ROUTES, changeOf, type Faq } from '@npo/shared';
 import { queryKeys } from '../../api/query-keys';
 import type { Change } from '../../offline/outbox';
 import { isWaitingToSync } from '../../offline/optimistic';
@@ -7,7 +7,7 @@ import { useListOrdering } from '../../ui/ordering/useListOrdering';
 
 export function faqOrderChange(ordered: Faq[]): Change {
   return {
-    ...changeOf(API.faqs.reorder, {
+    ...changeOf(ROUTES.faqs.reorder, {
       // A question still waiting to be created has no id on the server yet: it takes its place once it has.
       body: { ids: ordered.filter((faq) => !isWaitingToSync(faq)).map((faq) => faq.id) },
     }),

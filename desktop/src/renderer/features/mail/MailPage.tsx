@@ -5,7 +5,7 @@
  */
 import { Button, FormGroup, HTMLSelect, HTMLTable, Tag, type Intent } from '@blueprintjs/core';
 import {
-  API,
+  ROUTES,
   changeOf,
   formatAdminDate,
   MAIL_KIND_LABELS,
@@ -74,7 +74,7 @@ function useMailActions() {
   const confirm = useConfirm();
   const retry = useAdminMutation<MailQueueItem>({
     change: (mail) => ({
-      ...changeOf(API.mail.retry, { params: { id: mail.id } }),
+      ...changeOf(ROUTES.mail.retry, { params: { id: mail.id } }),
       label: `Retry the mail to ${mail.recipient}`,
     }),
     invalidates: [queryKeys.mail],
@@ -83,7 +83,7 @@ function useMailActions() {
   });
   const discard = useAdminMutation<MailQueueItem>({
     change: (mail) => ({
-      ...changeOf(API.mail.discard, { params: { id: mail.id }, revision: mail.revision }),
+      ...changeOf(ROUTES.mail.discard, { params: { id: mail.id }, revision: mail.revision }),
       label: `Discard the mail to ${mail.recipient}`,
     }),
     invalidates: [queryKeys.mail],

@@ -4,7 +4,7 @@
  * staff with members:delete, erasure (members' data rights) after a confirmation.
  */
 import { Button, Dialog, DialogBody, DialogFooter, HTMLTable, Tag } from '@blueprintjs/core';
-import { API, changeOf, formatAdminDate, type Member, type MemberRegistration } from '@npo/shared';
+import { ROUTES, changeOf, formatAdminDate, type Member, type MemberRegistration } from '@npo/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
@@ -65,7 +65,7 @@ function useEraseMember(onErased: () => void) {
   const confirm = useConfirm();
   const erase = useAdminMutation<Member, null>({
     change: (member) => ({
-      ...changeOf(API.members.erase, { params: { id: member.id }, revision: member.revision }),
+      ...changeOf(ROUTES.members.erase, { params: { id: member.id }, revision: member.revision }),
       label: `Erase ${member.name}`,
     }),
     invalidates: [queryKeys.members],

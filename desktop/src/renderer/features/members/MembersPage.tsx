@@ -6,7 +6,7 @@
  * reactivate, after a confirmation, and import members from a CSV file (ImportMembersDialog).
  */
 import { Button, HTMLSelect, HTMLTable, Tag } from '@blueprintjs/core';
-import { API, changeOf, formatAdminDate, MEMBER_STATUSES, type Member, type MembersFilter } from '@npo/shared';
+import { ROUTES, changeOf, formatAdminDate, MEMBER_STATUSES, type Member, type MembersFilter } from '@npo/shared';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { describeError } from '../../api/errors';
@@ -71,7 +71,7 @@ function useMemberStatus() {
   const confirm = useConfirm();
   const change = useAdminMutation<{ member: Member; active: boolean }, Member>({
     change: ({ member, active }) => ({
-      ...changeOf(active ? API.members.reactivate : API.members.deactivate, {
+      ...changeOf(active ? ROUTES.members.reactivate : ROUTES.members.deactivate, {
         params: { id: member.id },
         revision: member.revision,
       }),

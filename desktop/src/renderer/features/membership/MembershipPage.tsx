@@ -1,5 +1,5 @@
 import { Button } from '@blueprintjs/core';
-import { API, type MEMBERSHIP_CARD_SORTS, type MembershipCard, type MembershipCardInput } from '@npo/shared';
+import { ROUTES, type MEMBERSHIP_CARD_SORTS, type MembershipCard, type MembershipCardInput } from '@npo/shared';
 import { queryKeys } from '../../api/query-keys';
 import { useAdminList } from '../../data/useAdminList';
 import { useCrudMutations } from '../../data/useCrudMutations';
@@ -29,7 +29,7 @@ export default function MembershipPage() {
   const dialog = useFormDialog<MembershipCard>();
   const { list, query, queryKey, sort, setSort, inOwnOrder } = useAdminList('membershipCards');
   const { save, confirmDelete } = useCrudMutations<MembershipCardInput>({
-    operations: API.membershipCards.admin,
+    operations: ROUTES.membershipCards.admin,
     queryKey: queryKeys.membershipCards,
     noun: 'Membership card',
     deleteConfirm: 'Are you sure you want to delete this card?',

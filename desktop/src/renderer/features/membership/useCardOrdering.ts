@@ -1,5 +1,5 @@
 /** The cards' reorder and Active switch: the FAQs' list ordering (ui/ordering) and a plain edit. */
-import { API, changeOf, type MembershipCard, type MembershipCardInput } from '@npo/shared';
+import { ROUTES, changeOf, type MembershipCard, type MembershipCardInput } from '@npo/shared';
 import type { QueryKey } from '@tanstack/react-query';
 import { queryKeys } from '../../api/query-keys';
 import type { Change } from '../../offline/outbox';
@@ -8,7 +8,7 @@ import { useListOrdering } from '../../ui/ordering/useListOrdering';
 
 export function cardOrderChange(ordered: MembershipCard[]): Change {
   return {
-    ...changeOf(API.membershipCards.reorder, {
+    ...changeOf(ROUTES.membershipCards.reorder, {
       // A card still waiting to be created has no id on the server yet: it takes its place once it has.
       body: { ids: ordered.filter((card) => !isWaitingToSync(card)).map((card) => card.id) },
     }),

@@ -1,5 +1,5 @@
 /** Privacy policy and terms of service: one screen, two configurations (both super-admin only). */
-import { API, PAGE_SIZES, type PolicyInput, type PolicyVersion, type VersionedOperations } from '@npo/shared';
+import { ROUTES, PAGE_SIZES, type PolicyInput, type PolicyVersion } from '@npo/shared';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { formatUtcDay } from '../../ui/dates';
@@ -8,13 +8,6 @@ import { ACTIVATE_CONFIRM, type VersionedKind } from '../versioned/useVersions';
 
 /** SPEC 5 and 7: the effective date is sent only when given (left out, the version has none). */
 export type PolicyPayload = Omit<PolicyInput, 'effectiveDate'> & { effectiveDate?: string };
-
-/**
- * The route table types a body by what the schema parses it into (effectiveDate: string | null);
- * the forms send what it accepts, an empty date left out, which it reads as none.
- */
-const sendingPayloads = (operations: typeof API.privacyPolicy | typeof API.termsOfService) =>
-  operations as VersionedOperations<PolicyPayload>;
 
 export interface PolicyKind extends VersionedKind<PolicyVersion, PolicyPayload> {
   /** Page heading and the title an empty title field falls back to. */
@@ -49,7 +42,7 @@ export const privacyPolicyKind: PolicyKind = {
   lifetime: 'privacyPolicy',
   pageSize: PAGE_SIZES.privacyPolicy,
   client: api.admin.privacyPolicy,
-  operations: sendingPayloads(API.privacyPolicy),
+  operations: ROUTES.privacyPolicy,
   collection: 'privacyPolicies',
   noun: 'Privacy policy version',
   texts: {
@@ -70,7 +63,7 @@ export const termsOfServiceKind: PolicyKind = {
   lifetime: 'termsOfService',
   pageSize: PAGE_SIZES.termsOfService,
   client: api.admin.termsOfService,
-  operations: sendingPayloads(API.termsOfService),
+  operations: ROUTES.termsOfService,
   collection: 'termsOfService',
   noun: 'Terms of service version',
   texts: {

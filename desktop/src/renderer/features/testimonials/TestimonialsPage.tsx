@@ -1,5 +1,5 @@
 import { Button, Card, Tag } from '@blueprintjs/core';
-import { API, type TESTIMONIAL_SORTS, type Testimonial, type TestimonialInput } from '@npo/shared';
+import { ROUTES, type TESTIMONIAL_SORTS, type Testimonial, type TestimonialInput } from '@npo/shared';
 import { queryKeys } from '../../api/query-keys';
 import { useAdminList } from '../../data/useAdminList';
 import { SortControl } from '../../ui/SortControl';
@@ -78,7 +78,7 @@ export default function TestimonialsPage() {
   const dialog = useFormDialog<Testimonial>();
   const { list, query, sort, setSort } = useAdminList('testimonials');
   const { save, confirmDelete } = useCrudMutations<TestimonialInput>({
-    operations: API.testimonials.admin,
+    operations: ROUTES.testimonials.admin,
     queryKey: queryKeys.testimonials,
     noun: 'Testimonial',
     deleteConfirm: 'Are you sure you want to delete this testimonial?',

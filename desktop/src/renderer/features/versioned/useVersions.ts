@@ -1,4 +1,4 @@
-import { changeOf, type VersionedOperations } from '@npo/shared';
+import { changeOf, type VersionedRoutes } from '@npo/shared';
 /**
  * The list/activate/delete/save machinery shared by the four kinds of versioned content (About Us,
  * contact info, privacy policy, terms of service): SPEC 4 gives them the same life cycle, so they
@@ -28,8 +28,8 @@ export interface VersionedKind<Item extends VersionBase, Input> {
   client: {
     list: (query: { page: number; limit: number }) => Promise<Record<string, unknown> & { pagination: Pagination }>;
   };
-  /** The kind's group of the route table: API.aboutUs and so on. */
-  operations: VersionedOperations<Input>;
+  /** The kind's group of the route table: ROUTES.aboutUs and so on. */
+  operations: VersionedRoutes<Input>;
   /** Collection name of the list answer (SPEC 3). */
   collection: string;
   /** "About Us version", used in success toasts. */
