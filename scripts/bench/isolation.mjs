@@ -15,8 +15,8 @@
 // the server's answer time, not the client's turn on its core.
 //
 // Needs Linux, two CPUs or more, util-linux's taskset and chrt, and (for the probe's class) the right
-// to raise priority; without them a section runs as before and its report says so. A database server
-// the section did not start (PostgreSQL) is left where the system puts it.
+// to raise priority; without them a section runs as before and its report says so. PostgreSQL on this
+// host, under the large data's staff load, goes with the benchmark's processes (isolated's options).
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -62,23 +62,36 @@ function unavailable() {
 }
 
 /** How the section's figures were taken, for its report and bench-results.json. */
-export function isolationNote() {
+export function isolationNote({ databaseServer = false } = {}) {
   const reason = unavailable();
-  return reason
-    ? `not isolated (${reason}): the benchmark's processes shared the server's CPUs`
-    : `server on CPU ${SERVER_CPUS}, the benchmark's processes on CPU ${BENCH_CPU}`;
+  if (reason) return `not isolated (${reason}): the benchmark's processes shared the server's CPUs`;
+  const beside = databaseServer ? ' and PostgreSQL' : '';
+  return `server on CPU ${SERVER_CPUS}, the benchmark's processes${beside} on CPU ${BENCH_CPU}`;
+}
+
+/** The postmaster of the PostgreSQL server `db` (knex) is connected to: its backend's parent process. */
+export async function postgresServerPid(db) {
+  const { rows } = await db.raw('select pg_backend_pid() as pid');
+  const stat = readFileSync(`/proc/${rows[0].pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
 }
 
 /**
  * Runs `measure` with the server `serverPid` on its CPUs and this process and every other it started
  * (the sink, the clients; and those `measure` starts, which inherit its CPU) on the benchmark's; puts
  * them all back on every CPU after. Answers what `measure` answers.
+ *
+ * `databaseServerPid`: a PostgreSQL server's postmaster, put with its processes on the benchmark's CPU
+ * too (a backend it forks meanwhile inherits that), as a database host of its own: a deployment on
+ * PostgreSQL scales out with the database on its own host (README, Scaling out), and the budgets are
+ * about the server's work, not about a database sharing its cores.
  */
-export async function isolated(serverPid, measure) {
+export async function isolated(serverPid, measure, { databaseServerPid } = {}) {
   if (unavailable()) return measure();
   const benchPids = [process.pid, ...descendantsOf(process.pid)].filter(
     (pid) => pid !== serverPid && !descendantsOf(serverPid).includes(pid),
   );
+  if (databaseServerPid) benchPids.push(databaseServerPid, ...descendantsOf(databaseServerPid));
   pin(serverPid, SERVER_CPUS);
   benchPids.forEach((pid) => pin(pid, BENCH_CPU));
   active = true;

@@ -25,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import knex from 'knex';
 import { root, settings, startSite, stopSite, throughput } from './harness.mjs';
+import { postgresServerPid } from './isolation.mjs';
 import { printStaffLoad, staffLoad } from './staff-load.mjs';
 
 const LIST_BUDGET_MS = 20;
@@ -137,6 +138,19 @@ async function timeEndpoint(url, token, requests) {
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
+/** PostgreSQL's postmaster when the engine is PostgreSQL on this host (isolation.mjs), else undefined. */
+async function databaseServerPid({ databaseUrl }) {
+  if (!databaseUrl || !['127.0.0.1', 'localhost'].includes(new URL(databaseUrl).hostname)) return undefined;
+  const db = knex({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: 1 } });
+  try {
+    return await postgresServerPid(db);
+  } catch {
+    return undefined; // another user's server, or no /proc: left where it is
+  } finally {
+    await db.destroy();
+  }
+}
+
 async function homeThroughput(url) {
   const result = await throughput(url);
   return { ...result, ratio: result.siteRps / result.bareRps };
@@ -185,7 +199,7 @@ async function benchEngine(engine, { env, connection }, { scale, requests }) {
   const staffTokens = [];
   for (let index = 1; index <= 4; index += 1)
     staffTokens.push(await login(baseUrl, { ...ADMIN, email: `admin${index}@${ADMIN.email.split('@')[1]}` }));
-  const staff = await staffLoad(baseUrl, staffTokens);
+  const staff = await staffLoad(baseUrl, staffTokens, { databaseServerPid: await databaseServerPid(connection) });
   printStaffLoad(engine, staff);
   await stopSite(baseUrl);
   return { seedSeconds, load, rows, home: { ...home, ok: home.clean && home.ratio >= MIN_RPS_RATIO }, staff };

@@ -125,10 +125,14 @@ function staffClientsElsewhere(baseUrl, duration, tokens, searchIntervalMs = 0) 
   });
 }
 
-/** `tokens`: four admins' tokens. Returns the figures and whether the budget held. */
-export async function staffLoad(baseUrl, tokens) {
+/**
+ * `tokens`: four admins' tokens; `databaseServerPid`: PostgreSQL's postmaster, isolated with the
+ * benchmark (isolation.mjs). Returns the figures and whether the budget held.
+ */
+export async function staffLoad(baseUrl, tokens, { databaseServerPid } = {}) {
   await cannon(`${baseUrl}/`, 2); // fills the page cache
-  return { ...(await isolated(sitePid(baseUrl), () => timeStaffLoad(baseUrl, tokens))), isolation: isolationNote() };
+  const figures = await isolated(sitePid(baseUrl), () => timeStaffLoad(baseUrl, tokens), { databaseServerPid });
+  return { ...figures, isolation: isolationNote({ databaseServer: !!databaseServerPid }) };
 }
 
 /** GET / idle, under the staff load, and beside the control's. */
