@@ -194,53 +194,83 @@ function answerOfReply(reply: Exclude<Reply, { error: string }>): Answer {
   return 'changes' in reply ? reply.changes : reply.rows;
 }
 
-/** A thread that answers requests one by one, started on first use; a crashed one fails what it held. */
-function staffThread(source: string, workerData: object) {
-  let worker: Worker | undefined;
-  let nextId = 0;
-  const pending = new Map<number, { resolve(answer: Answer): void; reject(error: Error): void }>();
+/**
+ * How long a staff or background thread waits for its next request before it ends: an idle server
+ * holds no second V8 heap (about 10 MB each), as the SMTP thread does not (mail/smtp-thread.ts). The
+ * next request starts a fresh one (a few tens of milliseconds, on its own thread).
+ */
+const THREAD_IDLE_MS = 60_000;
 
-  function failAll(error: Error): void {
-    for (const waiting of pending.values()) waiting.reject(error);
-    pending.clear();
+/** A worker and the requests handed to it and not yet answered (a retired thread's exit fails only its own). */
+interface RunningThread {
+  worker: Worker;
+  pending: Map<number, { resolve(answer: Answer): void; reject(error: Error): void }>;
+}
+
+/**
+ * A thread that answers requests one by one, started on first use and ended after `idleMs` without
+ * one; a crashed one fails what it held.
+ */
+function staffThread(source: string, workerData: object, idleMs = THREAD_IDLE_MS) {
+  let current: RunningThread | undefined;
+  let nextId = 0;
+  let idleTimer: NodeJS.Timeout | undefined;
+
+  function retireWhenIdle(running: RunningThread): void {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      if (current !== running || running.pending.size > 0) return;
+      current = undefined;
+      void running.worker.terminate();
+    }, idleMs);
+    idleTimer.unref();
   }
 
-  function started(): Worker {
-    if (worker) return worker;
-    const thread = new Worker(source, { eval: true, workerData });
-    thread.on('message', (reply: Reply) => {
+  function started(): RunningThread {
+    if (current) return current;
+    const running: RunningThread = { worker: new Worker(source, { eval: true, workerData }), pending: new Map() };
+    const { worker, pending } = running;
+    worker.on('message', (reply: Reply) => {
       const waiting = pending.get(reply.id);
       pending.delete(reply.id);
       // The SQLSTATE goes with the message: the error handler answers a stopped statement with 503.
       if ('error' in reply) waiting?.reject(Object.assign(new Error(reply.error), reply.code && { code: reply.code }));
       else waiting?.resolve(answerOfReply(reply));
       // Referenced only while reading: an idle worker never keeps a process (the CLI, a test) alive.
-      if (pending.size === 0) thread.unref();
+      if (pending.size === 0) {
+        worker.unref();
+        retireWhenIdle(running);
+      }
     });
     let crash: Error | undefined;
-    thread.on('error', (error) => (crash = error));
-    // The next read starts a fresh one.
-    thread.on('exit', () => {
-      if (worker === thread) worker = undefined;
-      failAll(crash ?? new Error('staff read worker exited'));
+    worker.on('error', (error) => (crash = error));
+    // The next request starts a fresh one.
+    worker.on('exit', () => {
+      if (current === running) current = undefined;
+      for (const waiting of pending.values()) waiting.reject(crash ?? new Error('staff read worker exited'));
+      pending.clear();
     });
-    return (worker = thread);
+    return (current = running);
   }
 
   return {
     send: (request: Omit<Request, 'id'>): Promise<Answer> => {
-      const thread = started();
+      const { worker, pending } = started();
+      clearTimeout(idleTimer);
       const id = (nextId += 1);
       return new Promise<Answer>((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        thread.ref();
-        thread.postMessage({ ...request, id } satisfies Request);
+        worker.ref();
+        worker.postMessage({ ...request, id } satisfies Request);
       });
     },
+    /** Whether the thread is there: started by a request, ended when idle. */
+    running: (): boolean => current !== undefined,
     close: async (): Promise<void> => {
-      const thread = worker;
-      worker = undefined;
-      if (thread) await thread.terminate();
+      clearTimeout(idleTimer);
+      const running = current;
+      current = undefined;
+      if (running) await running.worker.terminate();
     },
   };
 }
@@ -361,19 +391,23 @@ export async function closeStaffReads(db: Db): Promise<void> {
 export interface ThreadWrites {
   /** Runs an update or delete builder; answers how many rows it changed, as awaiting it would. */
   run(query: Knex.QueryBuilder): Promise<number>;
+  /** Whether the writes' thread is there (SQLite): started by a write, ended after a minute without one. */
+  running(): boolean;
   close(): Promise<void>;
 }
 
 /** Background writes for `db`, the thread started on the first one. The caller closes them. */
-export function threadWrites(db: Db): ThreadWrites {
+export function threadWrites(db: Db, { idleMs = THREAD_IDLE_MS } = {}): ThreadWrites {
   const file = sharedSqliteFile(db);
-  if (!file) return { run: async (query) => Number(await query), close: () => Promise.resolve() };
-  const thread = staffThread(SQLITE_SOURCE, { file, driverPath: resolve('better-sqlite3'), writable: true });
+  if (!file) return { run: async (query) => Number(await query), running: () => false, close: () => Promise.resolve() };
+  const worker = { file, driverPath: resolve('better-sqlite3'), writable: true };
+  const thread = staffThread(SQLITE_SOURCE, worker, idleMs);
   return {
     async run(query) {
       const { sql, bindings } = announced(db, query);
       return (await thread.send({ sql, bindings: bindings.map(sqliteBinding), execute: true })) as number;
     },
+    running: thread.running,
     close: thread.close,
   };
 }

@@ -142,6 +142,8 @@ export const SENT_MAIL_KEPT_DAYS = 30;
 /** The recipient of a delivered account-closed notice (the mail screen still lists the mail). */
 export const ERASED_RECIPIENT = '(erased)';
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** When the first daily purge of sent mails comes after a start. */
+const FIRST_PURGE_AFTER_MS = 10 * 60 * 1000;
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_CAP_MS = 60 * 60 * 1000;
 /**
@@ -459,8 +461,12 @@ export function createMailer(options: MailerOptions): Mailer {
     release(rows);
   }
 
-  /** Once a day (by the injected clock): rows of mails sent over SENT_MAIL_KEPT_DAYS ago go. */
-  let purgedAt = Number.NEGATIVE_INFINITY;
+  /**
+   * Once a day (by the injected clock): rows of mails sent over SENT_MAIL_KEPT_DAYS ago go. The first
+   * purge comes FIRST_PURGE_AFTER_MS after start, not at it: on SQLite it starts the writes' thread
+   * (about 10 MB), which a start with no mail to mark should not hold.
+   */
+  let purgedAt = clock.now().getTime() - DAY_MS + FIRST_PURGE_AFTER_MS;
   async function purgeOldSentMail(): Promise<void> {
     const now = clock.now().getTime();
     if (now - purgedAt < DAY_MS) return;
