@@ -30,6 +30,8 @@ const PROBE_PRIORITY = '10';
 
 /** Whether a section is measuring isolated now: the probe then takes the real-time class. */
 let active = false;
+/** What the last isolated() did, for its section's report (isolationNote). */
+const last = { reason: 'no section isolated yet', databaseMoved: false, probeRealTime: true };
 
 const run = (command, args) => execFileSync(command, args, { stdio: 'ignore', timeout: 5000 });
 
@@ -38,12 +40,26 @@ function pin(pid, cpus) {
   run('taskset', ['--all-tasks', '--pid', '--cpu-list', cpus, String(pid)]);
 }
 
+/** pin, answering whether it was done (a process that ended, or another user's without the right). */
+function tryPin(pid, cpus) {
+  try {
+    pin(pid, cpus);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The processes `pid` started, and theirs, from /proc (each thread lists the children it forked). */
 function descendantsOf(pid) {
   const found = [];
-  for (const thread of readdirSync(`/proc/${pid}/task`)) {
-    const children = readFileSync(`/proc/${pid}/task/${thread}/children`, 'utf8').split(' ').filter(Boolean);
-    for (const child of children.map(Number)) found.push(child, ...descendantsOf(child));
+  try {
+    for (const thread of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(`/proc/${pid}/task/${thread}/children`, 'utf8').split(' ').filter(Boolean);
+      for (const child of children.map(Number)) found.push(child, ...descendantsOf(child));
+    }
+  } catch {
+    // Ended meanwhile, or a kernel without /proc/…/children: its children stay where they are.
   }
   return found;
 }
@@ -61,12 +77,12 @@ function unavailable() {
   return undefined;
 }
 
-/** How the section's figures were taken, for its report and bench-results.json. */
-export function isolationNote({ databaseServer = false } = {}) {
-  const reason = unavailable();
-  if (reason) return `not isolated (${reason}): the benchmark's processes shared the server's CPUs`;
-  const beside = databaseServer ? ' and PostgreSQL' : '';
-  return `server on CPU ${SERVER_CPUS}, the benchmark's processes${beside} on CPU ${BENCH_CPU}`;
+/** How the last isolated section's figures were taken, for its report and bench-results.json. */
+export function isolationNote() {
+  if (last.reason) return `not isolated (${last.reason}): the benchmark's processes shared the server's CPUs`;
+  const beside = last.databaseMoved ? ' and PostgreSQL' : '';
+  const probe = last.probeRealTime ? '' : ' (the probe without real-time priority: not permitted)';
+  return `server on CPU ${SERVER_CPUS}, the benchmark's processes${beside} on CPU ${BENCH_CPU}${probe}`;
 }
 
 /** The postmaster of the PostgreSQL server `db` (knex) is connected to: its backend's parent process. */
@@ -84,28 +100,26 @@ export async function postgresServerPid(db) {
  * `databaseServerPid`: a PostgreSQL server's postmaster, put with its processes on the benchmark's CPU
  * too (a backend it forks meanwhile inherits that), as a database host of its own: a deployment on
  * PostgreSQL scales out with the database on its own host (README, Scaling out), and the budgets are
- * about the server's work, not about a database sharing its cores.
+ * about the server's work, not about a database sharing its cores. Without the right to move it
+ * (another user's processes), it stays, and the report says so.
  */
 export async function isolated(serverPid, measure, { databaseServerPid } = {}) {
-  if (unavailable()) return measure();
+  Object.assign(last, { reason: unavailable(), databaseMoved: false, probeRealTime: true });
+  if (last.reason) return measure();
   const benchPids = [process.pid, ...descendantsOf(process.pid)].filter(
     (pid) => pid !== serverPid && !descendantsOf(serverPid).includes(pid),
   );
-  if (databaseServerPid) benchPids.push(databaseServerPid, ...descendantsOf(databaseServerPid));
   pin(serverPid, SERVER_CPUS);
-  benchPids.forEach((pid) => pin(pid, BENCH_CPU));
+  benchPids.forEach((pid) => tryPin(pid, BENCH_CPU));
+  const databasePids = databaseServerPid ? [databaseServerPid, ...descendantsOf(databaseServerPid)] : [];
+  last.databaseMoved = databasePids.length > 0 && tryPin(databasePids[0], BENCH_CPU);
+  if (last.databaseMoved) databasePids.slice(1).forEach((pid) => tryPin(pid, BENCH_CPU));
   active = true;
   try {
     return await measure();
   } finally {
     active = false;
-    for (const pid of [serverPid, ...benchPids]) {
-      try {
-        pin(pid, ALL_CPUS);
-      } catch {
-        // Ended meanwhile (a client that finished).
-      }
-    }
+    for (const pid of [serverPid, ...benchPids, ...(last.databaseMoved ? databasePids : [])]) tryPin(pid, ALL_CPUS);
   }
 }
 
@@ -119,6 +133,7 @@ export function probeInRealTime() {
   try {
     run('chrt', ['--fifo', '--reset-on-fork', '--pid', PROBE_PRIORITY, String(process.pid)]);
   } catch {
+    last.probeRealTime = false;
     return () => {};
   }
   return () => run('chrt', ['--other', '--pid', '0', String(process.pid)]);

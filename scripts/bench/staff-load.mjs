@@ -132,7 +132,7 @@ function staffClientsElsewhere(baseUrl, duration, tokens, searchIntervalMs = 0) 
 export async function staffLoad(baseUrl, tokens, { databaseServerPid } = {}) {
   await cannon(`${baseUrl}/`, 2); // fills the page cache
   const figures = await isolated(sitePid(baseUrl), () => timeStaffLoad(baseUrl, tokens), { databaseServerPid });
-  return { ...figures, isolation: isolationNote({ databaseServer: !!databaseServerPid }) };
+  return { ...figures, isolation: isolationNote() };
 }
 
 /** GET / idle, under the staff load, and beside the control's. */
