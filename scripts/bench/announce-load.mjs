@@ -11,6 +11,7 @@
 //   4. the control: the same windows while another process sends as many mails to the sink and the
 //      server sends none (mail-load.mjs controlSend): the floor the SMTP client's and the sink's work
 //      leave on this machine's cores, printed beside the budget's figure, not judged.
+// The windows are timed with the server on its own CPU and the bench's processes on another (isolation.mjs).
 // Members are written straight to the database (no password hashes) before the server starts.
 // Run alone: node scripts/bench/announce-load.mjs (after `npm run build`).
 import { randomUUID } from 'node:crypto';

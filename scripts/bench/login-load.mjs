@@ -6,6 +6,7 @@
 // (the mean is the reference), as other work on the machine moves it. The login path is warmed up first
 // (its first use loads code and starts the password worker), so the figures are of the steady state.
 // The logins are sent from a child process, so the client's own work does not delay the GET / timings.
+// Timed with the server on its own CPU and the bench's processes on another (isolation.mjs).
 // Budget: GET / p99 under the 20 logins/s load at most 2× idle. Also printed: the logins actually
 // verified (answered 401 after a bcrypt compare) per second and the logins refused with 429.
 // Run alone: node scripts/bench/login-load.mjs [--duration 10] (after `npm run build`).

@@ -5,6 +5,7 @@
 //   2. GET / p99 at a steady 100 requests/s while the queue drains, against idle (the mean of before
 //      the mails were queued and after they were sent); budget ≤ 2× idle.
 //   3. Peak RSS of the server process over its whole run (VmHWM of /proc/<pid>/status); budget ≤ 150 MB.
+// GET / is timed with the server on its own CPU and the bench's processes on another (isolation.mjs).
 // The mails are written into the SQLite database (through the built API's own connection code) while
 // the server runs, as other transactions would queue them; the worker finds them at its next poll.
 // Run alone: node scripts/bench/mail-load.mjs [--duration 10] (after `npm run build`).

@@ -3,6 +3,7 @@
 // characters, as the attack did) and download the whole message CSV export in another (streamed, one
 // export per user at a time: 4 exports run at once). GET / is requested at a steady rate (harness.mjs homeProbe).
 // The staff clients run in a process of their own, so their work does not delay the GET / timings.
+// Timed with the server on its own CPU and the bench's processes (and PostgreSQL) on another (isolation.mjs).
 // Budget: GET / p99 under that load at most 2× idle. Used by scripts/bench/large-data.mjs.
 // The control: the same clients for the same windows, at the pace the server answered them, against a
 // stand-in process that answers each of their requests with the server's own bytes (fetched once,
