@@ -26,7 +26,9 @@ test('the login screen loads precompressed files, its own icons and no chart, ic
   }
 });
 
-test("the console's own styles arrive with the console after sign-in, not with the login screen", async ({ page }) => {
+test("the console's own styles and the rest of Blueprint's arrive with the console after sign-in, not with the login screen", async ({
+  page,
+}) => {
   const styles: Promise<string>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'stylesheet') styles.push(response.text());
@@ -35,10 +37,20 @@ test("the console's own styles arrive with the console after sign-in, not with t
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   const loginStyles = await Promise.all(styles);
   expect(loginStyles.length).toBeGreaterThan(0);
-  for (const css of loginStyles) expect(css).not.toContain('.sidebar-link');
+  for (const css of loginStyles) {
+    expect(css).not.toContain('.sidebar-link');
+    // Blueprint's tags and menus are drawn only inside the console (purge-blueprint-css.ts).
+    expect(css).not.toContain('.bp6-tag{');
+    expect(css).not.toContain('.bp6-menu-item{');
+  }
+  // The login screen's own Blueprint parts are styled by the sheet it loads.
+  await expect(page.getByRole('button', { name: 'Sign In' })).toHaveCSS('display', 'flex');
 
   await signIn(page);
   // The shell's grid (styles/console.css) lays the console out: sidebar beside the content.
   await expect(page.locator('.shell')).toHaveCSS('display', 'grid');
   await expect(page.locator('a.sidebar-link').first()).toHaveCSS('display', 'flex');
+  // A Blueprint tag, which the login's sheet leaves out, is styled once the console is here.
+  await page.getByRole('link', { name: 'FAQs' }).click();
+  await expect(page.locator('.bp6-tag').first()).toHaveCSS('display', 'flex');
 });
