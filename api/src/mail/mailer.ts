@@ -32,7 +32,8 @@ import { threadWrites } from '../db/staff-reads.js';
 import type { MailQueueRow } from '../db/tables.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
-import { messageOf, type MailTemplate, type OutgoingBatch, type OutgoingMail } from './outgoing.js';
+import { rawMessage } from './mime.js';
+import { composedMail, composerOptions, type MailTemplate, type OutgoingBatch, type OutgoingMail } from './outgoing.js';
 import { createSmtpThread } from './smtp-thread.js';
 
 export interface MailMessage {
@@ -271,7 +272,9 @@ export function createMailer(options: MailerOptions): Mailer {
   async function writeToOutbox(row: MailQueueRow, mail: OutgoingMail, templates: readonly MailTemplate[]) {
     // The stream transport (buffer: true) answers the raw message.
     const transport = await openOutboxTransport();
-    const info = (await transport.sendMail(messageOf(options.from, mail, templates))) as { message: Buffer };
+    const composed = composedMail(options.from, mail, templates);
+    const message = rawMessage(composed, clock.now()) ?? composerOptions(composed);
+    const info = (await transport.sendMail(message)) as { message: Buffer };
     await mkdir(options.outboxDir, { recursive: true });
     const file = path.join(options.outboxDir, `${row.id}-${row.message_id.replace(/[^\w.-]/g, '')}.eml`);
     await writeFile(file, info.message, { mode: 0o600 });

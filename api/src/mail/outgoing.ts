@@ -7,9 +7,10 @@
  * of its own, made its garbage collector run a third more often during a send, and the bench's
  * figure of the site thread's CPU time for the send's mails fell by a third without them).
  *
- * escapeHtml, filledTemplate and messageOf run on the SMTP thread from their source text
- * (smtp-thread.ts), so they use nothing from this module's scope but each other.
+ * escapeHtml, filledTemplate, composedMail and composerOptions run on the SMTP thread from their
+ * source text (smtp-thread.ts), so they use nothing from this module's scope but each other.
  */
+import type { MimeMail } from './mime.js';
 
 /** The body of a bulk mail: the same for every recipient but for the place of their unsubscribe link. */
 export interface MailTemplate {
@@ -50,17 +51,22 @@ export function filledTemplate(template: MailTemplate, link: string): { text: st
   };
 }
 
-/** nodemailer's options of one mail of a batch. */
-export function messageOf(from: string, mail: OutgoingMail, templates: readonly MailTemplate[]) {
-  const link = mail.listUnsubscribe;
+/** One mail of a batch as it is sent: its template filled with the recipient's link. */
+export function composedMail(from: string, mail: OutgoingMail, templates: readonly MailTemplate[]): MimeMail {
   const { text, html } =
-    'template' in mail.body ? filledTemplate(templates[mail.body.template]!, link ?? '') : mail.body;
+    'template' in mail.body ? filledTemplate(templates[mail.body.template]!, mail.listUnsubscribe ?? '') : mail.body;
+  return { ...mail, from, text, html };
+}
+
+/** nodemailer's options of a mail, for its composer to build: the mails rawMessage (mime.ts) leaves to it. */
+export function composerOptions(mail: MimeMail) {
+  const link = mail.listUnsubscribe;
   return {
-    from,
+    from: mail.from,
     to: mail.to,
     subject: mail.subject,
-    text,
-    ...(typeof html === 'string' && { html }),
+    text: mail.text,
+    ...(typeof mail.html === 'string' && { html: mail.html }),
     ...(mail.replyTo !== undefined && { replyTo: mail.replyTo }),
     ...(link !== undefined && {
       headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },

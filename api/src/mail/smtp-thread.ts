@@ -14,7 +14,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { escapeHtml, filledTemplate, messageOf, type OutgoingBatch } from './outgoing.js';
+import { mimeHeaderValue, quotedPrintable, rawMessage } from './mime.js';
+import { composedMail, composerOptions, escapeHtml, filledTemplate, type OutgoingBatch } from './outgoing.js';
 
 export interface SmtpThread {
   /** Sends the batch's mails at once; answers each mail's failure, in the batch's order, or undefined once sent. */
@@ -44,7 +45,11 @@ interface Failure {
 type Reply = { id: number; failures: (Failure | null)[] };
 
 /** The thread's body, sent as source text: it may use nothing from this module's scope (see staff-reads.ts). */
-function smtpWorker(compose: typeof messageOf): void {
+function smtpWorker(
+  compose: typeof composedMail,
+  writeRaw: typeof rawMessage,
+  optionsOf: typeof composerOptions,
+): void {
   /* eslint-disable @typescript-eslint/no-require-imports -- an eval'd worker is a CommonJS script */
   const threads = require('node:worker_threads') as typeof import('node:worker_threads');
   const { parentPort } = threads;
@@ -81,16 +86,26 @@ function smtpWorker(compose: typeof messageOf): void {
     ...(typeof error?.code === 'string' && { code: error.code }),
   });
   parentPort!.on('message', ({ id, batch }: { id: number; batch: OutgoingBatch }) => {
-    const sent = batch.mails.map((mail) =>
-      transport.sendMail(compose(from, mail, batch.templates)).then(() => null, failureOf),
-    );
+    const sent = batch.mails.map((outgoing) => {
+      const mail = compose(from, outgoing, batch.templates);
+      return transport.sendMail(writeRaw(mail, new Date()) ?? optionsOf(mail)).then(() => null, failureOf);
+    });
     void Promise.all(sent).then((failures) => parentPort!.postMessage({ id, failures }));
   });
 }
 
-// messageOf calls filledTemplate, and filledTemplate escapeHtml, by name: all three come first, and the worker is handed messageOf (an
+// These call each other by name within their module: all of them come first, and the worker is handed the three it calls (an
 // import's name is rewritten under vitest), as staff-reads.ts's workers get their functions.
-const WORKER_SOURCE = `${[escapeHtml, filledTemplate, messageOf].map(String).join('\n')}\n(${smtpWorker.toString()})(messageOf);`;
+const COMPOSER = [
+  mimeHeaderValue,
+  quotedPrintable,
+  rawMessage,
+  escapeHtml,
+  filledTemplate,
+  composedMail,
+  composerOptions,
+];
+const WORKER_SOURCE = `${COMPOSER.map(String).join('\n')}\n(${smtpWorker.toString()})(composedMail, rawMessage, composerOptions);`;
 /** nodemailer's lib folder (its package has no exports map, so its modules can be required one by one). */
 const nodemailerLib = path.dirname(createRequire(import.meta.url).resolve('nodemailer'));
 const IDLE_MS = 60_000;
