@@ -436,6 +436,8 @@ describeEngines('mail queue on %s', (engine) => {
     expect(files).toHaveLength(1);
     const file = path.join(outboxDir, files[0]!);
     expect(statSync(file).mode & 0o777).toBe(0o600);
+    // Unix line ends, for reading on the developer's machine.
+    expect(readFileSync(file, 'utf8')).not.toContain('\r');
     const parsed = await PostalMime.parse(readFileSync(file));
     const [row] = await db('mail_queue');
     expect(row).toMatchObject({ state: 'sent' });

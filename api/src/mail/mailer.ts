@@ -273,7 +273,9 @@ export function createMailer(options: MailerOptions): Mailer {
     // The stream transport (buffer: true) answers the raw message.
     const transport = await openOutboxTransport();
     const composed = composedMail(options.from, mail, templates);
-    const message = rawMessage(composed, clock.now()) ?? composerOptions(composed);
+    const raw = rawMessage(composed, clock.now());
+    // Unix line ends in the outbox's files, as the transport's `newline: 'unix'` gives the composer's.
+    const message = raw ? { ...raw, raw: raw.raw.replace(/\r\n/g, '\n') } : composerOptions(composed);
     const info = (await transport.sendMail(message)) as { message: Buffer };
     await mkdir(options.outboxDir, { recursive: true });
     const file = path.join(options.outboxDir, `${row.id}-${row.message_id.replace(/[^\w.-]/g, '')}.eml`);
