@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
 import * as csv from '../lib/csv.js';
+import { idleWorker } from '../lib/idle-worker.js';
 import { isPostgres, type Db } from './connection.js';
 import { foldRow, foldText } from './fold.js';
 import * as rowValues from './rows.js';
@@ -195,84 +196,23 @@ function answerOfReply(reply: Exclude<Reply, { error: string }>): Answer {
 }
 
 /**
- * How long a staff or background thread waits for its next request before it ends: an idle server
- * holds no second V8 heap (about 10 MB each), as the SMTP thread does not (mail/smtp-thread.ts). The
- * next request starts a fresh one (a few tens of milliseconds, on its own thread).
+ * How long a staff or background thread waits for its next request before it ends (lib/idle-worker.ts);
+ * the next request starts a fresh one (a few tens of milliseconds, on its own thread).
  */
 const THREAD_IDLE_MS = 60_000;
 
-/** A worker and the requests handed to it and not yet answered (a retired thread's exit fails only its own). */
-interface RunningThread {
-  worker: Worker;
-  pending: Map<number, { resolve(answer: Answer): void; reject(error: Error): void }>;
-}
-
-/**
- * A thread that answers requests one by one, started on first use and ended after `idleMs` without
- * one; a crashed one fails what it held.
- */
+/** A thread that answers requests one by one (lib/idle-worker.ts); a crashed one fails what it held. */
 function staffThread(source: string, workerData: object, idleMs = THREAD_IDLE_MS) {
-  let current: RunningThread | undefined;
-  let nextId = 0;
-  let idleTimer: NodeJS.Timeout | undefined;
-
-  function retireWhenIdle(running: RunningThread): void {
-    clearTimeout(idleTimer);
-    idleTimer = setTimeout(() => {
-      if (current !== running || running.pending.size > 0) return;
-      current = undefined;
-      void running.worker.terminate();
-    }, idleMs);
-    idleTimer.unref();
-  }
-
-  function started(): RunningThread {
-    if (current) return current;
-    const running: RunningThread = { worker: new Worker(source, { eval: true, workerData }), pending: new Map() };
-    const { worker, pending } = running;
-    worker.on('message', (reply: Reply) => {
-      const waiting = pending.get(reply.id);
-      pending.delete(reply.id);
-      // The SQLSTATE goes with the message: the error handler answers a stopped statement with 503.
-      if ('error' in reply) waiting?.reject(Object.assign(new Error(reply.error), reply.code && { code: reply.code }));
-      else waiting?.resolve(answerOfReply(reply));
-      // Referenced only while reading: an idle worker never keeps a process (the CLI, a test) alive.
-      if (pending.size === 0) {
-        worker.unref();
-        retireWhenIdle(running);
-      }
-    });
-    let crash: Error | undefined;
-    worker.on('error', (error) => (crash = error));
-    // The next request starts a fresh one.
-    worker.on('exit', () => {
-      if (current === running) current = undefined;
-      for (const waiting of pending.values()) waiting.reject(crash ?? new Error('staff read worker exited'));
-      pending.clear();
-    });
-    return (current = running);
-  }
-
-  return {
-    send: (request: Omit<Request, 'id'>): Promise<Answer> => {
-      const { worker, pending } = started();
-      clearTimeout(idleTimer);
-      const id = (nextId += 1);
-      return new Promise<Answer>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        worker.ref();
-        worker.postMessage({ ...request, id } satisfies Request);
-      });
-    },
-    /** Whether the thread is there: started by a request, ended when idle. */
-    running: (): boolean => current !== undefined,
-    close: async (): Promise<void> => {
-      clearTimeout(idleTimer);
-      const running = current;
-      current = undefined;
-      if (running) await running.worker.terminate();
-    },
-  };
+  return idleWorker<Omit<Request, 'id'>, Reply, Answer>({
+    start: () => new Worker(source, { eval: true, workerData }),
+    idleMs,
+    // The SQLSTATE goes with the message: the error handler answers a stopped statement with 503.
+    settle: (reply) =>
+      'error' in reply
+        ? { error: Object.assign(new Error(reply.error), reply.code && { code: reply.code }) }
+        : { answer: answerOfReply(reply) },
+    stoppedMessage: 'staff read worker exited',
+  });
 }
 
 /** As Knex's better-sqlite3 client binds values: dates as milliseconds, booleans as 0 and 1. */

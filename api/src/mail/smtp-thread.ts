@@ -14,6 +14,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { idleWorker } from '../lib/idle-worker.js';
 import { mimeHeaderValue, quotedPrintable, rawMessage } from './mime.js';
 import { composedMail, composerOptions, escapeHtml, filledTemplate, type OutgoingBatch } from './outgoing.js';
 
@@ -115,74 +116,19 @@ function errorOf(failure: Failure): Error {
 }
 
 export function createSmtpThread(options: SmtpThreadOptions): SmtpThread {
-  /** A thread and the mails handed to it and not yet answered (a retired thread's exit fails only its own). */
-  interface Running {
-    thread: Worker;
-    pending: Map<number, { resolve(failures: (Error | undefined)[]): void; reject(error: Error): void }>;
-  }
-  let current: Running | undefined;
-  let nextId = 0;
-  let idleTimer: NodeJS.Timeout | undefined;
-
-  function retireWhenIdle(running: Running): void {
-    clearTimeout(idleTimer);
-    idleTimer = setTimeout(() => {
-      if (current === running && running.pending.size === 0) {
-        current = undefined;
-        void running.thread.terminate();
-      }
-    }, options.idleMs ?? IDLE_MS);
-    idleTimer.unref();
-  }
-
-  function started(): Running {
-    if (current) return current;
-    const thread = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { smtpUrl: options.smtpUrl, from: options.from, connections: options.connections, nodemailerLib },
-      // A small heap, as the site's own (npm start's --max-semi-space-size=2): a mail batch needs
-      // little, and V8's default young generation would add to the process's peak RSS.
-      resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 48 },
-    });
-    const running: Running = { thread, pending: new Map() };
-    const { pending } = running;
-    thread.on('message', (reply: Reply) => {
-      const waiting = pending.get(reply.id);
-      pending.delete(reply.id);
-      waiting?.resolve(reply.failures.map((failure) => (failure ? errorOf(failure) : undefined)));
-      // Referenced only while sending: an idle thread never keeps a process (the CLI, a test) alive.
-      if (pending.size === 0) {
-        thread.unref();
-        retireWhenIdle(running);
-      }
-    });
-    let crash: Error | undefined;
-    thread.on('error', (error) => (crash = error));
-    // A thread that stopped fails the batches it was given (tried again with backoff); the next mail starts a fresh one.
-    thread.on('exit', () => {
-      if (current === running) current = undefined;
-      for (const waiting of pending.values()) waiting.reject(crash ?? new Error('the SMTP thread stopped'));
-      pending.clear();
-    });
-    return (current = running);
-  }
-
-  return {
-    send(batch) {
-      const { thread, pending } = started();
-      const id = (nextId += 1);
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        thread.ref();
-        thread.postMessage({ id, batch });
-      });
-    },
-    running: () => current !== undefined,
-    async close() {
-      clearTimeout(idleTimer);
-      const running = current;
-      current = undefined;
-      if (running) await running.thread.terminate();
-    },
-  };
+  const thread = idleWorker<{ batch: OutgoingBatch }, Reply, (Error | undefined)[]>({
+    start: () =>
+      new Worker(WORKER_SOURCE, {
+        eval: true,
+        workerData: { smtpUrl: options.smtpUrl, from: options.from, connections: options.connections, nodemailerLib },
+        // A small heap, as the site's own (npm start's --max-semi-space-size=2): a mail batch needs
+        // little, and V8's default young generation would add to the process's peak RSS.
+        resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 48 },
+      }),
+    idleMs: options.idleMs ?? IDLE_MS,
+    settle: (reply) => ({ answer: reply.failures.map((failure) => (failure ? errorOf(failure) : undefined)) }),
+    // A thread that stopped fails the batches it was given (tried again with backoff).
+    stoppedMessage: 'the SMTP thread stopped',
+  });
+  return { send: (batch) => thread.send({ batch }), running: thread.running, close: thread.close };
 }
