@@ -32,6 +32,8 @@ import * as staffListIndexes from './migrations/20261128101900_staff_list_indexe
 import * as mailQueueUser from './migrations/20261128120000_mail_queue_user.js';
 import * as mailQueueDueOrder from './migrations/20261129120000_mail_queue_due_order.js';
 import * as mailQueueDueOthers from './migrations/20261130120000_mail_queue_due_others.js';
+import * as rowTallies from './migrations/20261201120000_row_tallies.js';
+import * as activitiesConsoleOrder from './migrations/20261201130000_activities_console_order.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -70,6 +72,8 @@ const migrations: Record<string, Migration> = {
   '20261128120000_mail_queue_user': mailQueueUser,
   '20261129120000_mail_queue_due_order': mailQueueDueOrder,
   '20261130120000_mail_queue_due_others': mailQueueDueOthers,
+  '20261201120000_row_tallies': rowTallies,
+  '20261201130000_activities_console_order': activitiesConsoleOrder,
 };
 
 /** Every migration this version knows, in order (a restored backup must hold none other). */

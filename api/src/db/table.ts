@@ -45,16 +45,18 @@ export function tableRepository<Name extends TableName, Entity extends { revisio
 
   // Keys left undefined are not written: inserts take the column default, updates keep the stored value.
   return {
+    /** A page of the rows `filter` keeps, and their total (counted, unless `total` knows it: db/tallies.ts). */
     page: async (
       { page, limit }: Page,
       filter: QueryFilter = everyRow,
       orderBy = defaultOrder,
+      total: () => Promise<number> = () => countOf(filter(rows(db))),
     ): Promise<PageResult<Entity>> => {
-      const [found, total] = await Promise.all([
+      const [found, count] = await Promise.all([
         pageOfRows(db, table, rows(db), { page, limit }, filter, orderBy),
-        countOf(filter(rows(db))),
+        total(),
       ]);
-      return { items: presentRows(found), total };
+      return { items: presentRows(found), total: count };
     },
 
     all: async (filter: QueryFilter, orderBy: OrderBy = defaultOrder): Promise<Entity[]> => {

@@ -319,6 +319,15 @@ export type ContactMessagesSearchRow = {
   message: string;
 };
 
+/** Row counts kept by triggers (migration 20261201120000, db/tallies.ts): summed per source and key. */
+export type RowTallyRow = {
+  id: number;
+  source: string;
+  key: string;
+  /** A bigint: PostgreSQL's driver answers it as a string. */
+  n: number | string;
+};
+
 export type DbTables = {
   users: UserRow;
   auth_tokens: AuthTokenRow;
@@ -347,6 +356,7 @@ export type DbTables = {
   announcements: AnnouncementRow;
   users_search: UsersSearchRow;
   contact_messages_search: ContactMessagesSearchRow;
+  row_tallies: RowTallyRow;
 };
 
 export type TableName = keyof DbTables;
@@ -384,6 +394,7 @@ export const TABLE_NAMES = [
   'security_log',
   'mail_queue',
   'announcements',
+  'row_tallies',
 ] as const satisfies readonly TableName[];
 
 /** The versioned content (About Us, contact info, privacy policy, terms). */

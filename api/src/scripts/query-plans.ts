@@ -67,13 +67,23 @@ export function planCases(engine: 'sqlite' | 'postgres', now: Date, deepPage = 1
     },
     {
       name: 'users stats',
+      // The counts the database keeps (migration 20261201120000), not the accounts.
       run: (db) => createUsersRepository(db).countByRoleAndStatus(),
-      uses: ['users_role_active_erased_index'],
+      uses: ['row_tallies'],
     },
     {
       name: 'activities, deep page',
       run: (db) => createActivitiesRepository(db).page(byPage(Math.ceil(deepPage / 10)), undefined, NEWEST_FIRST),
       uses: ['activities_date_index', 'activity_registrations_once'],
+    },
+    {
+      name: 'activities in the console order, deep page',
+      // The next upcoming first, then the most recent past (migration 20261201130000): no sort of them all.
+      run: (db) => {
+        const activities = createActivitiesRepository(db);
+        return activities.page(byPage(Math.ceil(deepPage / 20)), undefined, activities.nextUpcomingFirst());
+      },
+      uses: ['activities_console_order_index'],
     },
     {
       name: 'past activities, deep page',
@@ -90,7 +100,8 @@ export function planCases(engine: 'sqlite' | 'postgres', now: Date, deepPage = 1
         const messages = createContactMessagesRepository(db);
         return Promise.all([messages.page(byPage(Math.ceil(deepPage / 2))), messages.countUnread()]);
       },
-      uses: ['contact_messages_inbox_index', 'contact_messages_state_index'],
+      // The total and the unread count are the counts the database keeps (migration 20261201120000).
+      uses: ['contact_messages_inbox_index', 'row_tallies'],
     },
     {
       name: 'contact messages by sender name',

@@ -1,4 +1,5 @@
 import {
+  CONTACT_MESSAGE_STATES,
   type ContactMessage,
   type ContactMessageFilter,
   type ContactMessageInput,
@@ -11,6 +12,7 @@ import { orderFor, type ListSort } from '../../db/paging.js';
 import { updateRevised, type ExpectedRevision, type RevisedWrite } from '../../db/revisions.js';
 import { containsPattern, foldText } from '../../db/search.js';
 import { staffReads } from '../../db/staff-reads.js';
+import { messageCount } from '../../db/tallies.js';
 import { returnedRow, toCount } from '../../db/rows.js';
 import { csvPagesById } from '../../lib/csv.js';
 import { tableRepository, type OrderBy, type Page, type PageResult } from '../../db/table.js';
@@ -85,6 +87,10 @@ function byState(filter: ContactMessageFilter): Filter {
   return (query) =>
     filter === 'active' ? query.whereNotIn('state', ['archived', 'spam']) : query.where({ state: filter });
 }
+
+/** The states a filter lists, as byState reads them. */
+const statesOf = (filter: ContactMessageFilter): ContactMessageState[] =>
+  filter === 'active' ? CONTACT_MESSAGE_STATES.filter((state) => state !== 'archived' && state !== 'spam') : [filter];
 
 async function inFilter(db: Db, filter: ContactMessageFilter, q: string | undefined): Promise<Filter> {
   if (!q) return byState(filter);
@@ -174,7 +180,8 @@ export function createContactMessagesRepository(db: Db) {
       sort: ContactMessageSort = {},
     ): Promise<PageResult<ContactMessage>> => {
       const order = orderFor(SORT_COLUMNS, sort, INBOX_ORDER);
-      return q ? searchPage(db, page, filter, q, order) : messages.page(page, byState(filter), order);
+      if (q) return searchPage(db, page, filter, q, order);
+      return messages.page(page, byState(filter), order, () => messageCount(db, statesOf(filter)));
     },
     /** Every message in the filter, newest first: the CSV export, as pages of CSV text (lib/csv.ts). */
     async exportPages(filter: ContactMessageFilter, q?: string): Promise<AsyncIterable<Buffer>> {
@@ -192,7 +199,7 @@ export function createContactMessagesRepository(db: Db) {
       return csvPagesById(ids, readPage);
     },
     remove: messages.remove,
-    countUnread: () => messages.count((query) => query.where({ state: 'new' })),
+    countUnread: () => messageCount(db, ['new']),
 
     // Messages have no updated_at, so the shared insert and update (which stamp it) do not fit.
     async insert(input: ContactMessageInput, now: Date, state: 'new' | 'spam' = 'new'): Promise<ContactMessage> {

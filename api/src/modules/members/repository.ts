@@ -10,6 +10,7 @@ import { isPostgres, type Db } from '../../db/connection.js';
 import { pageOfMatches, pageOfRows, type OrderBy, type Page, type PageResult } from '../../db/paging.js';
 import { countOf } from '../../db/rows.js';
 import { staffReads } from '../../db/staff-reads.js';
+import { accountCount } from '../../db/tallies.js';
 import { csvPagesById } from '../../lib/csv.js';
 import { presentContactMessage, type ContactMessageRow } from '../contact-messages/presenter.js';
 import { MESSAGE_COLUMNS } from '../contact-messages/repository.js';
@@ -62,6 +63,10 @@ function narrowed(db: Db, query: Knex.QueryBuilder, filter: MembersListFilter): 
   }
   return query;
 }
+
+/** A filter the kept counts answer (db/tallies.ts): by status at most, no search, join days or activity. */
+const isByStatusOnly = ({ q, joinedFrom, joinedTo, activityId }: MembersListFilter): boolean =>
+  !q && !joinedFrom && !joinedTo && activityId === undefined;
 
 /**
  * The filter's members. A search of three characters or more is found first and sorted after, as a
@@ -124,7 +129,13 @@ export function createMembersRepository(db: Db) {
       }
       const [rows, total] = await Promise.all([
         pageOfRows<MemberRow>(db, 'users', db('users').select(MEMBER_COLUMNS), { page, limit }, filtered, order),
-        countOf(filtered(db('users'))),
+        isByStatusOnly(filter)
+          ? accountCount(db, {
+              roles: ['member'],
+              erased: false,
+              active: filter.status ? filter.status === 'active' : undefined,
+            })
+          : countOf(filtered(db('users'))),
       ]);
       return { items: rows.map(presentMember), total };
     },

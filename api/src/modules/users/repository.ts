@@ -7,6 +7,7 @@ import { jsonText, returnedRow } from '../../db/rows.js';
 import { containsPattern, foldedSql, foldText } from '../../db/search.js';
 import { orderFor, pageOfMatches, type ListSort, type SortColumn } from '../../db/paging.js';
 import { tableRepository, type OrderBy, type Page, type PageResult } from '../../db/table.js';
+import { accountCount, accountsByRoleAndActivity } from '../../db/tallies.js';
 import { presentUser, type UserCountRow, type UserRow } from './presenter.js';
 
 export interface NewUser {
@@ -225,11 +226,13 @@ export function createUsersRepository(db: Db) {
       const filtered = (query: Knex.QueryBuilder) => filterUsers(db, query, filter);
       if (isShortSearch(filter.search)) return shortSearchPage(db, page, filter, order);
       if (filter.search) return searchPage(db, page, filtered, order);
-      return presented.page(page, filtered, order);
+      const roles = filter.role ? [filter.role] : ADMIN_ROLES;
+      return presented.page(page, filtered, order, () => accountCount(db, { roles }));
     },
 
-    countByRoleAndStatus: (): Promise<UserCountRow[]> =>
-      users().whereNull('erased_at').select('role', 'is_active').count({ count: '*' }).groupBy('role', 'is_active'),
+    /** The accounts not erased, per role and activity (db/tallies.ts). */
+    countByRoleAndStatus: async (): Promise<UserCountRow[]> =>
+      (await accountsByRoleAndActivity(db)).map(({ role, active, count }) => ({ role, is_active: active, count })),
 
     updateAccount(
       id: number,
