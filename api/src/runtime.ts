@@ -20,6 +20,7 @@ import { announcementComposer } from './modules/announcements/composer.js';
 import { seedDemoContent } from './startup/seed.js';
 import { ensureDatabaseReachable, ensureDataDirWritable } from './startup/storage-check.js';
 import { ensureSuperAdmin } from './startup/super-admin.js';
+import { startTallyFolding } from './db/tallies.js';
 
 export interface Runtime {
   deps: AppDeps;
@@ -76,6 +77,7 @@ export async function startRuntime(
   const versionSchedule = startVersionSchedule(deps);
   await versionSchedule.ready;
   const announcements = startAnnouncementSchedule(deps);
+  const tallyFolding = startTallyFolding(db, logger);
   return {
     deps,
     api: createApi(deps),
@@ -85,6 +87,7 @@ export async function startRuntime(
     async close() {
       await versionSchedule.stop();
       announcements.stop();
+      tallyFolding.stop();
       auditRetention.stop();
       contactRetention?.stop();
       backups?.stop();

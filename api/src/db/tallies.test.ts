@@ -11,7 +11,7 @@ import { createTestDatabase, describeEngines, type Engine, type TestDatabase } f
 import { createDb, isPostgres, type Db } from './connection.js';
 import { migrateToLatest, migrationSource } from './migrate.js';
 import { toCount } from './rows.js';
-import { accountCount, accountsByRoleAndActivity, messageCount } from './tallies.js';
+import { accountCount, accountsByRoleAndActivity, foldTallies, messageCount } from './tallies.js';
 
 const NOW = new Date('2026-03-02T10:00:00.000Z');
 let nextEmail = 0;
@@ -145,6 +145,14 @@ describeEngines('row tallies on %s', (engine: Engine) => {
     ]);
     expect(totals).toEqual([expected, expected]);
     expect(await accountRows()).toBe(keys);
+    await expectTalliesToMatch(db);
+  });
+
+  it("fold on the server's timer without a read: as many rows as keys after it, the same totals", async () => {
+    for (let index = 0; index < 20; index += 1) await db('contact_messages').insert(message('new'));
+    const keys = (await db('row_tallies').distinct('source', 'key')).length;
+    await foldTallies(db);
+    expect(await tallyRows(db)).toBe(keys);
     await expectTalliesToMatch(db);
   });
 });

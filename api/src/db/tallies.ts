@@ -5,9 +5,11 @@
  * every row they cover.
  */
 import type { ContactMessageState, Role } from '@npo/shared';
+import type { Logger } from '../lib/logger.js';
 import { isPostgres, type Db } from './connection.js';
 
-type TallySource = 'users' | 'contact_messages';
+const TALLY_SOURCES = ['users', 'contact_messages'] as const;
+type TallySource = (typeof TALLY_SOURCES)[number];
 
 /**
  * On PostgreSQL each write adds a row (the migration says why); past this many rows of a source, a
@@ -39,6 +41,27 @@ async function fold(db: Db, source: TallySource): Promise<void> {
      insert into row_tallies (source, key, n) select ?, key, sum(n) from folded group by key`,
     [source, source],
   );
+}
+
+/** Folds every source's rows on PostgreSQL (a no-op on SQLite, which keeps one row per key). */
+export async function foldTallies(db: Db): Promise<void> {
+  if (!isPostgres(db)) return;
+  for (const source of TALLY_SOURCES) await fold(db, source);
+}
+
+/** How often the server folds the tallies, whether or not staff read them. */
+const FOLD_EVERY_MS = 10 * 60_000;
+
+/**
+ * Folds every ten minutes, so that the rows a flood of writes adds (held contact messages, say) with no
+ * staff reading meanwhile stay few; the timer does not keep the process alive.
+ */
+export function startTallyFolding(db: Db, logger: Logger): { stop(): void } {
+  const timer = setInterval(() => {
+    foldTallies(db).catch((error: unknown) => logger.warn({ err: error }, 'row tallies: fold failed'));
+  }, FOLD_EVERY_MS);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
 }
 
 /** An account's key, as the migration's triggers write it: `role:active:erased`, each flag 1 or 0. */
