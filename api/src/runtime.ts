@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { createDb } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { closeStaffReads } from './db/staff-reads.js';
+import { startTallyFolding } from './db/tallies.js';
 import { startAnnouncementSchedule, type AnnouncementSchedule } from './modules/announcements/schedule.js';
 import { startAuditRetention } from './modules/audit/retention.js';
 import { startContactRetention } from './modules/contact-messages/retention.js';
@@ -20,7 +21,6 @@ import { announcementComposer } from './modules/announcements/composer.js';
 import { seedDemoContent } from './startup/seed.js';
 import { ensureDatabaseReachable, ensureDataDirWritable } from './startup/storage-check.js';
 import { ensureSuperAdmin } from './startup/super-admin.js';
-import { startTallyFolding } from './db/tallies.js';
 
 export interface Runtime {
   deps: AppDeps;

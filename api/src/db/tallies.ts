@@ -57,6 +57,7 @@ const FOLD_EVERY_MS = 10 * 60_000;
  * staff reading meanwhile stay few; the timer does not keep the process alive.
  */
 export function startTallyFolding(db: Db, logger: Logger): { stop(): void } {
+  if (!isPostgres(db)) return { stop: () => {} };
   const timer = setInterval(() => {
     foldTallies(db).catch((error: unknown) => logger.warn({ err: error }, 'row tallies: fold failed'));
   }, FOLD_EVERY_MS);

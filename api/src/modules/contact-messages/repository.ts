@@ -79,18 +79,19 @@ async function matching(db: Db, q: string): Promise<{ filter: Filter; walks: boo
 
 type Filter = (query: Knex.QueryBuilder) => Knex.QueryBuilder;
 
+const NOT_ACTIVE: readonly ContactMessageState[] = ['archived', 'spam'];
+
 /**
  * `active` is every state but archived and spam (held, issue 19). Negated, not listed: then the planner walks the inbox index
  * (created_at, id, state) in list order and stops at the page, instead of sorting every active message.
  */
 function byState(filter: ContactMessageFilter): Filter {
-  return (query) =>
-    filter === 'active' ? query.whereNotIn('state', ['archived', 'spam']) : query.where({ state: filter });
+  return (query) => (filter === 'active' ? query.whereNotIn('state', NOT_ACTIVE) : query.where({ state: filter }));
 }
 
-/** The states a filter lists, as byState reads them. */
+/** The states a filter lists, as byState reads them (the kept totals: db/tallies.ts). */
 const statesOf = (filter: ContactMessageFilter): ContactMessageState[] =>
-  filter === 'active' ? CONTACT_MESSAGE_STATES.filter((state) => state !== 'archived' && state !== 'spam') : [filter];
+  filter === 'active' ? CONTACT_MESSAGE_STATES.filter((state) => !NOT_ACTIVE.includes(state)) : [filter];
 
 async function inFilter(db: Db, filter: ContactMessageFilter, q: string | undefined): Promise<Filter> {
   if (!q) return byState(filter);
