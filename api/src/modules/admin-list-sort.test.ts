@@ -255,4 +255,18 @@ describeEngines('admin list sorting on %s', (engine) => {
     const messages = await itemsOf(LISTS[5]!, 'q=visitor&sort=name&order=desc');
     expect(messages.map((message) => message.name)).toEqual(['Charlie Visitor', 'Bravo Visitor', 'Alpha Visitor']);
   });
+
+  it('sorts a search of the admins by last sign-in, the never signed in last either way', async () => {
+    // The search keeps only the ids and the sorted column (users/repository.ts filterUsers): this one is nullable.
+    const users = () => app.runtime.deps.db('users').where({ email: 'zulu@example.org' });
+    await users().update({ last_login_at: new Date('2026-03-04T05:06:07.000Z') });
+    try {
+      for (const order of ['asc', 'desc']) {
+        const admins = await itemsOf(LISTS[4]!, `q=staffer&sort=lastLogin&order=${order}`);
+        expect(admins.map((user) => user.email)).toEqual(['zulu@example.org', 'bravo@example.org']);
+      }
+    } finally {
+      await users().update({ last_login_at: null });
+    }
+  });
 });

@@ -92,16 +92,24 @@ export function trigramSearch(db: Db, search: string) {
   };
 }
 
-function filterUsers(db: Db, query: Knex.QueryBuilder, { search, role }: UsersFilter): Knex.QueryBuilder {
+/**
+ * The accounts `filter` keeps. A search of three characters or more is a MATERIALIZED CTE `matches`
+ * holding the ids and the `sorted` column only: the fewer its columns, the cheaper its 5,000 rows of a
+ * common text ("müller") are kept and sorted.
+ */
+function filterUsers(
+  db: Db,
+  query: Knex.QueryBuilder,
+  { search, role }: UsersFilter,
+  sorted = 'name',
+): Knex.QueryBuilder {
   const byRole = (accounts: Knex.QueryBuilder) =>
     role ? accounts.where({ role }) : accounts.whereIn('role', [...ADMIN_ROLES]);
   if (!search) return byRole(query);
   if (isShortSearch(search)) return byRole(query).where(likeSearch(db, search));
   // The matches first, then sorted: as a MATERIALIZED CTE the planner cannot walk the name index
   // instead, hoping to meet 50 matches early, when matches such as "Zoë" all sit at its very end.
-  const matches = byRole(db('users').select('id', 'name', 'email', 'role', 'last_login_at')).where(
-    trigramSearch(db, search),
-  );
+  const matches = byRole(db('users').select('id', sorted)).where(trigramSearch(db, search));
   return query.withMaterialized('matches', matches).from('matches');
 }
 
@@ -135,7 +143,7 @@ async function searchPage(
   filtered: (query: Knex.QueryBuilder) => Knex.QueryBuilder,
   order: OrderBy,
 ): Promise<PageResult<User>> {
-  const found = await pageOfMatches<UserRow>(db, 'users', db('users'), page, filtered, order);
+  const found = await pageOfMatches<UserRow>(db, 'users', db('users').select('users.*'), page, filtered, order);
   return { items: found.rows.map(presentUser), total: found.total };
 }
 
@@ -223,7 +231,9 @@ export function createUsersRepository(db: Db) {
       sort: ListSort<(typeof USER_SORTS)[number]> = {},
     ): Promise<PageResult<User>> => {
       const order = orderFor(sortColumns(db), sort, LIST_ORDER);
-      const filtered = (query: Knex.QueryBuilder) => filterUsers(db, query, filter);
+      const chosen = sort.sort ? sortColumns(db)[sort.sort] : 'name';
+      const sorted = typeof chosen === 'string' ? chosen : chosen.column;
+      const filtered = (query: Knex.QueryBuilder) => filterUsers(db, query, filter, sorted);
       if (isShortSearch(filter.search)) return shortSearchPage(db, page, filter, order);
       if (filter.search) return searchPage(db, page, filtered, order);
       const roles = filter.role ? [filter.role] : ADMIN_ROLES;
