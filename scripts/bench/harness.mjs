@@ -206,20 +206,26 @@ async function probe(baseUrl, duration) {
         resolve();
       });
     });
-  const visits = [];
-  const interval = 1000 / HOME_PER_S;
-  const begin = performance.now();
-  // Each request at its own time from the start, so a late timer does not shift the ones after it.
-  for (let sent = 0; sent < duration * HOME_PER_S; sent += 1) {
-    const wait = begin + sent * interval - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    visits.push(visit());
-  }
-  await Promise.all(visits);
+  const visits = await paced(duration, HOME_PER_S, visit);
   agent.destroy();
   times.sort((a, b) => a - b);
   const p99 = times.length === 0 ? Number.NaN : times[Math.ceil(times.length * 0.99) - 1];
   return { p99: Math.round(p99 * 100) / 100, requests: visits.length, non2xx, errors };
+}
+
+/**
+ * Calls `send` `perSecond` times a second for `duration` s, each call at its own time from the start,
+ * so a late timer does not shift the ones after it; resolves to the calls' results once all are done.
+ */
+export async function paced(duration, perSecond, send) {
+  const sent = [];
+  const begin = performance.now();
+  for (let index = 0; index < duration * perSecond; index += 1) {
+    const wait = begin + (index * 1000) / perSecond - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    sent.push(send());
+  }
+  return Promise.all(sent);
 }
 
 export const WINDOWS = 3;

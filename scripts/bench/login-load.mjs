@@ -3,8 +3,8 @@
 // X-Forwarded-For per request, so per-address limits do not hide the load), then while they flood it.
 // The logins are paced, each at its own time (pacedLogins), and GET / is requested at a steady rate
 // (not as fast as possible), so its p99 shows how long a visitor waits, not how much throughput is
-// left beside the logins. Idle is measured before and after the load
-// (the mean is the reference), as other work on the machine moves it. The login path is warmed up first
+// left beside the logins. Idle is measured before and after the load (the mean is the reference), as
+// other work on the machine moves it. The login path is warmed up first
 // (its first use loads code and starts the password worker), so the figures are of the steady state.
 // The logins are sent from a child process, so the client's own work does not delay the GET / timings.
 // Timed with the server on its own CPU and the bench's processes on another (isolation.mjs).
@@ -14,9 +14,8 @@
 import { parseArgs } from 'node:util';
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { cannon, HOME_PER_S, homeProbe, MAX_P99_RATIO, ms, settings, sitePid, startSite } from './harness.mjs';
+import { cannon, HOME_PER_S, homeProbe, MAX_P99_RATIO, ms, paced, settings, sitePid, startSite } from './harness.mjs';
 import { isolated, isolationNote } from './isolation.mjs';
 
 const STEADY_LOGINS_PER_S = 20;
@@ -167,14 +166,7 @@ async function pacedLogins(baseUrl, duration, rate) {
       });
       request.end(body);
     });
-  const sent = [];
-  const begin = performance.now();
-  for (let index = 0; index < duration * rate; index += 1) {
-    const wait = begin + (index * 1000) / rate - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    sent.push(login());
-  }
-  await Promise.all(sent);
+  const sent = await paced(duration, rate, login);
   agent.destroy();
   const statusCodeStats = Object.fromEntries(Object.entries(counts).map(([code, count]) => [code, { count }]));
   return { requests: { total: sent.length }, statusCodeStats };

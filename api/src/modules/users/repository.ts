@@ -230,8 +230,9 @@ export function createUsersRepository(db: Db) {
       filter: UsersFilter,
       sort: ListSort<(typeof USER_SORTS)[number]> = {},
     ): Promise<PageResult<User>> => {
-      const order = orderFor(sortColumns(db), sort, LIST_ORDER);
-      const chosen = sort.sort ? sortColumns(db)[sort.sort] : 'name';
+      const columns = sortColumns(db);
+      const order = orderFor(columns, sort, LIST_ORDER);
+      const chosen = sort.sort ? columns[sort.sort] : 'name';
       const sorted = typeof chosen === 'string' ? chosen : chosen.column;
       const filtered = (query: Knex.QueryBuilder) => filterUsers(db, query, filter, sorted);
       if (isShortSearch(filter.search)) return shortSearchPage(db, page, filter, order);
