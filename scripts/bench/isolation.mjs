@@ -31,7 +31,7 @@ const PROBE_PRIORITY = '10';
 /** Whether a section is measuring isolated now: the probe then takes the real-time class. */
 let active = false;
 /** What the last isolated() did, for its section's report (isolationNote). */
-const last = { reason: 'no section isolated yet', databaseMoved: false, probeRealTime: true };
+const last = { reason: 'no section isolated yet', databaseMoved: false, probeRealTime: true, idleServers: 0 };
 
 const run = (command, args) => execFileSync(command, args, { stdio: 'ignore', timeout: 5000 });
 
@@ -82,7 +82,8 @@ export function isolationNote() {
   if (last.reason) return `not isolated (${last.reason}): the benchmark's processes shared the server's CPUs`;
   const beside = last.databaseMoved ? ' and PostgreSQL' : '';
   const probe = last.probeRealTime ? '' : ' (the probe without real-time priority: not permitted)';
-  return `server on CPU ${SERVER_CPUS}, the benchmark's processes${beside} on CPU ${BENCH_CPU}${probe}`;
+  const staff = last.idleServers > 0 ? `, the staff instance beside it in the idle scheduling class` : '';
+  return `server on CPU ${SERVER_CPUS}${staff}, the benchmark's processes${beside} on CPU ${BENCH_CPU}${probe}`;
 }
 
 /** The postmaster of the PostgreSQL server `db` (knex) is connected to: its backend's parent process. */
@@ -102,9 +103,14 @@ export async function postgresServerPid(db) {
  * PostgreSQL scales out with the database on its own host (README, Scaling out), and the budgets are
  * about the server's work, not about a database sharing its cores. Without the right to move it
  * (another user's processes), it stays, and the report says so.
+ *
+ * `idleServerPids`: other instances of the server that share its CPUs, every thread of theirs in the
+ * idle scheduling class (SCHED_IDLE, inherited by the threads they start), as a staff instance would
+ * run beside the site's on one host (README, Scaling out): whenever the site's instance wants the CPU,
+ * it has it at once.
  */
-export async function isolated(serverPid, measure, { databaseServerPid } = {}) {
-  Object.assign(last, { reason: unavailable(), databaseMoved: false, probeRealTime: true });
+export async function isolated(serverPid, measure, { databaseServerPid, idleServerPids = [] } = {}) {
+  Object.assign(last, { reason: unavailable(), databaseMoved: false, probeRealTime: true, idleServers: 0 });
   if (last.reason) return measure();
   const benchPids = [process.pid, ...descendantsOf(process.pid)].filter(
     (pid) => pid !== serverPid && !descendantsOf(serverPid).includes(pid),
@@ -114,12 +120,18 @@ export async function isolated(serverPid, measure, { databaseServerPid } = {}) {
   const databasePids = databaseServerPid ? [databaseServerPid, ...descendantsOf(databaseServerPid)] : [];
   last.databaseMoved = databasePids.length > 0 && tryPin(databasePids[0], BENCH_CPU);
   if (last.databaseMoved) databasePids.slice(1).forEach((pid) => tryPin(pid, BENCH_CPU));
+  for (const pid of idleServerPids) {
+    pin(pid, SERVER_CPUS);
+    run('chrt', ['--idle', '--all-tasks', '--pid', '0', String(pid)]);
+  }
+  last.idleServers = idleServerPids.length;
   active = true;
   try {
     return await measure();
   } finally {
     active = false;
     for (const pid of [serverPid, ...benchPids, ...(last.databaseMoved ? databasePids : [])]) tryPin(pid, ALL_CPUS);
+    for (const pid of idleServerPids) tryPin(pid, ALL_CPUS); // ended with the section's server
   }
 }
 

@@ -16,6 +16,9 @@
 // Usage alone: node scripts/bench/large-data.mjs [--scale 1 --requests 200 --duration 10 --connections 50
 //   --engine sqlite|postgres --staff-only]. --staff-only seeds and runs step 5 alone (about 2 minutes an
 //   engine, where the whole section takes 5): for changes that touch the staff load only.
+//   --staff-instance (PostgreSQL only) sends step 5's staff clients to a second instance of the server
+//   on the same database, on the site's CPU in the idle scheduling class (staff-load.mjs), as a
+//   deployment with the console on an instance of its own would run; the site's instance serves GET /.
 // Exits 1 when a budget is missed; imported, runLargeData() returns { ok, figures }.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -177,18 +180,25 @@ async function printPlans(engine, connection, now) {
 }
 
 /** Seeds, serves and measures one engine; `connection` is what createDb and the server are given. */
-async function benchEngine(engine, { env, connection }, { scale, requests, staffOnly }) {
+async function benchEngine(engine, { env, connection }, { scale, requests, staffOnly, staffInstance }) {
   // A whole hour: the seeded dates are fixed, yet fall around the server's own clock.
   const now = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
   const started = performance.now();
   await run('node', ['api/dist/scripts/seed-large.js', '--scale', String(scale), '--now', now.toISOString()], env);
   const seedSeconds = (performance.now() - started) / 1000;
   const baseUrl = await startSite(env);
-  if (staffOnly) {
-    const staff = await timeStaffLoad(engine, baseUrl, connection);
-    await stopSite(baseUrl);
-    return { seedSeconds, rows: [], staff };
+  const staffUrl = staffInstance ? await startSite(env) : baseUrl;
+  try {
+    if (staffOnly) return { seedSeconds, rows: [], staff: await timeStaffLoad(engine, baseUrl, connection, staffUrl) };
+    return { seedSeconds, ...(await timeLists(engine, baseUrl, connection, { now, requests, staffUrl })) };
+  } finally {
+    // Before the scratch database goes (else a server logs its lost connection).
+    await Promise.all([...new Set([baseUrl, staffUrl])].map(stopSite));
   }
+}
+
+/** Steps 2 to 5 on the server at `baseUrl`. */
+async function timeLists(engine, baseUrl, connection, { now, requests, staffUrl }) {
   const token = await login(baseUrl);
   const rows = [];
   // Latencies of a few milliseconds move with whatever else runs: the load average tells the reader.
@@ -202,17 +212,20 @@ async function benchEngine(engine, { env, connection }, { scale, requests, staff
   printRows(rows);
   await printPlans(engine, connection, now);
   const home = await homeThroughput(`${baseUrl}/`);
-  const staff = await timeStaffLoad(engine, baseUrl, connection);
-  await stopSite(baseUrl);
-  return { seedSeconds, load, rows, home: { ...home, ok: home.clean && home.ratio >= MIN_RPS_RATIO }, staff };
+  const staff = await timeStaffLoad(engine, baseUrl, connection, staffUrl);
+  return { load, rows, home: { ...home, ok: home.clean && home.ratio >= MIN_RPS_RATIO }, staff };
 }
 
-/** Step 5: the staff load, as four seeded admins (admin1@… to admin4@…), one export at a time each. */
-async function timeStaffLoad(engine, baseUrl, connection) {
+/**
+ * Step 5: the staff load, as four seeded admins (admin1@… to admin4@…), one export at a time each,
+ * signed in at `staffUrl` and asking it: the site's own server, or a staff instance beside it.
+ */
+async function timeStaffLoad(engine, baseUrl, connection, staffUrl) {
   const staffTokens = [];
   for (let index = 1; index <= 4; index += 1)
-    staffTokens.push(await login(baseUrl, { ...ADMIN, email: `admin${index}@${ADMIN.email.split('@')[1]}` }));
-  const staff = await staffLoad(baseUrl, staffTokens, { databaseServerPid: await databaseServerPid(connection) });
+    staffTokens.push(await login(staffUrl, { ...ADMIN, email: `admin${index}@${ADMIN.email.split('@')[1]}` }));
+  const databaseServer = await databaseServerPid(connection);
+  const staff = await staffLoad(baseUrl, staffTokens, { databaseServerPid: databaseServer, staffUrl });
   printStaffLoad(engine, staff);
   return staff;
 }
@@ -248,6 +261,7 @@ export async function runLargeData({
   requests = 200,
   engines = ['sqlite', 'postgres'],
   staffOnly = false,
+  staffInstance = false,
 } = {}) {
   const results = [];
   const skipped = [];
@@ -256,7 +270,10 @@ export async function runLargeData({
     try {
       const connection = { sqliteFile: path.join(dataDir, 'app.db') };
       const setup = { env: { DATA_DIR: dataDir }, connection, scratchDir: dataDir };
-      results.push({ engine: 'sqlite', ...(await benchEngine('sqlite', setup, { scale, requests, staffOnly })) });
+      results.push({
+        engine: 'sqlite',
+        ...(await benchEngine('sqlite', setup, { scale, requests, staffOnly, staffInstance })),
+      });
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -270,7 +287,10 @@ export async function runLargeData({
       const scratchDir = mkdtempSync(path.join(tmpdir(), 'npo-large-'));
       try {
         const setup = { env: { DATABASE_URL: database.url }, connection: { databaseUrl: database.url }, scratchDir };
-        results.push({ engine: 'postgres', ...(await benchEngine('postgres', setup, { scale, requests, staffOnly })) });
+        results.push({
+          engine: 'postgres',
+          ...(await benchEngine('postgres', setup, { scale, requests, staffOnly, staffInstance })),
+        });
       } finally {
         await database.drop();
         rmSync(scratchDir, { recursive: true, force: true });
@@ -294,8 +314,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       connections: { type: 'string', default: '50' },
       engine: { type: 'string' },
       'staff-only': { type: 'boolean', default: false },
+      'staff-instance': { type: 'boolean', default: false },
     },
   });
+  if (values['staff-instance'] && values.engine !== 'postgres') {
+    // Two servers on one SQLite file would each keep their own caches and limits: not a deployment.
+    console.error('--staff-instance needs --engine postgres: SQLite is one file for one instance');
+    process.exit(2);
+  }
   settings.duration = Number(values.duration);
   settings.connections = Number(values.connections);
   const engines = values.engine ? [values.engine] : undefined;
@@ -304,6 +330,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     requests: Number(values.requests),
     engines,
     staffOnly: values['staff-only'],
+    staffInstance: values['staff-instance'],
   });
   process.exit(ok ? 0 : 1);
 }

@@ -9,6 +9,9 @@
 // stand-in process that answers each of their requests with the server's own bytes (fetched once,
 // before), while the server serves only the probe: the floor the load's clients and the bytes' trip through loopback leave on this machine's
 // cores, printed beside the budget's figure and not judged (as the announce bench's control).
+// With a staff instance (large-data.mjs --staff-instance, PostgreSQL): the staff clients ask a second
+// instance of the server on the same database, on the site's CPU in the idle scheduling class, as a
+// deployment that routes the console's requests to an instance of their own (README, Scaling out).
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -128,21 +131,26 @@ function staffClientsElsewhere(baseUrl, duration, tokens, searchIntervalMs = 0) 
 
 /**
  * `tokens`: four admins' tokens; `databaseServerPid`: PostgreSQL's postmaster, isolated with the
- * benchmark (isolation.mjs). Returns the figures and whether the budget held.
+ * benchmark (isolation.mjs); `staffUrl`: the staff instance the staff clients ask, if not the site's.
+ * Returns the figures and whether the budget held.
  */
-export async function staffLoad(baseUrl, tokens, { databaseServerPid } = {}) {
+export async function staffLoad(baseUrl, tokens, { databaseServerPid, staffUrl = baseUrl } = {}) {
   await cannon(`${baseUrl}/`, 2); // fills the page cache
-  const figures = await isolated(sitePid(baseUrl), () => timeStaffLoad(baseUrl, tokens), { databaseServerPid });
-  return { ...figures, isolation: isolationNote() };
+  const idleServerPids = staffUrl === baseUrl ? [] : [sitePid(staffUrl)];
+  const figures = await isolated(sitePid(baseUrl), () => timeStaffLoad(baseUrl, tokens, staffUrl), {
+    databaseServerPid,
+    idleServerPids,
+  });
+  return { ...figures, staffInstance: staffUrl !== baseUrl, isolation: isolationNote() };
 }
 
 /** GET / idle, under the staff load, and beside the control's. */
-async function timeStaffLoad(baseUrl, tokens) {
+async function timeStaffLoad(baseUrl, tokens, staffUrl) {
   const duration = settings.duration;
   const idle = await homeP99(baseUrl, duration);
   const [home, staff] = await Promise.all([
     homeP99(baseUrl, duration),
-    staffClientsElsewhere(baseUrl, duration * WINDOWS, tokens),
+    staffClientsElsewhere(staffUrl, duration * WINDOWS, tokens),
   ]);
   const ratio = home.p99 / Math.max(idle.p99, 1);
   const ok = ratio <= MAX_P99_RATIO && home.errors === 0 && staff.failed === 0;
@@ -151,7 +159,7 @@ async function timeStaffLoad(baseUrl, tokens) {
   const loadMs = duration * WINDOWS * 1000;
   const searchIntervalMs = loadMs / Math.max(staff.searches / tokens.length, 1);
   const exportSeconds = loadMs / 1000 / Math.max(staff.exports / tokens.length, 1);
-  const standInServer = await startStandIn(baseUrl, tokens[0], exportSeconds);
+  const standInServer = await startStandIn(staffUrl, tokens[0], exportSeconds);
   let control;
   let controlStaff;
   try {
@@ -186,7 +194,8 @@ async function timeStaffLoad(baseUrl, tokens) {
 export function printStaffLoad(engine, figures) {
   console.log(
     `${engine}: GET / p99 (${HOME_PER_S} req/s, median of ${WINDOWS} windows) idle ${figures.idleP99} ms ` +
-      `(${figures.idleP99s.join(', ')}), with 4 message searches and 4 CSV exports running ${figures.loadedP99} ms ` +
+      `(${figures.idleP99s.join(', ')}), with 4 message searches and 4 CSV exports running` +
+      `${figures.staffInstance ? ' on a staff instance' : ''} ${figures.loadedP99} ms ` +
       `(${figures.loadedP99s.join(', ')}; ${figures.ratio.toFixed(2)}× idle, budget ≤ ${MAX_P99_RATIO}×) ` +
       `${figures.ok ? 'ok' : 'OVER'}; searches ${figures.searchesPerS.toFixed(1)}/s, exports ` +
       `${figures.exportsPerS.toFixed(2)}/s (${figures.exportMB.toFixed(1)} MB), exports refused ${figures.refusedExports}, ` +
