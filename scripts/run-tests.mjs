@@ -11,7 +11,7 @@
 //   node scripts/run-tests.mjs [--no-build] [--only=typecheck,lint,vitest,lint-desktop,lint-openapi,knip,playwright] [filters...]
 // where the filters go to vitest and Playwright as their own file filters.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -30,6 +30,13 @@ const filters = args.filter((arg) => !arg.startsWith('--'));
 const runs = (check) => only.includes(check);
 
 const reports = mkdtempSync(path.join(tmpdir(), 'npo-test-reports-'));
+// The browser suites' database folder (playwright.config.ts, which knip loads too) is made here, and
+// the whole folder goes when the run ends: a run leaves no reports or database in the temp folder.
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = path.join(reports, 'e2e-data');
+  mkdirSync(process.env.E2E_DATA_DIR);
+}
+process.on('exit', () => rmSync(reports, { recursive: true, force: true }));
 const run = (command, commandArgs, env = {}) =>
   spawnSync(command, commandArgs, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
