@@ -120,13 +120,14 @@ export async function isolated(serverPid, measure, { databaseServerPid, idleServ
   const databasePids = databaseServerPid ? [databaseServerPid, ...descendantsOf(databaseServerPid)] : [];
   last.databaseMoved = databasePids.length > 0 && tryPin(databasePids[0], BENCH_CPU);
   if (last.databaseMoved) databasePids.slice(1).forEach((pid) => tryPin(pid, BENCH_CPU));
-  for (const pid of idleServerPids) {
-    pin(pid, SERVER_CPUS);
-    run('chrt', ['--idle', '--all-tasks', '--pid', '0', String(pid)]);
-  }
-  last.idleServers = idleServerPids.length;
   active = true;
   try {
+    // Inside the try: should one fail, every process above is still put back.
+    for (const pid of idleServerPids) {
+      pin(pid, SERVER_CPUS);
+      run('chrt', ['--idle', '--all-tasks', '--pid', '0', String(pid)]);
+    }
+    last.idleServers = idleServerPids.length;
     return await measure();
   } finally {
     active = false;
