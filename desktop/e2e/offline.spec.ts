@@ -292,8 +292,10 @@ test('conflict in the outbox: Esc closes the question without deciding; a discar
 test('a creation saved offline shows in its list marked "Waiting to sync", then becomes the real item', async ({
   page,
 }) => {
+  const known = await createTestimonial(unique('Before Offline'));
   await openAs(page, '/testimonials');
-  await expect(page.getByRole('heading', { name: 'Testimonials', level: 1 })).toBeVisible();
+  // The list must have arrived before the connection goes: a list never loaded has nothing to add to.
+  await expect(itemWith(page, 'testimonial-card', known.name)).toBeVisible();
   const name = unique('Made Offline');
 
   await goOffline(page);
