@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { REPOSITORY_ROOT } from '../../api/src/test-support/built-server.js';
+import { KEEP_ALIVE_TIMEOUT_MS } from './graceful-shutdown.js';
 
 interface Service {
   image?: string;
@@ -61,5 +62,12 @@ describe('docker-compose.yml', () => {
     expect(Object.keys(proxy.depends_on ?? {}).sort()).toEqual(['app-1', 'app-2']);
     expect(proxy.volumes).toContain('./deploy/Caddyfile:/etc/caddy/Caddyfile:ro');
     expect(caddyfile).toMatch(/health_uri \/api\/health\/ready/);
+  });
+
+  it('has Caddy close its idle connections to the replicas before they close them', () => {
+    // Caddy's own default (2 min) outlasts the apps: a request sent down a connection closed under it is a 502.
+    const keepalive = /^\s*transport http \{[^}]*^\s*keepalive (\d+)s$/m.exec(caddyfile);
+    expect(keepalive, 'deploy/Caddyfile sets transport http { keepalive Ns }').not.toBeNull();
+    expect(Number(keepalive![1]) * 1000).toBeLessThan(KEEP_ALIVE_TIMEOUT_MS);
   });
 });

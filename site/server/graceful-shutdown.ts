@@ -20,6 +20,13 @@ import { Server as NetServer } from 'node:net';
 export const IDLE_GRACE_MS = 1_000;
 /** How often, after the grace, connections that have become idle are closed. */
 const IDLE_SWEEP_MS = 20;
+/**
+ * How long an idle keep-alive connection stays open (node's default is 5 s). A reverse proxy keeps
+ * its idle connections to the app longer than that (nginx and cloud load balancers 60 s, Caddy 2 min)
+ * and now and then sends a request down one the app has just closed: the visitor gets a 502. So the
+ * app outlasts the proxy, which must close first: the README and deploy/Caddyfile say below 75 s.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 75_000;
 
 type Headers = OutgoingHttpHeaders | OutgoingHttpHeader[];
 
@@ -45,7 +52,7 @@ export function drainableServer(): { server: Server; drain: Drain } {
       return super.writeHead(statusCode, ...(rest as [string?, Headers?]));
     }
   }
-  const server = createServer({ ServerResponse: DrainAwareResponse });
+  const server = createServer({ ServerResponse: DrainAwareResponse, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS });
   return {
     server,
     drain: drainOf(server, () => {
