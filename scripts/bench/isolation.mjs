@@ -131,8 +131,9 @@ export async function isolated(serverPid, measure, { databaseServerPid, idleServ
     return await measure();
   } finally {
     active = false;
-    for (const pid of [serverPid, ...benchPids, ...(last.databaseMoved ? databasePids : [])]) tryPin(pid, ALL_CPUS);
-    for (const pid of idleServerPids) tryPin(pid, ALL_CPUS); // ended with the section's server
+    // The idle servers keep their class: they end with the section's server.
+    const moved = [serverPid, ...idleServerPids, ...benchPids, ...(last.databaseMoved ? databasePids : [])];
+    for (const pid of moved) tryPin(pid, ALL_CPUS);
   }
 }
 

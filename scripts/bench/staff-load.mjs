@@ -136,12 +136,12 @@ function staffClientsElsewhere(baseUrl, duration, tokens, searchIntervalMs = 0) 
  */
 export async function staffLoad(baseUrl, tokens, { databaseServerPid, staffUrl = baseUrl } = {}) {
   await cannon(`${baseUrl}/`, 2); // fills the page cache
-  const idleServerPids = staffUrl === baseUrl ? [] : [sitePid(staffUrl)];
+  const staffInstance = staffUrl !== baseUrl;
   const figures = await isolated(sitePid(baseUrl), () => timeStaffLoad(baseUrl, tokens, staffUrl), {
     databaseServerPid,
-    idleServerPids,
+    idleServerPids: staffInstance ? [sitePid(staffUrl)] : [],
   });
-  return { ...figures, staffInstance: staffUrl !== baseUrl, isolation: isolationNote() };
+  return { ...figures, staffInstance, isolation: isolationNote() };
 }
 
 /** GET / idle, under the staff load, and beside the control's. */
