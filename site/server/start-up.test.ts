@@ -4,7 +4,9 @@
  * first page loads them), so the process is healthy as soon as the database is migrated and read.
  * The wall-clock budget (≤ 1 s to healthy) is measured by `npm run bench`, not here.
  */
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -12,6 +14,13 @@ import { createLogger, loadConfig, passwordWorkersStarted, startRuntime, type Ru
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, describeEngines, type TestDatabase } from '../../api/src/test-support/databases.js';
 import { skipWhen } from '../../api/src/test-support/skips.js';
+import {
+  builtServerTest,
+  killServer,
+  spawnBuiltServer,
+  waitForHealth,
+  type ServerProcess,
+} from '../../api/src/test-support/built-server.js';
 import { createSiteRenderer, siteBuildRequested } from './site-renderer.js';
 import { createWebApp, SITE_BUILD_DIR } from './web-app.js';
 import { httpServerFor } from '../../api/src/test-support/http-server.js';
@@ -101,4 +110,38 @@ describeEngines('a restart on existing data, on %s', notBuilt, (engine) => {
     expect(login.status).toBe(200);
     expect(passwordWorkersStarted()).toBe(true);
   });
+});
+
+describe('a fresh install on a machine whose cores are all busy', () => {
+  let server: ServerProcess | undefined;
+  let database: TestDatabase | undefined;
+  afterEach(async () => {
+    if (server) await killServer(server);
+    await database?.drop();
+  });
+
+  // Start-up hashes the new super admin's password. On a worker at the lowest priority (the visitors'
+  // pool) that hash got no time while other processes kept every core busy: the server was not
+  // healthy after 20 s. An operator's hash runs on the worker at normal priority (issue 19).
+  builtServerTest(
+    "becomes healthy while other processes keep every core busy: its super admin's hash is not starved",
+    async () => {
+      database = await createTestDatabase('sqlite');
+      const spinners = Array.from({ length: availableParallelism() }, () =>
+        spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+      );
+      try {
+        server = await spawnBuiltServer({
+          NODE_ENV: 'production',
+          JWT_SECRET: 'start-up-test-secret-that-is-long-enough-0',
+          DATA_DIR: database.dataDir,
+        });
+        await waitForHealth(server);
+        expect(server.stdout()).toContain('super admin created with a one-time password');
+      } finally {
+        for (const spinner of spinners) spinner.kill('SIGKILL');
+      }
+    },
+    40_000,
+  );
 });

@@ -69,7 +69,7 @@ interface Pending {
 interface Slot {
   worker: Worker;
   /**
-   * The one worker at normal priority, for known devices only (issue 19): an idle-class worker gets
+   * The one worker at normal priority, for known devices and operators (issue 19): an idle-class worker gets
    * no time while a flood keeps the event loop busy, and a person who signed in before should not
    * wait for the flood to end. Known devices are few and each is bounded by its account's lockout.
    */
@@ -227,7 +227,9 @@ export function createPasswordPool(options: PasswordPoolOptions) {
       const busy = [...slots].filter((slot) => slot.current && !slot.express).length;
       return busy >= options.size && queue.length >= options.maxQueue;
     },
-    hash: (password: string, cost: number) => submit<string>({ op: 'hash', password, cost }),
+    /** `priority`: an operator's hash, on the express worker like a known device's sign-in. */
+    hash: (password: string, cost: number, priority = false) =>
+      submit<string>({ op: 'hash', password, cost }, priority),
     /** `priority`: a sign-in from a known device, served before anonymous ones (issue 19). */
     compare: (password: string, hash: string, priority = false) =>
       submit<boolean>({ op: 'compare', password, hash }, priority),

@@ -65,8 +65,13 @@ export function assertPasswordCapacity(): void {
   if (pool?.isFull()) throw tooManyRequests(SERVER_BUSY_MESSAGE, BUSY_RETRY_AFTER_S);
 }
 
-export function hashPassword(password: string): Promise<string> {
-  return onPool((pool) => pool.hash(password, COST));
+/**
+ * `priority`: an operator's hash (start-up's super admin, the admin CLI), not a visitor's. It runs on
+ * the worker at normal priority: at the lowest, a machine whose cores are busy starved a fresh
+ * install's start-up for minutes (issue 19).
+ */
+export function hashPassword(password: string, priority = false): Promise<string> {
+  return onPool((pool) => pool.hash(password, COST, priority));
 }
 
 /** `priority`: a sign-in from a known device, which the pool serves first and never refuses for others. */

@@ -54,7 +54,7 @@ export async function createAdminAccount(
   const password = generatePassword();
   try {
     await users.insert(
-      { name, email, passwordHash: await hashPassword(password), role, permissions: fullPermissions() },
+      { name, email, passwordHash: await hashPassword(password, true), role, permissions: fullPermissions() },
       now,
     );
   } catch (error) {
@@ -73,7 +73,7 @@ export async function resetAccountPassword(db: Db, email: string, now: Date = ne
   const user = await createUsersRepository(db).findByEmail(address);
   if (!user) throw new AccountError(`No account with ${address}.`);
   const password = generatePassword();
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, true);
   await db.transaction(async (trx) => {
     await createUsersRepository(trx).setPassword(user.id, passwordHash, now);
     // The password is not an admin edit, but the reactivation is: an open console form goes stale.

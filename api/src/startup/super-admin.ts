@@ -15,7 +15,7 @@ export async function ensureSuperAdmin(db: Db, config: Config, logger: Logger, n
   if (existing) return;
   const email = (config.superAdmin.email ?? FALLBACK_EMAIL).toLowerCase();
   const password = config.superAdmin.password ?? generatePassword();
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, true);
   // Start-up hashes once: the worker ends now instead of holding its memory through the idle period.
   retireIdlePasswordWorkers();
   const current = await users.findByEmail(email);
