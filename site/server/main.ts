@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { ConfigError, createLogger, loadConfig, startRuntime } from '@npo/api';
+import { connectionLimits, guardConnections, openFilesLimit } from './connection-guard.js';
 import { drainableServer } from './graceful-shutdown.js';
 import { releaseMemoryWhenIdle } from './idle-memory-release.js';
 import { createSiteRenderer, loadSiteBuild } from './site-renderer.js';
@@ -24,6 +25,11 @@ async function main(): Promise<void> {
     ...(siteBuilt && { renderSite: createSiteRenderer(runtime, { buildDir: SITE_BUILD_DIR }) }),
   });
   const { server, drain } = drainableServer();
+  guardConnections(server, {
+    limits: connectionLimits(openFilesLimit()),
+    behindProxy: config.trustProxy,
+    report: (counts) => logger.warn(counts, 'connections refused or closed to keep room for every visitor'),
+  });
   // With --expose-gc (npm start, the image): one memory-reducing GC when the server goes quiet.
   const idle = releaseMemoryWhenIdle(server, (ms) =>
     logger.debug(

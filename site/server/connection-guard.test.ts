@@ -1,0 +1,258 @@
+/**
+ * Issue 19, no stranger can lock everyone out by holding connections: the guard's limits on a real
+ * node:http server with small limits, then the built server itself, started with a small descriptor
+ * limit, against the attack that locked every visitor out (idle connections by the thousand).
+ */
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  BUILT_MAIN,
+  builtServerTest,
+  killServer,
+  spawnBuiltServer,
+  waitForHealth,
+  type ServerProcess,
+} from '../../api/src/test-support/built-server.js';
+import { createTestDatabase, type TestDatabase } from '../../api/src/test-support/databases.js';
+import {
+  connectionLimits,
+  guardConnections,
+  MAX_PER_ADDRESS,
+  openFilesLimit,
+  RESERVED_DESCRIPTORS,
+  type ConnectionGuardOptions,
+  type GuardCounts,
+} from './connection-guard.js';
+
+interface Held {
+  socket: Socket;
+  /** Whether the server has closed it. */
+  closed: () => boolean;
+}
+
+/** A connection from `from` (a loopback address of Linux's 127/8) to `port`, held open. */
+function hold(port: number, from: string, firstBytes?: string): Promise<Held> {
+  return new Promise((resolve, reject) => {
+    let closed = false;
+    const socket = connect({ port, host: '127.0.0.1', localAddress: from });
+    socket.on('close', () => (closed = true));
+    socket.on('data', () => {});
+    socket.once('error', (error) => (closed ? undefined : reject(error)));
+    socket.once('connect', () => {
+      socket.on('error', () => {});
+      if (firstBytes) socket.write(firstBytes);
+      resolve({ socket, closed: () => closed });
+    });
+  });
+}
+
+function holdMany(port: number, from: string, count: number, firstBytes?: string): Promise<Held[]> {
+  return Promise.all(Array.from({ length: count }, () => hold(port, from, firstBytes)));
+}
+
+/** A GET answered on a fresh connection from `from`: its status, or the error that stopped it. */
+function visit(port: number, from: string, path = '/'): Promise<number | string> {
+  return new Promise((resolve) => {
+    const request = httpRequest({ host: '127.0.0.1', port, path, localAddress: from, agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    request.end();
+  });
+}
+
+/** Polls an asynchronous condition until it holds. */
+async function eventually(what: string, holds: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await holds())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+async function until(what: string, holds: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!holds()) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const HALF_OPEN_REQUEST = 'GET / HTTP/1.1\r\nHost: x\r\n';
+
+describe('the limits for a number of open descriptors', () => {
+  it('keep descriptors for the database, cap one address at a quarter of the rest and at most 256', () => {
+    expect(connectionLimits(20_000)).toEqual({
+      max: 20_000 - RESERVED_DESCRIPTORS,
+      highWater: Math.floor((20_000 - RESERVED_DESCRIPTORS) * 0.9),
+      perAddress: MAX_PER_ADDRESS,
+    });
+    expect(connectionLimits(1024)).toEqual({ max: 768, highWater: 691, perAddress: 192 });
+    expect(connectionLimits(100).max).toBe(64);
+  });
+
+  it('read the soft limit from /proc/self/limits, with a fallback where it cannot be read', () => {
+    const limits = (soft: string) =>
+      `Limit                     Soft Limit           Hard Limit           Units     \n` +
+      `Max processes             95541                95541                processes \n` +
+      `Max open files            ${soft}                20000                files     \n`;
+    expect(openFilesLimit(limits('4096'))).toBe(4096);
+    expect(openFilesLimit(limits('unlimited'))).toBe(1 << 20);
+    expect(openFilesLimit(limits('lots'))).toBe(1024);
+    expect(openFilesLimit('')).toBe(1024);
+    expect(openFilesLimit()).toBeGreaterThan(0);
+  });
+});
+
+describe('the connection guard on a node:http server', () => {
+  let server: Server | undefined;
+  let held: Held[] = [];
+  afterEach(async () => {
+    for (const { socket } of held) socket.destroy();
+    held = [];
+    server?.closeAllConnections();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    server = undefined;
+  });
+
+  let requestsSeen = 0;
+  /** A server guarded with `options`, whose answer to /slow takes a second (a request under way). */
+  async function guarded(options: Partial<ConnectionGuardOptions>): Promise<number> {
+    requestsSeen = 0;
+    server = createServer((request, response) => {
+      requestsSeen += 1;
+      setTimeout(() => response.end('ok'), request.url === '/slow' ? 1_000 : 0);
+    });
+    guardConnections(server, {
+      limits: { perAddress: 3, highWater: 8, max: 10 },
+      behindProxy: false,
+      report: () => {},
+      ...options,
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    return (server.address() as AddressInfo).port;
+  }
+
+  it('closes at once a connection past its address’s limit, and serves another address meanwhile', async () => {
+    const port = await guarded({});
+    held = await holdMany(port, '127.0.0.2', 3);
+    const fourth = await hold(port, '127.0.0.2');
+    held.push(fourth);
+    await until('the fourth connection closed', fourth.closed);
+    expect(held.slice(0, 3).every((connection) => !connection.closed())).toBe(true);
+    expect(await visit(port, '127.0.0.3')).toBe(200);
+    // A connection given back makes room for the next one of the same address.
+    held[0]!.socket.destroy();
+    await eventually('the address served again', async () => (await visit(port, '127.0.0.2')) === 200);
+  });
+
+  it('counts nothing per address behind a trusted proxy: every connection is the proxy’s', async () => {
+    const port = await guarded({ behindProxy: true });
+    held = await holdMany(port, '127.0.0.2', 6);
+    expect(await visit(port, '127.0.0.2')).toBe(200);
+    expect(held.some((connection) => connection.closed())).toBe(false);
+  });
+
+  it('at its high water closes the idle connections, never a request under way nor the newcomer', async () => {
+    const port = await guarded({ limits: { perAddress: 3, highWater: 8, max: 12 } });
+    const underWay = visit(port, '127.0.0.9', '/slow');
+    await until('the request under way', () => requestsSeen === 1);
+    // Idle connections, most of them never sending a byte, one between two requests.
+    const idle = [...(await holdMany(port, '127.0.0.2', 3)), ...(await holdMany(port, '127.0.0.3', 3))];
+    const answered = await hold(port, '127.0.0.4', 'GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+    idle.push(answered);
+    await until('the answer given', () => answered.socket.bytesRead > 0);
+    held = [...idle];
+    expect(held.some((connection) => connection.closed())).toBe(false);
+    // The ninth connection finds eight open: the idle ones are closed, it stays.
+    const newcomer = await hold(port, '127.0.0.5');
+    held.push(newcomer);
+    await until('the idle connections closed', () => idle.every((connection) => connection.closed()));
+    expect(await underWay).toBe(200);
+    expect(newcomer.closed()).toBe(false);
+  });
+
+  it('sweeps once per half of the room left above the high water, and reports once a minute', async () => {
+    let time = 0;
+    const reports: GuardCounts[] = [];
+    const serverSide: Socket[] = [];
+    const port = await guarded({
+      limits: { perAddress: 10, highWater: 8, max: 12 },
+      now: () => time,
+      report: (counts) => reports.push(counts),
+    });
+    server!.on('connection', (socket: Socket) => serverSide.push(socket));
+    // Eight requests being sent, slowly: busy, so no sweep may close them.
+    held = await holdMany(port, '127.0.0.2', 8, HALF_OPEN_REQUEST);
+    await until('the server read them', () => serverSide.length === 8 && serverSide.every((s) => s.bytesRead > 0));
+    const ninth = await hold(port, '127.0.0.3');
+    const tenth = await hold(port, '127.0.0.3');
+    held.push(ninth, tenth);
+    // The ninth's sweep found only busy ones; the tenth comes before the next sweep is due.
+    await until('the server took both', () => serverSide.length === 10);
+    expect(held.some((connection) => connection.closed())).toBe(false);
+    held.push(await hold(port, '127.0.0.3'));
+    await until('the second sweep', () => ninth.closed() && tenth.closed());
+    expect(held.slice(0, 8).some((connection) => connection.closed())).toBe(false);
+    expect(reports).toEqual([]);
+    time += 60_000;
+    held.push(await hold(port, '127.0.0.4'));
+    await until('the report', () => reports.length === 1);
+    expect(reports).toEqual([{ overAddressLimit: 0, overMax: 0, idleSweeps: 2 }]);
+  });
+
+  it('past its maximum refuses new connections, and takes them again once others have closed', async () => {
+    const port = await guarded({ limits: { perAddress: 5, highWater: 100, max: 10 } });
+    held = [...(await holdMany(port, '127.0.0.2', 5)), ...(await holdMany(port, '127.0.0.3', 5))];
+    const eleventh = await hold(port, '127.0.0.4');
+    await until('the eleventh connection refused', eleventh.closed);
+    expect(held.some((connection) => connection.closed())).toBe(false);
+    for (const { socket } of held.slice(0, 5)) socket.destroy();
+    await eventually('the server has room again', async () => (await visit(port, '127.0.0.4')) === 200);
+  });
+});
+
+describe('the built server with 600 descriptors, against strangers holding connections', () => {
+  let database: TestDatabase | undefined;
+  let server: ServerProcess | undefined;
+  let held: Held[] = [];
+  afterEach(async () => {
+    for (const { socket } of held) socket.destroy();
+    held = [];
+    if (server) await killServer(server);
+    await database?.drop();
+  });
+
+  builtServerTest(
+    'one address gets its share, idle connections from many are closed to make room, and every visitor is served',
+    async () => {
+      database = await createTestDatabase('sqlite');
+      const limits = connectionLimits(600);
+      server = await spawnBuiltServer(
+        { NODE_ENV: 'production', JWT_SECRET: 'connection-guard-secret-long-enough-0123', DATA_DIR: database.dataDir },
+        ['sh', '-c', `ulimit -n 600 && exec "${process.execPath}" "${BUILT_MAIN}"`],
+      );
+      await waitForHealth(server);
+      const port = server.port;
+      // One address: its share stays open, one more is closed at once.
+      held = await holdMany(port, '127.0.0.2', limits.perAddress);
+      const oneMore = await hold(port, '127.0.0.2');
+      await until('the connection past the address’s share closed', oneMore.closed);
+      expect(held.some((connection) => connection.closed())).toBe(false);
+      expect(await visit(port, '127.0.0.1')).toBe(200);
+      // Many addresses, each within its share, holding idle connections twice the maximum in all: the
+      // idle ones are closed as the high water is reached, and visitors are served throughout.
+      for (let address = 3; address < 11; address++) {
+        held.push(...(await holdMany(port, `127.0.0.${address}`, limits.perAddress)));
+        expect(await visit(port, '127.0.0.1')).toBe(200);
+      }
+      expect(held.length).toBeGreaterThan(2 * limits.max);
+      expect(held.slice(0, limits.perAddress).every((connection) => connection.closed())).toBe(true);
+      expect(held.filter((connection) => !connection.closed()).length).toBeLessThan(limits.highWater);
+      expect(await visit(port, '127.0.0.1', '/api/health')).toBe(200);
+    },
+    60_000,
+  );
+});
