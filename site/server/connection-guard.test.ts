@@ -12,6 +12,7 @@ import {
   killServer,
   spawnBuiltServer,
   waitForHealth,
+  waitUntil,
   type ServerProcess,
 } from '../../api/src/test-support/built-server.js';
 import { createTestDatabase, type TestDatabase } from '../../api/src/test-support/databases.js';
@@ -121,7 +122,7 @@ describe('the connection guard on a node:http server', () => {
   /** A server guarded with `options`, whose answer to /slow takes a second (a request under way). */
   async function guarded(options: Partial<ConnectionGuardOptions>): Promise<number> {
     requestsSeen = 0;
-    server = createServer((request, response) => {
+    server = createServer({ connectionsCheckingInterval: 50 }, (request, response) => {
       requestsSeen += 1;
       setTimeout(() => response.end('ok'), request.url === '/slow' ? 1_000 : 0);
     });
@@ -200,17 +201,57 @@ describe('the connection guard on a node:http server', () => {
     time += 60_000;
     held.push(await hold(port, '127.0.0.4'));
     await until('the report', () => reports.length === 1);
-    expect(reports).toEqual([{ overAddressLimit: 0, overMax: 0, idleSweeps: 2 }]);
+    expect(reports).toEqual([{ overAddressLimit: 0, evicted: 0, refused: 0, idleSweeps: 2 }]);
   });
 
-  it('past its maximum refuses new connections, and takes them again once others have closed', async () => {
+  it('under pressure answers 408 to headers slower than its short timeout, until the pressure is gone', async () => {
+    const serverSide: Socket[] = [];
+    const port = await guarded({ limits: { perAddress: 10, highWater: 8, max: 20 }, pressedHeadersTimeoutMs: 300 });
+    server!.on('connection', (socket: Socket) => serverSide.push(socket));
+    const usualTimeout = server!.headersTimeout;
+    const slow = await holdMany(port, '127.0.0.2', 8, HALF_OPEN_REQUEST);
+    const answers = slow.map((connection) => {
+      let text = '';
+      connection.socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      return () => text;
+    });
+    held = [...slow];
+    await until('the server read them', () => serverSide.length === 8 && serverSide.every((s) => s.bytesRead > 0));
+    // Before the high water node's 60 s hold: nothing closes them.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(slow.some((connection) => connection.closed())).toBe(false);
+    held.push(await hold(port, '127.0.0.3'));
+    await until('the slow headers timed out', () => slow.every((connection) => connection.closed()));
+    expect(answers.map((text) => text().split('\r\n')[0])).toEqual(Array(8).fill('HTTP/1.1 408 Request Timeout'));
+    await until('the usual timeout back', () => server!.headersTimeout === usualTimeout);
+    expect(usualTimeout).toBe(60_000);
+  });
+
+  it('with the room full closes the oldest connection not being answered to let a new one in', async () => {
     const port = await guarded({ limits: { perAddress: 5, highWater: 100, max: 10 } });
-    held = [...(await holdMany(port, '127.0.0.2', 5)), ...(await holdMany(port, '127.0.0.3', 5))];
-    const eleventh = await hold(port, '127.0.0.4');
-    await until('the eleventh connection refused', eleventh.closed);
-    expect(held.some((connection) => connection.closed())).toBe(false);
-    for (const { socket } of held.slice(0, 5)) socket.destroy();
-    await eventually('the server has room again', async () => (await visit(port, '127.0.0.4')) === 200);
+    // One at a time, so the server takes them in this order: idle ones, then headers still coming.
+    const order: [string, string?][] = [
+      ...Array<[string]>(5).fill(['127.0.0.2']),
+      ...Array<[string, string]>(5).fill(['127.0.0.3', HALF_OPEN_REQUEST]),
+    ];
+    for (const [from, firstBytes] of order) held.push(await hold(port, from, firstBytes));
+    const newcomers: Held[] = [];
+    for (let count = 1; count <= 2; count++) {
+      newcomers.push(await hold(port, '127.0.0.4'));
+      await until('the oldest closed', () => held.filter((connection) => connection.closed()).length === count);
+    }
+    expect(held.map((connection) => connection.closed())).toEqual([true, true, ...Array<boolean>(8).fill(false)]);
+    expect(await visit(port, '127.0.0.4')).toBe(200);
+    held.push(...newcomers);
+  });
+
+  it('refuses a new connection only when every one in the room is being answered', async () => {
+    const port = await guarded({ limits: { perAddress: 5, highWater: 100, max: 4 } });
+    const answers = ['127.0.0.2', '127.0.0.2', '127.0.0.3', '127.0.0.3'].map((from) => visit(port, from, '/slow'));
+    await until('four requests under way', () => requestsSeen === 4);
+    expect(await visit(port, '127.0.0.4')).toBe('ECONNRESET');
+    expect(await Promise.all(answers)).toEqual([200, 200, 200, 200]);
+    await eventually('room again', async () => (await visit(port, '127.0.0.4')) === 200);
   });
 });
 
@@ -252,6 +293,17 @@ describe('the built server with 600 descriptors, against strangers holding conne
       expect(held.slice(0, limits.perAddress).every((connection) => connection.closed())).toBe(true);
       expect(held.filter((connection) => !connection.closed()).length).toBeLessThan(limits.highWater);
       expect(await visit(port, '127.0.0.1', '/api/health')).toBe(200);
+      // Headers sent a byte at a time from several addresses, then idle connections past the high
+      // water: node answers the slow ones 408 within the pressed timeout, visitors served meanwhile.
+      const slow: Held[] = [];
+      for (const address of [11, 12, 13]) {
+        slow.push(...(await holdMany(port, `127.0.0.${address}`, limits.perAddress, HALF_OPEN_REQUEST)));
+      }
+      held.push(...slow);
+      for (const address of [14, 15]) held.push(...(await holdMany(port, `127.0.0.${address}`, limits.perAddress)));
+      expect(await visit(port, '127.0.0.1')).toBe(200);
+      await waitUntil(server, 'the slow headers closed', () => slow.every((connection) => connection.closed()));
+      expect(await visit(port, '127.0.0.1')).toBe(200);
     },
     60_000,
   );

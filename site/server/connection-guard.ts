@@ -3,15 +3,23 @@
  * holds a file descriptor, and the process has a fixed number of them (RLIMIT_NOFILE). Measured on
  * `npm start` before this guard: one machine opening 20,400 idle connections (nothing sent on them)
  * took every descriptor, and every visitor's connection was reset for as long as it held them; with
- * no descriptor left, SQLite could not have opened its files either. So the server:
+ * no descriptor left, SQLite could not have opened its files either. So, with `max` connections as
+ * the room (the descriptors less RESERVED_DESCRIPTORS), the server:
  * - lets one client address (IPv6 by its /64, and its /56 with room for NETWORK_FACTOR of those, as
  *   the rate limits count) hold at most `perAddress` connections, closing any past that at once. Not
  *   behind a trusted proxy: every connection is then the proxy's, and the proxy limits per visitor;
- * - closes idle connections to make room once `highWater` connections are open in all: keep-alive connections between requests, and connections that have not sent a byte (node
- *   counts those as busy until its headersTimeout, 60 s). A visitor's browser simply opens a new one;
- *   an attacker's held connections are gone. A request under way, or being sent, is never cut;
- * - refuses new connections past `max` (node's own server.maxConnections), so descriptors are left for
- *   the database, the files being sent and the mail.
+ * - once `highWater` connections are open, closes the idle ones: keep-alive connections between
+ *   requests, and connections that have not sent a byte (node counts those as busy until its
+ *   headersTimeout, 60 s). A visitor's browser simply opens a new one;
+ * - from then on, until the connections are down to half the high water, gives a request's headers
+ *   PRESSED_HEADERS_TIMEOUT_MS to arrive instead of node's 60 s: connections sending theirs a byte at
+ *   a time (slowloris) are answered 408 and closed by node's own check (every CONNECTIONS_CHECK_MS,
+ *   graceful-shutdown.ts);
+ * - when the room is full, makes room for a new connection by closing the oldest one that is not
+ *   being answered (idle, or still sending its headers): a visitor's request arrives within
+ *   milliseconds of its connection, so a flood would have to fill the whole room in that time to
+ *   push it out. Only when every connection is being answered is the new one refused.
+ * A request being answered (its body being sent, or its answer being written) is never cut.
  */
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -23,7 +31,7 @@ export interface ConnectionLimits {
   perAddress: number;
   /** Open connections in all past which the idle ones are closed. */
   highWater: number;
-  /** Open connections in all past which new ones are refused. */
+  /** Open connections in all: the room, past which the oldest not being answered makes way. */
   max: number;
 }
 
@@ -34,9 +42,16 @@ export const RESERVED_DESCRIPTORS = 256;
 /**
  * A sweep walks every connection, so at the high water it runs once per this share of the room
  * between the high water and the maximum: new connections, whatever their number, cost a few
- * steps each, and two sweeps that closed nothing (every connection busy) come before a refusal.
+ * steps each.
  */
 const SWEEP_SHARE = 1 / 2;
+/** Under pressure, a request's headers must all arrive within this: a browser sends them at once. */
+export const PRESSED_HEADERS_TIMEOUT_MS = 5_000;
+/**
+ * Closed connections count against node's maxConnections until their 'close' event: it is set this
+ * far above the room, out of the reserved descriptors, so that it refuses only what the guard let by.
+ */
+const HARD_MARGIN = RESERVED_DESCRIPTORS / 2;
 /** Refused connections are logged at most this often, as one line with their count. */
 const REPORT_EVERY_MS = 60_000;
 /** Where /proc/self/limits is not (macOS, Windows): node's usual soft limit there. */
@@ -68,11 +83,15 @@ function readLimits(): string | undefined {
   }
 }
 
-/** Since the last report: connections closed past their address's limit, refused past the maximum,
- * and the sweeps that closed the idle ones. */
+/** What the guard did since its last report. */
 export interface GuardCounts {
+  /** Connections closed at once: their address held its share. */
   overAddressLimit: number;
-  overMax: number;
+  /** Connections closed to make room for a new one. */
+  evicted: number;
+  /** New connections refused: every connection in the room was being answered. */
+  refused: number;
+  /** Sweeps of the idle connections at the high water. */
   idleSweeps: number;
 }
 
@@ -83,14 +102,25 @@ export interface ConnectionGuardOptions {
   /** Told at most once a minute what the guard did since it was last told, if anything. */
   report: (counts: GuardCounts) => void;
   now?: () => number;
+  pressedHeadersTimeoutMs?: number;
 }
+
+/** Whether node is answering a request on `socket` (the response it writes is attached to it). */
+function beingAnswered(socket: Socket): boolean {
+  return (socket as Socket & { _httpMessage?: unknown })._httpMessage != null;
+}
+
+const NO_COUNTS: GuardCounts = { overAddressLimit: 0, evicted: 0, refused: 0, idleSweeps: 0 };
 
 /** Guards `server`'s connections (before it listens). */
 export function guardConnections(server: Server, options: ConnectionGuardOptions): void {
   const { limits, behindProxy, report, now = Date.now } = options;
+  const { pressedHeadersTimeoutMs = PRESSED_HEADERS_TIMEOUT_MS } = options;
+  const usualHeadersTimeout = server.headersTimeout;
   const perSubject = new Map<string, number>();
+  /** Open connections, oldest first; a connection the guard closes leaves at once. */
   const sockets = new Set<Socket>();
-  const counts: GuardCounts = { overAddressLimit: 0, overMax: 0, idleSweeps: 0 };
+  const counts: GuardCounts = { ...NO_COUNTS };
   const sweepEvery = Math.max(1, Math.floor((limits.max - limits.highWater) * SWEEP_SHARE));
   let sinceSweep = 0;
   let lastReport = now();
@@ -99,45 +129,66 @@ export function guardConnections(server: Server, options: ConnectionGuardOptions
     const time = now();
     if (time - lastReport < REPORT_EVERY_MS) return;
     lastReport = time;
-    if (counts.overAddressLimit + counts.overMax + counts.idleSweeps > 0) report({ ...counts });
-    Object.assign(counts, { overAddressLimit: 0, overMax: 0, idleSweeps: 0 });
+    if (Object.values(counts).some((count) => count > 0)) report({ ...counts });
+    Object.assign(counts, NO_COUNTS);
   };
-  /** Called for each connection coming in (taken or refused), before it joins `sockets`. */
+  const close = (socket: Socket) => {
+    sockets.delete(socket);
+    socket.destroy();
+  };
+  /** Called for each connection coming in, before it joins `sockets`. */
   const sweepAtHighWater = () => {
     sinceSweep += 1;
     if (sockets.size < limits.highWater || sinceSweep < sweepEvery) return;
     sinceSweep = 0;
     counts.idleSweeps += 1;
+    server.headersTimeout = Math.min(usualHeadersTimeout, pressedHeadersTimeoutMs);
     server.closeIdleConnections();
-    for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy();
+    for (const socket of sockets) if (socket.bytesRead === 0 || socket.destroyed) close(socket);
   };
-
-  server.maxConnections = limits.max;
-  server.on('drop', () => {
-    counts.overMax += 1;
-    sweepAtHighWater();
-    reportNow();
-  });
-  // Before node's HTTP handler, which then finds a connection over its address's limit destroyed.
-  server.prependListener('connection', (socket: Socket) => {
+  /** Closes the oldest connection not being answered; false when every one is. */
+  const makeRoom = (): boolean => {
+    for (const socket of sockets) {
+      if (socket.destroyed) sockets.delete(socket);
+      else if (!beingAnswered(socket)) {
+        close(socket);
+        counts.evicted += 1;
+        return true;
+      }
+    }
+    return false;
+  };
+  const admit = (socket: Socket): boolean => {
     const subjects = behindProxy ? [] : subjectsOf(socket);
     if (subjects.some(({ key, limit }) => (perSubject.get(key) ?? 0) >= limit)) {
       counts.overAddressLimit += 1;
-      socket.destroy();
-      reportNow();
-      return;
+      return false;
     }
     sweepAtHighWater();
+    if (sockets.size >= limits.max && !makeRoom()) {
+      counts.refused += 1;
+      return false;
+    }
     sockets.add(socket);
     for (const { key } of subjects) perSubject.set(key, (perSubject.get(key) ?? 0) + 1);
     socket.once('close', () => {
       sockets.delete(socket);
+      if (sockets.size < limits.highWater / 2) server.headersTimeout = usualHeadersTimeout;
       for (const { key } of subjects) {
         const left = (perSubject.get(key) ?? 1) - 1;
         if (left > 0) perSubject.set(key, left);
         else perSubject.delete(key);
       }
     });
+    return true;
+  };
+
+  // node's own refusal, counting connections until they have closed: a bound the guard stays under.
+  server.maxConnections = limits.max + HARD_MARGIN;
+  server.on('drop', () => (counts.refused += 1));
+  // Before node's HTTP handler, which then finds a connection the guard refused destroyed.
+  server.prependListener('connection', (socket: Socket) => {
+    if (!admit(socket)) socket.destroy();
     reportNow();
   });
 

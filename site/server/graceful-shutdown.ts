@@ -28,6 +28,12 @@ const IDLE_SWEEP_MS = 20;
  */
 export const KEEP_ALIVE_TIMEOUT_MS = 75_000;
 
+/**
+ * How often node closes connections whose request headers are overdue (its default is 30 s): under
+ * pressure the connection guard shortens the headers' time to 5 s (connection-guard.ts).
+ */
+export const CONNECTIONS_CHECK_MS = 1_000;
+
 type Headers = OutgoingHttpHeaders | OutgoingHttpHeader[];
 
 export interface Drain {
@@ -52,7 +58,11 @@ export function drainableServer(): { server: Server; drain: Drain } {
       return super.writeHead(statusCode, ...(rest as [string?, Headers?]));
     }
   }
-  const server = createServer({ ServerResponse: DrainAwareResponse, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS });
+  const server = createServer({
+    ServerResponse: DrainAwareResponse,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
+  });
   return {
     server,
     drain: drainOf(server, () => {
