@@ -136,17 +136,22 @@ describe('the connection guard on a node:http server', () => {
     return (server.address() as AddressInfo).port;
   }
 
-  it('closes at once a connection past its address’s limit, and serves another address meanwhile', async () => {
+  it('past an address’s share closes its oldest connection not being answered, or refuses when all are', async () => {
     const port = await guarded({});
-    held = await holdMany(port, '127.0.0.2', 3);
+    for (let count = 0; count < 3; count++) held.push(await hold(port, '127.0.0.2'));
     const fourth = await hold(port, '127.0.0.2');
+    await until('the oldest of the address closed', held[0]!.closed);
+    expect([...held, fourth].map((connection) => connection.closed())).toEqual([true, false, false, false]);
     held.push(fourth);
-    await until('the fourth connection closed', fourth.closed);
-    expect(held.slice(0, 3).every((connection) => !connection.closed())).toBe(true);
+    // Another address is not touched, and is served.
     expect(await visit(port, '127.0.0.3')).toBe(200);
-    // A connection given back makes room for the next one of the same address.
-    held[0]!.socket.destroy();
-    await eventually('the address served again', async () => (await visit(port, '127.0.0.2')) === 200);
+    expect(held.filter((connection) => connection.closed())).toHaveLength(1);
+    // Three requests being answered for one address: a fourth connection of its own is refused.
+    const answers = [1, 2, 3].map(() => visit(port, '127.0.0.5', '/slow'));
+    await until('three requests under way', () => requestsSeen === 4);
+    expect(await visit(port, '127.0.0.5')).toBe('ECONNRESET');
+    expect(await Promise.all(answers)).toEqual([200, 200, 200]);
+    await eventually('the address served again', async () => (await visit(port, '127.0.0.5')) === 200);
   });
 
   it('counts nothing per address behind a trusted proxy: every connection is the proxy’s', async () => {
@@ -201,7 +206,7 @@ describe('the connection guard on a node:http server', () => {
     time += 60_000;
     held.push(await hold(port, '127.0.0.4'));
     await until('the report', () => reports.length === 1);
-    expect(reports).toEqual([{ overAddressLimit: 0, evicted: 0, refused: 0, idleSweeps: 2 }]);
+    expect(reports).toEqual([{ evicted: 0, overAddressLimit: 0, refused: 0, idleSweeps: 2 }]);
   });
 
   it('under pressure answers 408 to headers slower than its short timeout, until the pressure is gone', async () => {
@@ -277,11 +282,13 @@ describe('the built server with 600 descriptors, against strangers holding conne
       );
       await waitForHealth(server);
       const port = server.port;
-      // One address: its share stays open, one more is closed at once.
+      // One address holds its share: one more of its own makes its oldest idle one close.
       held = await holdMany(port, '127.0.0.2', limits.perAddress);
       const oneMore = await hold(port, '127.0.0.2');
-      await until('the connection past the address’s share closed', oneMore.closed);
-      expect(held.some((connection) => connection.closed())).toBe(false);
+      await until('one of the address’s connections closed', () => held.some((connection) => connection.closed()));
+      expect(held.filter((connection) => connection.closed())).toHaveLength(1);
+      expect(oneMore.closed()).toBe(false);
+      held.push(oneMore);
       expect(await visit(port, '127.0.0.1')).toBe(200);
       // Many addresses, each within its share, holding idle connections twice the maximum in all: the
       // idle ones are closed as the high water is reached, and visitors are served throughout.
@@ -290,7 +297,7 @@ describe('the built server with 600 descriptors, against strangers holding conne
         expect(await visit(port, '127.0.0.1')).toBe(200);
       }
       expect(held.length).toBeGreaterThan(2 * limits.max);
-      expect(held.slice(0, limits.perAddress).every((connection) => connection.closed())).toBe(true);
+      expect(held.slice(0, limits.perAddress + 1).every((connection) => connection.closed())).toBe(true);
       expect(held.filter((connection) => !connection.closed()).length).toBeLessThan(limits.highWater);
       expect(await visit(port, '127.0.0.1', '/api/health')).toBe(200);
       // Headers sent a byte at a time from several addresses, then idle connections past the high

@@ -6,8 +6,10 @@
  * no descriptor left, SQLite could not have opened its files either. So, with `max` connections as
  * the room (the descriptors less RESERVED_DESCRIPTORS), the server:
  * - lets one client address (IPv6 by its /64, and its /56 with room for NETWORK_FACTOR of those, as
- *   the rate limits count) hold at most `perAddress` connections, closing any past that at once. Not
- *   behind a trusted proxy: every connection is then the proxy's, and the proxy limits per visitor;
+ *   the rate limits count) hold at most `perAddress` connections: past that, the address's oldest
+ *   connection not being answered makes way (many visitors behind one NAT leave idle keep-alive
+ *   connections), and only if every one is being answered is the new one refused. Not behind a
+ *   trusted proxy: every connection is then the proxy's, and the proxy limits per visitor;
  * - once `highWater` connections are open, closes the idle ones: keep-alive connections between
  *   requests, and connections that have not sent a byte (node counts those as busy until its
  *   headersTimeout, 60 s). A visitor's browser simply opens a new one;
@@ -85,10 +87,10 @@ function readLimits(): string | undefined {
 
 /** What the guard did since its last report. */
 export interface GuardCounts {
-  /** Connections closed at once: their address held its share. */
-  overAddressLimit: number;
-  /** Connections closed to make room for a new one. */
+  /** Connections closed to make room for a new one, in the room or in their address's share. */
   evicted: number;
+  /** New connections refused: every one of their address's share was being answered. */
+  overAddressLimit: number;
   /** New connections refused: every connection in the room was being answered. */
   refused: number;
   /** Sweeps of the idle connections at the high water. */
@@ -110,16 +112,18 @@ function beingAnswered(socket: Socket): boolean {
   return (socket as Socket & { _httpMessage?: unknown })._httpMessage != null;
 }
 
-const NO_COUNTS: GuardCounts = { overAddressLimit: 0, evicted: 0, refused: 0, idleSweeps: 0 };
+const NO_COUNTS: GuardCounts = { evicted: 0, overAddressLimit: 0, refused: 0, idleSweeps: 0 };
 
 /** Guards `server`'s connections (before it listens). */
 export function guardConnections(server: Server, options: ConnectionGuardOptions): void {
   const { limits, behindProxy, report, now = Date.now } = options;
   const { pressedHeadersTimeoutMs = PRESSED_HEADERS_TIMEOUT_MS } = options;
   const usualHeadersTimeout = server.headersTimeout;
-  const perSubject = new Map<string, number>();
   /** Open connections, oldest first; a connection the guard closes leaves at once. */
   const sockets = new Set<Socket>();
+  /** Each address's (and IPv6 network's) open connections, oldest first. */
+  const perSubject = new Map<string, Set<Socket>>();
+  const subjectsOfSocket = new WeakMap<Socket, string[]>();
   const counts: GuardCounts = { ...NO_COUNTS };
   const sweepEvery = Math.max(1, Math.floor((limits.max - limits.highWater) * SWEEP_SHARE));
   let sinceSweep = 0;
@@ -132,8 +136,16 @@ export function guardConnections(server: Server, options: ConnectionGuardOptions
     if (Object.values(counts).some((count) => count > 0)) report({ ...counts });
     Object.assign(counts, NO_COUNTS);
   };
-  const close = (socket: Socket) => {
+  const forget = (socket: Socket) => {
     sockets.delete(socket);
+    for (const key of subjectsOfSocket.get(socket) ?? []) {
+      const group = perSubject.get(key);
+      group?.delete(socket);
+      if (group?.size === 0) perSubject.delete(key);
+    }
+  };
+  const close = (socket: Socket) => {
+    forget(socket);
     socket.destroy();
   };
   /** Called for each connection coming in, before it joins `sockets`. */
@@ -146,10 +158,10 @@ export function guardConnections(server: Server, options: ConnectionGuardOptions
     server.closeIdleConnections();
     for (const socket of sockets) if (socket.bytesRead === 0 || socket.destroyed) close(socket);
   };
-  /** Closes the oldest connection not being answered; false when every one is. */
-  const makeRoom = (): boolean => {
-    for (const socket of sockets) {
-      if (socket.destroyed) sockets.delete(socket);
+  /** Closes the oldest connection of `group` not being answered; false when every one is. */
+  const evictOldest = (group: Set<Socket>): boolean => {
+    for (const socket of group) {
+      if (socket.destroyed) forget(socket);
       else if (!beingAnswered(socket)) {
         close(socket);
         counts.evicted += 1;
@@ -160,25 +172,27 @@ export function guardConnections(server: Server, options: ConnectionGuardOptions
   };
   const admit = (socket: Socket): boolean => {
     const subjects = behindProxy ? [] : subjectsOf(socket);
-    if (subjects.some(({ key, limit }) => (perSubject.get(key) ?? 0) >= limit)) {
-      counts.overAddressLimit += 1;
-      return false;
+    for (const { key, limit } of subjects) {
+      const group = perSubject.get(key);
+      if (group && group.size >= limit && !evictOldest(group)) {
+        counts.overAddressLimit += 1;
+        return false;
+      }
     }
     sweepAtHighWater();
-    if (sockets.size >= limits.max && !makeRoom()) {
+    if (sockets.size >= limits.max && !evictOldest(sockets)) {
       counts.refused += 1;
       return false;
     }
     sockets.add(socket);
-    for (const { key } of subjects) perSubject.set(key, (perSubject.get(key) ?? 0) + 1);
+    subjectsOfSocket.set(
+      socket,
+      subjects.map(({ key }) => key),
+    );
+    for (const { key } of subjects) perSubject.set(key, (perSubject.get(key) ?? new Set()).add(socket));
     socket.once('close', () => {
-      sockets.delete(socket);
+      forget(socket);
       if (sockets.size < limits.highWater / 2) server.headersTimeout = usualHeadersTimeout;
-      for (const { key } of subjects) {
-        const left = (perSubject.get(key) ?? 1) - 1;
-        if (left > 0) perSubject.set(key, left);
-        else perSubject.delete(key);
-      }
     });
     return true;
   };
