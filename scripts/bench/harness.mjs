@@ -73,6 +73,14 @@ export function start(command, args, env) {
   return child;
 }
 
+/** Stops a process `start` started (SIGTERM) and waits for it to exit. */
+export async function stopChild(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 /** The built server's environment in every section: production, loopback, demo content. */
 export function serverEnv(port, dataDir) {
   return {

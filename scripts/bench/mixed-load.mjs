@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { cannon, freePort, SERVER_ARGS, serverEnv, start, waitFor } from './harness.mjs';
+import { cannon, freePort, SERVER_ARGS, serverEnv, start, stopChild, waitFor } from './harness.mjs';
 
 const CONNECTIONS = 8;
 const DEFAULT_DURATION_S = 60;
@@ -97,11 +97,7 @@ export async function runMixedLoad({ duration = DEFAULT_DURATION_S } = {}) {
       },
     };
   } finally {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await stopChild(child);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
