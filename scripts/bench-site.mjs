@@ -303,6 +303,9 @@ const summary = {
 };
 writeFileSync('bench-results.json', `${JSON.stringify(summary, null, 2)}\n`);
 console.log('\nBudgets:');
-for (const [name, result] of Object.entries(results)) console.log(`  ${name.padEnd(8)} ${result.ok ? 'OK' : 'MISSED'}`);
+const nameWidth = Math.max(...chosen.map((name) => name.length));
+for (const [name, result] of Object.entries(results)) {
+  console.log(`  ${name.padEnd(nameWidth)} ${result.ok ? 'OK' : 'MISSED'}`);
+}
 console.log('Figures written to bench-results.json');
 process.exit(Object.values(results).every((result) => result.ok) ? 0 : 1);

@@ -19,6 +19,7 @@ import { createTestDatabase, type TestDatabase } from '../../api/src/test-suppor
 import {
   connectionLimits,
   guardConnections,
+  MAX_CONNECTIONS,
   MAX_PER_ADDRESS,
   openFilesLimit,
   RESERVED_DESCRIPTORS,
@@ -84,12 +85,14 @@ async function until(what: string, holds: () => boolean, timeoutMs = 5_000): Pro
 const HALF_OPEN_REQUEST = 'GET / HTTP/1.1\r\nHost: x\r\n';
 
 describe('the limits for a number of open descriptors', () => {
-  it('keep descriptors for the database, cap one address at a quarter of the rest and at most 256', () => {
-    expect(connectionLimits(20_000)).toEqual({
-      max: 20_000 - RESERVED_DESCRIPTORS,
-      highWater: Math.floor((20_000 - RESERVED_DESCRIPTORS) * 0.9),
+  it('keep descriptors for the database, bound the memory, cap one address at a quarter and at most 256', () => {
+    expect(connectionLimits(5_000)).toEqual({
+      max: 5_000 - RESERVED_DESCRIPTORS,
+      highWater: Math.floor((5_000 - RESERVED_DESCRIPTORS) * 0.9),
       perAddress: MAX_PER_ADDRESS,
     });
+    // A container's usual limit: the room is bounded by memory, not by descriptors.
+    expect(connectionLimits(1_048_576)).toEqual({ max: MAX_CONNECTIONS, highWater: 7_200, perAddress: 256 });
     expect(connectionLimits(1024)).toEqual({ max: 768, highWater: 691, perAddress: 192 });
     expect(connectionLimits(100).max).toBe(64);
   });
