@@ -113,7 +113,12 @@ export interface ConnectionGuardOptions {
   pressedHeadersTimeoutMs?: number;
 }
 
-/** Whether node is answering a request on `socket` (the response it writes is attached to it). */
+/**
+ * Whether node is answering a request on `socket`: node attaches the response it writes to its
+ * socket as `_httpMessage`, an internal field (its own closeIdleConnections reads it the same way).
+ * Not a 'finish' listener per response: that kept every answer alive across young-generation GCs
+ * (graceful-shutdown.ts).
+ */
 function beingAnswered(socket: Socket): boolean {
   return (socket as Socket & { _httpMessage?: unknown })._httpMessage != null;
 }
