@@ -1,6 +1,6 @@
 // Connection floods (issue 19, no stranger can lock everyone out): the BUILT server, started with
 // `npm start`'s flags and a descriptor limit of SERVER_FILES (or the machine's hard limit, if lower),
-// against two floods of twice its room (its descriptors less the 256 it keeps), each for DURATION_S:
+// against two floods of twice its room (as its connection guard computes it), each for DURATION_S:
 //   1. idle: connections opened from many loopback addresses, nothing sent on them;
 //   2. slow: each sends a request line, then a header byte every 2 s (slowloris), and opens again
 //      100 ms after the server closes it.
@@ -13,12 +13,10 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort, ms, SERVER_ARGS, serverEnv, start, stopChild, waitFor } from './harness.mjs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { freePort, ms, root, SERVER_ARGS, serverEnv, start, stopChild, waitFor } from './harness.mjs';
 
 const SERVER_FILES = 8_192;
-/** As site/server/connection-guard.ts keeps them. */
-const RESERVED_DESCRIPTORS = 256;
 const DURATION_S = 30;
 const VISIT_EVERY_MS = 100;
 const PER_ADDRESS = 64;
@@ -126,7 +124,10 @@ async function settle(pid, descriptors) {
 export async function runConnectionFlood() {
   const hard = hardFilesLimit();
   const serverFiles = Math.min(SERVER_FILES, hard);
-  const room = serverFiles - RESERVED_DESCRIPTORS;
+  // The room the server's own guard gives itself for that many descriptors (site/server/connection-guard.ts).
+  const guard = path.join(root, 'site/dist/server/connection-guard.js');
+  const { connectionLimits } = await import(pathToFileURL(guard).href);
+  const room = connectionLimits(serverFiles).max;
   const total = 2 * room;
   const perProcess = Math.min(total, hard - 256);
   const port = await freePort();
