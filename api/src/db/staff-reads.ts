@@ -84,6 +84,24 @@ function toLowPriority(): void {
 }
 
 /**
+ * A connection of a thread's own to the SQLite file: read-only, or writable and set up as the site's
+ * connection is (connection.ts). Also opened by the SMTP thread, which marks the mails it sent.
+ */
+function openSqlite(driverPath: string, file: string, writable: boolean): import('better-sqlite3').Database {
+  const Database = require(driverPath) as typeof import('better-sqlite3');
+  const connection = new Database(file, { readonly: !writable, fileMustExist: true });
+  // A background write waits as long as the longest transaction of the site may hold the write lock
+  // (a members import of 50,000 rows takes about 40 s): failing, a delivered mail's mark would be lost
+  // and the mail sent again at the next start. Only the writing thread waits.
+  connection.pragma(`busy_timeout = ${writable ? 120_000 : 5000}`);
+  if (writable) {
+    connection.pragma('foreign_keys = ON');
+    connection.pragma('synchronous = NORMAL');
+  }
+  return connection;
+}
+
+/**
  * SQLite: every staff read, on a read-only connection; or, `writable`, the writes of background work
  * (threadWrites), set up as the site's connection is. `fold` is foldRow, `formatPage` csvPageText.
  */
@@ -91,17 +109,8 @@ function sqliteWorker(fold: (value: string) => string, formatPage: PageFormatter
   const threads = require('node:worker_threads') as typeof import('node:worker_threads');
   const { parentPort } = threads;
   const { file, driverPath, writable } = threads.workerData as { file: string; driverPath: string; writable: boolean };
-  const Database = require(driverPath) as typeof import('better-sqlite3');
   toLowPriority();
-  const connection = new Database(file, { readonly: !writable, fileMustExist: true });
-  // A background write waits as long as the longest transaction of the site may hold the write lock
-  // (a members import of 50,000 rows takes about 40 s): failing, a delivered mail's mark would be lost
-  // and the mail sent again at the next start. Only this thread waits.
-  connection.pragma(`busy_timeout = ${writable ? 120_000 : 5000}`);
-  if (writable) {
-    connection.pragma('foreign_keys = ON');
-    connection.pragma('synchronous = NORMAL');
-  }
+  const connection = openSqlite(driverPath, file, writable);
   connection.function('fold', { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? fold(value) : value,
   );
@@ -172,6 +181,7 @@ const CSV_SOURCE = [
   'const encoder = new TextEncoder();',
   'const formatPage = (rows, ids, format) => encoder.encode(csvPageText(rows, ids, format, rowValues));',
   toLowPriority.toString(),
+  openSqlite.toString(),
 ];
 
 // foldRow keeps the characters it folded in `foldedChars`; the worker gets its own.
@@ -291,13 +301,6 @@ function postgresStaffReads(db: Db): StaffReads {
 
 const readers = new WeakMap<Db, StaffReads>();
 
-/** The SQLite file another connection can open: none for PostgreSQL, nor for an in-memory database (it exists only on its own connection). */
-function sharedSqliteFile(db: Db): string | undefined {
-  if (isPostgres(db)) return undefined;
-  const { filename } = (db.client as Knex.Client).config.connection as { filename: string };
-  return filename && filename !== ':memory:' ? filename : undefined;
-}
-
 function readsOf(db: Db): StaffReads {
   if (isPostgres(db)) return postgresStaffReads(db);
   const file = sharedSqliteFile(db);
@@ -323,8 +326,9 @@ export async function closeStaffReads(db: Db): Promise<void> {
  * 0.7-1 ms, up to 15 ms when it ran the WAL's checkpoint, and a visitor's page waited behind each
  * (issue 22: GET / p99 2-4x idle during a send, 1.2x with the marks on a thread).
  *
- * SQLite: one more thread (about 10 MB) with a writable connection of its own, at the staff thread's
- * lower priority. It makes the database's second writer, which is why the site's transactions begin
+ * SQLite: a thread with a writable connection of its own, at the staff thread's lower priority: the
+ * SMTP thread where mail goes out over SMTP (SqliteWriter), else one more thread (about 10 MB). It
+ * makes the database's second writer, which is why the site's transactions begin
  * IMMEDIATE (connection.ts). PostgreSQL runs writes in its own processes and answers an UPDATE with
  * a count: there they run directly.
  */
@@ -336,17 +340,55 @@ export interface ThreadWrites {
   close(): Promise<void>;
 }
 
-/** Background writes for `db`, the thread started on the first one. The caller closes them. */
-export function threadWrites(db: Db, { idleMs = THREAD_IDLE_MS } = {}): ThreadWrites {
+/** A thread of another purpose that also runs SQLite writes on a connection of its own (the SMTP thread's). */
+export interface SqliteWriter {
+  /** Runs the statement; answers how many rows it changed. */
+  write: (sql: string, bindings: unknown[]) => Promise<number>;
+  running: () => boolean;
+}
+
+/**
+ * What a thread that writes to `file` runs to open its connection (openSqlite's source): the SMTP
+ * thread's writes are set up as the writes' thread's own.
+ */
+export const SQLITE_OPENER_SOURCE = openSqlite.toString();
+
+/** The SQLite file another connection can open: none for PostgreSQL, nor for an in-memory database (it exists only on its own connection). */
+export function sharedSqliteFile(db: Db): string | undefined {
+  if (isPostgres(db)) return undefined;
+  const { filename } = (db.client as Knex.Client).config.connection as { filename: string };
+  return filename && filename !== ':memory:' ? filename : undefined;
+}
+
+/**
+ * Background writes for `db`, the thread started on the first one; or, given `on`, on that thread
+ * instead of one of their own (about 10 MB less). The caller closes them (`on` is closed by its owner).
+ */
+export function threadWrites(
+  db: Db,
+  { idleMs = THREAD_IDLE_MS, on }: { idleMs?: number; on?: SqliteWriter } = {},
+): ThreadWrites {
   const file = sharedSqliteFile(db);
   if (!file) return { run: async (query) => Number(await query), running: () => false, close: () => Promise.resolve() };
-  const worker = { file, driverPath: resolve('better-sqlite3'), writable: true };
-  const thread = staffThread(SQLITE_SOURCE, worker, idleMs);
+  const thread: OwnedWriter = on ? { ...on, close: () => Promise.resolve() } : writesThread(file, idleMs);
   return {
     async run(query) {
       const { sql, bindings } = announced(db, query);
-      return (await thread.send({ sql, bindings: bindings.map(sqliteBinding), execute: true })) as number;
+      return thread.write(sql, bindings.map(sqliteBinding));
     },
+    running: thread.running,
+    close: thread.close,
+  };
+}
+
+/** A writer and how its owner ends it. */
+type OwnedWriter = SqliteWriter & { close: () => Promise<void> };
+
+/** A thread of SQLite writes alone, with a writable connection of its own. */
+function writesThread(file: string, idleMs: number): OwnedWriter {
+  const thread = staffThread(SQLITE_SOURCE, { file, driverPath: resolve('better-sqlite3'), writable: true }, idleMs);
+  return {
+    write: async (sql, bindings) => (await thread.send({ sql, bindings, execute: true })) as number,
     running: thread.running,
     close: thread.close,
   };

@@ -28,7 +28,7 @@ import type { MailKind } from '@npo/shared';
 import type { Knex } from 'knex';
 import type { Transporter } from 'nodemailer';
 import { isPostgres, type Db } from '../db/connection.js';
-import { threadWrites } from '../db/staff-reads.js';
+import { sharedSqliteFile, threadWrites } from '../db/staff-reads.js';
 import type { MailQueueRow } from '../db/tables.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
@@ -204,7 +204,12 @@ export function createMailer(options: MailerOptions): Mailer {
   // SMTP_URL: mails go out from a thread of their own (smtp-thread.ts). Without it, nodemailer's
   // stream transport writes .eml files here; it loads with the first mail, as most starts send none.
   const smtp = options.smtpUrl
-    ? createSmtpThread({ smtpUrl: options.smtpUrl, from: options.from, connections: BATCH })
+    ? createSmtpThread({
+        smtpUrl: options.smtpUrl,
+        from: options.from,
+        connections: BATCH,
+        sqliteFile: sharedSqliteFile(db),
+      })
     : undefined;
   let outboxTransport: Promise<Transporter> | undefined;
   const openOutboxTransport = () =>
@@ -229,11 +234,11 @@ export function createMailer(options: MailerOptions): Mailer {
   /** SQLite: the rows this process claimed and has not marked yet, with their kind (the rate counts them). */
   const holding = new Map<number, string>();
   /**
-   * Marks, settles and purges: on SQLite from a thread of their own (db/staff-reads.ts threadWrites),
-   * so the site's thread only claims. A row is released once its mark has committed there, so the
-   * next claim, a fresh read, sees it marked.
+   * Marks, settles and purges: on SQLite off the site's thread (db/staff-reads.ts threadWrites), on
+   * the SMTP thread where there is one, so the site's thread only claims. A row is released once its
+   * mark has committed there, so the next claim, a fresh read, sees it marked.
    */
-  const writes = threadWrites(db);
+  const writes = threadWrites(db, smtp?.writer ? { on: smtp.writer } : {});
 
   /**
    * The row as the SMTP thread takes it: its body as stored, or its composer's template (added to

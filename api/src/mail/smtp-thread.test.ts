@@ -1,8 +1,12 @@
 /**
  * The SMTP thread (smtp-thread.ts) against a real SMTP server on loopback: a mail goes out whole, a
- * refusal comes back with the reply code the mailer reads, and an idle thread ends and is started
- * again by the next mail.
+ * refusal comes back with the reply code the mailer reads, an idle thread ends and is started again
+ * by the next mail, and on SQLite it writes the mailer's marks on a connection of its own.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { startSmtpCapture, type SmtpCapture } from '../test-support/smtp-capture.js';
 import type { OutgoingBatch, OutgoingMail } from './outgoing.js';
@@ -22,12 +26,13 @@ afterEach(async () => {
   smtp.refuseWith(undefined);
 });
 
-function thread(idleMs?: number): SmtpThread {
+function thread(idleMs?: number, sqliteFile?: string): SmtpThread {
   const created = createSmtpThread({
     smtpUrl: smtp.url,
     from: 'Site <noreply@example.org>',
     connections: 2,
     ...(idleMs !== undefined && { idleMs }),
+    sqliteFile,
   });
   threads.push(created);
   return created;
@@ -107,4 +112,32 @@ it('ends when idle, and the next mail starts it again', async () => {
   await smtpThread.send(one('second@example.org'));
   await smtp.waitForMail((candidate) => candidate.to[0] === 'second@example.org');
   expect(smtpThread.running()).toBe(true);
+});
+
+it('writes to a SQLite file on its own connection, between mails; a failed write comes back with its code', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'npo-smtp-writes-'));
+  const file = path.join(dir, 'app.db');
+  const site = new Database(file);
+  try {
+    site.pragma('journal_mode = WAL');
+    site.exec(
+      "create table queue (id integer primary key, state text not null); insert into queue (state) values ('queued'), ('queued')",
+    );
+    const smtpThread = thread(undefined, file);
+    await smtpThread.send(one('marked@example.org'));
+    expect(await smtpThread.writer!.write('update queue set state = ? where id = ?', ['sent', 1])).toBe(1);
+    // The site's connection sees the write at once.
+    expect(site.prepare('select state from queue order by id').pluck().all()).toEqual(['sent', 'queued']);
+    await expect(smtpThread.writer!.write('update queue set state = null', [])).rejects.toMatchObject({
+      code: 'SQLITE_CONSTRAINT_NOTNULL',
+    });
+    expect(await smtpThread.send(one('after@example.org'))).toEqual([undefined]);
+  } finally {
+    site.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+it('has no writer without a SQLite file (PostgreSQL writes from the site, or no database file to open)', () => {
+  expect(thread().writer).toBeUndefined();
 });

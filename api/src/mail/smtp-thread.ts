@@ -10,10 +10,13 @@
  * holds no second V8 heap); the next mail starts a fresh one. Mails are handed over a batch at a time
  * (outgoing.ts): one message a batch, and an announcement's bodies are filled here from their
  * template. Each mail's failure comes back with the fields the mailer reads (responseCode for a 5xx).
+ * On SQLite the thread also writes the mailer's marks and settles, on a connection of its own: a
+ * second thread for them alone held about 10 MB more while mail went out (the `mail` bench's peak RSS).
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { SQLITE_OPENER_SOURCE, type SqliteWriter } from '../db/staff-reads.js';
 import { idleWorker } from '../lib/idle-worker.js';
 import { mimeHeaderValue, quotedPrintable, rawMessage } from './mime.js';
 import { composedMail, composerOptions, escapeHtml, filledTemplate, type OutgoingBatch } from './outgoing.js';
@@ -21,6 +24,11 @@ import { composedMail, composerOptions, escapeHtml, filledTemplate, type Outgoin
 export interface SmtpThread {
   /** Sends the batch's mails at once; answers each mail's failure, in the batch's order, or undefined once sent. */
   send(batch: OutgoingBatch): Promise<(Error | undefined)[]>;
+  /**
+   * With `sqliteFile`: the mailer's marks and settles, written on this thread's own connection, so a
+   * process sending mail holds one thread for it, not two (the writes' thread is about 10 MB).
+   */
+  writer?: SqliteWriter;
   /** Whether the thread is there: started by a mail, ended when idle. */
   running(): boolean;
   close(): Promise<void>;
@@ -34,6 +42,8 @@ export interface SmtpThreadOptions {
   connections: number;
   /** How long the thread waits for another mail before it ends; a minute by default. */
   idleMs?: number;
+  /** The SQLite file the mail queue is in, when the thread is to write the marks too (SmtpThread.writer). */
+  sqliteFile?: string | undefined;
 }
 
 interface Failure {
@@ -43,22 +53,32 @@ interface Failure {
   code?: string;
 }
 
-type Reply = { id: number; failures: (Failure | null)[] };
+type Reply =
+  | { id: number; failures: (Failure | null)[] }
+  | { id: number; changes: number }
+  | { id: number; error: string; code?: string };
+
+type Request = { batch: OutgoingBatch } | { sql: string; bindings: unknown[] };
+
+/** What a request answers: each mail's failure, or the rows a write changed. */
+type Answer = (Error | undefined)[] | number;
 
 /** The thread's body, sent as source text: it may use nothing from this module's scope (see staff-reads.ts). */
 function smtpWorker(
   compose: typeof composedMail,
   writeRaw: typeof rawMessage,
   optionsOf: typeof composerOptions,
+  openSqlite: (driverPath: string, file: string, writable: boolean) => import('better-sqlite3').Database,
 ): void {
   /* eslint-disable @typescript-eslint/no-require-imports -- an eval'd worker is a CommonJS script */
   const threads = require('node:worker_threads') as typeof import('node:worker_threads');
   const { parentPort } = threads;
-  const { smtpUrl, from, connections, nodemailerLib } = threads.workerData as {
+  const { smtpUrl, from, connections, nodemailerLib, sqlite } = threads.workerData as {
     smtpUrl: string;
     from: string;
     connections: number;
     nodemailerLib: string;
+    sqlite?: { driverPath: string; file: string };
   };
   try {
     // Below the site's thread, not in the idle class: under a sustained load that would hold mails
@@ -86,7 +106,24 @@ function smtpWorker(
     ...(typeof error?.responseCode === 'number' && { responseCode: error.responseCode }),
     ...(typeof error?.code === 'string' && { code: error.code }),
   });
-  parentPort!.on('message', ({ id, batch }: { id: number; batch: OutgoingBatch }) => {
+  // Opened with the first write: a thread that has sent nothing yet has nothing to mark.
+  let database: import('better-sqlite3').Database | undefined;
+  const write = (id: number, sql: string, bindings: unknown[]) => {
+    try {
+      database ??= openSqlite(sqlite!.driverPath, sqlite!.file, true);
+      parentPort!.postMessage({ id, changes: database.prepare(sql).run(...bindings).changes });
+    } catch (error) {
+      // The SQLite code goes with the message (SQLITE_FULL, SQLITE_BUSY: db/faults.ts).
+      const { message, code } = error as { message?: string; code?: string };
+      parentPort!.postMessage({ id, error: message ?? String(error), ...(code && { code }) });
+    }
+  };
+  parentPort!.on('message', (request: Request & { id: number }) => {
+    if ('sql' in request) {
+      write(request.id, request.sql, request.bindings);
+      return;
+    }
+    const { id, batch } = request;
     const sent = batch.mails.map((outgoing) => {
       const mail = compose(from, outgoing, batch.templates);
       return transport.sendMail(writeRaw(mail, new Date()) ?? optionsOf(mail)).then(() => null, failureOf);
@@ -106,29 +143,51 @@ const COMPOSER = [
   composedMail,
   composerOptions,
 ];
-const WORKER_SOURCE = `${COMPOSER.map(String).join('\n')}\n(${smtpWorker.toString()})(composedMail, rawMessage, composerOptions);`;
+const WORKER_SOURCE = [
+  ...COMPOSER.map(String),
+  `const openSqlite = ${SQLITE_OPENER_SOURCE};`,
+  `(${smtpWorker.toString()})(composedMail, rawMessage, composerOptions, openSqlite);`,
+].join('\n');
+const resolveModule = createRequire(import.meta.url).resolve;
 /** nodemailer's lib folder (its package has no exports map, so its modules can be required one by one). */
-const nodemailerLib = path.dirname(createRequire(import.meta.url).resolve('nodemailer'));
+const nodemailerLib = path.dirname(resolveModule('nodemailer'));
 const IDLE_MS = 60_000;
 
 function errorOf(failure: Failure): Error {
   return Object.assign(new Error(failure.message), failure);
 }
 
+/** What a reply settles its request with: each mail's failure, the rows a write changed, or the write's error. */
+function settled(reply: Reply): { answer: Answer } | { error: Error } {
+  if ('failures' in reply) return { answer: reply.failures.map((failure) => (failure ? errorOf(failure) : undefined)) };
+  if ('changes' in reply) return { answer: reply.changes };
+  return { error: Object.assign(new Error(reply.error), reply.code && { code: reply.code }) };
+}
+
 export function createSmtpThread(options: SmtpThreadOptions): SmtpThread {
-  const thread = idleWorker<{ batch: OutgoingBatch }, Reply, (Error | undefined)[]>({
+  const { smtpUrl, from, connections, sqliteFile } = options;
+  const sqlite = sqliteFile && { file: sqliteFile, driverPath: resolveModule('better-sqlite3') };
+  const thread = idleWorker<Request, Reply, Answer>({
     start: () =>
       new Worker(WORKER_SOURCE, {
         eval: true,
-        workerData: { smtpUrl: options.smtpUrl, from: options.from, connections: options.connections, nodemailerLib },
+        workerData: { smtpUrl, from, connections, nodemailerLib, ...(sqlite && { sqlite }) },
         // A small heap, as the site's own (npm start's --max-semi-space-size=2): a mail batch needs
         // little, and V8's default young generation would add to the process's peak RSS.
         resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 48 },
       }),
     idleMs: options.idleMs ?? IDLE_MS,
-    settle: (reply) => ({ answer: reply.failures.map((failure) => (failure ? errorOf(failure) : undefined)) }),
+    settle: settled,
     // A thread that stopped fails the batches it was given (tried again with backoff).
     stoppedMessage: 'the SMTP thread stopped',
   });
-  return { send: (batch) => thread.send({ batch }), running: thread.running, close: thread.close };
+  const writer: SqliteWriter | undefined = sqlite
+    ? { write: async (sql, bindings) => (await thread.send({ sql, bindings })) as number, running: thread.running }
+    : undefined;
+  return {
+    send: async (batch) => (await thread.send({ batch })) as (Error | undefined)[],
+    ...(writer && { writer }),
+    running: thread.running,
+    close: thread.close,
+  };
 }
