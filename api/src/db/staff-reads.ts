@@ -102,6 +102,15 @@ function openSqlite(driverPath: string, file: string, writable: boolean): import
 }
 
 /**
+ * A failed request's reply, as a thread posts it: the message, with the database's code (SQLITE_FULL,
+ * SQLITE_BUSY, a SQLSTATE: db/faults.ts), which errorOfReply gives back to the error handler.
+ */
+function errorReply(error: unknown): { error: string; code?: string } {
+  const { message, code } = (error ?? {}) as { message?: string; code?: string };
+  return { error: message ?? String(error), ...(code && { code }) };
+}
+
+/**
  * SQLite: every staff read, on a read-only connection; or, `writable`, the writes of background work
  * (threadWrites), set up as the site's connection is. `fold` is foldRow, `formatPage` csvPageText.
  */
@@ -128,9 +137,7 @@ function sqliteWorker(fold: (value: string) => string, formatPage: PageFormatter
       }
       parentPort!.postMessage({ id, rows: statement.pluck(pluck === true).all(...bindings) });
     } catch (error) {
-      // The SQLite code goes with the message (SQLITE_FULL, SQLITE_BUSY: db/faults.ts).
-      const { message, code } = error as { message?: string; code?: string };
-      parentPort!.postMessage({ id, error: message ?? String(error), ...(code && { code }) });
+      parentPort!.postMessage({ id, ...errorReply(error) });
     }
   });
 }
@@ -163,13 +170,18 @@ function postgresWorker(formatPage: PageFormatter): void {
       }
       parentPort!.postMessage({ id, rows: pluck ? rows.map((row) => Object.values(row)[0]) : rows });
     } catch (error) {
-      const { message, code } = error as { message?: string; code?: string };
-      parentPort!.postMessage({ id, error: message ?? String(error), ...(code && { code }) });
+      parentPort!.postMessage({ id, ...errorReply(error) });
     }
   }
   parentPort!.on('message', (request: Request) => void answer(request));
 }
 /* eslint-enable @typescript-eslint/no-require-imports */
+
+/**
+ * What a thread that writes to the SQLite file runs to open its connection and to reply with a failed
+ * write (openSqlite's and errorReply's sources): the SMTP thread's writes are set up as the writes' thread's own.
+ */
+export const SQLITE_THREAD_SOURCE = [openSqlite, errorReply].map(String).join('\n');
 
 /** What both workers' sources start with: the CSV functions, reading values with db/rows.ts's own. */
 const CSV_SOURCE = [
@@ -181,7 +193,7 @@ const CSV_SOURCE = [
   'const encoder = new TextEncoder();',
   'const formatPage = (rows, ids, format) => encoder.encode(csvPageText(rows, ids, format, rowValues));',
   toLowPriority.toString(),
-  openSqlite.toString(),
+  SQLITE_THREAD_SOURCE,
 ];
 
 // foldRow keeps the characters it folded in `foldedChars`; the worker gets its own.
@@ -217,10 +229,7 @@ function staffThread(source: string, workerData: object, idleMs = THREAD_IDLE_MS
     start: () => new Worker(source, { eval: true, workerData }),
     idleMs,
     // The SQLSTATE goes with the message: the error handler answers a stopped statement with 503.
-    settle: (reply) =>
-      'error' in reply
-        ? { error: Object.assign(new Error(reply.error), reply.code && { code: reply.code }) }
-        : { answer: answerOfReply(reply) },
+    settle: (reply) => ('error' in reply ? { error: errorOfReply(reply) } : { answer: answerOfReply(reply) }),
     stoppedMessage: 'staff read worker exited',
   });
 }
@@ -347,11 +356,10 @@ export interface SqliteWriter {
   running: () => boolean;
 }
 
-/**
- * What a thread that writes to `file` runs to open its connection (openSqlite's source): the SMTP
- * thread's writes are set up as the writes' thread's own.
- */
-export const SQLITE_OPENER_SOURCE = openSqlite.toString();
+/** The error a thread's failed reply (errorReply) settles its request with, its code kept. */
+export function errorOfReply(reply: { error: string; code?: string }): Error {
+  return Object.assign(new Error(reply.error), reply.code && { code: reply.code });
+}
 
 /** The SQLite file another connection can open: none for PostgreSQL, nor for an in-memory database (it exists only on its own connection). */
 export function sharedSqliteFile(db: Db): string | undefined {

@@ -16,7 +16,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { SQLITE_OPENER_SOURCE, type SqliteWriter } from '../db/staff-reads.js';
+import { errorOfReply, SQLITE_THREAD_SOURCE, type SqliteWriter } from '../db/staff-reads.js';
 import { idleWorker } from '../lib/idle-worker.js';
 import { mimeHeaderValue, quotedPrintable, rawMessage } from './mime.js';
 import { composedMail, composerOptions, escapeHtml, filledTemplate, type OutgoingBatch } from './outgoing.js';
@@ -69,6 +69,7 @@ function smtpWorker(
   writeRaw: typeof rawMessage,
   optionsOf: typeof composerOptions,
   openSqlite: (driverPath: string, file: string, writable: boolean) => import('better-sqlite3').Database,
+  errorReply: (error: unknown) => { error: string; code?: string },
 ): void {
   /* eslint-disable @typescript-eslint/no-require-imports -- an eval'd worker is a CommonJS script */
   const threads = require('node:worker_threads') as typeof import('node:worker_threads');
@@ -113,9 +114,7 @@ function smtpWorker(
       database ??= openSqlite(sqlite!.driverPath, sqlite!.file, true);
       parentPort!.postMessage({ id, changes: database.prepare(sql).run(...bindings).changes });
     } catch (error) {
-      // The SQLite code goes with the message (SQLITE_FULL, SQLITE_BUSY: db/faults.ts).
-      const { message, code } = error as { message?: string; code?: string };
-      parentPort!.postMessage({ id, error: message ?? String(error), ...(code && { code }) });
+      parentPort!.postMessage({ id, ...errorReply(error) });
     }
   };
   parentPort!.on('message', (request: Request & { id: number }) => {
@@ -132,8 +131,9 @@ function smtpWorker(
   });
 }
 
-// These call each other by name within their module: all of them come first, and the worker is handed the three it calls (an
-// import's name is rewritten under vitest), as staff-reads.ts's workers get their functions.
+// These call each other by name within their module: all of them come first, and the worker is handed the ones it calls (an
+// import's name is rewritten under vitest), as staff-reads.ts's workers get their functions. SQLITE_THREAD_SOURCE
+// defines openSqlite and errorReply.
 const COMPOSER = [
   mimeHeaderValue,
   quotedPrintable,
@@ -145,8 +145,8 @@ const COMPOSER = [
 ];
 const WORKER_SOURCE = [
   ...COMPOSER.map(String),
-  `const openSqlite = ${SQLITE_OPENER_SOURCE};`,
-  `(${smtpWorker.toString()})(composedMail, rawMessage, composerOptions, openSqlite);`,
+  SQLITE_THREAD_SOURCE,
+  `(${smtpWorker.toString()})(composedMail, rawMessage, composerOptions, openSqlite, errorReply);`,
 ].join('\n');
 const resolveModule = createRequire(import.meta.url).resolve;
 /** nodemailer's lib folder (its package has no exports map, so its modules can be required one by one). */
@@ -161,7 +161,7 @@ function errorOf(failure: Failure): Error {
 function settled(reply: Reply): { answer: Answer } | { error: Error } {
   if ('failures' in reply) return { answer: reply.failures.map((failure) => (failure ? errorOf(failure) : undefined)) };
   if ('changes' in reply) return { answer: reply.changes };
-  return { error: Object.assign(new Error(reply.error), reply.code && { code: reply.code }) };
+  return { error: errorOfReply(reply) };
 }
 
 export function createSmtpThread(options: SmtpThreadOptions): SmtpThread {
