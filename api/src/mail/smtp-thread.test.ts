@@ -94,6 +94,21 @@ it('carries mail after mail over a pool of at most its number of connections', a
   expect(smtp.connections() - before).toBeLessThanOrEqual(2);
 });
 
+it('fails a mail that cannot be composed alone: the rest of its batch goes out, and the thread goes on', async () => {
+  const broken: OutgoingMail = { ...mail('broken@example.org'), body: { template: 3 } };
+  const batch: OutgoingBatch = {
+    templates: [],
+    mails: [mail('before0@example.org'), mail('before1@example.org'), broken, mail('after0@example.org')],
+  };
+  const failures = await thread().send(batch);
+  expect(failures.map((failure) => failure instanceof Error)).toEqual([false, false, true, false]);
+  for (const to of ['before0@example.org', 'before1@example.org', 'after0@example.org']) {
+    await smtp.waitForMail((candidate) => candidate.to[0] === to);
+  }
+  expect(smtp.mails.some((received) => received.to[0] === 'broken@example.org')).toBe(false);
+  expect(await threads[0]!.send(one('later@example.org'))).toEqual([undefined]);
+});
+
 it("answers a refusal with the server's reply code and text", async () => {
   smtp.refuseWith({ code: 550, message: 'No such mailbox' });
   const [failure] = (await thread().send(one('nobody@example.org'))) as (

@@ -123,9 +123,16 @@ function smtpWorker(
       return;
     }
     const { id, batch } = request;
-    const sent = batch.mails.map((outgoing) => {
-      const mail = compose(from, outgoing, batch.templates);
-      return transport.sendMail(writeRaw(mail, new Date()) ?? optionsOf(mail)).then(() => null, failureOf);
+    const sent = batch.mails.map(async (outgoing) => {
+      // A mail that cannot be composed fails alone: thrown here, it would stop the thread, and every
+      // mail of the batch would fail with it, again at each try.
+      try {
+        const mail = compose(from, outgoing, batch.templates);
+        await transport.sendMail(writeRaw(mail, new Date()) ?? optionsOf(mail));
+        return null;
+      } catch (error) {
+        return failureOf(error as Parameters<typeof failureOf>[0]);
+      }
     });
     void Promise.all(sent).then((failures) => parentPort!.postMessage({ id, failures }));
   });
