@@ -178,8 +178,9 @@ function postgresWorker(formatPage: PageFormatter): void {
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 /**
- * What a thread that writes to the SQLite file runs to open its connection and to reply with a failed
- * write (openSqlite's and errorReply's sources): the SMTP thread's writes are set up as the writes' thread's own.
+ * openSqlite's and errorReply's sources, for every thread of ours that holds a database connection:
+ * the staff reads' workers and the writes' thread here, and the SMTP thread that writes the mailer's
+ * marks (smtp-thread.ts), so its connection is set up, and its failures answered, as theirs are.
  */
 export const SQLITE_THREAD_SOURCE = [openSqlite, errorReply].map(String).join('\n');
 
