@@ -3,7 +3,7 @@
  * Until the site and the console are built, / and /admin answer with placeholder pages.
  */
 import path from 'node:path';
-import { ConfigError, createLogger, loadConfig, startRuntime } from '@npo/api';
+import { ConfigError, createLogger, loadConfig, shortenEventLoopSlice, startRuntime } from '@npo/api';
 import { connectionLimits, guardConnections, openFilesLimit } from './connection-guard.js';
 import { drainableServer } from './graceful-shutdown.js';
 import { releaseMemoryWhenIdle } from './idle-memory-release.js';
@@ -41,7 +41,10 @@ async function main(): Promise<void> {
   // Koa answers its own errors (app.onerror): the promise settles with the response, nothing to await.
   server.on('request', (request, response) => void handle(request, response));
   server.listen(config.port, config.host, () => {
-    logger.info({ port: config.port, database: config.databaseUrl ? 'postgres' : 'sqlite' }, 'server listening');
+    // Once started (V8's and libuv's threads are there by now, and keep the default slice).
+    const shortSlice = shortenEventLoopSlice();
+    const database = config.databaseUrl ? 'postgres' : 'sqlite';
+    logger.info({ port: config.port, database, shortSlice }, 'server listening');
   });
 
   let stopping = false;

@@ -6,6 +6,7 @@
  * and the SMTP thread (mail/smtp-thread.ts) are such threads.
  */
 import type { Worker } from 'node:worker_threads';
+import { startThread } from './thread-slice.js';
 
 export interface IdleWorkerOptions<Reply extends { id: number }, Answer> {
   /** A new thread, with its source, data and limits. */
@@ -48,7 +49,7 @@ export function idleWorker<Request extends object, Reply extends { id: number },
 
   function started(): RunningThread<Answer> {
     if (current) return current;
-    const running: RunningThread<Answer> = { worker: options.start(), pending: new Map() };
+    const running: RunningThread<Answer> = { worker: startThread(options.start), pending: new Map() };
     const { worker, pending } = running;
     worker.on('message', (reply: Reply) => {
       const waiting = pending.get(reply.id);
