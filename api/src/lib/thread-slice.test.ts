@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { skipWhen } from '../test-support/skips.js';
 import { EVENT_LOOP_SLICE_NS, shortenEventLoopSlice, startThread } from './thread-slice.js';
@@ -42,7 +43,7 @@ function sliceOfThread(start: (create: () => Worker) => Worker): Promise<number>
 describe('the event loop’s slice', { ...skipWhen(cannotRun) }, () => {
   afterAll(() => {
     // Back to the default for the test runner's thread.
-    (createRequire(import.meta.url)(ADDON.pathname) as { setSlice(ns: number): boolean }).setSlice(0);
+    (createRequire(import.meta.url)(fileURLToPath(ADDON)) as { setSlice(ns: number): boolean }).setSlice(0);
   });
 
   it('is shortened on the calling thread, and the kernel reports it', () => {
