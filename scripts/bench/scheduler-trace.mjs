@@ -60,8 +60,18 @@ function eventLoopWaits(runs, pid) {
   let wokenWaitMs = 0;
   let preemptedMs = 0;
   let preemptions = 0;
+  // Each CPU's runs are in the order they ended, and they do not overlap: the first to end after
+  // `from` is found by bisection, and the walk stops at the first to start after `to`.
   const charge = (cpu, from, to) => {
-    for (const other of byCpu.get(cpu) ?? []) {
+    const cpuRuns = byCpu.get(cpu) ?? [];
+    let low = 0;
+    for (let high = cpuRuns.length; low < high;) {
+      const middle = (low + high) >> 1;
+      if (cpuRuns[middle].end <= from) low = middle + 1;
+      else high = middle;
+    }
+    for (let index = low; index < cpuRuns.length && cpuRuns[index].start < to; index += 1) {
+      const other = cpuRuns[index];
       const overlap = Math.min(to, other.end) - Math.max(from, other.start);
       if (overlap <= 0 || other.tid === pid) continue;
       const name = other.pid === pid ? `server ${other.comm}` : other.comm;
@@ -131,9 +141,10 @@ export async function readSchedulerTrace(recording, pid) {
 
 function whyNot(error) {
   if (error.code === 'ENOENT') return 'perf is not installed';
-  return String(error.stderr || error.message)
+  const said = String(error.stderr || error.message)
     .trim()
     .split('\n')[0];
+  return `perf could not trace the scheduler (it needs root or kernel.perf_event_paranoid -1): ${said}`;
 }
 
 export function describeSchedulerTrace(trace) {
