@@ -113,17 +113,18 @@ export function itemWith(page: Page, testId: string, text: string) {
 }
 
 /** The sidebar's entries as they read, without the unread-messages badge on Connect Us (other tests leave messages). */
-export function sidebarLabels(page: Page): Promise<string[]> {
-  return page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link')
-    .evaluateAll((links) =>
-      links.map((link) => {
-        const copy = link.cloneNode(true) as HTMLElement;
-        copy.querySelector('[data-testid="unread-badge"]')?.remove();
-        return (copy.textContent ?? '').trim();
-      }),
-    );
+export async function sidebarLabels(page: Page): Promise<string[]> {
+  const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
+  // evaluateAll reads what is there, without waiting: right after sign-in the console may not have
+  // rendered its layout yet (CI read an empty sidebar once). The entries render together, from the user.
+  await links.first().waitFor();
+  return links.evaluateAll((elements) =>
+    elements.map((link) => {
+      const copy = link.cloneNode(true) as HTMLElement;
+      copy.querySelector('[data-testid="unread-badge"]')?.remove();
+      return (copy.textContent ?? '').trim();
+    }),
+  );
 }
 
 /**
