@@ -28,6 +28,8 @@ const START_ENV = Object.fromEntries(START.slice(0, NODE_AT).map((assignment) =>
 
 /** The middle value (the upper one of an even count): runs repeated to see past this host's noise. */
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** The nearest-rank `p`th percentile (0–100) of `sorted` (ascending); undefined when it is empty. */
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 export const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 /** Milliseconds: whole from 10 ms on, to 0.01 ms below (the exact p99s of homeProbe are near 1 ms). */
@@ -218,7 +220,7 @@ async function probe(baseUrl, duration) {
   const visits = await paced(duration, HOME_PER_S, visit);
   agent.destroy();
   times.sort((a, b) => a - b);
-  const p99 = times.length === 0 ? Number.NaN : times[Math.ceil(times.length * 0.99) - 1];
+  const p99 = percentile(times, 99) ?? Number.NaN;
   return { p99: Math.round(p99 * 100) / 100, requests: visits.length, non2xx, errors };
 }
 

@@ -31,7 +31,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import knex from 'knex';
-import { root, settings, startSite, stopSite, throughput } from './harness.mjs';
+import { percentile, root, settings, startSite, stopSite, throughput } from './harness.mjs';
 import { postgresServerPid } from './isolation.mjs';
 import { printStaffLoad, staffLoad } from './staff-load.mjs';
 
@@ -90,7 +90,6 @@ const ENDPOINTS = [
 ];
 
 const budgetOf = (name) => (name === 'dashboard' ? DASHBOARD_BUDGET_MS : LIST_BUDGET_MS);
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const api = (relative) => import(path.join(root, 'api/dist', relative));
 
 function run(command, args, env) {

@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { percentile } from './harness.mjs';
 
 const run = promisify(execFile);
 
@@ -40,8 +41,6 @@ function parseTimehist(text) {
   }
   return runs;
 }
-
-const percentile = (sorted, fraction) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
 
 /**
  * The event loop's waits (`pid`'s main thread): after a wake-up (from the wake-up to its run) and after
@@ -94,7 +93,7 @@ function eventLoopWaits(runs, pid) {
   wakeDelays.sort((a, b) => a - b);
   return {
     wakeUps: wakeDelays.length,
-    wakeDelayP99: percentile(wakeDelays, 0.99),
+    wakeDelayP99: percentile(wakeDelays, 99) ?? 0,
     wakeDelayMax: wakeDelays.at(-1) ?? 0,
     wakeDelaysOver1Ms: wakeDelays.filter((delay) => delay > 1).length,
     wokenWaitMs,
