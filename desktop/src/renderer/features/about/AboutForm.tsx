@@ -1,10 +1,9 @@
 import { aboutUsSchema, type AboutUsInput, type AboutUsVersion } from '@npo/shared';
 import { useForm } from 'react-hook-form';
 import { TextAreaField, TextField } from '../../ui/form/fields';
-import { FormDialog } from '../../ui/form/FormDialog';
 import { RowsField } from '../../ui/form/RowsField';
 import type { VersionFormProps } from '../versioned/VersionedScreen';
-import { VersionFormNotice } from '../versioned/VersionFormNotice';
+import { VersionFormDialog } from '../versioned/VersionFormDialog';
 import { schemaResolver } from '../../ui/form/resolver';
 
 type AboutFormValues = AboutUsInput;
@@ -17,29 +16,23 @@ function initialValues(version?: AboutUsVersion): AboutFormValues {
   };
 }
 
-export function AboutForm({ dialog, canEdit, onSave }: VersionFormProps<AboutUsVersion, AboutUsInput>) {
-  const editing = dialog.item;
+export function AboutForm(props: VersionFormProps<AboutUsVersion, AboutUsInput>) {
+  const { dialog } = props;
   const form = useForm<AboutFormValues, unknown, AboutUsInput>({
     resolver: schemaResolver(aboutUsSchema),
-    defaultValues: initialValues(editing ?? dialog.prefill),
+    defaultValues: initialValues(dialog.item ?? dialog.prefill),
   });
   return (
-    <FormDialog
-      title={editing ? `Edit Version ${editing.version}` : 'New About Us Version'}
-      icon="info-sign"
-      isOpen={dialog.isOpen}
-      onClose={dialog.close}
+    <VersionFormDialog
+      {...props}
       form={form}
-      onSubmit={(input) => onSave(input, editing)}
-      submitText={editing ? 'Save Changes' : 'Create Version'}
-      canEdit={canEdit}
+      editTitle={(item) => `Edit Version ${item.version}`}
+      newTitle="New About Us Version"
+      icon="info-sign"
       width={760}
+      blankValues={initialValues}
+      firstField="description"
     >
-      <VersionFormNotice
-        dialog={dialog}
-        onStartBlank={() => form.reset(initialValues())}
-        focusFirstField={() => form.setFocus('description')}
-      />
       <TextAreaField<AboutFormValues> name="description" label="Description" rows={5} autoFocus />
       <TextAreaField<AboutFormValues> name="aims" label="Aims" rows={4} />
       <RowsField<AboutFormValues, 'objectives'>
@@ -58,6 +51,6 @@ export function AboutForm({ dialog, canEdit, onSave }: VersionFormProps<AboutUsV
           </>
         )}
       />
-    </FormDialog>
+    </VersionFormDialog>
   );
 }

@@ -3,9 +3,8 @@ import { Card } from '@blueprintjs/core';
 import { contactInfoSchema, type ContactInfoInput, type ContactInfoVersion } from '@npo/shared';
 import { useForm } from 'react-hook-form';
 import { TextField } from '../../ui/form/fields';
-import { FormDialog } from '../../ui/form/FormDialog';
 import type { VersionFormProps } from '../versioned/VersionedScreen';
-import { VersionFormNotice } from '../versioned/VersionFormNotice';
+import { VersionFormDialog } from '../versioned/VersionFormDialog';
 import { schemaResolver } from '../../ui/form/resolver';
 
 type ContactFormValues = {
@@ -36,29 +35,23 @@ const SOCIAL_NETWORKS = [
   { key: 'linkedin', label: 'LinkedIn URL', placeholder: 'https://linkedin.com/…' },
 ] as const;
 
-export function ContactInfoForm({ dialog, canEdit, onSave }: VersionFormProps<ContactInfoVersion, ContactInfoInput>) {
-  const editing = dialog.item;
+export function ContactInfoForm(props: VersionFormProps<ContactInfoVersion, ContactInfoInput>) {
+  const { dialog } = props;
   const form = useForm<ContactFormValues, unknown, ContactInfoInput>({
     resolver: schemaResolver(contactInfoSchema),
-    defaultValues: initialValues(editing ?? dialog.prefill),
+    defaultValues: initialValues(dialog.item ?? dialog.prefill),
   });
   return (
-    <FormDialog
-      title={editing ? `Edit Version ${editing.version}` : 'New Contact Information Version'}
-      icon="envelope"
-      isOpen={dialog.isOpen}
-      onClose={dialog.close}
+    <VersionFormDialog
+      {...props}
       form={form}
-      onSubmit={(input) => onSave(input, editing)}
-      submitText={editing ? 'Save Changes' : 'Create Version'}
-      canEdit={canEdit}
+      editTitle={(item) => `Edit Version ${item.version}`}
+      newTitle="New Contact Information Version"
+      icon="envelope"
       width={820}
+      blankValues={initialValues}
+      firstField="email"
     >
-      <VersionFormNotice
-        dialog={dialog}
-        onStartBlank={() => form.reset(initialValues())}
-        focusFirstField={() => form.setFocus('email')}
-      />
       <div className="form-cards">
         <Card className="form-card">
           <h3 className="form-card-title">Contact details</h3>
@@ -80,6 +73,6 @@ export function ContactInfoForm({ dialog, canEdit, onSave }: VersionFormProps<Co
           ))}
         </Card>
       </div>
-    </FormDialog>
+    </VersionFormDialog>
   );
 }

@@ -3,9 +3,8 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { toDateInputValue } from '../../ui/dates';
 import { TextAreaField, TextField } from '../../ui/form/fields';
-import { FormDialog } from '../../ui/form/FormDialog';
 import type { VersionFormProps } from '../versioned/VersionedScreen';
-import { VersionFormNotice } from '../versioned/VersionFormNotice';
+import { VersionFormDialog } from '../versioned/VersionFormDialog';
 import type { PolicyKind, PolicyPayload } from './policy-kinds';
 import { schemaResolver } from '../../ui/form/resolver';
 
@@ -35,34 +34,23 @@ function initialValues(version?: PolicyVersion): PolicyFormValues {
   };
 }
 
-export function PolicyForm({
-  kind,
-  dialog,
-  canEdit,
-  onSave,
-}: VersionFormProps<PolicyVersion, PolicyPayload> & { kind: PolicyKind }) {
-  const editing = dialog.item;
+export function PolicyForm({ kind, ...props }: VersionFormProps<PolicyVersion, PolicyPayload> & { kind: PolicyKind }) {
+  const { dialog } = props;
   const form = useForm<PolicyFormValues, unknown, PolicyPayload>({
     resolver: schemaResolver(policyFormSchema(kind.documentName)),
-    defaultValues: initialValues(editing ?? dialog.prefill),
+    defaultValues: initialValues(dialog.item ?? dialog.prefill),
   });
   return (
-    <FormDialog
-      title={editing ? `Edit ${kind.documentName} — Version ${editing.version}` : `New ${kind.documentName} Version`}
-      icon="document"
-      isOpen={dialog.isOpen}
-      onClose={dialog.close}
+    <VersionFormDialog
+      {...props}
       form={form}
-      onSubmit={(input) => onSave(input, editing)}
-      submitText={editing ? 'Save Changes' : 'Create Version'}
-      canEdit={canEdit}
+      editTitle={(item) => `Edit ${kind.documentName} — Version ${item.version}`}
+      newTitle={`New ${kind.documentName} Version`}
+      icon="document"
       width={880}
+      blankValues={initialValues}
+      firstField="title"
     >
-      <VersionFormNotice
-        dialog={dialog}
-        onStartBlank={() => form.reset(initialValues())}
-        focusFirstField={() => form.setFocus('title')}
-      />
       <TextField<PolicyFormValues>
         name="title"
         label="Title"
@@ -78,6 +66,6 @@ export function PolicyForm({
         helper="At least 100 characters. Line breaks are kept on the public page."
       />
       <TextField<PolicyFormValues> name="effectiveDate" label="Effective date" type="date" optional />
-    </FormDialog>
+    </VersionFormDialog>
   );
 }
