@@ -1,10 +1,8 @@
 import { aboutUsSchema, type AboutUsInput, type AboutUsVersion } from '@npo/shared';
-import { useForm } from 'react-hook-form';
 import { TextAreaField, TextField } from '../../ui/form/fields';
 import { RowsField } from '../../ui/form/RowsField';
 import type { VersionFormProps } from '../versioned/VersionedScreen';
 import { VersionFormDialog } from '../versioned/VersionFormDialog';
-import { schemaResolver } from '../../ui/form/resolver';
 
 type AboutFormValues = AboutUsInput;
 
@@ -17,20 +15,15 @@ function initialValues(version?: AboutUsVersion): AboutFormValues {
 }
 
 export function AboutForm(props: VersionFormProps<AboutUsVersion, AboutUsInput>) {
-  const { dialog } = props;
-  const form = useForm<AboutFormValues, unknown, AboutUsInput>({
-    resolver: schemaResolver(aboutUsSchema),
-    defaultValues: initialValues(dialog.item ?? dialog.prefill),
-  });
   return (
     <VersionFormDialog
       {...props}
-      form={form}
+      schema={aboutUsSchema}
+      initialValues={initialValues}
       editTitle={(item) => `Edit Version ${item.version}`}
       newTitle="New About Us Version"
       icon="info-sign"
       width={760}
-      blankValues={initialValues}
       firstField="description"
     >
       <TextAreaField<AboutFormValues> name="description" label="Description" rows={5} autoFocus />

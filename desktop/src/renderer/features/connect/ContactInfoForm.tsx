@@ -1,11 +1,9 @@
 /** Contact info in two cards (SPEC 2): how to reach the organisation, and its social profiles. */
 import { Card } from '@blueprintjs/core';
 import { contactInfoSchema, type ContactInfoInput, type ContactInfoVersion } from '@npo/shared';
-import { useForm } from 'react-hook-form';
 import { TextField } from '../../ui/form/fields';
 import type { VersionFormProps } from '../versioned/VersionedScreen';
 import { VersionFormDialog } from '../versioned/VersionFormDialog';
-import { schemaResolver } from '../../ui/form/resolver';
 
 type ContactFormValues = {
   email: string;
@@ -36,20 +34,15 @@ const SOCIAL_NETWORKS = [
 ] as const;
 
 export function ContactInfoForm(props: VersionFormProps<ContactInfoVersion, ContactInfoInput>) {
-  const { dialog } = props;
-  const form = useForm<ContactFormValues, unknown, ContactInfoInput>({
-    resolver: schemaResolver(contactInfoSchema),
-    defaultValues: initialValues(dialog.item ?? dialog.prefill),
-  });
   return (
     <VersionFormDialog
       {...props}
-      form={form}
+      schema={contactInfoSchema}
+      initialValues={initialValues}
       editTitle={(item) => `Edit Version ${item.version}`}
       newTitle="New Contact Information Version"
       icon="envelope"
       width={820}
-      blankValues={initialValues}
       firstField="email"
     >
       <div className="form-cards">

@@ -1,12 +1,10 @@
 import { policySchema, type PolicyVersion } from '@npo/shared';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { toDateInputValue } from '../../ui/dates';
 import { TextAreaField, TextField } from '../../ui/form/fields';
 import type { VersionFormProps } from '../versioned/VersionedScreen';
 import { VersionFormDialog } from '../versioned/VersionFormDialog';
 import type { PolicyKind, PolicyPayload } from './policy-kinds';
-import { schemaResolver } from '../../ui/form/resolver';
 
 interface PolicyFormValues {
   title: string;
@@ -35,20 +33,15 @@ function initialValues(version?: PolicyVersion): PolicyFormValues {
 }
 
 export function PolicyForm({ kind, ...props }: VersionFormProps<PolicyVersion, PolicyPayload> & { kind: PolicyKind }) {
-  const { dialog } = props;
-  const form = useForm<PolicyFormValues, unknown, PolicyPayload>({
-    resolver: schemaResolver(policyFormSchema(kind.documentName)),
-    defaultValues: initialValues(dialog.item ?? dialog.prefill),
-  });
   return (
     <VersionFormDialog
       {...props}
-      form={form}
+      schema={policyFormSchema(kind.documentName)}
+      initialValues={initialValues}
       editTitle={(item) => `Edit ${kind.documentName} — Version ${item.version}`}
       newTitle={`New ${kind.documentName} Version`}
       icon="document"
       width={880}
-      blankValues={initialValues}
       firstField="title"
     >
       <TextField<PolicyFormValues>
