@@ -2,7 +2,7 @@
  * Browser tests against the BUILT production server (run `npm run build` first; `npm test` does),
  * on a fresh SQLite database with demo content, with mails caught by a real SMTP server.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -19,8 +19,17 @@ export const E2E = {
 process.env.E2E_MAIL_URL = E2E.mailUrl;
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'npo-e2e-'));
+// npm test gives the run a data folder among its reports; a run of its own (npx playwright test) makes
+// one, and removes it as the runner exits, after the server has stopped. The workers, which load this
+// file too, inherit E2E_DATA_DIR and make none.
+const dataDir = process.env.E2E_DATA_DIR ?? madeDataDir();
 process.env.E2E_DATA_DIR = dataDir;
+
+function madeDataDir(): string {
+  const made = mkdtempSync(path.join(tmpdir(), 'npo-e2e-'));
+  process.on('exit', () => rmSync(made, { recursive: true, force: true }));
+  return made;
+}
 
 export default defineConfig({
   testDir: '.',
