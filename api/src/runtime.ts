@@ -4,7 +4,6 @@ import { createApi, type Api } from './app.js';
 import type { Config } from './config.js';
 import { createDb } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
-import { closeStaffReads } from './db/staff-reads.js';
 import { startTallyFolding } from './db/tallies.js';
 import { startAnnouncementSchedule, type AnnouncementSchedule } from './modules/announcements/schedule.js';
 import { startAuditRetention } from './modules/audit/retention.js';
@@ -94,7 +93,6 @@ export async function startRuntime(
       await mailer.close();
       await closePasswordPool();
       await contentChanges.close();
-      await closeStaffReads(db);
       await db.destroy();
     },
   };

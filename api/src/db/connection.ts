@@ -58,59 +58,29 @@ export function createDb(options: DbOptions): Knex {
   }
   if (!options.sqliteFile) throw new Error('createDb needs a databaseUrl or a sqliteFile');
   mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
-  return beginningImmediately(
-    knex({
-      client: 'better-sqlite3',
-      connection: { filename: options.sqliteFile },
-      useNullAsDefault: true,
-      log: KNEX_LOG,
-      pool: {
-        afterCreate(
-          connection: { pragma(source: string): unknown } & Parameters<typeof registerFold>[0] &
-            Parameters<typeof reusePreparedStatements>[0],
-          done: (error: Error | null) => void,
-        ) {
-          // WAL lets readers run beside the writer; the busy timeout waits for a lock instead of failing.
-          connection.pragma('journal_mode = WAL');
-          connection.pragma('foreign_keys = ON');
-          connection.pragma('busy_timeout = 5000');
-          connection.pragma('synchronous = NORMAL');
-          // fold(text): the case- and accent-insensitive form the admin list searches compare (search.ts).
-          registerFold(connection);
-          reusePreparedStatements(connection);
-          done(null);
-        },
+  return knex({
+    client: 'better-sqlite3',
+    connection: { filename: options.sqliteFile },
+    useNullAsDefault: true,
+    log: KNEX_LOG,
+    pool: {
+      afterCreate(
+        connection: { pragma(source: string): unknown } & Parameters<typeof registerFold>[0] &
+          Parameters<typeof reusePreparedStatements>[0],
+        done: (error: Error | null) => void,
+      ) {
+        // WAL lets readers run beside the writer; the busy timeout waits for a lock instead of failing.
+        connection.pragma('journal_mode = WAL');
+        connection.pragma('foreign_keys = ON');
+        connection.pragma('busy_timeout = 5000');
+        connection.pragma('synchronous = NORMAL');
+        // fold(text): the case- and accent-insensitive form the admin list searches compare (search.ts).
+        registerFold(connection);
+        reusePreparedStatements(connection);
+        done(null);
       },
-    }),
-  );
-}
-
-/** What beginningImmediately reaches of a Knex transaction (knex/lib/execution/transaction.js). */
-interface BeginningTransaction {
-  readOnly?: boolean;
-  begin(connection: unknown): Promise<unknown>;
-  query(connection: unknown, sql: string): Promise<unknown>;
-}
-
-/**
- * SQLite: every transaction but a read-only one begins IMMEDIATE, taking the write lock at once,
- * instead of Knex's deferred `BEGIN;`. The database has a second writer, the mail worker's thread
- * (mail/mark-thread.ts): a deferred transaction that reads, then writes after that thread has
- * committed, fails at once with SQLITE_BUSY (its snapshot is stale, so the busy timeout cannot
- * help). Begun IMMEDIATE, it waits for the other writer's commit (about a millisecond) under the busy
- * timeout, then reads and writes on one snapshot. Nested transactions are savepoints, not begun.
- */
-function beginningImmediately(db: Knex): Knex {
-  const client = db.client as { transaction(...args: unknown[]): BeginningTransaction };
-  const transaction = client.transaction.bind(client);
-  // Knex begins a transaction on a later turn (once it has a connection): replacing `begin` on the
-  // new object is in time.
-  client.transaction = (...args: unknown[]) => {
-    const created = transaction(...args);
-    if (!created.readOnly) created.begin = (connection) => created.query(connection, 'BEGIN IMMEDIATE;');
-    return created;
-  };
-  return db;
+    },
+  });
 }
 
 export async function pingDb(db: Knex): Promise<boolean> {

@@ -42,6 +42,11 @@ export function jsonText(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** The values of `column` (an id) of the rows `query` reads, in its order. */
+export async function idsOf(query: Knex.QueryBuilder, column = 'id'): Promise<number[]> {
+  return (await query.pluck(column)) as number[];
+}
+
 /** How many rows `query` matches (`count(*)`; PostgreSQL answers a string, SQLite a number). */
 export async function countOf(query: Knex.QueryBuilder): Promise<number> {
   return toCount((await query.count({ count: '*' }).first()) as Record<string, unknown> | undefined);

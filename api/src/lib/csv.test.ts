@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { toBool, toIsoOrNull, toJson } from '../db/rows.js';
 import { csvLine, csvPageText, toCsv, type CsvFormat } from './csv.js';
 
 describe('CSV exports', () => {
@@ -33,7 +32,6 @@ describe('CSV exports', () => {
 });
 
 describe('CSV pages from database rows', () => {
-  const values = { toBool, toIsoOrNull, toJson };
   const format: CsvFormat = {
     columns: [
       ['Name', 'name'],
@@ -50,15 +48,15 @@ describe('CSV pages from database rows', () => {
     const sqlite = { row_id: 1, name: '=cmd', count: 3, at, changes: '{"a":[1,"x"]}', active: 1 };
     const postgres = { row_id: 1, name: '=cmd', count: '3', at: new Date(at), changes: { a: [1, 'x'] }, active: true };
     const line = `'=cmd,3,2026-06-17T10:00:00.000Z,"{""a"":[1,""x""]}",Active\r\n`;
-    expect(csvPageText([sqlite], [1], format, values)).toBe(line);
-    expect(csvPageText([postgres], [1], format, values)).toBe(line);
+    expect(csvPageText([sqlite], [1], format)).toBe(line);
+    expect(csvPageText([postgres], [1], format)).toBe(line);
     const empty = { row_id: 1, name: null, count: null, at: null, changes: null, active: 0 };
-    expect(csvPageText([empty], [1], format, values)).toBe(',,,,Deactivated\r\n');
+    expect(csvPageText([empty], [1], format)).toBe(',,,,Deactivated\r\n');
   });
 
   it('writes the rows in the order of the ids, and leaves out an id whose row is gone', () => {
     const row = (id: number) => ({ row_id: id, name: `n${id}`, count: id, at: null, changes: null, active: true });
-    expect(csvPageText([row(1), row(3), row(2)], [3, 4, 1, 2], format, values)).toBe(
+    expect(csvPageText([row(1), row(3), row(2)], [3, 4, 1, 2], format)).toBe(
       'n3,3,,,Active\r\nn1,1,,,Active\r\nn2,2,,,Active\r\n',
     );
   });

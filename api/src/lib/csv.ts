@@ -3,12 +3,13 @@
  * quote or line break quoted, quotes doubled), UTF-8 with a byte-order mark so accents show in Excel,
  * and every cell that a spreadsheet would read as a formula neutralised (OWASP "CSV injection").
  * The admin exports stream (sendCsvExport): read in pages, one export per user at a time, each page
- * in a turn among the other staff reads (issue 19). An export names its columns and how each cell is
- * made from the row (CsvFormat); each page is read and written as CSV text on a staff thread
- * (db/staff-reads.ts csvPage), so only its UTF-8 bytes reach the event loop.
+ * in a turn among the other staff reads (lib/turns.ts), so a long export never holds the event loop
+ * for more than one page. An export names its columns and how each cell is made from the row (CsvFormat).
  */
 import { Readable } from 'node:stream';
+import type { Knex } from 'knex';
 import type { Context } from 'koa';
+import { toBool, toIsoOrNull, toJson } from '../db/rows.js';
 import { tooManyRequests } from '../errors.js';
 import { inTurn, inTurns } from './turns.js';
 
@@ -63,41 +64,32 @@ export interface CsvFormat {
   id: string;
 }
 
-/** The conversions of db/rows.ts, handed in: the export thread has its own copies of them. */
-export interface RowValues {
-  toBool(value: unknown): boolean;
-  toIsoOrNull(value: unknown): string | null;
-  toJson<T>(value: unknown, fallback: T): T;
-}
-
-/** The cell of `row` that `source` names. It runs on the export thread too: it may use only its arguments. */
-export function csvCellOf(row: Record<string, unknown>, source: CsvCellSource, values: RowValues): CsvCell {
+/** The cell of `row` that `source` names. */
+function csvCellOf(row: Record<string, unknown>, source: CsvCellSource): CsvCell {
   if (typeof source === 'string') return row[source] as CsvCell;
   const value = row[source.column];
   if (value === null || value === undefined) return null;
   if (source.as === 'number') return Number(value);
-  if (source.as === 'date') return values.toIsoOrNull(value);
-  if (source.as === 'label') return values.toBool(value) ? source.yes : source.no;
-  const parsed = values.toJson<unknown>(value, null);
+  if (source.as === 'date') return toIsoOrNull(value);
+  if (source.as === 'label') return toBool(value) ? source.yes : source.no;
+  const parsed = toJson<unknown>(value, null);
   return parsed === null ? null : JSON.stringify(parsed);
 }
 
 /**
  * The CSV rows of a page, in the order of `ids` (the export's order): `rows` came back in whatever
- * order the database chose, and a row deleted in between is left out. It runs on the export thread
- * (db/staff-reads.ts) as well as here, so it calls only its arguments and this module's functions.
+ * order the database chose, and a row deleted in between is left out.
  */
 export function csvPageText(
   rows: readonly Record<string, unknown>[],
   ids: readonly number[],
   format: CsvFormat,
-  values: RowValues,
 ): string {
   const byId = new Map(rows.map((row) => [Number(row[format.id]), row]));
   let text = '';
   for (const id of ids) {
     const row = byId.get(id);
-    if (row) text += `${csvLine(format.columns.map(([, source]) => csvCellOf(row, source, values)))}\r\n`;
+    if (row) text += `${csvLine(format.columns.map(([, source]) => csvCellOf(row, source)))}\r\n`;
   }
   return text;
 }
@@ -117,14 +109,19 @@ export function csvStream(format: CsvFormat, pages: AsyncIterable<Buffer>): Read
 
 /**
  * The export's pages, EXPORT_PAGE ids at a time in the order of `ids` (read first from the list's
- * index), each as CSV in UTF-8: `readPage` reads and formats one page (StaffReads.csvPage).
+ * index), each as CSV in UTF-8: `rowsOf` selects the rows of a page's ids, in any order.
  */
 export async function* csvPagesById(
   ids: readonly number[],
-  readPage: (pageIds: number[]) => Promise<Buffer>,
+  format: CsvFormat,
+  rowsOf: (pageIds: number[]) => Knex.QueryBuilder,
 ): AsyncGenerator<Buffer> {
   // sendCsvExport reads each page in a turn (lib/turns.ts): whatever else waits goes first.
-  for (let start = 0; start < ids.length; start += EXPORT_PAGE) yield readPage(ids.slice(start, start + EXPORT_PAGE));
+  for (let start = 0; start < ids.length; start += EXPORT_PAGE) {
+    const pageIds = ids.slice(start, start + EXPORT_PAGE);
+    const rows = (await rowsOf(pageIds)) as Record<string, unknown>[];
+    yield Buffer.from(csvPageText(rows, pageIds, format));
+  }
 }
 
 export const EXPORT_RUNNING = 'One of your exports is still running. Wait for it to finish, then try again.';

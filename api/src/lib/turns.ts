@@ -1,11 +1,9 @@
 /**
  * Staff reads that cost milliseconds each (a message search on the large data, each page of a CSV
  * export) take turns, one at a time per process, and each turn starts after the event loop has served
- * whatever else waits (setImmediate). Their statements run off the event loop (db/staff-reads.ts), but
- * their answers are decoded, presented and formatted on it: eight staff reads in flight at once answer
- * in a burst, and a visitor's cached page waited behind all of them (issue 19: GET / p99 3.5× idle on
- * SQLite and 5.4× on PostgreSQL with 4 searches and 4 exports running). In turns, it waits for one at
- * most. The staff reads themselves queue, which staff hardly notice (a few ms each).
+ * whatever else waits (setImmediate): eight staff reads in flight at once would otherwise run and be
+ * answered in one burst, and a visitor's cached page would wait behind all of them. In turns, it waits
+ * for one at most. The staff reads themselves queue, which staff hardly notice (a few ms each).
  */
 import { setImmediate } from 'node:timers/promises';
 

@@ -1,40 +1,29 @@
 /**
  * The durable mail queue (issue 25 item 1). Every mail is a row of `mail_queue`, written by `enqueue`
  * in the transaction of the action that causes it: the action and its mail commit together or not at
- * all. A worker in each instance sends the rows that are due: over SMTP_URL from a thread of its own
- * (smtp-thread.ts), or, without it, as an .eml file in DATA_DIR/outbox and a log line, so a fresh
- * install can still follow reset and invitation links.
+ * all. A worker in each instance sends the rows that are due (transport.ts): over SMTP_URL, or, without
+ * it, as an .eml file in DATA_DIR/outbox and a log line.
  *  - Transient failures (connection, timeout, a 4xx reply, an outbox that cannot be written) are tried
  *    again with capped exponential backoff and jitter, for up to 24 hours; a 5xx reply fails the row
  *    at once, with the server's reply as its last error.
- *  - PostgreSQL: instances claim rows with FOR UPDATE SKIP LOCKED, in the statement that marks them
- *    `sending`, so two instances never send the same row. A row left `sending` (a crash) is taken
+ *  - A claim marks the rows `sending` for this worker in one statement; on PostgreSQL with FOR UPDATE
+ *    SKIP LOCKED, so two instances never send the same row. A row left `sending` (a crash) is taken
  *    back after the claim timeout (5 minutes): sent again, with the Message-ID fixed when it was queued.
- *  - SQLite: this process is the database's only sender, so the rows it is sending are held in memory
- *    and stay `queued` until they are marked: a claim is a read, not a write. A crash leaves them
- *    queued, sent again at the next start, as a claimed row would be. (Marking a batch `sending` was
- *    a write transaction on the site's thread a dozen times a second during an announcement, up to
- *    9 ms each under load; README, Announcement.) Every row `sending` when the mailer starts (written
- *    by a version that marked them) is taken back at once.
+ *    SQLite has one process, so every row `sending` when the mailer starts is taken back at once.
  *  - The worker looks once at start, wakes when a transaction that queued a mail commits, and polls
  *    every few seconds.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { setImmediate } from 'node:timers/promises';
-import path from 'node:path';
 import type { MailKind } from '@npo/shared';
 import type { Knex } from 'knex';
-import type { Transporter } from 'nodemailer';
 import { isPostgres, type Db } from '../db/connection.js';
-import { sharedSqliteFile, threadWrites } from '../db/staff-reads.js';
 import type { MailQueueRow } from '../db/tables.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
-import { rawMessage } from './mime.js';
-import { composedMail, composerOptions, type MailTemplate, type OutgoingBatch, type OutgoingMail } from './outgoing.js';
-import { createSmtpThread } from './smtp-thread.js';
+import { filledTemplate, type MailTemplate, type OutgoingMail } from './outgoing.js';
+import { outboxTransport, smtpTransport, type MailTransport } from './transport.js';
 
 export interface MailMessage {
   kind: MailKind;
@@ -51,7 +40,7 @@ export interface MailMessage {
 
 /**
  * What the mails of a kind queued without a body (enqueueComposed) are made of at delivery: a template
- * the same for all of them, filled per mail with its recipient's unsubscribe link on the SMTP thread.
+ * the same for all of them, filled per mail with its recipient's unsubscribe link.
  */
 export interface MailComposer {
   /** The template of the row's mail (an announcement's): the same object for each row that shares it. */
@@ -121,6 +110,8 @@ export interface MailerOptions {
    * database. By default on SQLite (one process), not on PostgreSQL (other instances may be sending).
    */
   reclaimAtStart?: boolean;
+  /** Over SMTP_URL, or to the outbox: made from smtpUrl unless given (tests give a failing one). */
+  transport?: MailTransport;
   /**
    * MAIL_RATE_PER_MINUTE: at most this many announcement mails are claimed in any 60 s (by the
    * injected clock; on PostgreSQL counted in the table, so across instances too), in batches spaced
@@ -148,15 +139,14 @@ const FIRST_PURGE_AFTER_MS = 10 * 60 * 1000;
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_CAP_MS = 60 * 60 * 1000;
 /**
- * Mails claimed at once, and batches held at once: the SMTP thread keeps a pool of BATCH connections
- * (smtp-thread.ts), so a batch goes out at once while the next waits its turn. Small batches keep the
- * worker's memory and its turns on the event loop short.
+ * Mails claimed at once, and batches held at once: a batch is handed to the transport's pool while
+ * the next is claimed. Small batches keep the worker's memory and its turns on the event loop short.
  */
 const BATCH = 25;
 const BATCHES_IN_FLIGHT = 2;
 /** Rows of one INSERT when a list of mails is queued. */
 const ENQUEUE_BATCH = 500;
-/** Rows of one INSERT … SELECT of enqueueComposed: a few ms of SQLite's time on the site's thread. */
+/** Rows of one INSERT … SELECT of enqueueComposed: a few ms of SQLite's time on the event loop. */
 const COMPOSED_BATCH = 250;
 const ERROR_LENGTH = 1000;
 /** The rows a claim reads: its condition, in its order, and on SQLite the index it must use. */
@@ -201,21 +191,11 @@ export function createMailer(options: MailerOptions): Mailer {
   const claimTimeoutMs = options.claimTimeoutMs ?? MAIL_CLAIM_TIMEOUT_MS;
   const worker = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const domain = domainOf(options.from);
-  // SMTP_URL: mails go out from a thread of their own (smtp-thread.ts). Without it, nodemailer's
-  // stream transport writes .eml files here; it loads with the first mail, as most starts send none.
-  const smtp = options.smtpUrl
-    ? createSmtpThread({
-        smtpUrl: options.smtpUrl,
-        from: options.from,
-        connections: BATCH,
-        sqliteFile: sharedSqliteFile(db),
-      })
-    : undefined;
-  let outboxTransport: Promise<Transporter> | undefined;
-  const openOutboxTransport = () =>
-    (outboxTransport ??= import('nodemailer').then(({ default: nodemailer }) =>
-      nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
-    ));
+  const transport =
+    options.transport ??
+    (options.smtpUrl
+      ? smtpTransport(options.smtpUrl, options.from)
+      : outboxTransport(options.outboxDir, options.from, logger));
   const pending = new Set<Promise<void>>();
   const sent = new Map<string, number>();
   const failed = new Map<string, number>();
@@ -226,67 +206,34 @@ export function createMailer(options: MailerOptions): Mailer {
   let again = false;
   let timer: NodeJS.Timeout | undefined;
   const reclaimsAtStart = options.reclaimAtStart ?? !onPostgres;
-  /**
-   * Whether a claim looks for rows left `sending` past the claim timeout: not where every such row is
-   * taken back at start (SQLite's one process, which never writes `sending` itself).
-   */
-  const claimsStale = !reclaimsAtStart || onPostgres;
-  /** SQLite: the rows this process claimed and has not marked yet, with their kind (the rate counts them). */
-  const holding = new Map<number, string>();
-  /**
-   * Marks, settles and purges: on SQLite off the site's thread (db/staff-reads.ts threadWrites), on
-   * the SMTP thread where there is one, so the site's thread only claims. A row is released once its
-   * mark has committed there, so the next claim, a fresh read, sees it marked.
-   */
-  const writes = threadWrites(db, smtp?.writer ? { on: smtp.writer } : {});
 
-  /**
-   * The row as the SMTP thread takes it: its body as stored, or its composer's template (added to
-   * `templates` once a batch) with the recipient's link. A row queued before an upgrade has its body.
-   */
-  async function outgoingOf(row: MailQueueRow, templates: Map<MailTemplate, number>): Promise<OutgoingMail> {
+  /** The row's mail: its body as stored, or its composer's template filled with the recipient's link. */
+  async function outgoingOf(row: MailQueueRow): Promise<OutgoingMail> {
     const composer = options.composers?.[row.kind as MailKind];
-    const mail = { to: row.recipient, subject: row.subject, messageId: row.message_id };
-    const replyTo = row.reply_to === null ? {} : { replyTo: row.reply_to };
+    const mail = {
+      to: row.recipient,
+      subject: row.subject,
+      messageId: row.message_id,
+      ...(row.reply_to !== null && { replyTo: row.reply_to }),
+    };
+    // A row queued with its body (every kind but an announcement's, and rows from before an upgrade).
     if (!composer || row.text !== '' || row.html !== null) {
-      const body = { text: row.text, ...(row.html !== null && { html: row.html }) };
       const link = row.list_unsubscribe === null ? {} : { listUnsubscribe: row.list_unsubscribe };
-      return { ...mail, ...replyTo, ...link, body };
+      return { ...mail, ...link, text: row.text, html: row.html };
     }
-    const template = await composer.template(row);
-    let index = templates.get(template);
-    if (index === undefined) templates.set(template, (index = templates.size));
-    return { ...mail, ...replyTo, listUnsubscribe: composer.listUnsubscribe(row), body: { template: index } };
+    const listUnsubscribe = composer.listUnsubscribe(row);
+    return { ...mail, listUnsubscribe, ...filledTemplate(await composer.template(row), listUnsubscribe) };
   }
 
-  /** Each mail's failure, in the batch's order, or undefined once it is sent; `rows` are the mails' rows. */
-  async function deliver(rows: readonly MailQueueRow[], batch: OutgoingBatch): Promise<unknown[]> {
-    if (smtp) {
-      const failures = await smtp.send(batch);
-      const messageIds = rows.filter((_, at) => failures[at] === undefined).map((row) => row.message_id);
-      if (messageIds.length > 0) logger.info({ kind: rows[0]!.kind, messageIds }, 'mails sent');
-      return failures;
+  /** The row's mail sent: undefined, or why it was not (composing it or the transport failed). */
+  async function deliver(row: MailQueueRow): Promise<unknown> {
+    try {
+      const name = `${row.id}-${row.message_id.replace(/[^\w.-]/g, '')}`;
+      await transport.send(await outgoingOf(row), clock.now(), name);
+      return undefined;
+    } catch (error) {
+      return error ?? new Error('mail failed');
     }
-    const written: unknown[] = [];
-    for (const [at, mail] of batch.mails.entries()) {
-      written.push(await writeToOutbox(rows[at]!, mail, batch.templates).catch((error: unknown) => error ?? 'failed'));
-    }
-    return written;
-  }
-
-  async function writeToOutbox(row: MailQueueRow, mail: OutgoingMail, templates: readonly MailTemplate[]) {
-    // The stream transport (buffer: true) answers the raw message.
-    const transport = await openOutboxTransport();
-    const composed = composedMail(options.from, mail, templates);
-    const raw = rawMessage(composed, clock.now());
-    // Unix line ends in the outbox's files, as the transport's `newline: 'unix'` gives the composer's.
-    const message = raw ? { ...raw, raw: raw.raw.replace(/\r\n/g, '\n') } : composerOptions(composed);
-    const info = (await transport.sendMail(message)) as { message: Buffer };
-    await mkdir(options.outboxDir, { recursive: true });
-    const file = path.join(options.outboxDir, `${row.id}-${row.message_id.replace(/[^\w.-]/g, '')}.eml`);
-    await writeFile(file, info.message, { mode: 0o600 });
-    logger.info({ kind: row.kind, subject: row.subject, file }, 'mail written to outbox (SMTP_URL is not set)');
-    return undefined;
   }
 
   /**
@@ -294,21 +241,20 @@ export function createMailer(options: MailerOptions): Mailer {
    * others hold are skipped. `kinds`: only the rate-limited kind, or every other kind. Rows a stopped
    * instance left `sending` come first, then queued rows, earliest due first: each is read in its
    * index's order (mail_queue_due_index for the queued), so a claim reads a batch's rows however long
-   * the queue is. One statement with an OR of both sorted every due row at each claim: with an
-   * announcement's 10,000 rows queued, 1.6 ms a claim on SQLite (up to 14 ms under load), on the
-   * site's thread (issue 22: GET / p99 during the send).
+   * the queue is, instead of sorting every due row at each claim.
    */
   async function claimWhere(limit: number, kinds?: 'limited' | 'others'): Promise<MailQueueRow[]> {
     const now = clock.now();
     const staleBefore = new Date(now.getTime() - claimTimeoutMs);
-    const stale = claimsStale
-      ? await claimIn(
+    // SQLite's one process took back at start every row left sending.
+    const stale = reclaimsAtStart
+      ? []
+      : await claimIn(
           now,
           { condition: `state = 'sending' and claimed_at < ?`, order: 'id', bindings: [staleBefore] },
           limit,
           kinds,
-        )
-      : [];
+        );
     if (stale.length >= limit) return stale;
     const due: Claim = {
       condition: `state = 'queued' and next_attempt_at <= ?`,
@@ -327,59 +273,28 @@ export function createMailer(options: MailerOptions): Mailer {
     limit: number,
     kinds?: 'limited' | 'others',
   ): Promise<MailQueueRow[]> {
-    const { order, bindings } = claim;
+    const { order, bindings, sqliteIndex } = claim;
     // The kind as a literal: the others' claim then matches the predicate of their partial index
     // (migration 20261130120000), which a bound parameter would not.
     const kindFilter =
       kinds === undefined ? '' : ` and kind ${kinds === 'limited' ? '=' : '<>'} '${RATE_LIMITED_KIND}'`;
-    const condition = claim.condition + kindFilter;
-    if (!onPostgres) return readClaim(now, { ...claim, condition }, limit);
+    const from = !onPostgres && sqliteIndex ? `mail_queue indexed by ${sqliteIndex}` : 'mail_queue';
+    const locking = onPostgres ? ' for update skip locked' : '';
     const result: unknown = await db.raw(
       `update mail_queue set state = 'sending', claimed_at = ?, claimed_by = ?, attempts = attempts + 1
-       where id in (select id from mail_queue where ${condition}
-         order by ${order} limit ? for update skip locked)
+       where id in (select id from ${from} where ${claim.condition}${kindFilter}
+         order by ${order} limit ?${locking})
        returning *`,
       [now, worker, ...bindings, limit],
     );
-    return (result as { rows: MailQueueRow[] }).rows;
+    const rows = onPostgres ? (result as { rows: MailQueueRow[] }).rows : (result as MailQueueRow[]);
+    // RETURNING gives the rows in no particular order: sent in the order they fell due.
+    return rows.sort((a, b) => a.id - b.id);
   }
 
-  /**
-   * SQLite: the due rows this process is not already sending, held in memory as claimed (see the
-   * header); answered as the claiming update would have (one more attempt, claimed now).
-   */
-  async function readClaim(
-    now: Date,
-    { condition, order, bindings, sqliteIndex }: Claim,
-    limit: number,
-  ): Promise<MailQueueRow[]> {
-    const held = [...holding.keys()];
-    const notHeld = held.length === 0 ? '' : ` and id not in (${held.map(() => '?').join(', ')})`;
-    const from = sqliteIndex ? `mail_queue indexed by ${sqliteIndex}` : 'mail_queue';
-    const sql = `select * from ${from} where ${condition}${notHeld} order by ${order} limit ?`;
-    const rows = await db.raw<MailQueueRow[]>(sql, [...bindings, ...held, limit] as Knex.RawBinding[]);
-    for (const row of rows) holding.set(row.id, row.kind);
-    return rows.map((row) => ({ ...row, attempts: row.attempts + 1, claimed_at: now, claimed_by: worker }));
-  }
-
-  /** A claimed row, still this worker's to mark: on SQLite held in memory, so still as it was read. */
-  function claimed(query: Knex.QueryBuilder): void {
-    if (onPostgres) void query.where({ claimed_by: worker, state: 'sending' });
-    else void query.whereIn('state', ['queued', 'sending']);
-  }
-
-  /** What a mark writes besides its state: on SQLite, what the claim did not (the attempt, when, by whom). */
-  function claimWrites(rows: readonly MailQueueRow[]) {
-    return onPostgres ? {} : { attempts: db.raw('attempts + 1'), claimed_at: rows[0]!.claimed_at, claimed_by: worker };
-  }
-
-  /**
-   * Once a row is marked. One the database could not mark stays held, as a row left `sending` did:
-   * not sent again until the next start (a full disk would otherwise send it at every poll).
-   */
-  function release(rows: readonly MailQueueRow[]): void {
-    for (const row of rows) holding.delete(row.id);
-  }
+  /** A row this worker claimed and has not marked yet. */
+  const claimedRows = (ids: number[]) =>
+    db('mail_queue').whereIn('id', ids).where({ claimed_by: worker, state: 'sending' });
 
   /** Announcement mails claimed in the last minute, by any instance: what the rate limit has used. */
   async function claimedInLastMinute(): Promise<number> {
@@ -389,9 +304,7 @@ export function createMailer(options: MailerOptions): Mailer {
       .where('claimed_at', '>', since)
       .count({ count: '*' })
       .first();
-    // On SQLite the rows in flight are not written yet.
-    const inFlight = [...holding.values()].filter((kind) => kind === RATE_LIMITED_KIND).length;
-    return Number(row?.count ?? 0) + inFlight;
+    return Number(row?.count ?? 0);
   }
 
   /**
@@ -401,8 +314,6 @@ export function createMailer(options: MailerOptions): Mailer {
    */
   let bulkDueAt = Number.NEGATIVE_INFINITY;
   let paceTimer: NodeJS.Timeout | undefined;
-  /** SQLite: whether the claims of the minute before this process started have been counted. */
-  let paceSeeded = false;
 
   /** Looks again once the pace allows the next batch: `wake` at `bulkDueAt`. */
   function wakeWhenPaced(now: number): void {
@@ -412,23 +323,17 @@ export function createMailer(options: MailerOptions): Mailer {
   }
 
   /**
-   * The announcement mails the rate allows now. PostgreSQL: other instances claim from the same table,
-   * so the minute's claims are counted there before each batch. SQLite: this process is the only
-   * sender, so once the claims of the minute before it started (a restart) are counted, its own pace
-   * bounds the minute, and no count of up to `rate` index entries runs on the site's thread a batch.
+   * The announcement mails the rate allows now. Other instances claim from the same table, so the
+   * minute's claims are counted there before each batch, on either engine (a restarted process
+   * counts those of the minute before it started).
    */
   async function claimPaced(rate: number): Promise<MailQueueRow[]> {
     const now = clock.now().getTime();
-    if (!onPostgres && !paceSeeded) {
-      paceSeeded = true;
-      bulkDueAt = now + ((await claimedInLastMinute()) * MINUTE_MS) / rate;
-    }
     if (now < bulkDueAt) {
       wakeWhenPaced(now);
       return [];
     }
-    const used = onPostgres ? await claimedInLastMinute() : 0;
-    const allowed = Math.min(BATCH, rate - used);
+    const allowed = Math.min(BATCH, rate - (await claimedInLastMinute()));
     if (allowed <= 0) return [];
     const rows = await claimWhere(allowed, 'limited');
     bulkDueAt = Math.max(now, bulkDueAt) + (rows.length * MINUTE_MS) / rate;
@@ -445,70 +350,45 @@ export function createMailer(options: MailerOptions): Mailer {
 
   async function markSent(rows: MailQueueRow[]): Promise<void> {
     if (rows.length === 0) return;
-    const sentRows = () =>
-      db('mail_queue')
-        .whereIn(
-          'id',
-          rows.map((row) => row.id),
-        )
-        .modify(claimed);
+    const ids = rows.map((row) => row.id);
     // The notice of an erased account is the last trace of its address: once delivered, it goes too.
     if (rows.some((row) => row.kind === 'account_closed')) {
-      await writes.run(sentRows().where({ kind: 'account_closed' }).update({ recipient: ERASED_RECIPIENT }));
+      await claimedRows(ids).where({ kind: 'account_closed' }).update({ recipient: ERASED_RECIPIENT });
     }
     // A delivered mail's body is not kept: reset and invitation bodies carry one-time links.
-    await writes.run(
-      sentRows().update({
-        state: 'sent',
-        sent_at: clock.now(),
-        last_error: null,
-        text: '',
-        html: null,
-        ...claimWrites(rows),
-      }),
-    );
+    await claimedRows(ids).update({ state: 'sent', sent_at: clock.now(), last_error: null, text: '', html: null });
     for (const row of rows) bump(sent, row.kind);
-    release(rows);
+    logger.info({ kind: rows[0]!.kind, messageIds: rows.map((row) => row.message_id) }, 'mails sent');
   }
 
-  /**
-   * Once a day (by the injected clock): rows of mails sent over SENT_MAIL_KEPT_DAYS ago go. The first
-   * purge comes FIRST_PURGE_AFTER_MS after start, not at it: on SQLite it starts the writes' thread
-   * (about 10 MB), which a start with no mail to mark should not hold.
-   */
+  /** Once a day (by the injected clock): rows of mails sent over SENT_MAIL_KEPT_DAYS ago go. */
   let purgedAt = clock.now().getTime() - DAY_MS + FIRST_PURGE_AFTER_MS;
   async function purgeOldSentMail(): Promise<void> {
     const now = clock.now().getTime();
     if (now - purgedAt < DAY_MS) return;
     purgedAt = now;
-    const deleted = await writes.run(
-      db('mail_queue')
-        .where({ state: 'sent' })
-        .where('sent_at', '<', new Date(now - SENT_MAIL_KEPT_DAYS * DAY_MS))
-        .delete(),
-    );
+    const deleted = await db('mail_queue')
+      .where({ state: 'sent' })
+      .where('sent_at', '<', new Date(now - SENT_MAIL_KEPT_DAYS * DAY_MS))
+      .delete();
     if (deleted > 0) logger.info({ mails: deleted, days: SENT_MAIL_KEPT_DAYS }, 'mail queue: old sent mails deleted');
   }
 
   /** A mail that was not sent: tried again later, or failed for good. */
   async function settle(row: MailQueueRow, error: unknown): Promise<void> {
     const now = clock.now();
-    const mine = db('mail_queue').where({ id: row.id }).modify(claimed);
+    const mine = claimedRows([row.id]);
     const reason = errorText(error);
     const expired = now.getTime() - new Date(row.created_at).getTime() >= MAIL_RETRY_WINDOW_MS;
     if (isPermanent(error) || expired) {
       const lastError = expired ? `retried for 24 h; last: ${reason}` : reason;
-      await writes.run(mine.update({ state: 'failed', last_error: lastError, ...claimWrites([row]) }));
+      await mine.update({ state: 'failed', last_error: lastError });
       bump(failed, row.kind);
-      release([row]);
       logger.error({ kind: row.kind, mailId: row.id, err: error }, 'mail failed');
       return;
     }
     const next = new Date(now.getTime() + backoffMs(row.attempts));
-    await writes.run(
-      mine.update({ state: 'queued', next_attempt_at: next, last_error: reason, ...claimWrites([row]) }),
-    );
-    release([row]);
+    await mine.update({ state: 'queued', next_attempt_at: next, last_error: reason });
     logger.warn({ kind: row.kind, mailId: row.id, attempts: row.attempts, retryAt: next, reason }, 'mail deferred');
   }
 
@@ -522,35 +402,14 @@ export function createMailer(options: MailerOptions): Mailer {
   let reclaimed = reclaimsAtStart ? undefined : Promise.resolve();
 
   /**
-   * Delivers one claimed batch, handed to the SMTP thread at once, then marks it: sent mails in one
-   * statement, the others one by one. A mail that cannot be composed (its announcement is gone) fails
-   * alone. A batch's mails are handed over as one message, their bodies filled on the SMTP thread:
-   * built here, a mail at a time, they made the site's thread collect garbage a third more often
-   * during an announcement, and a visitor's page waits behind each collection (issue 22).
+   * Delivers one claimed batch, each mail handed to the transport at once (its pool carries them over
+   * its connections), then marks it: sent mails in one statement, the others one by one. A mail that
+   * cannot be composed (its announcement is gone) fails alone.
    */
   async function sendBatch(rows: MailQueueRow[]): Promise<void> {
-    const templates = new Map<MailTemplate, number>();
-    const ready: MailQueueRow[] = [];
-    const mails: OutgoingMail[] = [];
-    const failures: [MailQueueRow, unknown][] = [];
-    for (const row of rows) {
-      try {
-        mails.push(await outgoingOf(row, templates));
-        ready.push(row);
-      } catch (error) {
-        failures.push([row, error]);
-      }
-    }
-    const delivered: MailQueueRow[] = [];
-    if (mails.length > 0) {
-      const outcomes = await deliver(ready, { templates: [...templates.keys()], mails }).catch((error: unknown) =>
-        ready.map(() => error ?? new Error('mail failed')),
-      );
-      for (const [at, row] of ready.entries()) {
-        if (outcomes[at] === undefined) delivered.push(row);
-        else failures.push([row, outcomes[at]]);
-      }
-    }
+    const outcomes = await Promise.all(rows.map(deliver));
+    const delivered = rows.filter((_, at) => outcomes[at] === undefined);
+    const failures = rows.flatMap((row, at) => (outcomes[at] === undefined ? [] : [[row, outcomes[at]] as const]));
     // Each failure is settled, even when one could not be (the database failed): that fails the batch.
     const settled = await Promise.allSettled(failures.map(([row, error]) => settle(row, error)));
     const unsettled = settled.find((outcome) => outcome.status === 'rejected');
@@ -685,7 +544,7 @@ export function createMailer(options: MailerOptions): Mailer {
         queued += ids.length;
         if (ids.length < COMPOSED_BATCH) break;
         after = Math.max(...ids);
-        // On SQLite each statement runs on this thread: between them the site's requests get their turn.
+        // On SQLite each statement runs on the event loop: between them the site's requests get their turn.
         await setImmediate();
       }
       wakeOnceCommitted(target);
@@ -711,12 +570,7 @@ export function createMailer(options: MailerOptions): Mailer {
       clearTimeout(timer);
       clearTimeout(paceTimer);
       await running;
-      await writes.close();
-      await smtp?.close();
-      await outboxTransport?.then(
-        (opened) => opened.close(),
-        () => {},
-      );
+      transport.close();
     },
   };
 }

@@ -1,16 +1,10 @@
 /**
- * What the mailer hands to the SMTP thread (or, without SMTP_URL, to the outbox): a batch of mails
- * whose bodies are either whole or one template's, filled per mail with its recipient's unsubscribe
- * link. An announcement's 10,000 mails share one template, so the site's thread builds no body: it
- * sends the template once a batch and a link a mail, and the thread that writes the mails fills them
- * (issue 22: composing 270 bodies a second on the site's thread, and handing each over in a message
- * of its own, made its garbage collector run a third more often during a send, and the bench's
- * figure of the site thread's CPU time for the send's mails fell by a third without them).
- *
- * escapeHtml, filledTemplate, composedMail and composerOptions run on the SMTP thread from their
- * source text (smtp-thread.ts), so they use nothing from this module's scope but each other.
+ * A mail as the mailer hands it to nodemailer: its body whole, or, for the bulk mails of an
+ * announcement, one template the same for every recipient, filled at delivery with the recipient's
+ * unsubscribe link (an announcement's 10,000 rows then hold an account and an address each, not
+ * 10,000 copies of one body).
  */
-import type { MimeMail } from './mime.js';
+import type { SendMailOptions } from 'nodemailer';
 
 /** The body of a bulk mail: the same for every recipient but for the place of their unsubscribe link. */
 export interface MailTemplate {
@@ -20,21 +14,16 @@ export interface MailTemplate {
   html: readonly [string, string] | null;
 }
 
-/** One mail of a batch. */
+/** One mail as it is sent. */
 export interface OutgoingMail {
   to: string;
   subject: string;
   messageId: string;
+  text: string;
+  html: string | null;
   replyTo?: string;
   /** RFC 8058's one-click unsubscribe URL: sent as List-Unsubscribe, with List-Unsubscribe-Post. */
   listUnsubscribe?: string;
-  /** The body whole, or the index in the batch's `templates` of the template filled with listUnsubscribe. */
-  body: { text: string; html?: string } | { template: number };
-}
-
-export interface OutgoingBatch {
-  templates: MailTemplate[];
-  mails: OutgoingMail[];
 }
 
 /** Text as it reads inside HTML, in an element or an attribute: what every mail's HTML part uses. */
@@ -51,26 +40,23 @@ export function filledTemplate(template: MailTemplate, link: string): { text: st
   };
 }
 
-/** One mail of a batch as it is sent: its template filled with the recipient's link. */
-export function composedMail(from: string, mail: OutgoingMail, templates: readonly MailTemplate[]): MimeMail {
-  const { text, html } =
-    'template' in mail.body ? filledTemplate(templates[mail.body.template]!, mail.listUnsubscribe ?? '') : mail.body;
-  return { ...mail, from, text, html };
-}
-
-/** nodemailer's options of a mail, for its composer to build: the mails rawMessage (mime.ts) leaves to it. */
-export function composerOptions(mail: MimeMail) {
+/**
+ * nodemailer's options of a mail, for its composer to build: headers are set through its fields, never
+ * written by hand, so no value can add a header (nodemailer folds and encodes each).
+ */
+export function sendOptions(from: string, mail: OutgoingMail, date: Date): SendMailOptions {
   const link = mail.listUnsubscribe;
   return {
-    from: mail.from,
+    from,
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
-    ...(typeof mail.html === 'string' && { html: mail.html }),
+    ...(mail.html !== null && { html: mail.html }),
     ...(mail.replyTo !== undefined && { replyTo: mail.replyTo }),
     ...(link !== undefined && {
       headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     }),
     messageId: mail.messageId,
+    date,
   };
 }

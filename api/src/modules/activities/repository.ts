@@ -3,9 +3,8 @@ import type { Knex } from 'knex';
 import { isPostgres, type Db } from '../../db/connection.js';
 import { pageOfRows } from '../../db/paging.js';
 import { deleteRevised, updateRevised, type RevisedWrite } from '../../db/revisions.js';
-import { countOf, jsonText } from '../../db/rows.js';
+import { countOf, idsOf, jsonText } from '../../db/rows.js';
 import { matchingAny } from '../../db/search.js';
-import { staffReads } from '../../db/staff-reads.js';
 import { tableRepository, type EditOptions, type OrderBy, type Page, type PageResult } from '../../db/table.js';
 import { presentActivity, presentRegistration, REGISTRATIONS_CSV } from './presenter.js';
 import { csvPagesById } from '../../lib/csv.js';
@@ -158,20 +157,14 @@ export function createActivitiesRepository(db: Db) {
 
     /** Every registration in the filter's order, for the CSV export, read in pages (lib/csv.ts). */
     async registrationPages(activityId: number, filter: RegistrationsFilter): Promise<AsyncIterable<Buffer>> {
-      const reads = staffReads(db);
-      const ids = await reads.run<number[]>(
-        inRegistrationOrder(registrationsOf(db, activityId, filter.q), filter).pluck(`${REGISTRATIONS}.id`),
+      const inOrder = inRegistrationOrder(registrationsOf(db, activityId, filter.q), filter);
+      const ids = await idsOf(inOrder, `${REGISTRATIONS}.id`);
+      return csvPagesById(ids, REGISTRATIONS_CSV, (pageIds) =>
+        db(REGISTRATIONS)
+          .join('users', 'users.id', `${REGISTRATIONS}.user_id`)
+          .whereIn(`${REGISTRATIONS}.id`, pageIds)
+          .select([...REGISTRATION_COLUMNS, `${REGISTRATIONS}.id as registration_id`]),
       );
-      const readPage = (pageIds: number[]) =>
-        reads.csvPage(
-          db(REGISTRATIONS)
-            .join('users', 'users.id', `${REGISTRATIONS}.user_id`)
-            .whereIn(`${REGISTRATIONS}.id`, pageIds)
-            .select([...REGISTRATION_COLUMNS, `${REGISTRATIONS}.id as registration_id`]),
-          pageIds,
-          REGISTRATIONS_CSV,
-        );
-      return csvPagesById(ids, readPage);
     },
 
     toRow: (input: ActivityInput) => ({

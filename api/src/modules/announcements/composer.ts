@@ -1,7 +1,7 @@
 /**
  * The mails of an announcement, composed at delivery (the mailer's composer for the kind
  * `announcement`): a queue row names the announcement and the recipient's account; the body is the
- * announcement's template, filled on the SMTP thread with the account's signed unsubscribe link. A
+ * announcement's template, filled at delivery with the account's signed unsubscribe link. A
  * sent announcement is immutable, so its template is rendered once per process and kept for the next
  * mails.
  */

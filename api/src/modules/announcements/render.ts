@@ -42,7 +42,7 @@ export interface AnnouncementTemplate extends MailTemplate {
 
 /**
  * Renders the Markdown once, around the place of the unsubscribe link: 10,000 recipients cost one
- * render, and each recipient's mail is filled where it is written (the SMTP thread).
+ * render, and each recipient's mail is filled when it is sent (mail/mailer.ts).
  */
 export async function announcementTemplate(content: AnnouncementContent): Promise<AnnouncementTemplate> {
   const bodyHtml = (await markdownRenderer()).render(content.body);
@@ -61,7 +61,7 @@ export async function announcementTemplate(content: AnnouncementContent): Promis
   };
 }
 
-/** One recipient's mail, filled as the SMTP thread fills it: the preview and the test send show the mail. */
+/** One recipient's mail, filled as the mailer fills it: the preview and the test send show the mail. */
 export function announcementFor(template: AnnouncementTemplate, unsubscribeUrl: string): RenderedAnnouncement {
   const { text, html } = filledTemplate(template, unsubscribeUrl);
   return { subject: template.subject, text, html: html ?? '' };

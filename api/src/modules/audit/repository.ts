@@ -11,9 +11,8 @@ import type { Knex } from 'knex';
 import { csvPagesById, type CsvFormat } from '../../lib/csv.js';
 import type { Db } from '../../db/connection.js';
 import { orderFor, pageOfRows, type ListSort, type SortColumn } from '../../db/paging.js';
-import { countOf, toIso, toJson } from '../../db/rows.js';
+import { countOf, idsOf, toIso, toJson } from '../../db/rows.js';
 import { matchingAny } from '../../db/search.js';
-import { staffReads } from '../../db/staff-reads.js';
 import type { AuditLogRow, TableName } from '../../db/tables.js';
 import type { Page, PageResult } from '../../db/table.js';
 import { AUDIT_TABLE } from './record.js';
@@ -225,11 +224,9 @@ export function createAuditRepository(db: Db) {
 
     /** The newest `limit` entries in the filter, for the CSV export, read in pages (lib/csv.ts). */
     async exportPages(filter: AuditFilter, limit: number): Promise<AsyncIterable<Buffer>> {
-      const reads = staffReads(db);
       const inFilter = filterEntries(db, filter);
-      const ids = await reads.run<number[]>(inFilter(db(AUDIT_TABLE)).orderBy(NEWEST_FIRST).limit(limit).pluck('id'));
-      const readPage = (pageIds: number[]) => reads.csvPage(db(AUDIT_TABLE).whereIn('id', pageIds), pageIds, AUDIT_CSV);
-      return csvPagesById(ids, readPage);
+      const ids = await idsOf(inFilter(db(AUDIT_TABLE)).orderBy(NEWEST_FIRST).limit(limit));
+      return csvPagesById(ids, AUDIT_CSV, (pageIds) => db(AUDIT_TABLE).whereIn('id', pageIds));
     },
   };
 }

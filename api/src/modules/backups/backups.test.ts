@@ -2,7 +2,7 @@
  * Backups that restore (issue 25), on SQLite (PostgreSQL is backed up with pg_dump): a copy made while
  * acknowledged writes stream in holds every write acknowledged before it started; restored into a
  * fresh DATA_DIR it serves them; a damaged file is refused and the current database stays as it was;
- * the server's daily schedule copies on its own thread and keeps BACKUP_RETAIN copies.
+ * the server's daily schedule copies while it serves, and keeps BACKUP_RETAIN copies.
  */
 import { createHash } from 'node:crypto';
 import {

@@ -6,9 +6,9 @@
  *
  * restore.ts holds what only the command line does (a copy of its own, the checks and the restore).
  *
- * The copy is `VACUUM INTO`: one read transaction, so the copy is the database as of one moment (WAL
- * lets the server's writes go on beside it), compacted, and complete before it gets its final name:
- * it is written as `.partial` and renamed, so a crash never leaves half a file that looks like a backup.
+ * The copy is consistent (the command line's `VACUUM INTO` is one read transaction; the server's
+ * schedule uses SQLite's online backup, schedule.ts) and complete before it gets its final name: it is
+ * written as `.partial` and renamed, so a crash never leaves half a file that looks like a backup.
  */
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';

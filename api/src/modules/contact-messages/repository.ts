@@ -11,9 +11,8 @@ import { isPostgres, type Db } from '../../db/connection.js';
 import { orderFor, type ListSort } from '../../db/paging.js';
 import { updateRevised, type ExpectedRevision, type RevisedWrite } from '../../db/revisions.js';
 import { containsPattern, foldText } from '../../db/search.js';
-import { staffReads } from '../../db/staff-reads.js';
 import { messageCount } from '../../db/tallies.js';
-import { returnedRow, toCount } from '../../db/rows.js';
+import { countOf, idsOf, returnedRow, toCount } from '../../db/rows.js';
 import { csvPagesById } from '../../lib/csv.js';
 import { tableRepository, type OrderBy, type Page, type PageResult } from '../../db/table.js';
 import { MESSAGES_CSV, presentContactMessage, type ContactMessageRow } from './presenter.js';
@@ -70,10 +69,7 @@ async function matching(db: Db, q: string): Promise<{ filter: Filter; walks: boo
   if ([...folded].length < TRIGRAM) return { filter: likeSearch(q), walks: true };
   const phrase = `"${folded.replaceAll('"', '""')}"`;
   const fts = () => db('contact_messages_search').select('rowid').whereRaw('contact_messages_search match ?', [phrase]);
-  const seen = await staffReads(db).run<{ count: unknown } | undefined>(
-    db.from(fts().limit(COMMON).as('seen')).count({ count: '*' }).first(),
-  );
-  if (toCount(seen) >= COMMON) return { filter: likeSearch(q), walks: true };
+  if ((await countOf(db.from(fts().limit(COMMON).as('seen')))) >= COMMON) return { filter: likeSearch(q), walks: true };
   return { filter: (query) => query.whereIn('contact_messages.id', fts()), walks: false };
 }
 
@@ -117,53 +113,46 @@ async function walkedIds(
   counted: number,
   order: OrderBy,
 ): Promise<number[]> {
-  const reads = staffReads(db);
   // The sample's first matches are the list's first only in its own order; another sort reads them all.
   if (order === INBOX_ORDER) {
     const newest = byState(filter)(db('contact_messages').select('id', 'created_at', 'search_folded'))
       .orderBy(INBOX_ORDER)
       .limit(SAMPLE);
-    const first = await reads.run<number[]>(
+    const first = await idsOf(
       likeSearch(
         q,
         'newest',
       )(db.from(newest.as('newest')))
         .orderBy(INBOX_ORDER)
-        .limit(counted)
-        .pluck('id'),
+        .limit(counted),
     );
     if (first.length >= counted) return first;
   }
-  return reads.run<number[]>(
+  return idsOf(
     likeSearch(q)(byState(filter)(db.from(db.raw('contact_messages not indexed'))))
       .orderBy(order)
-      .limit(counted)
-      .pluck('id'),
+      .limit(counted),
   );
 }
 
 /** A page of a search: the ids of the first SEARCH_COUNT matches (or one past the page), then the page's rows. */
 async function searchPage(db: Db, { page, limit }: Page, filter: ContactMessageFilter, q: string, order: OrderBy) {
   const counted = Math.max(SEARCH_COUNT, page * limit + 1);
-  const reads = staffReads(db);
   const match = await matching(db, q);
   const ids = match.walks
     ? await walkedIds(db, filter, q, counted, order)
-    : await reads.run<number[]>(
+    : await idsOf(
         match
           .filter(byState(filter)(db('contact_messages')))
           .orderBy(order)
-          .limit(counted)
-          .pluck('id'),
+          .limit(counted),
       );
   const pageIds = ids.slice((page - 1) * limit, page * limit);
   const rows = pageIds.length
-    ? await reads.run<ContactMessageRow[]>(
-        db('contact_messages')
-          .select(...MESSAGE_COLUMNS)
-          .whereIn('id', pageIds)
-          .orderBy(order),
-      )
+    ? ((await db('contact_messages')
+        .select(...MESSAGE_COLUMNS)
+        .whereIn('id', pageIds)
+        .orderBy(order)) as ContactMessageRow[])
     : [];
   return { items: rows.map(presentContactMessage), total: ids.length };
 }
@@ -186,18 +175,13 @@ export function createContactMessagesRepository(db: Db) {
     },
     /** Every message in the filter, newest first: the CSV export, as pages of CSV text (lib/csv.ts). */
     async exportPages(filter: ContactMessageFilter, q?: string): Promise<AsyncIterable<Buffer>> {
-      const reads = staffReads(db);
       const inExport = await inFilter(db, filter, q);
-      const ids = await reads.run<number[]>(inExport(db('contact_messages')).orderBy(INBOX_ORDER).pluck('id'));
-      const readPage = (pageIds: number[]) =>
-        reads.csvPage(
-          db('contact_messages')
-            .select(...MESSAGE_COLUMNS)
-            .whereIn('id', pageIds),
-          pageIds,
-          MESSAGES_CSV,
-        );
-      return csvPagesById(ids, readPage);
+      const ids = await idsOf(inExport(db('contact_messages')).orderBy(INBOX_ORDER));
+      return csvPagesById(ids, MESSAGES_CSV, (pageIds) =>
+        db('contact_messages')
+          .select(...MESSAGE_COLUMNS)
+          .whereIn('id', pageIds),
+      );
     },
     remove: messages.remove,
     countUnread: () => messageCount(db, ['new']),

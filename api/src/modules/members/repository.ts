@@ -8,8 +8,7 @@ import type { ContactMessage, Member, MemberRegistration, MembersFilter } from '
 import type { Knex } from 'knex';
 import { isPostgres, type Db } from '../../db/connection.js';
 import { pageOfMatches, pageOfRows, type OrderBy, type Page, type PageResult } from '../../db/paging.js';
-import { countOf } from '../../db/rows.js';
-import { staffReads } from '../../db/staff-reads.js';
+import { countOf, idsOf } from '../../db/rows.js';
 import { accountCount } from '../../db/tallies.js';
 import { csvPagesById } from '../../lib/csv.js';
 import { presentContactMessage, type ContactMessageRow } from '../contact-messages/presenter.js';
@@ -142,13 +141,8 @@ export function createMembersRepository(db: Db) {
 
     /** Every member of the filter in its order, for the CSV export: ids first, then rows a page at a time. */
     async pages(filter: MembersListFilter): Promise<AsyncIterable<Buffer>> {
-      const reads = staffReads(db);
-      const ids = await reads.run<number[]>(
-        filterMembers(db, db('users'), filter).orderBy(orderOf(filter)).pluck('id'),
-      );
-      const readPage = (pageIds: number[]) =>
-        reads.csvPage(db('users').whereIn('id', pageIds).select(MEMBER_COLUMNS), pageIds, MEMBERS_CSV);
-      return csvPagesById(ids, readPage);
+      const ids = await idsOf(filterMembers(db, db('users'), filter).orderBy(orderOf(filter)));
+      return csvPagesById(ids, MEMBERS_CSV, (pageIds) => db('users').whereIn('id', pageIds).select(MEMBER_COLUMNS));
     },
 
     /** The member's registrations, each with its activity, in activity date order. */
