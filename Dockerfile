@@ -12,8 +12,8 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:24-bookworm-slim
-# MALLOC_ARENA_MAX: as npm start (README, Memory).
-ENV NODE_ENV=production PORT=3000 DATA_DIR=/data MALLOC_ARENA_MAX=2
+# Node's default heap: an operator caps memory with NODE_OPTIONS (docs/operations.md).
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app ./
 RUN mkdir -p /data && chown node:node /data
@@ -21,7 +21,7 @@ STOPSIGNAL SIGTERM
 USER node
 EXPOSE 3000
 VOLUME /data
-# node itself, as PID 1, with npm start's flags and environment (site/server/shutdown.test.ts checks
-# they match and runs this line): npm would not pass SIGTERM on, so `docker stop` would wait 10 s and kill the server
+# node itself, as PID 1, as npm start runs it (site/server/shutdown.test.ts checks they match and runs
+# this line): npm would not pass SIGTERM on, so `docker stop` would wait 10 s and kill the server
 # instead of letting it finish its requests and close the database.
-CMD ["node", "--expose-gc", "--max-semi-space-size=2", "--max-old-space-size=256", "site/dist/server/main.js"]
+CMD ["node", "site/dist/server/main.js"]

@@ -7,5 +7,4 @@ export { createPublicContent, type PublicContent } from './public-content.js';
 export { isFresh } from './lib/cached-answer-path.js';
 export { publicAnswerHeaders, queryKey } from './lib/public-cache.js';
 export { passwordWorkersStarted } from './lib/passwords.js';
-export { shortenEventLoopSlice } from './lib/thread-slice.js';
 export { clientSubject, NETWORK_FACTOR, networkSubject } from './lib/rate-limits.js';

@@ -13,8 +13,8 @@ import autocannon from 'autocannon';
 import { probeInRealTime } from './isolation.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** The command line's duration and connections; schedulerTrace: large-data.mjs --sched-trace (staff-load.mjs). */
-export const settings = { duration: 10, connections: 50, schedulerTrace: false };
+/** The command line's duration and connections. */
+export const settings = { duration: 10, connections: 50 };
 
 /**
  * The server's command exactly as `npm start` runs it (package.json), flags included: the benchmark

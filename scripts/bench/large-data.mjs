@@ -19,8 +19,6 @@
 //   --staff-instance (PostgreSQL only) sends step 5's staff clients to a second instance of the server
 //   on the same database, on the site's CPU in the idle scheduling class (staff-load.mjs), as a
 //   deployment with the console on an instance of its own would run; the site's instance serves GET /.
-//   --sched-trace records the scheduler for 8 s of step 5's load with perf and prints what held the
-//   site's event loop off its CPU (scheduler-trace.mjs): for finding why, not for the figures.
 // Exits 1 when a budget is missed; imported, runLargeData() returns { ok, figures }.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -316,7 +314,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       engine: { type: 'string' },
       'staff-only': { type: 'boolean', default: false },
       'staff-instance': { type: 'boolean', default: false },
-      'sched-trace': { type: 'boolean', default: false },
     },
   });
   if (values['staff-instance'] && values.engine !== 'postgres') {
@@ -326,7 +323,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   settings.duration = Number(values.duration);
   settings.connections = Number(values.connections);
-  settings.schedulerTrace = values['sched-trace'];
   const engines = values.engine ? [values.engine] : undefined;
   const { ok } = await runLargeData({
     scale: Number(values.scale),

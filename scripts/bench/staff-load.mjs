@@ -17,7 +17,6 @@ import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { cannon, HOME_PER_S, homeP99, MAX_P99_RATIO, settings, sitePid, WINDOWS } from './harness.mjs';
 import { isolated, isolationNote } from './isolation.mjs';
-import { describeSchedulerTrace, readSchedulerTrace, recordScheduler } from './scheduler-trace.mjs';
 
 const SEARCHES = ['hel', 'know', 'visitor1', 'zq', 'events', '(4242)', 'müller', 'abo'];
 
@@ -149,12 +148,10 @@ export async function staffLoad(baseUrl, tokens, { databaseServerPid, staffUrl =
 async function timeStaffLoad(baseUrl, tokens, staffUrl) {
   const duration = settings.duration;
   const idle = await homeP99(baseUrl, duration);
-  const [home, staff, recording] = await Promise.all([
+  const [home, staff] = await Promise.all([
     homeP99(baseUrl, duration),
     staffClientsElsewhere(staffUrl, duration * WINDOWS, tokens),
-    settings.schedulerTrace ? recordSecondWindow(duration) : undefined,
   ]);
-  const schedulerTrace = recording && (await readSchedulerTrace(recording, sitePid(baseUrl)));
   const ratio = home.p99 / Math.max(idle.p99, 1);
   const ok = ratio <= MAX_P99_RATIO && home.errors === 0 && staff.failed === 0;
   // The control at the load's own pace: as many searches a second as the server answered, and each
@@ -191,14 +188,7 @@ async function timeStaffLoad(baseUrl, tokens, staffUrl) {
     exportMB: staff.exportBytes / 1e6,
     refusedExports: staff.refused,
     failed: staff.failed,
-    schedulerTrace,
   };
-}
-
-/** The scheduler during the second loaded window (the first also warms the JIT): recordScheduler. */
-async function recordSecondWindow(duration) {
-  await new Promise((resolve) => setTimeout(resolve, duration * 1000));
-  return recordScheduler(Math.min(8, duration));
 }
 
 export function printStaffLoad(engine, figures) {
@@ -217,7 +207,6 @@ export function printStaffLoad(engine, figures) {
       `${figures.controlRatio.toFixed(2)}× idle; searches ${figures.controlSearchesPerS.toFixed(1)}/s, exports ` +
       `${figures.controlExportMB.toFixed(1)} MB), the floor this machine's cores leave that load; ${figures.isolation}`,
   );
-  if (figures.schedulerTrace) console.log(`${engine}: ${describeSchedulerTrace(figures.schedulerTrace)}`);
 }
 
 if (process.argv[2] === '--stand-in') await standIn(process.argv[3], process.argv[4], Number(process.argv[5]));

@@ -3,10 +3,9 @@
  * Until the site and the console are built, / and /admin answer with placeholder pages.
  */
 import path from 'node:path';
-import { ConfigError, createLogger, loadConfig, shortenEventLoopSlice, startRuntime } from '@npo/api';
+import { ConfigError, createLogger, loadConfig, startRuntime } from '@npo/api';
 import { connectionLimits, guardConnections, openFilesLimit } from './connection-guard.js';
 import { drainableServer } from './graceful-shutdown.js';
-import { releaseMemoryWhenIdle } from './idle-memory-release.js';
 import { createSiteRenderer, loadSiteBuild } from './site-renderer.js';
 import { createWebApp, SITE_BUILD_DIR } from './web-app.js';
 
@@ -30,21 +29,12 @@ async function main(): Promise<void> {
     behindProxy: config.trustProxy,
     report: (counts) => logger.warn(counts, 'connections refused or closed to keep room for every visitor'),
   });
-  // With --expose-gc (npm start, the image): one memory-reducing GC when the server goes quiet.
-  const idle = releaseMemoryWhenIdle(server, (ms) =>
-    logger.debug(
-      { ms: Math.round(ms), rssMb: Math.round(process.memoryUsage.rss() / 2 ** 20) },
-      'idle: memory released',
-    ),
-  );
   const handle = web.callback();
   // Koa answers its own errors (app.onerror): the promise settles with the response, nothing to await.
   server.on('request', (request, response) => void handle(request, response));
   server.listen(config.port, config.host, () => {
-    // Once started (V8's and libuv's threads are there by now, and keep the default slice).
-    const shortSlice = shortenEventLoopSlice();
     const database = config.databaseUrl ? 'postgres' : 'sqlite';
-    logger.info({ port: config.port, database, shortSlice }, 'server listening');
+    logger.info({ port: config.port, database }, 'server listening');
   });
 
   let stopping = false;
@@ -52,7 +42,6 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    idle?.stop();
     const answeredAll = await drain.stop(DRAIN_LIMIT_MS);
     if (!answeredAll) logger.warn({ limitMs: DRAIN_LIMIT_MS }, 'shutdown cut requests still open');
     setTimeout(() => process.exit(1), CLOSE_LIMIT_MS).unref();

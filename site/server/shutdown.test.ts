@@ -63,7 +63,9 @@ describe('the production image', () => {
   it("runs node itself (PID 1, so SIGTERM reaches the server) with npm start's exact command line and variables", () => {
     expect(dockerfileCommand()[0]).toBe('node');
     expect(dockerfileCommand()).toEqual(npmStart().command);
-    expect(npmStart().env).toEqual({ MALLOC_ARENA_MAX: '2' });
+    // Node's defaults in both: no heap flags, no allocator tuning (an operator sets NODE_OPTIONS).
+    expect(npmStart().env).toEqual({});
+    expect(dockerfileCommand()).toEqual(['node', 'site/dist/server/main.js']);
     expect(dockerfileEnv()).toMatchObject(npmStart().env);
   });
 });

@@ -9,7 +9,6 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { PasswordAnswer, PasswordTask, PasswordWorkerData } from './password-worker.js';
-import { startThread } from './thread-slice.js';
 
 export interface PasswordPoolOptions {
   /** Worker threads, each running one bcrypt at a time. */
@@ -101,7 +100,7 @@ export function createPasswordPool(options: PasswordPoolOptions) {
     if (!existsSync(WORKER_FILE))
       throw new Error(`password worker ${WORKER_FILE.pathname} is not built (npm run build)`);
     const workerData: PasswordWorkerData = { express };
-    const worker = startThread(() => new Worker(WORKER_FILE, { workerData }));
+    const worker = new Worker(WORKER_FILE, { workerData });
     const slot: Slot = { worker, express, retiring: closed };
     slot.worker.on('message', (message: PasswordAnswer) => {
       const done = slot.current!;
