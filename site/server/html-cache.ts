@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 
 export interface CachedPage {
   /** Decoded from `bytes` when asked (tests, never the serving path): the page is held once, as bytes. */
@@ -17,7 +18,6 @@ export interface CachedPage {
   gzip(): Buffer;
   etag: string;
   contentVersion: number;
-  storedAt: number;
 }
 
 export interface HtmlCacheOptions {
@@ -32,7 +32,7 @@ export function etagOf(bytes: Buffer): string {
   return `"${createHash('sha1').update(bytes).digest('base64url')}"`;
 }
 
-export function createCachedPage(html: string, contentVersion: number, storedAt: number): CachedPage {
+export function createCachedPage(html: string, contentVersion: number): CachedPage {
   const bytes = Buffer.from(html);
   let gzipped: Buffer | undefined;
   return {
@@ -43,7 +43,6 @@ export function createCachedPage(html: string, contentVersion: number, storedAt:
     gzip: () => (gzipped ??= gzipSync(bytes)),
     etag: etagOf(bytes),
     contentVersion,
-    storedAt,
   };
 }
 
@@ -51,19 +50,17 @@ export function createHtmlCache(options: HtmlCacheOptions = {}) {
   const maxEntries = options.maxEntries ?? HTML_CACHE_DEFAULTS.maxEntries;
   const maxAgeMs = options.maxAgeMs ?? HTML_CACHE_DEFAULTS.maxAgeMs;
   const now = options.now ?? Date.now;
-  // A Map keeps insertion order: re-inserting on each hit makes the first key the least recently used.
-  const pages = new Map<string, CachedPage>();
+  // The least recently used page goes first; a page older than maxAgeMs (by `now`) is never served.
+  const pages = new LRUCache<string, CachedPage>({ max: maxEntries, ttl: maxAgeMs, ttlResolution: 0, perf: { now } });
   // Read by the metrics endpoint.
   const stats = { hits: 0, misses: 0 };
 
   function lookUp(path: string, currentVersion: number | null): CachedPage | undefined {
     const page = pages.get(path);
-    if (!page) return undefined;
-    pages.delete(path);
-    if (currentVersion === null || page.contentVersion !== currentVersion || now() - page.storedAt > maxAgeMs) {
+    if (page && (currentVersion === null || page.contentVersion !== currentVersion)) {
+      pages.delete(path);
       return undefined;
     }
-    pages.set(path, page);
     return page;
   }
 
@@ -94,15 +91,8 @@ export function createHtmlCache(options: HtmlCacheOptions = {}) {
      * so an edit that lands during the render leaves the page already out of date.
      */
     set(path: string, html: string, versionBeforeRender: number | null): CachedPage {
-      const page = createCachedPage(html, versionBeforeRender ?? -1, now());
-      if (versionBeforeRender === null) return page;
-      pages.delete(path);
-      pages.set(path, page);
-      while (pages.size > maxEntries) {
-        const oldest = pages.keys().next().value;
-        if (oldest === undefined) break;
-        pages.delete(oldest);
-      }
+      const page = createCachedPage(html, versionBeforeRender ?? -1);
+      if (versionBeforeRender !== null) pages.set(path, page);
       return page;
     },
 

@@ -123,7 +123,7 @@ export function createSiteRenderer(runtime: Runtime, options: SiteRendererOption
       response.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? 'text/html;charset=utf-8';
     const headers = response.headers.filter(([name]) => !/^(content-type|cache-control)$/i.test(name));
     const cacheable = cacheKey !== null && response.statusCode === 200 && contentType.startsWith('text/html');
-    const page = cacheable ? cache.set(cacheKey, html, versionBeforeRender) : createCachedPage(html, -1, Date.now());
+    const page = cacheable ? cache.set(cacheKey, html, versionBeforeRender) : createCachedPage(html, -1);
     return { status: response.statusCode, contentType, headers, page };
   }
 

@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
+import { LRUCache } from 'lru-cache';
 import type { ContentChanges } from './content-changes.js';
 
 export interface CachedAnswer {
@@ -85,30 +86,26 @@ export function createAnswerStore(
   maxEntries: number = PUBLIC_CACHE_LIMITS.maxEntries,
   maxTotalBytes: number = PUBLIC_CACHE_LIMITS.maxTotalBytes,
 ) {
-  // A Map keeps insertion order: re-inserting on each hit makes the first key the least recently used.
-  const answers = new Map<string, CachedAnswer>();
-  let totalBytes = 0;
+  // The least recently used answer goes first, past either bound.
+  const answers = new LRUCache<string, CachedAnswer>({
+    max: maxEntries,
+    maxSize: maxTotalBytes,
+    sizeCalculation: (answer) => Math.max(1, answer.body.length),
+  });
   /** The parameters each stored path reads (publicContentCache's `reads`), for keyOf. */
   const readsOfPath = new Map<string, readonly string[]>();
-
-  function remove(key: string): CachedAnswer | undefined {
-    const answer = answers.get(key);
-    if (answer) {
-      answers.delete(key);
-      totalBytes -= answer.body.length;
-    }
-    return answer;
-  }
 
   return {
     /** Answers served from the store, and public requests it could not answer (read by the metrics). */
     hits: 0,
     misses: 0,
     get(key: string, currentVersion: number): CachedAnswer | undefined {
-      const answer = remove(key);
-      if (!answer || answer.contentVersion !== currentVersion) return undefined;
-      answers.set(key, answer);
-      totalBytes += answer.body.length;
+      const answer = answers.get(key);
+      if (!answer) return undefined;
+      if (answer.contentVersion !== currentVersion) {
+        answers.delete(key);
+        return undefined;
+      }
       this.hits += 1;
       return answer;
     },
@@ -128,21 +125,14 @@ export function createAnswerStore(
       readsOfPath.set(path, reads);
     },
     set(key: string, answer: CachedAnswer): void {
-      remove(key);
       answers.set(key, answer);
-      totalBytes += answer.body.length;
-      while (answers.size > maxEntries || totalBytes > maxTotalBytes) {
-        const oldest = answers.keys().next().value;
-        if (oldest === undefined) break;
-        remove(oldest);
-      }
     },
     get size(): number {
       return answers.size;
     },
     /** The bodies held, in bytes. */
     get bytes(): number {
-      return totalBytes;
+      return answers.calculatedSize;
     },
   };
 }
