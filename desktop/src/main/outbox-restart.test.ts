@@ -48,16 +48,12 @@ afterAll(async () => {
   rmSync(userDataDir, { recursive: true, force: true });
 });
 
-async function until(check: () => void | Promise<void>, turns = 2000): Promise<void> {
-  for (let turn = 0; ; turn += 1) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (turn >= turns) throw error;
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    }
-  }
+/**
+ * Waits until `check` passes, up to 10 s of real time: the changes go to a real server over HTTP,
+ * which a count of event-loop turns did not bound on a busy machine.
+ */
+function until(check: () => void | Promise<void>): Promise<void> {
+  return vi.waitFor(check, { timeout: 10_000, interval: 10 });
 }
 
 /** One run of the app: main's handlers over the state directory, and a renderer talking to them over IPC. */
