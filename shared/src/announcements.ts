@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MAIL_STATES, type MailState } from './mail.js';
 import { MAX_ID } from './api/operation.js';
+import { clientId } from './schemas/fields.js';
 import { paginationQuery } from './schemas/query.js';
 
 /** Every active member who receives announcements; the registrants of one activity; staff only. */
@@ -42,6 +43,7 @@ export const announcementPreviewSchema = z.object({ subject, body });
 
 export const announcementSchema = z
   .object({
+    clientId,
     subject,
     body,
     audience: z.enum(ANNOUNCEMENT_AUDIENCES, { error: 'Choose who receives it' }),

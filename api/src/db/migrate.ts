@@ -34,6 +34,7 @@ import * as mailQueueDueOrder from './migrations/20261129120000_mail_queue_due_o
 import * as mailQueueDueOthers from './migrations/20261130120000_mail_queue_due_others.js';
 import * as rowTallies from './migrations/20261201120000_row_tallies.js';
 import * as activitiesConsoleOrder from './migrations/20261201130000_activities_console_order.js';
+import * as clientIds from './migrations/20261202120000_client_ids.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '20261130120000_mail_queue_due_others': mailQueueDueOthers,
   '20261201120000_row_tallies': rowTallies,
   '20261201130000_activities_console_order': activitiesConsoleOrder,
+  '20261202120000_client_ids': clientIds,
 };
 
 /** Every migration this version knows, in order (a restored backup must hold none other). */

@@ -4,6 +4,7 @@
  */
 import type { Knex } from 'knex';
 import { auditedInsert } from './audited-writes.js';
+import { rowWithClientId } from './client-ids.js';
 import type { Db } from './connection.js';
 import { pageOfRows, type OrderBy, type Page, type PageResult } from './paging.js';
 import { deleteRevised, updateRevised, type ExpectedRevision } from './revisions.js';
@@ -64,6 +65,12 @@ export function tableRepository<Name extends TableName, Entity extends { revisio
     },
 
     findById,
+
+    /** The row a console creation with this client id made (db/client-ids.ts). */
+    findByClientId: async (clientId: string, trx: Db = db): Promise<Entity | undefined> => {
+      const row = await rowWithClientId<Row>(trx, table, clientId);
+      return row ? present(row) : undefined;
+    },
 
     insert: async (values: RowValues<Name>, now: Date, trx: Db = db): Promise<Entity> => {
       const row = await auditedInsert(trx, table, async (db) =>

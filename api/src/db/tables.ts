@@ -32,8 +32,17 @@ type Stamped = {
   updated_at: DbTimestamp;
 };
 
+/**
+ * A row the console creates: the id its outbox generated for the creation (migration 20261202120000),
+ * unique where set, so a late replay finds the row (db/client-ids.ts). Null for rows made otherwise.
+ */
+type Created = {
+  client_id: string | null;
+};
+
 export type UserRow = Revised &
-  Stamped & {
+  Stamped &
+  Created & {
     id: number;
     name: string;
     /** Stored lower-cased. */
@@ -76,7 +85,8 @@ export type LoginFailureRow = {
 };
 
 export type MembershipCardRow = Revised &
-  Stamped & {
+  Stamped &
+  Created & {
     id: number;
     type: string;
     title: string;
@@ -89,7 +99,8 @@ export type MembershipCardRow = Revised &
 
 /** The columns every versioned table has (migration 20261121100000 `versioned`). */
 export type VersionRow = Revised &
-  Stamped & {
+  Stamped &
+  Created & {
     id: number;
     version: number;
     is_active: DbBoolean;
@@ -122,7 +133,8 @@ export type PolicyRow = VersionRow & {
 };
 
 export type ActivityRow = Revised &
-  Stamped & {
+  Stamped &
+  Created & {
     id: number;
     title: string;
     description: string;
@@ -142,7 +154,8 @@ export type ActivityRegistrationRow = {
 };
 
 export type TestimonialRow = Revised &
-  Stamped & {
+  Stamped &
+  Created & {
     id: number;
     name: string;
     role: string;
@@ -152,7 +165,8 @@ export type TestimonialRow = Revised &
   };
 
 export type FaqRow = Revised &
-  Stamped & {
+  Stamped &
+  Created & {
     id: number;
     question: string;
     answer: string;
@@ -290,7 +304,8 @@ export type MailQueueRow = {
 
 /** An announcement (migration 20261126160000): a draft, scheduled, or sent (then immutable). */
 export type AnnouncementRow = Revised &
-  Stamped & {
+  Stamped &
+  Created & {
     id: number;
     subject: string;
     body: string;

@@ -37,6 +37,8 @@ function namedString(name: string, schema: Schema): string | undefined {
   if (/date|activateAt/i.test(name)) return '2031-05-06T10:00:00Z';
   if (name === 'phone') return '+911234567890';
   if (/password/i.test(name)) return 'fuzz-password-1';
+  // A console creation's client id (db/client-ids.ts): a UUID, a new one each time.
+  if (name === 'clientId') return `00000000-0000-4000-8000-${String(serial).padStart(12, '0')}`;
   if (schema.default === '') return 'https://example.org/fuzz';
   return undefined;
 }

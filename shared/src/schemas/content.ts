@@ -2,11 +2,12 @@
 import { z } from 'zod';
 import { ACTIVITY_STATUSES, CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_STAFF_STATES } from '../constants.js';
 import { ADMIN_ROLES, normalisePermissions } from '../permissions.js';
-import { email, flag, isoDateTime, optionalWebUrl, plainString, text } from './fields.js';
+import { clientId, email, flag, isoDateTime, optionalWebUrl, plainString, text } from './fields.js';
 
 const LONG_TEXT_MAX = 5000;
 
 export const membershipCardSchema = z.object({
+  clientId,
   type: text(1, 'Type is required', 50, 'Type cannot exceed 50 characters'),
   title: text(3, 'Title must be at least 3 characters', 200, 'Title cannot exceed 200 characters'),
   subtitle: text(10, 'Subtitle must be at least 10 characters', 1000, 'Subtitle cannot exceed 1000 characters'),
@@ -22,6 +23,7 @@ export const membershipCardSchema = z.object({
 });
 
 export const aboutUsSchema = z.object({
+  clientId,
   description: text(
     20,
     'Description must be at least 20 characters',
@@ -54,6 +56,7 @@ export const aboutUsSchema = z.object({
 const STATUS_MESSAGE = 'Status must be either upcoming or past.';
 
 export const activitySchema = z.object({
+  clientId,
   title: text(3, 'Title must be at least 3 characters', 200, 'Title cannot exceed 200 characters'),
   description: text(
     10,
@@ -84,6 +87,7 @@ export const activitySchema = z.object({
 const URL_MESSAGE = 'Must be a valid URL (https://...) or empty';
 
 export const contactInfoSchema = z.object({
+  clientId,
   email: email('Enter a valid email'),
   phone: text(10, 'Phone must be at least 10 characters', 30, 'Phone cannot exceed 30 characters'),
   instagram: text(2, 'Instagram must be at least 2 characters', 100, 'Instagram cannot exceed 100 characters'),
@@ -99,6 +103,7 @@ export const contactInfoSchema = z.object({
 });
 
 export const testimonialSchema = z.object({
+  clientId,
   name: text(2, 'Name must be at least 2 characters', 100, 'Name cannot exceed 100 characters'),
   role: text(3, 'Role must be at least 3 characters', 150, 'Role cannot exceed 150 characters'),
   quote: text(10, 'Quote must be at least 10 characters', 500, 'Quote must not exceed 500 characters.'),
@@ -108,6 +113,7 @@ export const testimonialSchema = z.object({
 });
 
 export const faqSchema = z.object({
+  clientId,
   question: text(10, 'Question must be at least 10 characters', 500, 'Question cannot exceed 500 characters'),
   answer: text(20, 'Answer must be at least 20 characters', 2000, 'Answer cannot exceed 2000 characters'),
   /** Kept only when non-empty. */
@@ -151,6 +157,7 @@ export const membershipCardReorderSchema = reorderSchema('card');
 /** Privacy policy and terms: an empty title falls back to the document's name. */
 export function policySchema(defaultTitle: 'Privacy Policy' | 'Terms of Service') {
   return z.object({
+    clientId,
     title: plainString('Title', 'Title is required')
       .trim()
       .max(200, 'Title cannot exceed 200 characters')
@@ -186,6 +193,7 @@ const permissionsInput = z
   .transform(normalisePermissions);
 
 export const adminUserSchema = z.object({
+  clientId,
   name: text(2, 'Name must be at least 2 characters', 100, 'Name cannot exceed 100 characters'),
   email: email('Enter a valid email'),
   role: z.enum(ADMIN_ROLES, { error: 'Role must be admin or super_admin' }),

@@ -80,3 +80,10 @@ export function isWebUrl(value: string): boolean {
 export function flag(message: string) {
   return z.boolean({ error: message });
 }
+
+/**
+ * The id the console's outbox generates for a creation (DESIGN habit 17): the server keeps it unique,
+ * so a creation replayed however late answers the row it made. Optional (scripts, the API's other
+ * callers); an update ignores it.
+ */
+export const clientId = z.uuid({ error: 'clientId must be a UUID' }).optional();

@@ -5,6 +5,7 @@ import { pageOfRows } from '../../db/paging.js';
 import { deleteRevised, updateRevised, type RevisedWrite } from '../../db/revisions.js';
 import { countOf, idsOf, jsonText } from '../../db/rows.js';
 import { matchingAny } from '../../db/search.js';
+import { rowWithClientId } from '../../db/client-ids.js';
 import { tableRepository, type EditOptions, type OrderBy, type Page, type PageResult } from '../../db/table.js';
 import { presentActivity, presentRegistration, REGISTRATIONS_CSV } from './presenter.js';
 import { csvPagesById } from '../../lib/csv.js';
@@ -86,6 +87,11 @@ export function createActivitiesRepository(db: Db) {
 
   return {
     findById,
+    /** The activity a console creation with this client id made, with its participants (db/client-ids.ts). */
+    async findByClientId(clientId: string): Promise<Activity | undefined> {
+      const row = await rowWithClientId<{ id: number }>(db, ACTIVITIES, clientId);
+      return row ? findById(row.id) : undefined;
+    },
     nextUpcomingFirst,
     // A new activity has no registrations yet, so the row as inserted presents the right count (0).
     insert: table.insert,

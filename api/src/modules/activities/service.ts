@@ -5,6 +5,7 @@ import type { OrderBy, Page } from '../../db/table.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, found, notFound } from '../../errors.js';
 import { recordAdminChange } from '../audit/admin-writes.js';
+import { clientIdColumn, createOnce } from '../../db/client-ids.js';
 import { createActivitiesRepository } from './repository.js';
 
 export const ALREADY_REGISTERED = 'You are already registered for this activity.';
@@ -57,7 +58,13 @@ export function createActivitiesService(deps: AppDeps) {
         query.q,
       ),
     get: async (id: number) => found(await activities.findById(id), 'Activity'),
-    create: (input: ActivityInput) => activities.insert(activities.toRow(input), now()),
+    /** A replay of a console creation answers the activity it made. */
+    create: (input: ActivityInput) =>
+      createOnce(
+        input.clientId,
+        (clientId) => activities.findByClientId(clientId),
+        () => activities.insert({ ...activities.toRow(input), ...clientIdColumn(input) }, now()),
+      ),
     async update(id: number, input: ActivityInput, expected?: ExpectedRevision) {
       return found(await activities.update(id, activities.toRow(input), now(), { expected }), 'Activity');
     },

@@ -15,6 +15,7 @@ import {
   type MailState,
   type User,
 } from '@npo/shared';
+import { clientIdColumn, createOnce, rowWithClientId } from '../../db/client-ids.js';
 import { ensureRevision, type ExpectedRevision } from '../../db/revisions.js';
 import type { Db } from '../../db/connection.js';
 import type { Page, PageResult } from '../../db/paging.js';
@@ -66,6 +67,29 @@ export function createAnnouncementsService(deps: AppDeps) {
     const activity = await db('activities').where({ id: body.activityId! }).first('id');
     if (!activity) throw validationError([{ field: 'activityId', message: NO_ACTIVITY }]);
     return activity.id;
+  }
+
+  function newDraft(body: AnnouncementBody): Promise<Announcement> {
+    return deps.db.transaction(async (trx) => {
+      const at = now();
+      const row = await createAnnouncementsRepository(trx).insert({
+        subject: body.subject,
+        body: body.body,
+        audience: body.audience,
+        activity_id: await ensureActivity(trx, body),
+        state: 'draft',
+        scheduled_at: null,
+        sent_at: null,
+        sent_by: null,
+        sent_by_email: null,
+        recipient_count: null,
+        ...clientIdColumn(body),
+        created_at: at,
+        updated_at: at,
+      });
+      await recordAdminChange(trx, { action: 'create', entityId: row.id, changes: diff(undefined, audited(row)) });
+      return presentAnnouncement(row);
+    });
   }
 
   /** The held row of an unsent announcement at the expected revision. */
@@ -122,26 +146,13 @@ export function createAnnouncementsService(deps: AppDeps) {
 
     get: async (id: number) => withCounts(deps.db, found(await createAnnouncementsRepository(deps.db).find(id), WHAT)),
 
+    /** A replay of a console creation answers the draft it made. */
     create(body: AnnouncementBody): Promise<Announcement> {
-      return deps.db.transaction(async (trx) => {
-        const at = now();
-        const row = await createAnnouncementsRepository(trx).insert({
-          subject: body.subject,
-          body: body.body,
-          audience: body.audience,
-          activity_id: await ensureActivity(trx, body),
-          state: 'draft',
-          scheduled_at: null,
-          sent_at: null,
-          sent_by: null,
-          sent_by_email: null,
-          recipient_count: null,
-          created_at: at,
-          updated_at: at,
-        });
-        await recordAdminChange(trx, { action: 'create', entityId: row.id, changes: diff(undefined, audited(row)) });
-        return presentAnnouncement(row);
-      });
+      const made = async (clientId: string) => {
+        const row = await rowWithClientId<AnnouncementRow>(deps.db, 'announcements', clientId);
+        return row && withCounts(deps.db, row);
+      };
+      return createOnce(body.clientId, made, () => newDraft(body));
     },
 
     /** A draft or a scheduled announcement (it keeps its time); never a sent one. */

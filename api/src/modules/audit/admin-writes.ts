@@ -14,8 +14,11 @@ import { adminWriteModule, diff, recordAudit } from './record.js';
 
 type Row = Record<string, unknown>;
 
-/** Left out of the entry of a created or deleted row: the entry has the id and time already. */
-const ROW_BOOKKEEPING = ['id', 'created_at'];
+/**
+ * Left out of the entry of a created or deleted row: the entry has the id and time already, and a
+ * console creation's client id (db/client-ids.ts) is the outbox's bookkeeping, not the item's content.
+ */
+const ROW_BOOKKEEPING = ['id', 'created_at', 'client_id'];
 
 function withoutBookkeeping(row: Row): Row {
   return Object.fromEntries(Object.entries(row).filter(([key]) => !ROW_BOOKKEEPING.includes(key)));

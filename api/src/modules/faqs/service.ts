@@ -1,6 +1,7 @@
 import type { Faq, FaqInput } from '@npo/shared';
 import type { ExpectedRevision } from '../../db/revisions.js';
 import type { AppDeps } from '../../deps.js';
+import { clientIdColumn, createOnce } from '../../db/client-ids.js';
 import { checkFullList } from '../../db/positions.js';
 import { found, notFound } from '../../errors.js';
 import { recordAdminChange } from '../audit/admin-writes.js';
@@ -15,10 +16,22 @@ export function createFaqsService(deps: AppDeps) {
   return {
     ...createCrudService(deps, faqs, 'FAQ'),
 
-    /** SPEC: a new FAQ goes to the end (order = current count), whatever order the form sent. */
-    async create(input: FaqInput): Promise<Faq> {
-      return deps.db.transaction(async (trx) =>
-        faqs.insert({ ...faqs.toRow(input), sort_order: await faqs.nextPosition(trx) }, now(), trx),
+    /**
+     * SPEC: a new FAQ goes to the end (order = current count), whatever order the form sent. A replay
+     * of a console creation answers the FAQ it made.
+     */
+    create(input: FaqInput): Promise<Faq> {
+      return createOnce(
+        input.clientId,
+        (clientId) => faqs.findByClientId(clientId),
+        () =>
+          deps.db.transaction(async (trx) =>
+            faqs.insert(
+              { ...faqs.toRow(input), ...clientIdColumn(input), sort_order: await faqs.nextPosition(trx) },
+              now(),
+              trx,
+            ),
+          ),
       );
     },
     async remove(id: number, expected?: ExpectedRevision): Promise<void> {

@@ -1,4 +1,5 @@
 import type { MembershipCard, MembershipCardInput } from '@npo/shared';
+import { clientIdColumn, createOnce } from '../../db/client-ids.js';
 import { checkFullList } from '../../db/positions.js';
 import type { ExpectedRevision } from '../../db/revisions.js';
 import type { AppDeps } from '../../deps.js';
@@ -16,9 +17,18 @@ export function createMembershipCardsService(deps: AppDeps) {
   return {
     ...createCrudService(deps, cards, LABEL),
 
-    async create(input: MembershipCardInput): Promise<MembershipCard> {
-      return deps.db.transaction(async (trx) =>
-        cards.insert({ ...cards.toRow(input), sort_order: await cards.nextPosition(trx) }, now(), trx),
+    create(input: MembershipCardInput): Promise<MembershipCard> {
+      return createOnce(
+        input.clientId,
+        (clientId) => cards.findByClientId(clientId),
+        () =>
+          deps.db.transaction(async (trx) =>
+            cards.insert(
+              { ...cards.toRow(input), ...clientIdColumn(input), sort_order: await cards.nextPosition(trx) },
+              now(),
+              trx,
+            ),
+          ),
       );
     },
 

@@ -17,6 +17,8 @@ export interface NewUser {
   role: Role;
   permissions: Permissions | Record<string, never>;
   isActive?: boolean;
+  /** A console creation's client id (db/client-ids.ts). */
+  clientId?: string | undefined;
 }
 
 /** What an admin edits on an account (PUT /api/admin/users/:id). */
@@ -181,6 +183,7 @@ export function createUsersRepository(db: Db) {
             permissions: jsonText(user.permissions),
             is_active: user.isActive ?? true,
             token_version: 0,
+            client_id: user.clientId ?? null,
             created_at: now,
             updated_at: now,
           })

@@ -4,6 +4,7 @@
  * super admin keeps both the role and the active status.
  */
 import type { AdminUserInput, User, UserStats, UsersQuery } from '@npo/shared';
+import { createOnce, rowWithClientId } from '../../db/client-ids.js';
 import { ensureRevision, type ExpectedRevision } from '../../db/revisions.js';
 import { toBool } from '../../db/rows.js';
 import type { Db } from '../../db/connection.js';
@@ -80,14 +81,21 @@ export function createUsersService(deps: AppDeps) {
      * The account, its invitation token and the queued invitation mail in one transaction: the account
      * is created (201) whether or not the mail server answers now; the queue sends the mail when it does.
      */
-    async create(input: AdminUserInput): Promise<User> {
-      await ensureEmailFree(input.email);
-      const row = await deps.db.transaction(async (trx) => {
-        const inserted = await createUsersRepository(trx).insert({ ...input, passwordHash: null }, now());
-        await auth.sendInvitation(trx, inserted);
-        return inserted;
+    create(input: AdminUserInput): Promise<User> {
+      // A replay of a console creation answers the account it made: no second invitation.
+      const made = async (clientId: string) => {
+        const row = await rowWithClientId<UserRow>(deps.db, 'users', clientId);
+        return row && presentUser(row);
+      };
+      return createOnce(input.clientId, made, async () => {
+        await ensureEmailFree(input.email);
+        const row = await deps.db.transaction(async (trx) => {
+          const inserted = await createUsersRepository(trx).insert({ ...input, passwordHash: null }, now());
+          await auth.sendInvitation(trx, inserted);
+          return inserted;
+        });
+        return presentUser(row);
       });
-      return presentUser(row);
     },
 
     /**

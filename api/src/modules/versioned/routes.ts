@@ -5,17 +5,23 @@ import type { ModuleContext } from '../context.js';
 import type { VersionedKind, VersionedTable } from './repository.js';
 import { createVersionedService } from './service.js';
 
-export interface VersionedRoutes<Table extends VersionedTable, Input, Entity extends VersionedItem> {
+/** `Input` may carry the client id of a console creation (db/client-ids.ts). */
+export interface VersionedRoutes<
+  Table extends VersionedTable,
+  Input extends { clientId?: string | undefined },
+  Entity extends VersionedItem,
+> {
   kind: VersionedKind<Table, Input, Entity>;
   /** The group of the route table: API.aboutUs and so on. */
   operations: VersionedOperations<Input>;
   collection: string;
 }
 
-export function registerVersioned<Table extends VersionedTable, Input, Entity extends VersionedItem>(
-  { deps, route }: ModuleContext,
-  { kind, operations, collection }: VersionedRoutes<Table, Input, Entity>,
-): void {
+export function registerVersioned<
+  Table extends VersionedTable,
+  Input extends { clientId?: string | undefined },
+  Entity extends VersionedItem,
+>({ deps, route }: ModuleContext, { kind, operations, collection }: VersionedRoutes<Table, Input, Entity>): void {
   const versions = createVersionedService(deps, kind);
   const label = kind.label;
 

@@ -6,6 +6,7 @@
  */
 import type { VersionedItem } from '@npo/shared';
 import type { Knex } from 'knex';
+import { clientIdColumn, isUniqueViolation } from '../../db/client-ids.js';
 import type { Db } from '../../db/connection.js';
 import { ensureRevision, type ExpectedRevision } from '../../db/revisions.js';
 import type { Page } from '../../db/table.js';
@@ -16,15 +17,11 @@ import { createVersionsRepository, type VersionedKind, type VersionedTable } fro
 
 export type { VersionedKind };
 
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
-
-export function createVersionedService<Table extends VersionedTable, Input, Entity extends VersionedItem>(
-  deps: AppDeps,
-  kind: VersionedKind<Table, Input, Entity>,
-) {
+export function createVersionedService<
+  Table extends VersionedTable,
+  Input extends { clientId?: string | undefined },
+  Entity extends VersionedItem,
+>(deps: AppDeps, kind: VersionedKind<Table, Input, Entity>) {
   const versions = createVersionsRepository(deps.db, kind);
   const now = () => deps.clock.now();
 
@@ -47,12 +44,19 @@ export function createVersionedService<Table extends VersionedTable, Input, Enti
 
     get: async (id: number) => found(await versions.findById(id), kind.label),
 
+    /** A replay of a console creation answers the version it made (found under the same locks). */
     create(input: Input): Promise<Entity> {
       return withRetry(async (trx) => {
         await versions.lockAll(trx);
+        const made = input.clientId === undefined ? undefined : await versions.findByClientId(input.clientId, trx);
+        if (made) return made;
         const version = (await versions.latestNumber(trx)) + 1;
         const isActive = !(await versions.hasActive(trx));
-        return versions.insert({ ...kind.toRow(input), version, is_active: isActive }, now(), trx);
+        return versions.insert(
+          { ...kind.toRow(input), ...clientIdColumn(input), version, is_active: isActive },
+          now(),
+          trx,
+        );
       });
     },
 
