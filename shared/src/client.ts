@@ -42,9 +42,27 @@ export class ApiError extends Error {
   }
 }
 
-/** Status 0: the request never got an answer (offline, server down, refused by CORS). */
+/** Status 0: the request never got an answer (offline, server down, refused by CORS, timed out). */
 export function isNetworkError(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 0;
+}
+
+/**
+ * How long a request may wait for its whole answer (issue 54 item 5): one that never answers would
+ * otherwise hold the console's outbox until a reload. A write that times out may still have been
+ * made: it is sent again with the same Idempotency-Key, which the server answers once.
+ */
+export const REQUEST_TIMEOUTS_MS = { read: 30_000, write: 30_000, file: 120_000 } as const;
+
+/** The ApiError code of a request abandoned after its timeout (status 0, as for no answer). */
+export const TIMED_OUT = 'timeout';
+
+export const UNREACHABLE_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+export const TIMED_OUT_MESSAGE = 'The server did not answer in time. Check your connection and try again.';
+
+/** Whether the request was abandoned after its timeout. */
+export function isTimeout(error: unknown): error is ApiError {
+  return isNetworkError(error) && error.code === TIMED_OUT;
 }
 
 /** Someone else changed or deleted the item since the editor read it (409 with the current item). */
@@ -62,6 +80,8 @@ export interface Precondition {
   idempotencyKey?: string;
   /** Sent as `Proof-Of-Work`: the solution of the challenge a 428 asked for (proof-of-work.ts). */
   proofOfWork?: string;
+  /** Replaces the method's timeout (REQUEST_TIMEOUTS_MS) for a call known to take long (an import). */
+  timeoutMs?: number;
 }
 
 /** The query of a call: the names its schema reads, each as the URL will carry it. */
@@ -117,10 +137,34 @@ export interface ApiClientOptions {
 
 export type Page<Name extends string, Item> = { [K in Name]: Item[] } & { pagination: Pagination };
 
+/**
+ * Runs `exchange` (the fetch and the reading of its body) with a signal that aborts after `ms`; an
+ * abandoned exchange throws the timeout's ApiError, a failed one UNREACHABLE_MESSAGE's. setTimeout,
+ * not AbortSignal.timeout, so a test's fake clock decides when the time is up.
+ */
+async function withTimeout<T>(ms: number, exchange: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
+  try {
+    return await exchange(controller.signal);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (controller.signal.aborted) throw new ApiError(0, TIMED_OUT_MESSAGE, [], TIMED_OUT);
+    throw new ApiError(0, UNREACHABLE_MESSAGE);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 function queryString(query: object = {}): string {
   const entries = Object.entries(query).filter(([, value]) => value !== undefined && value !== '');
   return entries.length ? `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString()}` : '';
 }
+
+/** A large member import runs for minutes on a slow server; its repeat is answered once too. */
+const MEMBER_IMPORT_TIMEOUT_MS = 10 * 60_000;
 
 export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = options.baseUrl ?? '';
@@ -139,18 +183,23 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const token = options.getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    let response: Response;
-    try {
-      response = await doFetch(`${baseUrl}/api${path}`, {
+    const timeoutMs =
+      precondition.timeoutMs ??
+      (READ_METHODS.has(method.toUpperCase()) ? REQUEST_TIMEOUTS_MS.read : REQUEST_TIMEOUTS_MS.write);
+    const { response, envelope } = await withTimeout(timeoutMs, async (signal) => {
+      const answer = await doFetch(`${baseUrl}/api${path}`, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
       });
-    } catch {
-      throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
-    }
-    const envelope = (await response.json().catch(() => null)) as
-      { success: true; data: T; message?: string } | ErrorEnvelope | null;
+      // The body is part of the answer: a server that stalls halfway through it has not answered.
+      const parsed = (await answer.json().catch((error: unknown) => {
+        if (signal.aborted) throw error;
+        return null;
+      })) as { success: true; data: T; message?: string } | ErrorEnvelope | null;
+      return { response: answer, envelope: parsed };
+    });
     if (!response.ok || !envelope || envelope.success !== true) {
       const failure = envelope && envelope.success === false ? envelope : null;
       throw new ApiError(
@@ -173,24 +222,24 @@ export function createApiClient(options: ApiClientOptions = {}) {
   /** A file (a CSV export) fetched with the token: a plain link would carry no Authorization header. */
   async function file(path: string): Promise<Blob> {
     const token = options.getToken?.();
-    let response: Response;
-    try {
-      response = await doFetch(`${baseUrl}/api${path}`, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
-    } catch {
-      throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
-    }
-    if (!response.ok) {
-      const failure = (await response.json().catch(() => null)) as ErrorEnvelope | null;
-      throw new ApiError(
-        response.status,
-        failure?.message ?? `Request failed (${response.status})`,
-        undefined,
-        undefined,
-        undefined,
-        { body: failure },
-      );
-    }
-    return response.blob();
+    return withTimeout(REQUEST_TIMEOUTS_MS.file, async (signal) => {
+      const response = await doFetch(`${baseUrl}/api${path}`, {
+        signal,
+        ...(token && { headers: { Authorization: `Bearer ${token}` } }),
+      });
+      if (!response.ok) {
+        const failure = (await response.json().catch(() => null)) as ErrorEnvelope | null;
+        throw new ApiError(
+          response.status,
+          failure?.message ?? `Request failed (${response.status})`,
+          undefined,
+          undefined,
+          undefined,
+          { body: failure },
+        );
+      }
+      return response.blob();
+    });
   }
 
   /** One route of the route table: its method and path, its input and answer types from the entry. */
@@ -324,7 +373,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         previewImport: (csv: string) => call(ROUTES.members.importPreview, { body: { csv } }),
         /** `idempotencyKey`: one per import the user confirms, kept when they retry it. */
         import: (body: BodyInputOf<typeof ROUTES.members.import>, idempotencyKey: string) =>
-          answer(ROUTES.members.import, { body }, { idempotencyKey }),
+          answer(ROUTES.members.import, { body }, { idempotencyKey, timeoutMs: MEMBER_IMPORT_TIMEOUT_MS }),
       },
       /** Announcements by e-mail: their send and schedule are queued changes like other writes. */
       announcements: {
