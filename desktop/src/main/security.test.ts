@@ -161,6 +161,17 @@ describe('permissions', () => {
     }
   });
 
+  it('lets only the console write to the clipboard (its Copy buttons), never read it', () => {
+    const session = new FakeSession();
+    restrictPermissions(session);
+    expect(requested(session, 'clipboard-sanitized-write', 'app://console/index.html#/account')).toBe(true);
+    expect(session.permissionCheckHandler!({}, 'clipboard-sanitized-write', 'app://console', {})).toBe(true);
+    for (const stranger of ['app://evil/', 'https://evil.example/', '']) {
+      expect(requested(session, 'clipboard-sanitized-write', stranger), stranger).toBe(false);
+    }
+    expect(requested(session, 'clipboard-read', 'app://console/index.html')).toBe(false);
+  });
+
   it('treats the dev server as the console in development only', () => {
     expect(isPermissionGranted('loopback-network', 'http://localhost:5173', 'http://localhost:5173')).toBe(true);
     expect(isPermissionGranted('loopback-network', 'http://localhost:5173', null)).toBe(false);

@@ -2,7 +2,7 @@
  * What the console's web contents may do. The decisions are pure functions of a URL (tested on their
  * own); hardenWebContents installs them on every web contents the app creates: navigation away from
  * the console is cancelled, new windows are never created (http/https links go to the system
- * browser), <webview> is refused, and permission requests are denied (one exception, see below).
+ * browser), <webview> is refused, and permission requests are denied (two exceptions, see below).
  */
 import type { App, Shell } from 'electron';
 import { APP_HOST, APP_SCHEME } from '../bridge/contract';
@@ -119,19 +119,25 @@ export async function openExternalWithConsent(url: string, deps: ExternalOpenDep
 /** Chromium's Local Network Access (142+): a page reaching a server on this computer or the LAN. */
 const LOCAL_NETWORK_PERMISSIONS = new Set(['local-network-access', 'local-network', 'loopback-network']);
 
+/** Writing text to the clipboard (navigator.clipboard.writeText): never reading it. */
+const CLIPBOARD_WRITE = 'clipboard-sanitized-write';
+
 /**
- * The console needs no camera, notifications, geolocation, clipboard reading or anything else, so
- * every permission is refused, with one exception: the console itself may reach a server on this
- * computer or the local network, since app:// has no network address of its own and Chromium would
- * otherwise block a loopback or intranet server. That widens nothing: the CSP's connect-src already
- * allows exactly the one configured server.
+ * The console needs no camera, notifications (the main process shows those), geolocation,
+ * clipboard reading or anything else, so every permission is refused, with two exceptions for the
+ * console itself. It may reach a server on this computer or the local network, since app:// has no
+ * network address of its own and Chromium would otherwise block a loopback or intranet server; that
+ * widens nothing, the CSP's connect-src already allows exactly the one configured server. And it may
+ * write text to the clipboard: its Copy buttons (the two-factor secret, the recovery codes, "Copy my
+ * text" in a conflict) failed without it (issue 54 item 9). Reading the clipboard stays refused.
  */
 export function isPermissionGranted(
   permission: string,
   requestingUrl: string,
   devServerOrigin: string | null,
 ): boolean {
-  return LOCAL_NETWORK_PERMISSIONS.has(permission) && isConsoleUrl(requestingUrl, devServerOrigin);
+  const allowed = LOCAL_NETWORK_PERMISSIONS.has(permission) || permission === CLIPBOARD_WRITE;
+  return allowed && isConsoleUrl(requestingUrl, devServerOrigin);
 }
 
 /** The part of an Electron Session this module uses (declared narrowly so test doubles fit too). */
