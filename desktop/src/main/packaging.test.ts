@@ -1,8 +1,10 @@
 /**
- * The installers' configuration, checked through electron-builder's own loader and schema, and one
- * real `electron-builder --linux dir` run, offline, against a stand-in Electron folder (the Electron
- * zip, fpm and the AppImage tools cannot be downloaded in CI): the app.asar it produces is read back
- * and the fuses it flipped are read from the produced executable.
+ * The installers' configuration, checked through electron-builder's own loader and schema, and real
+ * electron-builder runs, offline, against a stand-in Electron folder (the Electron zip, fpm and the
+ * AppImage tools cannot be downloaded in CI): `--linux dir`, whose app.asar is read back and whose
+ * executable's fuses are read; and every configured Linux target (AppImage, deb), built up to the
+ * tools electron-builder would download, which are stand-ins here (CUSTOM_FPM_PATH,
+ * APPIMAGE_TOOLS_PATH) that record what they were given. A deb without a homepage stopped there.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -106,6 +108,7 @@ describe('desktop/package.json', () => {
   const pkg = JSON.parse(readFileSync(path.join(desktopDir, 'package.json'), 'utf8')) as {
     main: string;
     author: unknown;
+    homepage: string;
     desktopName: string;
     scripts: Record<string, string>;
     dependencies: Record<string, string>;
@@ -116,8 +119,9 @@ describe('desktop/package.json', () => {
     expect(pkg.main).toBe('./out/main/index.js');
   });
 
-  it('names an author with an e-mail and the desktop file Electron looks for on Linux', () => {
+  it('names an author with an e-mail, a homepage (the deb needs one) and the desktop file Electron looks for on Linux', () => {
     expect(pkg.author).toEqual({ name: expect.any(String), email: expect.stringMatching(/^[^\s@]+@[^\s@]+\.[a-z]+$/) });
+    expect(pkg.homepage).toMatch(/^https:\/\/[^/\s]+/);
     expect(pkg.desktopName).toBe('gnn-console.desktop');
   });
 
@@ -291,4 +295,125 @@ describe('electron-builder --linux dir, offline, against a stand-in Electron', (
     expect(failure?.code).not.toBe(0);
     expect(`${failure?.stdout}${failure?.stderr}`).toMatch(/NPO_UPDATE_URL must start with https/);
   }, 120_000);
+});
+
+/** A tool electron-builder would download, replaced by a script that records its arguments (and what `record` adds). */
+function standInTool(file: string, record: string): void {
+  writeFileSync(
+    file,
+    `#!/usr/bin/env node
+const fs = require('node:fs');
+const path = require('node:path');
+const args = process.argv.slice(2);
+${record}
+`,
+    { mode: 0o755 },
+  );
+}
+
+describe('every configured Linux target, offline, up to the tools electron-builder downloads', () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'npo-targets-'));
+  const electronDist = path.join(work, 'electron');
+  const output = path.join(work, 'release');
+  const tools = path.join(work, 'appimage-tools');
+  const fpm = path.join(work, 'fpm');
+  const record = (name: string) =>
+    JSON.parse(readFileSync(path.join(work, `${name}.json`), 'utf8')) as Record<string, unknown>;
+  let failure: unknown = null;
+
+  beforeAll(async () => {
+    expect(existsSync(path.join(desktopDir, 'out', 'main', 'index.js')), 'run `npm run build` first').toBe(true);
+    mkdirSync(path.join(electronDist, 'resources'), { recursive: true });
+    const wire = Buffer.concat([
+      Buffer.from(FUSE_SENTINEL, 'ascii'),
+      Buffer.from([1, SHIPPED_FUSES.length]),
+      Buffer.from(SHIPPED_FUSES, 'ascii'),
+    ]);
+    writeFileSync(path.join(electronDist, 'electron'), wire, { mode: 0o755 });
+    writeFileSync(path.join(electronDist, 'version'), config.electronVersion!);
+    // fpm: records its arguments and the desktop entry it was handed, and makes the --package file.
+    standInTool(
+      fpm,
+      `const desktop = args.find((arg) => arg.endsWith('.desktop=/usr/share/applications/gnn-console.desktop'));
+fs.writeFileSync(${JSON.stringify(path.join(work, 'fpm.json'))}, JSON.stringify({ args, desktop: fs.readFileSync(desktop.split('=')[0], 'utf8') }));
+fs.writeFileSync(args[args.indexOf('--package') + 1], 'deb');`,
+    );
+    // The AppImage tools (electron-builder's FUSE 2 layout): mksquashfs records the staged folder.
+    mkdirSync(path.join(tools, 'linux-x64'), { recursive: true });
+    mkdirSync(path.join(tools, 'lib', 'x64'), { recursive: true });
+    writeFileSync(path.join(tools, 'runtime-x64'), 'runtime');
+    standInTool(
+      path.join(tools, 'linux-x64', 'mksquashfs'),
+      `const [stage, image] = args;
+fs.writeFileSync(${JSON.stringify(path.join(work, 'mksquashfs.json'))}, JSON.stringify({
+  args, files: fs.readdirSync(stage), desktop: fs.readFileSync(path.join(stage, 'gnn-console.desktop'), 'utf8'),
+}));
+fs.writeFileSync(image, 'squashfs');`,
+    );
+    standInTool(path.join(tools, 'linux-x64', 'desktop-file-validate'), '');
+    // No target named: electron-builder builds the configured ones.
+    failure = await run(
+      process.execPath,
+      [
+        require.resolve('electron-builder/cli.js'),
+        '--linux',
+        '--x64',
+        '--publish',
+        'never',
+        `-c.electronDist=${electronDist}`,
+        `-c.directories.output=${output}`,
+      ],
+      {
+        cwd: desktopDir,
+        env: {
+          ...process.env,
+          CI: 'true',
+          NPO_UPDATE_URL: FEED,
+          CUSTOM_FPM_PATH: fpm,
+          APPIMAGE_TOOLS_PATH: tools,
+          HTTPS_PROXY: 'http://127.0.0.1:9',
+          HTTP_PROXY: 'http://127.0.0.1:9',
+        },
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    ).then(
+      () => null,
+      (error: unknown) => error,
+    );
+  }, 180_000);
+
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('builds both without a configuration error or a download', () => {
+    const { stdout = '', stderr = '' } = (failure ?? {}) as { stdout?: string; stderr?: string };
+    expect(failure, `${stdout}${stderr}`.slice(-2000)).toBeNull();
+    expect(existsSync(path.join(output, 'gnn-console_1.0.0_amd64.deb'))).toBe(true);
+    expect(existsSync(path.join(output, 'gnn-console-1.0.0-x86_64.AppImage'))).toBe(true);
+  });
+
+  it('gives fpm the deb its metadata: name, version, maintainer, homepage, the keychain library, the menu entry', () => {
+    const { args, desktop } = record('fpm') as { args: string[]; desktop: string };
+    const value = (flag: string) => args[args.indexOf(flag) + 1];
+    expect(value('-t')).toBe('deb');
+    expect(value('--name')).toBe('gnn-console');
+    expect(value('--version')).toBe('1.0.0');
+    expect(value('--maintainer')).toBe(config.linux?.maintainer);
+    expect(value('--url')).toBe('https://globalnutrition.org');
+    // safeStorage keeps the outbox and the token with the desktop's keyring through libsecret.
+    expect(args).toContain('libsecret-1-0');
+    expect(args.some((arg) => arg.endsWith('=/usr/share/icons/hicolor/512x512/apps/gnn-console.png'))).toBe(true);
+    expect(desktop).toContain('Name=Global Nutrition Network Console');
+    expect(desktop).toMatch(/^Exec="?\/opt\/Global Nutrition Network Console\/gnn-console"? %U$/m);
+    expect(desktop).toContain('Categories=Office;');
+  });
+
+  it('stages the AppImage with its launcher, desktop entry and icon, and lists it in the update feed', () => {
+    const { files, desktop } = record('mksquashfs') as { files: string[]; desktop: string };
+    expect(files).toEqual(
+      expect.arrayContaining(['AppRun', 'gnn-console', 'gnn-console.desktop', 'gnn-console.png', 'resources']),
+    );
+    expect(desktop).toContain('Name=Global Nutrition Network Console');
+    expect(desktop).toMatch(/^Exec=AppRun/m);
+    expect(readFileSync(path.join(output, 'latest-linux.yml'), 'utf8')).toContain('gnn-console-1.0.0-x86_64.AppImage');
+  });
 });
