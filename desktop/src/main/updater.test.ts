@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { recordingLogger } from './test-support/fake-electron';
-import { checkUpdateFeed, startAutoUpdates, type Updater } from './updater';
+import { checkUpdateFeed, startAutoUpdates, UPDATE_CHECK_INTERVAL_MS, type Updater } from './updater';
 
 const FEED = 'provider: generic\nurl: https://updates.example.org/console/\nupdaterCacheDirName: gnn-console-updater\n';
 
@@ -11,7 +11,7 @@ class FakeUpdater extends EventEmitter {
   autoInstallOnAppQuit = true;
   checks = 0;
   installs: unknown[][] = [];
-  constructor(private readonly result: () => Promise<null> = async () => null) {
+  constructor(private readonly result: () => Promise<unknown> = async () => null) {
     super();
   }
   checkForUpdates() {
@@ -25,17 +25,32 @@ class FakeUpdater extends EventEmitter {
 
 const asUpdater = (fake: FakeUpdater) => fake as unknown as Updater;
 
+/** Interval timers that run when the test says: `tick()` is one interval gone by. */
+function fakeTimers() {
+  const callbacks: { callback: () => void; ms: number }[] = [];
+  return {
+    callbacks,
+    setInterval: (callback: () => void, ms: number) => {
+      callbacks.push({ callback, ms });
+      return null;
+    },
+    tick: () => callbacks.forEach(({ callback }) => callback()),
+  };
+}
+
 function start(updater: FakeUpdater, options: { feed?: string | null; isPackaged?: boolean } = {}) {
   const log = recordingLogger();
   const ready: string[] = [];
+  const timers = fakeTimers();
   const updates = startAutoUpdates({
     isPackaged: options.isPackaged ?? true,
     readFeed: () => (options.feed === undefined ? FEED : options.feed),
     updater: () => asUpdater(updater),
     onUpdateReady: (version) => void ready.push(version),
     log,
+    timers,
   });
-  return { updates, log, ready };
+  return { updates, log, ready, timers };
 }
 
 describe('checkUpdateFeed', () => {
@@ -141,5 +156,33 @@ describe('startAutoUpdates', () => {
     const { log } = start(updater);
     updater.logger!.info('Checking for update');
     expect(log.text()).toContain('updater: Checking for update');
+  });
+
+  it('asks the feed again every four hours while no update is waiting, not only at start', () => {
+    const updater = new FakeUpdater();
+    const { timers } = start(updater);
+    expect(timers.callbacks.map(({ ms }) => ms)).toEqual([UPDATE_CHECK_INTERVAL_MS]);
+    expect(UPDATE_CHECK_INTERVAL_MS).toBe(4 * 60 * 60 * 1000);
+    timers.tick();
+    timers.tick();
+    expect(updater.checks).toBe(3);
+    updater.emit('update-downloaded', { version: '1.2.0' });
+    timers.tick();
+    expect(updater.checks).toBe(3);
+  });
+
+  it('says what a check on demand found: up to date, downloading, ready, or failed', async () => {
+    let answer: () => Promise<unknown> = async () => ({ isUpdateAvailable: false, updateInfo: { version: '1.0.0' } });
+    const updater = new FakeUpdater(() => answer());
+    const { updates } = start(updater);
+    expect(await updates!.checkNow()).toEqual({ state: 'up-to-date' });
+    answer = async () => ({ isUpdateAvailable: true, updateInfo: { version: '1.3.0' } });
+    expect(await updates!.checkNow()).toEqual({ state: 'downloading', version: '1.3.0' });
+    answer = () => Promise.reject(new Error('net::ERR_INTERNET_DISCONNECTED'));
+    expect(await updates!.checkNow()).toEqual({ state: 'failed' });
+    updater.emit('update-downloaded', { version: '1.3.0' });
+    const checks = updater.checks;
+    expect(await updates!.checkNow()).toEqual({ state: 'ready', version: '1.3.0' });
+    expect(updater.checks).toBe(checks);
   });
 });

@@ -4,7 +4,9 @@
  * (NPO_UPDATE_URL). Only an https feed is used. An update downloads in the background and is never
  * installed unasked: the console is told (onUpdateReady) and offers "Restart to update", which calls
  * install(). An update server that is down or misconfigured must never stop the console, so every
- * failure is logged and swallowed.
+ * failure is logged and swallowed. The feed is asked at start, then every UPDATE_CHECK_INTERVAL_MS
+ * (a console left open all week still hears of a release), and when the menu's "Check for Updates…"
+ * asks (checkNow, whose outcome the menu shows).
  */
 import type { AppUpdater } from 'electron-updater';
 import { describeError, describeUrl, type Logger } from './log';
@@ -16,6 +18,21 @@ export type Updater = Pick<AppUpdater, 'checkForUpdates' | 'on' | 'quitAndInstal
 };
 
 export const APP_UPDATE_FILE_NAME = 'app-update.yml';
+
+/** Four hours: a release reaches a console left open within a working day. */
+export const UPDATE_CHECK_INTERVAL_MS = 4 * 60 * 60 * 1000;
+
+/** What a check on demand found: the menu says it in a dialog. */
+export type UpdateCheckOutcome =
+  | { state: 'up-to-date' }
+  | { state: 'downloading'; version: string }
+  | { state: 'ready'; version: string }
+  | { state: 'failed' };
+
+/** The timers the periodic check uses (tests pass fake ones). */
+export interface IntervalTimers {
+  setInterval(callback: () => void, ms: number): unknown;
+}
 
 /** One `key: value` line of the flat YAML electron-builder writes (values may be quoted). */
 function yamlValue(text: string, key: string): string | null {
@@ -49,6 +66,8 @@ export interface AutoUpdates {
   install(): boolean;
   /** The version downloaded and waiting for a restart, if any. */
   readyVersion(): string | null;
+  /** Asks the feed now (the menu's "Check for Updates…"). */
+  checkNow(): Promise<UpdateCheckOutcome>;
 }
 
 export function startAutoUpdates(options: {
@@ -60,6 +79,8 @@ export function startAutoUpdates(options: {
   /** An update is downloaded: the console offers the restart. */
   onUpdateReady(version: string): void;
   log: Logger;
+  /** Defaults to the global timers. */
+  timers?: IntervalTimers;
 }): AutoUpdates | null {
   const { log } = options;
   if (!options.isPackaged) return null;
@@ -86,8 +107,28 @@ export function startAutoUpdates(options: {
       log.info(`update ${info.version} downloaded; waiting for the console's restart`);
       options.onUpdateReady(info.version);
     });
-    updater.checkForUpdates().catch((error: unknown) => log.warn(`update check failed (${describeError(error)})`));
+    const check = async (): Promise<UpdateCheckOutcome> => {
+      if (ready !== null) return { state: 'ready', version: ready };
+      try {
+        const result = await updater.checkForUpdates();
+        if (ready !== null) return { state: 'ready', version: ready };
+        return result?.isUpdateAvailable
+          ? { state: 'downloading', version: result.updateInfo.version }
+          : { state: 'up-to-date' };
+      } catch (error) {
+        log.warn(`update check failed (${describeError(error)})`);
+        return { state: 'failed' };
+      }
+    };
+    void check();
+    // Once one is downloaded there is nothing more to ask until the restart installs it.
+    const timer = (options.timers ?? globalThis).setInterval(() => {
+      if (ready === null) void check();
+    }, UPDATE_CHECK_INTERVAL_MS);
+    // Node's timers would keep a quitting app alive; Electron's main process honours unref.
+    (timer as { unref?: () => void } | null)?.unref?.();
     return {
+      checkNow: check,
       readyVersion: () => ready,
       install() {
         if (ready === null) return false;
