@@ -1,9 +1,9 @@
 /**
  * The contract between the console (renderer) and the Electron shell: the preload exposes exactly
  * these functions as `window.desktop`, one IPC message each, and the main process validates every
- * argument with the schemas below. Both sides import this file; it must stay free of Node and DOM APIs.
+ * argument (main/arguments.ts). Both sides import this file; it must stay free of Node and DOM APIs,
+ * and of zod: the sandboxed preload bundles what it imports, and it stays a few kilobytes.
  */
-import { z } from 'zod';
 
 /** The origin the packaged console is served from (custom privileged protocol, never file://). */
 export const APP_SCHEME = 'app';
@@ -27,8 +27,10 @@ export const CHANNELS = {
   getAppVersion: 'app:version',
   isOnline: 'net:online',
   installUpdate: 'update:install',
+  reportUnreadMessages: 'messages:unread',
   openServerSettings: 'event:open-server-settings',
   updateReady: 'event:update-ready',
+  command: 'event:command',
 } as const;
 
 /** Durable renderer state the shell keeps on disk for it (the persisted query cache, the outbox). */
@@ -38,23 +40,51 @@ export type StoreName = (typeof STORE_NAMES)[number];
 /** Upper bound of one stored document: a cache bigger than this is a bug, not data to keep. */
 export const MAX_STORE_BYTES = 20 * 1024 * 1024;
 
-/** Arguments of each invoke channel, as a tuple schema (extra or missing arguments are refused). */
-export const ARGUMENTS = {
-  [CHANNELS.getServerUrl]: z.tuple([]),
-  [CHANNELS.setServerUrl]: z.tuple([z.string().min(1).max(2048), z.number().int().min(0).max(1_000_000).optional()]),
-  [CHANNELS.getToken]: z.tuple([]),
-  [CHANNELS.setToken]: z.tuple([z.string().min(1).max(8192)]),
-  [CHANNELS.clearToken]: z.tuple([]),
-  [CHANNELS.readStore]: z.tuple([z.enum(STORE_NAMES)]),
-  [CHANNELS.writeStore]: z.tuple([z.enum(STORE_NAMES), z.string().max(MAX_STORE_BYTES)]),
-  [CHANNELS.isStoreEncrypted]: z.tuple([]),
-  [CHANNELS.openExternal]: z.tuple([z.string().min(1).max(2048)]),
-  [CHANNELS.getAppVersion]: z.tuple([]),
-  [CHANNELS.isOnline]: z.tuple([]),
-  [CHANNELS.installUpdate]: z.tuple([]),
-} as const;
+/**
+ * What reading the outbox answers (a rejection) while the keychain that encrypted it cannot decrypt
+ * it: the file is kept, never deleted, and read again later (issue 54 item 1).
+ */
+export const STORE_LOCKED_MESSAGE = 'Waiting changes are locked until the keychain is available';
 
-export type InvokeChannel = keyof typeof ARGUMENTS;
+/** The channels the renderer invokes (the `event:` channels go the other way). */
+export type InvokeChannel = Exclude<(typeof CHANNELS)[keyof typeof CHANNELS], `event:${string}`>;
+
+/** The screens the Go menu opens, with Ctrl/Cmd+1…9 for the first nine (routes of the console). */
+export const GO_TO_SCREENS = [
+  { label: 'Dashboard', path: '/' },
+  { label: 'Membership', path: '/membership' },
+  { label: 'About Us', path: '/about' },
+  { label: 'Activities', path: '/activities' },
+  { label: 'Connect Us', path: '/connect' },
+  { label: 'FAQs', path: '/faqs' },
+  { label: 'Testimonials', path: '/testimonials' },
+  { label: 'Members', path: '/members' },
+  { label: 'Announcements', path: '/announcements' },
+  { label: 'Privacy Policy', path: '/privacy-policy' },
+  { label: 'Terms of Service', path: '/terms-of-service' },
+  { label: 'Admins', path: '/admins' },
+  { label: 'Activity log', path: '/activity-log' },
+  { label: 'Mail', path: '/mail' },
+] as const;
+
+/**
+ * What the menu (and a click on a notification) asks the console to do: search the current list,
+ * make a new item on the current screen, save the open dialog, show the waiting changes, open the
+ * inbox, or go to a screen.
+ */
+export const CONSOLE_COMMANDS = [
+  'find',
+  'new-item',
+  'save',
+  'show-waiting-changes',
+  'open-inbox',
+  ...GO_TO_SCREENS.map((screen) => `go:${screen.path}` as const),
+] as const;
+export type ConsoleCommand = (typeof CONSOLE_COMMANDS)[number];
+
+export function isConsoleCommand(value: unknown): value is ConsoleCommand {
+  return typeof value === 'string' && (CONSOLE_COMMANDS as readonly string[]).includes(value);
+}
 
 /** The answer of setServerUrl: accepted (normalised origin) or refused with a message to show. */
 export type SetServerResult = { ok: true; serverUrl: string } | { ok: false; message: string };
@@ -65,10 +95,10 @@ export interface DesktopBridge {
   getServerUrl(): Promise<string | null>;
   /**
    * Validates the address (https, or http on loopback), checks GET /api/health, asks the staff member
-   * in a native dialog when it replaces another server (naming `waitingChanges`, the changes not yet
-   * sent, that would be lost), then keeps it.
+   * in a native dialog when it replaces another server (naming the changes not yet sent that would
+   * be lost, counted in the shell's own copy of the outbox), then keeps it.
    */
-  setServerUrl(url: string, waitingChanges?: number): Promise<SetServerResult>;
+  setServerUrl(url: string): Promise<SetServerResult>;
   getToken(): Promise<string | null>;
   /** Kept with the OS keychain (safeStorage) where available; otherwise in memory until the app quits. */
   setToken(token: string): Promise<void>;
@@ -94,6 +124,13 @@ export interface DesktopBridge {
   onUpdateReady(listener: (version: string) => void): () => void;
   /** Quits and installs the downloaded update; rejects when none is ready. */
   installUpdate(): Promise<void>;
+  /**
+   * The inbox's count of unread contact messages (the dock or launcher badge), and how many arrived
+   * since the last report: a desktop notification says so, without a name or text from them.
+   */
+  reportUnreadMessages(unread: number, arrived: number): Promise<void>;
+  /** A menu item or a click on a notification; returns the function that stops listening. */
+  onCommand(listener: (command: ConsoleCommand) => void): () => void;
 }
 
 /** The exact list of functions the preload exposes (the bridge contract test compares against it). */
@@ -112,6 +149,8 @@ export const BRIDGE_FUNCTIONS: readonly (keyof DesktopBridge)[] = [
   'onOpenServerSettings',
   'onUpdateReady',
   'installUpdate',
+  'reportUnreadMessages',
+  'onCommand',
 ];
 
 const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);

@@ -2,7 +2,7 @@
  * What each bridge function does in the main process, over the shell's stores. The IPC gate has
  * already checked the sender and the argument types by the time these run.
  */
-import type { SetServerResult } from '../bridge/contract';
+import { STORE_LOCKED_MESSAGE, type SetServerResult } from '../bridge/contract';
 import type { ServerChange } from './dialogs';
 import { UserFacingError, type MainHandlers } from './ipc';
 import type { ExternalOpenOutcome } from './security';
@@ -28,28 +28,62 @@ export interface HandlerDeps {
   isOnline(): boolean;
   /** Quits and installs the downloaded update; false when none is ready. */
   installUpdate(): boolean;
+  /** The badge count, and a notification for messages that arrived (notifications.ts). */
+  reportUnreadMessages(unread: number, arrived: number): void;
+}
+
+/**
+ * The changes of the outbox on disk waiting for `server`: what a server change throws away, counted
+ * here, not taken from the page asking. Entries name their server (issue 54 item 8); older ones,
+ * without that name, belong to the only server there was. 'locked': the keychain cannot open it now.
+ */
+export async function waitingChangesFor(state: StateStore, server: string): Promise<number | 'locked'> {
+  let text: string | null;
+  try {
+    text = await state.read('outbox');
+  } catch (error) {
+    if (error instanceof UserFacingError && error.message === STORE_LOCKED_MESSAGE) return 'locked';
+    throw error;
+  }
+  let entries: unknown;
+  try {
+    entries = JSON.parse(text ?? '[]');
+  } catch {
+    return 0;
+  }
+  if (!Array.isArray(entries)) return 0;
+  return entries.filter((entry: { server?: unknown } | null) => {
+    const named = entry?.server;
+    return named === undefined || named === server;
+  }).length;
 }
 
 export function createMainHandlers(deps: HandlerDeps): MainHandlers {
   const { settings, tokens, state } = deps;
   return {
     getServerUrl: () => Promise.resolve(settings.current().serverUrl),
-    async setServerUrl(address, waitingChanges) {
+    async setServerUrl(address) {
       const result = await deps.checkServer(address);
       if (!result.ok) return result;
       const previous = settings.current().serverUrl;
       if (previous === result.serverUrl) return result;
       // The first setup replaces nothing; any later change is confirmed outside the renderer's reach.
       if (previous !== null) {
+        const waitingChanges = await waitingChangesFor(state, previous).catch(() => 0);
         const confirmed = await deps.confirmServerChange({ from: previous, to: result.serverUrl, waitingChanges });
         if (!confirmed) return { ok: false, message: SERVER_CHANGE_CANCELLED };
       }
+      // The old page keeps running until the reload: what it writes now belongs to the old server.
+      // Sealed until the new page is there (index.ts unseals on its navigation). The first setup's
+      // page has nothing of another server to write.
+      if (previous !== null) state.seal();
       try {
         await settings.update({ serverUrl: result.serverUrl });
         // The session, the cache and the pending writes belong to the previous server: sending that
         // token or replaying that outbox against another organisation's server would leak or corrupt.
         await Promise.all([tokens.clear(), state.clear()]);
       } catch {
+        state.unseal();
         return { ok: false, message: SAVE_FAILED_MESSAGE };
       }
       deps.onServerChanged(result.serverUrl);
@@ -76,6 +110,10 @@ export function createMainHandlers(deps: HandlerDeps): MainHandlers {
       return deps.installUpdate()
         ? Promise.resolve()
         : Promise.reject(new UserFacingError('No update is ready to install.'));
+    },
+    reportUnreadMessages(unread, arrived) {
+      deps.reportUnreadMessages(unread, arrived);
+      return Promise.resolve();
     },
   };
 }

@@ -5,9 +5,10 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { ARGUMENTS, CHANNELS } from '../bridge/contract';
+import { CHANNELS } from '../bridge/contract';
+import { ARGUMENTS } from './arguments';
 import { FakeBrowserWindow, FakeWebContents } from './test-support/fake-electron';
-import type { FakeElectron } from './test-support/fake-electron-module';
+import { FakeNotification, type FakeElectron } from './test-support/fake-electron-module';
 
 const holder = vi.hoisted(() => ({ electron: null as unknown as FakeElectron, userDataDir: '' }));
 vi.mock('electron', async () => {
@@ -90,20 +91,31 @@ describe('once ready', () => {
     await vi.waitFor(() => expect(window.loaded).toEqual(['app://console/', 'app://console/']));
   });
 
+  it('refuses the old page\'s store writes after a server change until the new page has navigated', async () => {
+    const window = FakeBrowserWindow.instances[0]!;
+    const ipc = electron.module.ipcMain;
+    electron.dialogAnswer.response = 0;
+    await ipc.invoke(CHANNELS.setServerUrl, 'app://console/index.html', 'https://second.example.org');
+    await expect(ipc.invoke(CHANNELS.writeStore, 'app://console/index.html', 'outbox', '[]')).rejects.toThrow(
+      'The console is switching servers.',
+    );
+    window.webContents.emit('did-navigate');
+    await ipc.invoke(CHANNELS.writeStore, 'app://console/index.html', 'outbox', '[]');
+    // Back to the server the next tests expect.
+    await ipc.invoke(CHANNELS.setServerUrl, 'app://console/index.html', 'https://nutrition.example.org');
+    window.webContents.emit('did-navigate');
+    await vi.waitFor(() => expect(window.loaded).toHaveLength(4));
+  });
+
   it('asks in a native dialog before another server replaces it, and opens its pages without asking', async () => {
     const window = FakeBrowserWindow.instances[0]!;
     const ipc = electron.module.ipcMain;
     electron.dialogAnswer.response = 1;
-    const declined = await ipc.invoke(
-      CHANNELS.setServerUrl,
-      'app://console/index.html',
-      'https://other.example.org',
-      2,
-    );
+    const declined = await ipc.invoke(CHANNELS.setServerUrl, 'app://console/index.html', 'https://other.example.org');
     expect(declined).toEqual({ ok: false, message: 'The server was not changed.' });
     expect(electron.calls).toContain('dialog Connect the console to other.example.org?');
     expect(await ipc.invoke(CHANNELS.getServerUrl, 'app://console/index.html')).toBe('https://nutrition.example.org');
-    expect(window.loaded).toHaveLength(2);
+    expect(window.loaded).toHaveLength(4);
 
     const dialogs = electron.calls.filter((call) => call.startsWith('dialog')).length;
     await ipc.invoke(CHANNELS.openExternal, 'app://console/index.html', 'https://nutrition.example.org/about');
@@ -119,6 +131,23 @@ describe('once ready', () => {
     )!;
     item.click!();
     expect(window.webContents.sent).toEqual([CHANNELS.openServerSettings]);
+  });
+
+  it('shows unread messages on the badge, notifies arrivals, and opens the inbox from a click', async () => {
+    const window = FakeBrowserWindow.instances[0]!;
+    const ipc = electron.module.ipcMain;
+    await ipc.invoke(CHANNELS.reportUnreadMessages, 'app://console/index.html', 3, 1);
+    expect(electron.app.calls).toContain('badge 3');
+    expect(FakeNotification.shown.map((shown) => shown.options.title)).toEqual(['New contact message']);
+    FakeNotification.shown[0]!.emit('click');
+    expect(window.webContents.messages).toContainEqual([CHANNELS.command, 'open-inbox']);
+  });
+
+  it('sends the menu commands to the console', () => {
+    const window = FakeBrowserWindow.instances[0]!;
+    const edit = electron.menuTemplate().find((entry) => entry.label === 'Edit')!;
+    (edit.submenu as { label?: string; click?: () => void }[]).find((entry) => entry.label === 'Find in List')!.click!();
+    expect(window.webContents.messages).toContainEqual([CHANNELS.command, 'find']);
   });
 
   it('focuses the existing window when a second instance starts', () => {

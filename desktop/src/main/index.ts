@@ -13,6 +13,7 @@ import {
   ipcMain,
   Menu,
   net,
+  Notification,
   protocol,
   safeStorage,
   screen,
@@ -21,7 +22,7 @@ import {
 } from 'electron';
 import type { MessageBoxOptions } from 'electron';
 import electronUpdater from 'electron-updater';
-import { APP_ORIGIN, CHANNELS } from '../bridge/contract';
+import { APP_ORIGIN, CHANNELS, type ConsoleCommand } from '../bridge/contract';
 import { buildContentSecurityPolicy, enforceCspOnDevServer } from './csp';
 import { createMainHandlers } from './handlers';
 import { registerIpcHandlers } from './ipc';
@@ -29,7 +30,8 @@ import { consoleLogger as log, describeError } from './log';
 import { buildMenuTemplate } from './menu';
 import { registerAppScheme, serveRenderer } from './protocol';
 import { detectRuntime } from './runtime';
-import { externalOpenDialog, PROCEED, serverChangeDialog } from './dialogs';
+import { externalOpenDialog, leaveDialog, PROCEED, serverChangeDialog, updateCheckDialog } from './dialogs';
+import { createUnreadReporter } from './notifications';
 import { hardenAllWebContents, isConsoleUrl, openExternalWithConsent, restrictPermissions } from './security';
 import { checkServerAddress } from './server-check';
 import { openSettingsStore, type SettingsStore } from './settings';
@@ -80,6 +82,13 @@ function startApp(): void {
   const ask = async (options: MessageBoxOptions) =>
     (mainWindow ? await dialog.showMessageBox(mainWindow, options) : await dialog.showMessageBox(options)).response ===
     PROCEED;
+  /** Brings the console window forward (restored if minimised). */
+  const focusConsole = () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  };
+  const sendCommand = (command: ConsoleCommand) => mainWindow?.webContents.send(CHANNELS.command, command);
   const openInBrowser = (url: string) =>
     openExternalWithConsent(url, {
       shell,
@@ -90,11 +99,7 @@ function startApp(): void {
 
   hardenAllWebContents(app, { devServerOrigin, openInBrowser, log });
 
-  app.on('second-instance', () => {
-    if (!mainWindow) return;
-    if (mainWindow.isMinimized()) mainWindow.restore();
-    mainWindow.focus();
-  });
+  app.on('second-instance', focusConsole);
 
   let settingsFlushed = false;
   app.on('will-quit', (event) => {
@@ -137,7 +142,16 @@ function startApp(): void {
               development: runtime.development,
               serverUrl: store.current().serverUrl,
               sendToConsole: (channel) => mainWindow?.webContents.send(channel),
+              sendCommand,
               openInBrowser,
+              print: () => mainWindow?.webContents.print({}, (printed, reason) => {
+                if (!printed && reason !== 'cancelled') log.warn(`printing failed (${reason})`);
+              }),
+              checkForUpdates: () => {
+                void (updates?.checkNow() ?? Promise.resolve(null)).then((outcome) =>
+                  ask(updateCheckDialog(outcome, app.getVersion())),
+                );
+              },
             }),
           ),
         );
@@ -162,6 +176,19 @@ function startApp(): void {
           appVersion: () => app.getVersion(),
           isOnline: () => net.isOnline(),
           installUpdate: () => updates?.install() ?? false,
+          reportUnreadMessages: createUnreadReporter({
+            setBadgeCount: (count) => void app.setBadgeCount(count),
+            notify: (content, onClick) => {
+              if (!Notification.isSupported()) return;
+              const notification = new Notification(content);
+              notification.on('click', onClick);
+              notification.show();
+            },
+            openInbox: () => {
+              focusConsole();
+              sendCommand('open-inbox');
+            },
+          }),
         }),
         { isTrustedSender: (url) => isConsoleUrl(url, devServerOrigin), log },
       );
@@ -177,15 +204,10 @@ function startApp(): void {
           preloadPath,
           title: PRODUCT_NAME,
           log,
-          confirmLeave: (parent) =>
-            dialog.showMessageBoxSync(parent, {
-              type: 'warning',
-              message: 'Discard unsaved changes?',
-              buttons: ['Discard', 'Keep editing'],
-              defaultId: 1,
-              cancelId: 1,
-            }) === 0,
+          confirmLeave: (parent) => dialog.showMessageBoxSync(parent, leaveDialog()) === PROCEED,
         });
+        // A server change sealed the stores against the old page's last writes: the new page may write.
+        window.webContents.on('did-navigate', () => stores.unseal());
         // A reload (a server change) or a console opened after the download still offers the restart.
         window.webContents.on('did-finish-load', () => {
           const version = updates?.readyVersion();

@@ -2,7 +2,8 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ARGUMENTS, CHANNELS, type InvokeChannel, type SetServerResult } from '../bridge/contract';
+import { CHANNELS, type InvokeChannel, type SetServerResult } from '../bridge/contract';
+import { ARGUMENTS } from './arguments';
 import type { ServerChange } from './dialogs';
 import { createMainHandlers, SAVE_FAILED_MESSAGE, SERVER_CHANGE_CANCELLED, type HandlerDeps } from './handlers';
 import { INVOKE_NAMES, registerIpcHandlers, UserFacingError, type MainHandlers } from './ipc';
@@ -30,6 +31,7 @@ const VALID: Record<InvokeChannel, unknown[]> = {
   [CHANNELS.getAppVersion]: [],
   [CHANNELS.isOnline]: [],
   [CHANNELS.installUpdate]: [],
+  [CHANNELS.reportUnreadMessages]: [3, 1],
 };
 
 /** Arguments each channel must refuse: wrong types, objects with extra fields, missing or out-of-range values. */
@@ -42,10 +44,8 @@ const INVALID: Record<InvokeChannel, unknown[][]> = {
     [''],
     [{ url: 'https://a.example', extra: true }],
     ['x'.repeat(2049)],
-    ['https://a.example', -1],
-    ['https://a.example', 1.5],
-    ['https://a.example', '3'],
-    ['https://a.example', 3, 'extra'],
+    // The count of waiting changes is the shell's own now: a page cannot pass one.
+    ['https://a.example', 3],
   ],
   [CHANNELS.getToken]: [['token']],
   [CHANNELS.setToken]: [[], [123], [''], [{ token: 'x' }], ['x'.repeat(8193)], [['x']]],
@@ -57,6 +57,7 @@ const INVALID: Record<InvokeChannel, unknown[][]> = {
   [CHANNELS.getAppVersion]: [['1.0.0']],
   [CHANNELS.isOnline]: [[false]],
   [CHANNELS.installUpdate]: [[true]],
+  [CHANNELS.reportUnreadMessages]: [[], [1], [-1, 0], [1.5, 0], ['3', '1'], [3, 1, 'Ada wrote'], [{ unread: 3 }, 0]],
 };
 
 const FOREIGN_SENDERS = [
@@ -71,6 +72,7 @@ const FOREIGN_SENDERS = [
 ];
 
 interface Harness {
+  unread: [number, number][];
   ipc: FakeIpcMain;
   log: RecordingLogger;
   deps: HandlerDeps;
@@ -100,6 +102,7 @@ async function harness(
   const opened: string[] = [];
   const serverChanges: string[] = [];
   const confirmations: ServerChange[] = [];
+  const unread: [number, number][] = [];
   const settings = await openSettingsStore(userDataDir, log);
   const deps: HandlerDeps = {
     settings,
@@ -132,6 +135,7 @@ async function harness(
       calls.push('quitAndInstall');
       return options.updateReady ?? true;
     },
+    reportUnreadMessages: (count, arrived) => void unread.push([count, arrived]),
   };
   const handlers = { ...createMainHandlers(deps), ...options.handlers };
   // Every handler records that it ran, so refusals can prove it never did.
@@ -150,7 +154,7 @@ async function harness(
     isTrustedSender: (url) => isConsoleUrl(url, devServerOrigin),
     log,
   });
-  return { ipc, log, deps, calls, opened, serverChanges, registered, confirmations } satisfies Harness;
+  return { ipc, log, deps, calls, opened, serverChanges, registered, confirmations, unread } satisfies Harness;
 }
 
 const invokeChannels = Object.keys(ARGUMENTS) as InvokeChannel[];
@@ -163,6 +167,8 @@ describe('registration', () => {
     expect(ipc.handlers.has(CHANNELS.openServerSettings)).toBe(false);
     expect(INVOKE_NAMES).not.toContain('onOpenServerSettings');
     expect(INVOKE_NAMES).not.toContain('onUpdateReady');
+    expect(INVOKE_NAMES).not.toContain('onCommand');
+    expect(ipc.handlers.has(CHANNELS.command)).toBe(false);
     expect(ipc.handlers.has(CHANNELS.updateReady)).toBe(false);
   });
 });
@@ -242,13 +248,42 @@ describe('the handlers behind the gate', () => {
     expect(serverChanges).toEqual(['https://nutrition.example.org']);
   });
 
-  it('asks in a native dialog before replacing a server (not at the first setup), naming the waiting changes', async () => {
+  it('asks in a native dialog before replacing a server (not at the first setup), naming the waiting changes it counted itself', async () => {
     const { ipc, confirmations, serverChanges } = await harness();
     await ipc.invoke(CHANNELS.setServerUrl, CONSOLE, 'https://a.example');
     expect(confirmations).toEqual([]);
-    await ipc.invoke(CHANNELS.setServerUrl, CONSOLE, 'https://b.example', 3);
+    // Entries name their server; older ones without a name count for the only server there was.
+    const outbox = [{ server: 'https://a.example' }, { server: 'https://a.example' }, {}, { server: 'https://x.example' }];
+    await ipc.invoke(CHANNELS.writeStore, CONSOLE, 'outbox', JSON.stringify(outbox));
+    await ipc.invoke(CHANNELS.setServerUrl, CONSOLE, 'https://b.example');
     expect(confirmations).toEqual([{ from: 'https://a.example', to: 'https://b.example', waitingChanges: 3 }]);
     expect(serverChanges).toEqual(['https://a.example', 'https://b.example']);
+  });
+
+  it('refuses the old page\'s writes from the server change until the new page is there (unseal)', async () => {
+    const { ipc, deps } = await harness();
+    await ipc.invoke(CHANNELS.setServerUrl, CONSOLE, 'https://a.example');
+    await ipc.invoke(CHANNELS.writeStore, CONSOLE, 'outbox', '[{"server":"https://a.example"}]');
+    await ipc.invoke(CHANNELS.setServerUrl, CONSOLE, 'https://b.example');
+    // The old page, still running for a moment, writes its outbox and cache back.
+    await expect(
+      ipc.invoke(CHANNELS.writeStore, CONSOLE, 'outbox', '[{"server":"https://a.example"}]'),
+    ).rejects.toThrow('The console is switching servers.');
+    await expect(ipc.invoke(CHANNELS.writeStore, CONSOLE, 'query-cache', '{}')).rejects.toThrow();
+    expect(await ipc.invoke(CHANNELS.readStore, CONSOLE, 'outbox')).toBeNull();
+    deps.state.unseal();
+    await ipc.invoke(CHANNELS.writeStore, CONSOLE, 'outbox', '[]');
+    expect(await ipc.invoke(CHANNELS.readStore, CONSOLE, 'outbox')).toBe('[]');
+  });
+
+  it('names locked waiting changes in the dialog when the keychain cannot open the outbox', async () => {
+    const { ipc, deps, confirmations } = await harness();
+    await ipc.invoke(CHANNELS.setServerUrl, CONSOLE, 'https://a.example');
+    await ipc.invoke(CHANNELS.writeStore, CONSOLE, 'outbox', '[{"server":"https://a.example"}]');
+    deps.state = createStateStore(userDataDir, { cipher: fakeSafeStorage({ available: false }), platform: 'linux' });
+    const { ipc: locked } = await harness({ handlers: createMainHandlers(deps) });
+    await locked.invoke(CHANNELS.setServerUrl, CONSOLE, 'https://b.example');
+    expect(confirmations.at(-1)?.waitingChanges).toBe('locked');
   });
 
   it('keeps the server, the session and the waiting changes when the change is declined', async () => {
@@ -360,6 +395,12 @@ describe('the handlers behind the gate', () => {
     expect(ready.calls).toContain('quitAndInstall');
     const none = await harness({ updateReady: false });
     await expect(none.ipc.invoke(CHANNELS.installUpdate, CONSOLE)).rejects.toThrow('No update is ready to install.');
+  });
+
+  it('passes the unread count and the arrivals on to the badge and the notification', async () => {
+    const { ipc, unread } = await harness();
+    await ipc.invoke(CHANNELS.reportUnreadMessages, CONSOLE, 4, 1);
+    expect(unread).toEqual([[4, 1]]);
   });
 
   it('passes UserFacingError messages through and hides the others', async () => {

@@ -4,11 +4,12 @@
  * channel's tuple schema exactly. A refusal or a failure rejects the renderer's invoke with a plain
  * Error; nothing thrown here can take the main process down, and logs never carry argument values.
  */
-import { ARGUMENTS, CHANNELS, type DesktopBridge, type InvokeChannel } from '../bridge/contract';
+import { CHANNELS, type DesktopBridge, type InvokeChannel } from '../bridge/contract';
+import { ARGUMENTS } from './arguments';
 import { describeError, describeUrl, type Logger } from './log';
 
-/** The bridge functions that answer (the event channels go the other way). */
-export type InvokeName = Exclude<keyof DesktopBridge, 'onOpenServerSettings' | 'onUpdateReady'>;
+/** The bridge functions that answer (the listeners, `on…`, hear the event channels that go the other way). */
+export type InvokeName = Exclude<keyof DesktopBridge, `on${string}`>;
 
 export type MainHandlers = {
   [Name in InvokeName]: (...args: Parameters<DesktopBridge[Name]>) => ReturnType<DesktopBridge[Name]>;

@@ -79,6 +79,7 @@ async function startApp() {
     appVersion: () => '1.0.0',
     isOnline: () => true,
     installUpdate: () => false,
+    reportUnreadMessages: () => {},
   });
   registerIpcHandlers(ipc, handlers, { isTrustedSender: (url) => isConsoleUrl(url), log });
 

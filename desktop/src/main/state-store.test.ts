@@ -2,9 +2,15 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STORE_NAMES, type StoreName } from '../bridge/contract';
+import { STORE_LOCKED_MESSAGE, STORE_NAMES, type StoreName } from '../bridge/contract';
 import { UserFacingError } from './ipc';
-import { createStateStore, describeWriteFailure, ENCRYPTED_HEADER, STATE_DIR_NAME } from './state-store';
+import {
+  createStateStore,
+  describeWriteFailure,
+  ENCRYPTED_HEADER,
+  STATE_DIR_NAME,
+  SWITCHING_SERVERS_MESSAGE,
+} from './state-store';
 import { fakeSafeStorage, recordingLogger } from './test-support/fake-electron';
 
 const dirs: string[] = [];
@@ -169,25 +175,78 @@ describe('state store encryption', () => {
     expect(await store.read('outbox')).toBe(SECRET);
   });
 
-  it('discards a file another keychain encrypted (or one that is no longer unlocked)', async () => {
+  it('keeps an outbox the keychain cannot decrypt now, refuses to replace it, and reads it once the keychain is back', async () => {
+    const dir = userData();
+    const keychain = { available: true };
+    const cipher = fakeSafeStorage(keychain);
+    await createStateStore(dir, { cipher, platform: 'linux' }).write('outbox', SECRET);
+    const file = path.join(dir, STATE_DIR_NAME, 'outbox.json');
+    const before = readFileSync(file);
+
+    // The next login: the Linux keyring is not unlocked yet.
+    keychain.available = false;
+    const log = recordingLogger();
+    const store = createStateStore(dir, { cipher, platform: 'linux', log });
+    await expect(store.read('outbox')).rejects.toThrow(STORE_LOCKED_MESSAGE);
+    await expect(store.read('outbox')).rejects.toBeInstanceOf(UserFacingError);
+    // A write (an empty outbox, or new changes) would lose the waiting ones: refused, file untouched.
+    await expect(store.write('outbox', '[]')).rejects.toThrow(STORE_LOCKED_MESSAGE);
+    await expect(store.write('outbox', '')).rejects.toThrow(STORE_LOCKED_MESSAGE);
+    expect(readFileSync(file).equals(before)).toBe(true);
+    expect(log.text()).toContain('it is kept, locked');
+    expect(log.text()).not.toContain('ada@example.org');
+
+    keychain.available = true;
+    expect(await store.read('outbox')).toBe(SECRET);
+    await store.write('outbox', '[]');
+    expect(await store.read('outbox')).toBe('[]');
+  });
+
+  it('keeps an outbox another keychain encrypted too, and refuses a first write over it without a read', async () => {
     const dir = userData();
     await createStateStore(dir, { cipher: fakeSafeStorage({ available: true, key: 'a' }), platform: 'darwin' }).write(
       'outbox',
       SECRET,
     );
+    const other = createStateStore(dir, { cipher: fakeSafeStorage({ available: true, key: 'b' }), platform: 'darwin' });
+    await expect(other.write('outbox', '[]')).rejects.toThrow(STORE_LOCKED_MESSAGE);
+    await expect(other.read('outbox')).rejects.toThrow(STORE_LOCKED_MESSAGE);
+    expect(existsSync(path.join(dir, STATE_DIR_NAME, 'outbox.json'))).toBe(true);
+    // A confirmed server change (or the staff member's discard of everything) may still drop it.
+    await other.clear();
+    expect(await other.read('outbox')).toBeNull();
+    await other.write('outbox', '[]');
+  });
+
+  it('discards a cache or session file it cannot decrypt: the server has what it held', async () => {
+    const dir = userData();
+    const writer = createStateStore(dir, { cipher: fakeSafeStorage({ available: true, key: 'a' }), platform: 'darwin' });
+    await writer.write('query-cache', SECRET);
+    await writer.write('session-user', SECRET);
     const log = recordingLogger();
     const other = createStateStore(dir, {
       cipher: fakeSafeStorage({ available: true, key: 'b' }),
       platform: 'darwin',
       log,
     });
-    expect(await other.read('outbox')).toBeNull();
-    expect(existsSync(path.join(dir, STATE_DIR_NAME, 'outbox.json'))).toBe(false);
-    expect(log.text()).toContain('could not be decrypted');
-    await createStateStore(dir, { cipher: fakeSafeStorage({ available: true }), platform: 'darwin' }).write(
-      'outbox',
-      SECRET,
-    );
-    expect(await createStateStore(dir, { cipher: fakeSafeStorage({ available: false }) }).read('outbox')).toBeNull();
+    expect(await other.read('query-cache')).toBeNull();
+    expect(await other.read('session-user')).toBeNull();
+    expect(existsSync(path.join(dir, STATE_DIR_NAME, 'query-cache.json'))).toBe(false);
+    expect(log.text()).toContain('it is discarded');
+  });
+});
+
+describe('state store during a server change', () => {
+  it('refuses writes while sealed (the old page writing its stores back) and takes them again once unsealed', async () => {
+    const store = createStateStore(userData());
+    await store.write('outbox', '[{"server":"https://a.example"}]');
+    store.seal();
+    await store.clear();
+    await expect(store.write('outbox', '[{"server":"https://a.example"}]')).rejects.toThrow(SWITCHING_SERVERS_MESSAGE);
+    await expect(store.write('query-cache', '{}')).rejects.toThrow(SWITCHING_SERVERS_MESSAGE);
+    expect(await store.read('outbox')).toBeNull();
+    store.unseal();
+    await store.write('outbox', '[]');
+    expect(await store.read('outbox')).toBe('[]');
   });
 });

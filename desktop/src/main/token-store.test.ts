@@ -52,15 +52,31 @@ describe('token store with the OS keychain available', () => {
     expect(await afterRestart.get()).toBeNull();
   });
 
-  it('discards a token it cannot decrypt (another keychain, a damaged file) instead of failing', async () => {
+  it('keeps a token it cannot decrypt (a damaged file), without failing: no session, the file stays', async () => {
     const dir = userData();
     writeFileSync(path.join(dir, TOKEN_FILE_NAME), 'garbage');
     const log = recordingLogger();
     const store = createTokenStore({ userDataDir: dir, cipher, platform: 'linux', log });
     expect(await store.get()).toBeNull();
-    expect(existsSync(path.join(dir, TOKEN_FILE_NAME))).toBe(false);
+    expect(readFileSync(path.join(dir, TOKEN_FILE_NAME), 'utf8')).toBe('garbage');
     expect(log.text()).toContain('could not be decrypted');
     expect(log.text()).not.toContain('garbage');
+  });
+
+  it('reads a token the keychain refused once when asked again, once the keychain answers (issue 54 item 1)', async () => {
+    const dir = userData();
+    const keychain = { available: true };
+    const cipherNow = fakeSafeStorage(keychain);
+    await createTokenStore({ userDataDir: dir, cipher: cipherNow, platform: 'darwin', log: recordingLogger() }).set(
+      TOKEN,
+    );
+    // The next login: the keychain is not unlocked yet.
+    keychain.available = false;
+    const store = createTokenStore({ userDataDir: dir, cipher: cipherNow, platform: 'darwin', log: recordingLogger() });
+    expect(await store.get()).toBeNull();
+    expect(existsSync(path.join(dir, TOKEN_FILE_NAME))).toBe(true);
+    keychain.available = true;
+    expect(await store.get()).toBe(TOKEN);
   });
 
   it('has no session before anything was stored', async () => {

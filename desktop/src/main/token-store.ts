@@ -1,7 +1,9 @@
 /**
  * The session token. Where the OS offers a keychain (safeStorage), it is kept encrypted in
  * userData/session.token and survives restarts; elsewhere it lives in memory until the app quits.
- * It is never written in plain text and never reaches localStorage.
+ * It is never written in plain text and never reaches localStorage. A stored token the keychain
+ * cannot decrypt now (not unlocked yet, access denied once) is kept and read again next time: the
+ * staff member may sign in meanwhile, which replaces it.
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -40,30 +42,31 @@ export function createTokenStore(options: {
   // undefined: not read from disk yet; null: no session.
   let token: string | null | undefined;
 
-  async function readFromDisk(): Promise<string | null> {
-    if (!canEncryptTokens(cipher, platform)) return null;
+  /** The token on disk; undefined when there is one that cannot be decrypted now (kept, asked again later). */
+  async function readFromDisk(): Promise<string | null | undefined> {
     try {
       const encrypted = await readFileIfPresent(file);
-      return encrypted ? cipher.decryptString(encrypted) : null;
+      if (!encrypted) return null;
+      if (!canEncryptTokens(cipher, platform)) throw new Error('the keychain is not available');
+      return cipher.decryptString(encrypted);
     } catch (error) {
-      // A token from another keychain or a damaged file: the user signs in again.
-      log.warn(`the stored session could not be decrypted (${describeError(error)}); it is discarded`);
-      await rm(file, { force: true });
-      return null;
+      // Never deleted: a keychain locked at login or denied once answers later.
+      log.warn(`the stored session could not be decrypted (${describeError(error)}); it is kept`);
+      return undefined;
     }
   }
 
   return {
     async get() {
       if (token === undefined) token = await readFromDisk();
-      return token;
+      return token ?? null;
     },
     async set(value) {
       token = value;
       if (canEncryptTokens(cipher, platform)) {
         await writeFileAtomic(file, cipher.encryptString(value));
       } else {
-        // An older encrypted token must not come back after this session ends.
+        // The new session lives in memory: an older token on disk must not come back after it ends.
         await rm(file, { force: true });
       }
     },

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ARGUMENTS, BRIDGE_FUNCTIONS, BRIDGE_KEY, CHANNELS, type DesktopBridge } from '../bridge/contract';
+import { readFileSync } from 'node:fs';
+import { BRIDGE_FUNCTIONS, BRIDGE_KEY, CHANNELS, type DesktopBridge } from '../bridge/contract';
+import { ARGUMENTS } from '../main/arguments';
 import { FakeIpcRenderer } from '../main/test-support/fake-electron';
 import { createBridge } from './bridge';
 
@@ -40,14 +42,14 @@ describe('createBridge', () => {
     readStore: ['outbox'],
     writeStore: ['outbox', '[]'],
     openExternal: ['https://nutrition.example.org/'],
+    reportUnreadMessages: [2, 1],
   };
 
   it('maps every invoke function to ipcRenderer.invoke on its channel, passing the arguments as they are', async () => {
     const ipc = new FakeIpcRenderer();
     const bridge = createBridge(ipc);
     const invokeNames = BRIDGE_FUNCTIONS.filter(
-      (name): name is Exclude<keyof DesktopBridge, 'onOpenServerSettings' | 'onUpdateReady'> =>
-        name !== 'onOpenServerSettings' && name !== 'onUpdateReady',
+      (name): name is Exclude<keyof DesktopBridge, `on${string}`> => !name.startsWith('on'),
     );
     for (const name of invokeNames) {
       const args = VALID_ARGS[name] ?? [];
@@ -95,5 +97,32 @@ describe('createBridge', () => {
     ipc.emit(CHANNELS.openServerSettings, {});
     expect([first, second]).toEqual([1, 2]);
     expect(ipc.listenerCount(CHANNELS.openServerSettings)).toBe(1);
+  });
+
+  it('passes only the commands of the contract to the command listener, without the event', () => {
+    const ipc = new FakeIpcRenderer();
+    const bridge = createBridge(ipc);
+    const received: unknown[][] = [];
+    const stop = bridge.onCommand((...args: unknown[]) => void received.push(args));
+    ipc.emit(CHANNELS.command, { sender: ipc }, 'find', 'extra');
+    ipc.emit(CHANNELS.command, { sender: ipc }, 'go:/faqs');
+    ipc.emit(CHANNELS.command, { sender: ipc }, 'go:https://evil.example');
+    ipc.emit(CHANNELS.command, { sender: ipc }, { command: 'find' });
+    stop();
+    ipc.emit(CHANNELS.command, { sender: ipc }, 'save');
+    expect(received).toEqual([['find'], ['go:/faqs']]);
+  });
+});
+
+describe('the preload stays small', () => {
+  // A sandboxed preload bundles everything it imports: zod alone made it 150 KB (issue 54).
+  it('imports nothing that brings zod: the contract and the bridge are plain data and functions', () => {
+    for (const file of ['./index.ts', './bridge.ts', '../bridge/contract.ts']) {
+      const source = readFileSync(new URL(file, import.meta.url), 'utf8');
+      const imports = [...source.matchAll(/from '([^']+)'/g)].map((match) => match[1]);
+      expect(imports.filter((name) => !['electron', '../bridge/contract', './bridge'].includes(name!)), file).toEqual(
+        [],
+      );
+    }
   });
 });

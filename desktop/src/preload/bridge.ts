@@ -3,7 +3,7 @@
  * a plain ipcRenderer.invoke. The renderer never receives ipcRenderer, an IPC event or any other
  * Electron object, only these functions and the values they resolve to.
  */
-import { CHANNELS, type DesktopBridge } from '../bridge/contract';
+import { CHANNELS, isConsoleCommand, type DesktopBridge } from '../bridge/contract';
 
 /** Electron's ipcRenderer, as far as the bridge uses it. */
 export interface BridgeIpc {
@@ -31,6 +31,17 @@ export function createBridge(ipc: BridgeIpc): DesktopBridge {
     getAppVersion: invoke(CHANNELS.getAppVersion),
     isOnline: invoke(CHANNELS.isOnline),
     installUpdate: invoke(CHANNELS.installUpdate),
+    reportUnreadMessages: invoke(CHANNELS.reportUnreadMessages),
+    onCommand(listener) {
+      // Only a command of the contract's list crosses, never the event.
+      const relay = (_event: unknown, command: unknown) => {
+        if (isConsoleCommand(command)) listener(command);
+      };
+      ipc.on(CHANNELS.command, relay);
+      return () => {
+        ipc.removeListener(CHANNELS.command, relay);
+      };
+    },
     onUpdateReady(listener) {
       // Only the version string crosses, never the event (it carries the ipcRenderer).
       const relay = (_event: unknown, version: unknown) => listener(typeof version === 'string' ? version : '');

@@ -26,8 +26,21 @@ export class FakeApp extends EventEmitter {
   getPath = (name: string) => (name === 'userData' ? this.userDataDir : tmpdir());
   getVersion = () => '1.0.0';
   setAboutPanelOptions = () => {};
+  setBadgeCount = (count: number) => (this.calls.push(`badge ${count}`), true);
   quit = () => void this.calls.push('quit');
   exit = (code: number) => void this.calls.push(`exit ${code}`);
+}
+
+/** Electron's Notification: every one shown is kept, so a test can read and click it. */
+export class FakeNotification extends EventEmitter {
+  static shown: FakeNotification[] = [];
+  static isSupported = () => true;
+  constructor(readonly options: { title: string; body: string }) {
+    super();
+  }
+  show(): void {
+    FakeNotification.shown.push(this);
+  }
 }
 
 export function fakeElectron(userDataDir: string) {
@@ -49,6 +62,7 @@ export function fakeElectron(userDataDir: string) {
     module: {
       app,
       BrowserWindow: FakeBrowserWindow,
+      Notification: FakeNotification,
       ipcMain: new FakeIpcMain(),
       dialog: {
         showMessageBox: async (...args: unknown[]) => {

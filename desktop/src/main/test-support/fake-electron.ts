@@ -75,8 +75,11 @@ export class FakeWebContents extends EventEmitter {
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'allow' | 'deny' }): void {
     this.windowOpenHandler = handler;
   }
-  send(channel: string): void {
+  /** Every message with its values: [channel, ...args]. */
+  readonly messages: unknown[][] = [];
+  send(channel: string, ...args: unknown[]): void {
     this.sent.push(channel);
+    this.messages.push([channel, ...args]);
   }
   /** Emits a navigation-like event and tells whether a listener cancelled it. */
   navigate(eventName: 'will-navigate' | 'will-redirect', url: string): boolean {

@@ -9,13 +9,35 @@ import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-quer
 import { describeError } from '../api/errors';
 import { queryKeys } from '../api/query-keys';
 import type { Change } from '../offline/outbox';
-import { KEPT_THEIRS, QUEUED, QUEUED_UNSAVED, submitChange } from '../offline/sync';
+import { DROPPED_WAITING, KEPT_THEIRS, QUEUED, QUEUED_IN_MEMORY, QUEUED_UNSAVED, submitChange } from '../offline/sync';
 import { notifyFailure, notifySuccess, type ToastAction } from '../ui/toaster';
 
 export const QUEUED_MESSAGE = 'Saved on this computer. It will be sent when the connection returns.';
 export const KEPT_THEIRS_MESSAGE = 'Kept the version on the server';
 export const UNSAVED_MESSAGE =
   'Not saved on this computer yet: it could not be written here. The change is kept while the console stays open, saving is tried again, and it is sent when the connection returns.';
+export const IN_MEMORY_MESSAGE =
+  'Kept while the console stays open, not on this computer: it holds personal data and waiting changes are stored unencrypted here. It is sent when the connection returns.';
+export const DROPPED_WAITING_MESSAGE = 'Deleted. It had not reached the server, so nothing is sent.';
+
+type WaitingOutcome = typeof QUEUED | typeof QUEUED_UNSAVED | typeof QUEUED_IN_MEMORY | typeof DROPPED_WAITING;
+
+const WAITING_TOASTS = new Map<unknown, () => void>([
+  [QUEUED, () => notifySuccess(QUEUED_MESSAGE)],
+  [QUEUED_UNSAVED, () => notifyFailure([UNSAVED_MESSAGE])],
+  [QUEUED_IN_MEMORY, () => notifyFailure([IN_MEMORY_MESSAGE])],
+  [DROPPED_WAITING, () => notifySuccess(DROPPED_WAITING_MESSAGE)],
+]);
+
+/** A change that waits in the outbox (or was dropped while waiting), not one the server made. */
+export function isWaitingOutcome(outcome: unknown): outcome is WaitingOutcome {
+  return WAITING_TOASTS.has(outcome);
+}
+
+/** The toast that says where a waiting change is kept. */
+export function notifyWaiting(outcome: WaitingOutcome): void {
+  WAITING_TOASTS.get(outcome)!();
+}
 
 export interface AdminMutationOptions<Variables, Result> {
   /** The request this action makes, as data (so that it can wait in the outbox). */
@@ -31,7 +53,13 @@ export interface AdminMutationOptions<Variables, Result> {
   failureIsFixed?: boolean;
 }
 
-export type MutationOutcome<Result> = Result | typeof QUEUED | typeof QUEUED_UNSAVED | typeof KEPT_THEIRS;
+export type MutationOutcome<Result> =
+  | Result
+  | typeof QUEUED
+  | typeof QUEUED_UNSAVED
+  | typeof QUEUED_IN_MEMORY
+  | typeof DROPPED_WAITING
+  | typeof KEPT_THEIRS;
 
 export function useAdminMutation<Variables = void, Result = unknown>({
   change,
@@ -48,8 +76,7 @@ export function useAdminMutation<Variables = void, Result = unknown>({
     // Changes go through the outbox when offline: TanStack Query must not hold them back itself.
     networkMode: 'always',
     onSuccess: async (outcome, variables) => {
-      if (outcome === QUEUED) return notifySuccess(QUEUED_MESSAGE);
-      if (outcome === QUEUED_UNSAVED) return notifyFailure([UNSAVED_MESSAGE]);
+      if (isWaitingOutcome(outcome)) return notifyWaiting(outcome);
       if (outcome === KEPT_THEIRS) return notifySuccess(KEPT_THEIRS_MESSAGE);
       if (success) {
         notifySuccess(

@@ -2,10 +2,12 @@
  * Save (create or update, depending on whether an item is held) and confirmed delete: the same two
  * actions on every content screen, with SPEC's confirmation text and failure fallbacks per screen.
  * Updates and deletions carry the revision the editor saw, so someone else's edit made meanwhile is
- * never silently overwritten.
+ * never silently overwritten. A creation carries a client id (sync.ts), and an item still waiting to
+ * be created can be edited and deleted too: the change names it by that id (offline/waiting.ts).
  */
 import { changeOf, type AdminCrudRoutes } from '@npo/shared';
 import type { QueryKey } from '@tanstack/react-query';
+import { onWaitingItem } from '../offline/waiting';
 import { useConfirm } from '../ui/ConfirmProvider';
 import { describeItem, type Revisioned } from './describe-item';
 import { useAdminMutation } from './useAdminMutation';
@@ -30,23 +32,29 @@ export function useCrudMutations<Input>(options: CrudOptions<Input>) {
   const confirm = useConfirm();
   const invalidates = [options.queryKey, ...(options.alsoInvalidates ?? [])];
   const save = useAdminMutation<{ item?: Revisioned; input: Input }>({
-    change: ({ item, input }) =>
-      item
-        ? {
-            ...changeOf(operations.update, { params: { id: item.id }, body: input, revision: item.revision }),
-            label: `Edit ${noun.toLowerCase()} ${describeItem(input)}`,
-          }
-        : { ...changeOf(operations.create, { body: input }), label: `New ${noun.toLowerCase()} ${describeItem(input)}` },
+    change: ({ item, input }) => {
+      const created = `New ${noun.toLowerCase()} ${describeItem(input)}`;
+      if (!item) return { ...changeOf(operations.create, { body: input }), label: created, creates: true };
+      const edit = {
+        ...changeOf(operations.update, { params: { id: item.id }, body: input, revision: item.revision }),
+        label: `Edit ${noun.toLowerCase()} ${describeItem(input)}`,
+      };
+      return onWaitingItem(edit, item, created);
+    },
     invalidates,
     success: (_result, { item, input }) =>
       item ? `${noun} updated` : createdMessage ? createdMessage(input) : `${noun} created`,
     failure: options.saveFailure,
   });
   const remove = useAdminMutation<Revisioned>({
-    change: (item) => ({
-      ...changeOf(operations.remove, { params: { id: item.id }, revision: item.revision }),
-      label: `Delete ${noun.toLowerCase()} ${describeItem(item)}`,
-    }),
+    change: (item) =>
+      onWaitingItem(
+        {
+          ...changeOf(operations.remove, { params: { id: item.id }, revision: item.revision }),
+          label: `Delete ${noun.toLowerCase()} ${describeItem(item)}`,
+        },
+        item,
+      ),
     invalidates,
     success: `${noun} deleted`,
     failure: options.deleteFailure,

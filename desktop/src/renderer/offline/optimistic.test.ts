@@ -59,7 +59,7 @@ describe('changes waiting in the outbox show in the cached lists', () => {
     expect(reorderListAnswer({ total: 3 }, [1])).toEqual({ total: 3 });
   });
 
-  it('F: a waiting creation shows on the first page of its list, marked as waiting, with no server id', () => {
+  it('F: a waiting creation shows on the first page of its list (last in a positioned one), marked as waiting, with no server id', () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(['faqs', { page: 1 }], page());
     queryClient.setQueryData(['faqs', { page: 2 }], { ...page(), pagination: { ...page().pagination, page: 2 } });
@@ -73,10 +73,11 @@ describe('changes waiting in the outbox show in the cached lists', () => {
     });
     const first = (queryClient.getQueryData(['faqs', { page: 1 }]) as { faqs: Record<string, unknown>[] }).faqs;
     expect(first).toHaveLength(3);
-    expect(first[0]).toMatchObject({ question: 'New?', waitingToSync: true });
-    expect(first[0]?.id).toBeLessThan(0);
-    expect(isWaitingToSync(first[0])).toBe(true);
-    expect(isWaitingToSync(first[1])).toBe(false);
+    // A positioned list (FAQs, cards) puts a new item last, as the server does.
+    expect(first[2]).toMatchObject({ question: 'New?', waitingToSync: true, order: 2 });
+    expect(first[2]?.id).toBeLessThan(0);
+    expect(isWaitingToSync(first[2])).toBe(true);
+    expect(isWaitingToSync(first[0])).toBe(false);
     expect((queryClient.getQueryData(['faqs', { page: 2 }]) as { faqs: unknown[] }).faqs).toHaveLength(2);
     expect(queryClient.getQueryData(['dashboard'])).toEqual({ recent: [{ id: 1 }] });
   });

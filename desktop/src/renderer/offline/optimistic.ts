@@ -1,34 +1,41 @@
 /**
  * A change kept for later shows in the cached lists at once (an edit replaces the item's fields, a
- * deletion removes it, a creation appears marked "Waiting to sync"), so what the staff member sees
- * matches what they did. The lists are refetched
- * from the server once the change is sent.
+ * deletion removes it, a creation appears marked "Waiting to sync", a reorder moves the items), so
+ * what the staff member sees matches what they did. An item waiting to be created is found by its
+ * client id, in the changes that name it and in reorders. The lists are refetched from the server
+ * once the change is sent.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { Change } from './outbox';
+import type { Bump, Change } from './outbox';
 
-type Item = { id: number } & Record<string, unknown>;
+type Item = { id: number; clientId?: unknown; order?: unknown; revision?: unknown } & Record<string, unknown>;
 
 function isItemList(value: unknown): value is Item[] {
   return Array.isArray(value) && value.every((item) => typeof (item as Item | null)?.id === 'number');
 }
 
-/** Applies `patch` (null: remove) to the item `id` in every list of a `{ <collection>: [...] }` answer. */
-export function patchListAnswer(data: unknown, id: number, patch: Record<string, unknown> | null): unknown {
+/** A server id, or the client id of an item shown from the outbox. */
+type Target = number | string;
+
+const isTarget = (item: Item, target: Target) =>
+  typeof target === 'number' ? item.id === target : item.clientId === target;
+
+/** Applies `patch` (null: remove) to the item `target` in every list of a `{ <collection>: [...] }` answer. */
+export function patchListAnswer(data: unknown, target: Target, patch: Record<string, unknown> | null): unknown {
   if (!data || typeof data !== 'object') return data;
   return Object.fromEntries(
     Object.entries(data).map(([key, value]) => {
       if (!isItemList(value)) return [key, value];
       const items =
         patch === null
-          ? value.filter((item) => item.id !== id)
-          : value.map((item) => (item.id === id ? { ...item, ...patch } : item));
+          ? value.filter((item) => !isTarget(item, target))
+          : value.map((item) => (isTarget(item, target) ? { ...item, ...patch, id: item.id } : item));
       return [key, items];
     }),
   );
 }
 
-/** Marks an item shown from the outbox, not yet on the server: no id of its own, no actions. */
+/** Marks an item shown from the outbox, not yet on the server (its `clientId` names it meanwhile). */
 export const WAITING_TO_SYNC = 'waitingToSync';
 
 export function isWaitingToSync(item: unknown): boolean {
@@ -38,21 +45,30 @@ export function isWaitingToSync(item: unknown): boolean {
 /** Placeholder ids are negative, so they never meet a server id (and any request with one is refused). */
 let placeholderIds = 0;
 
-/** Adds a creation waiting in the outbox to the lists of the first page (or an unpaged answer). */
+/**
+ * Adds a creation waiting in the outbox to the lists of the first page (or an unpaged answer): first,
+ * or last in a positioned list (FAQs, cards), where the server puts a new item.
+ */
 export function addToListAnswer(data: unknown, item: Record<string, unknown>): unknown {
   if (!data || typeof data !== 'object') return data;
   const page = (data as { pagination?: { page?: unknown } }).pagination?.page;
   if (page !== undefined && page !== 1) return data;
   return Object.fromEntries(
-    Object.entries(data).map(([key, value]) => [key, isItemList(value) ? [item, ...value] : value]),
+    Object.entries(data).map(([key, value]) => {
+      if (!isItemList(value)) return [key, value];
+      if (value.some((other) => other.clientId !== undefined && other.clientId === item.clientId)) return [key, value];
+      const positioned = value.length > 0 && value.every((other) => typeof other.order === 'number');
+      return [key, positioned ? [...value, { ...item, order: value.length }] : [item, ...value]];
+    }),
   );
 }
 
 /** Puts the items of every list of the answer in the order of `ids` (a reorder), unknown ones last. */
-export function reorderListAnswer(data: unknown, ids: readonly number[]): unknown {
+export function reorderListAnswer(data: unknown, ids: readonly Target[]): unknown {
   if (!data || typeof data !== 'object') return data;
-  const rank = new Map(ids.map((id, index) => [id, index]));
-  const position = (item: Item) => rank.get(item.id) ?? ids.length;
+  const rank = new Map<Target, number>(ids.map((id, index) => [id, index]));
+  const position = (item: Item) =>
+    rank.get(item.id) ?? (typeof item.clientId === 'string' ? rank.get(item.clientId) : undefined) ?? ids.length;
   return Object.fromEntries(
     Object.entries(data).map(([key, value]) => [
       key,
@@ -65,13 +81,20 @@ export function reorderListAnswer(data: unknown, ids: readonly number[]): unknow
   );
 }
 
-function reorderIds(change: Change): number[] | null {
+function reorderIds(change: Change): Target[] | null {
   if (change.method !== 'PUT' || !/^\/admin\/[a-z-]+\/reorder$/.test(change.path)) return null;
   const ids = (change.body as { ids?: unknown } | undefined)?.ids;
-  return Array.isArray(ids) && ids.every((id) => typeof id === 'number') ? ids : null;
+  return Array.isArray(ids) && ids.every((id) => typeof id === 'number' || typeof id === 'string') ? ids : null;
 }
 
-/** Item edits and deletions (PUT or DELETE on /admin/<list>/<id>) and reorders have an obvious effect to show. */
+/** /admin/faqs/3 → 3; /admin/faqs/<client id> → the client id. */
+function targetOf(path: string): Target | null {
+  const segment = path.match(/^\/admin\/[a-z-]+\/([^/]+)$/)?.[1];
+  if (!segment) return null;
+  return /^\d+$/.test(segment) ? Number(segment) : /^[0-9a-f-]{36}$/i.test(segment) ? segment : null;
+}
+
+/** Item edits and deletions (PUT or DELETE on /admin/<list>/<id>), creations and reorders have an obvious effect to show. */
 export function applyOptimistically(queryClient: QueryClient, change: Change): void {
   // Only the lists whose cards know how to show an item without its server fields.
   const created =
@@ -79,7 +102,12 @@ export function applyOptimistically(queryClient: QueryClient, change: Change): v
   const listKey = change.invalidates[0];
   if (created && listKey && change.body && typeof change.body === 'object') {
     placeholderIds -= 1;
-    const item = { ...(change.body as Record<string, unknown>), id: placeholderIds, [WAITING_TO_SYNC]: true };
+    const item = {
+      ...(change.body as Record<string, unknown>),
+      id: placeholderIds,
+      ...(change.clientId && { clientId: change.clientId }),
+      [WAITING_TO_SYNC]: true,
+    };
     // Only the list the item belongs to (the first key), not the dashboard's summaries.
     queryClient.setQueriesData({ queryKey: listKey }, (data: unknown) => addToListAnswer(data, item));
     return;
@@ -91,14 +119,41 @@ export function applyOptimistically(queryClient: QueryClient, change: Change): v
     }
     return;
   }
-  const id = Number(change.path.match(/^\/admin\/[a-z-]+\/(\d+)$/)?.[1]);
-  if (!Number.isInteger(id)) return;
+  const target = targetOf(change.path);
+  if (target === null) return;
   let patch: Record<string, unknown> | null;
   if (change.method === 'DELETE') patch = null;
   else if (change.method === 'PUT' && change.body && typeof change.body === 'object') {
     patch = change.body as Record<string, unknown>;
   } else return;
   for (const queryKey of change.invalidates) {
-    queryClient.setQueriesData({ queryKey }, (data: unknown) => patchListAnswer(data, id, patch));
+    queryClient.setQueriesData({ queryKey }, (data: unknown) => patchListAnswer(data, target, patch));
   }
+}
+
+/**
+ * A deletion in a positioned list (FAQs, cards) closes the gap: the server moves every item after
+ * it up a place and raises their revisions. Read from the list on screen (the cache), as the staff
+ * member saw it when they deleted.
+ */
+export function positionBumps(queryClient: QueryClient, change: Change): Bump[] | undefined {
+  const match = change.method === 'DELETE' ? change.path.match(/^(\/admin\/[a-z-]+)\/(\d+)$/) : null;
+  const listKey = change.invalidates[0];
+  if (!match || !listKey) return undefined;
+  const id = Number(match[2]);
+  const items = new Map<number, Item>();
+  for (const [, data] of queryClient.getQueriesData({ queryKey: listKey })) {
+    for (const value of Object.values((data as Record<string, unknown> | undefined) ?? {})) {
+      if (isItemList(value)) for (const item of value) if (item.id > 0) items.set(item.id, item);
+    }
+  }
+  const removed = items.get(id);
+  if (typeof removed?.order !== 'number') return undefined;
+  const after = [...items.values()].filter(
+    (item) =>
+      typeof item.order === 'number' && item.order > (removed.order as number) && typeof item.revision === 'number',
+  );
+  return after.length > 0
+    ? after.map((item) => ({ path: `${match[1]}/${item.id}`, from: item.revision as number }))
+    : undefined;
 }

@@ -130,7 +130,14 @@ describe('F: the Waiting changes panel says why each change waits', () => {
     vi.resetModules();
     vi.doMock('../platform', () => ({ platform: signedInPlatform() }));
     const { whyWaiting } = await import('./outbox');
-    const entry = { ...edit, id: 'x', userId: STAFF.id, queuedAt: '2026-01-01T00:00:00Z', state: 'waiting' as const };
+    const entry = {
+      ...edit,
+      id: 'x',
+      userId: STAFF.id,
+      server: 'http://api.test',
+      queuedAt: '2026-01-01T00:00:00Z',
+      state: 'waiting' as const,
+    };
     expect(whyWaiting(entry, 0, false)).toBe('The server cannot be reached.');
     expect(whyWaiting(entry, 0, true)).toBe('Being sent.');
     expect(whyWaiting(entry, 2, true)).toMatch(/changes before it/);

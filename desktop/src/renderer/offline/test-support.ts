@@ -170,3 +170,171 @@ export async function until(check: () => void, turns = 500): Promise<void> {
     }
   }
 }
+
+export interface FakeFaq {
+  id: number;
+  revision: number;
+  order: number;
+  question: string;
+  answer: string;
+  clientId?: string;
+}
+
+/**
+ * A stand-in for the FAQ routes with the server's rules (api/src/modules/faqs, db/positions.ts): a
+ * new FAQ goes last and a client id makes a creation once; a reorder must name every id and raises
+ * the revision of each FAQ it moves; a deletion closes the gap, raising the revisions of those after
+ * it; edits and deletions honour If-Match with a 409 carrying the current FAQ. Idempotency-Key is
+ * honoured as the middleware does (`forgetKeys()`: the server's 24 h are over).
+ */
+export function fakeFaqServer() {
+  const faqs: FakeFaq[] = [];
+  const remembered = new Map<string, { fingerprint: string; status: number; body: string }>();
+  const received: (Received & { ifMatch: string | null })[] = [];
+  let nextId = 1;
+  const server = {
+    faqs,
+    received,
+    next: null as ((request: Received) => Answer | 'hang') | null,
+    forgetKeys: () => remembered.clear(),
+    /** Someone else's FAQ, made straight on the server. */
+    addElsewhere(question: string): FakeFaq {
+      const faq = { id: nextId++, revision: 1, order: faqs.length, question, answer: 'An answer elsewhere.' };
+      faqs.push(faq);
+      return faq;
+    },
+    /** Someone else's edit, made straight on the server. */
+    editElsewhere(id: number, question: string): void {
+      const faq = faqs.find((item) => item.id === id)!;
+      faq.question = question;
+      faq.revision += 1;
+    },
+    fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : input);
+      const headers = new Headers(init?.headers);
+      const method = init?.method ?? 'GET';
+      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      const request = {
+        method,
+        path: url.pathname,
+        key: headers.get('Idempotency-Key'),
+        body,
+        ifMatch: headers.get('If-Match'),
+      };
+      received.push(request);
+      const early = server.next?.(request) ?? null;
+      if (early === 'hang') {
+        // No answer, ever: only the request's own timeout (its signal) ends it.
+        return new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        );
+      }
+      if (early === 'network') throw new TypeError('Failed to fetch');
+      if (early instanceof Response) return early;
+      const answer = handle(request);
+      if (early === 'drop-after-commit') throw new TypeError('Failed to fetch');
+      return answer;
+    }) as typeof fetch,
+  };
+
+  const json = (status: number, payload: unknown) =>
+    new Response(JSON.stringify(payload), { status, headers: { 'Content-Type': 'application/json' } });
+  const sorted = () => [...faqs].sort((a, b) => a.order - b.order);
+  const present = ({ clientId: _hidden, ...faq }: FakeFaq) => faq;
+
+  function handle(request: Received & { ifMatch: string | null }): Response {
+    const fingerprint = JSON.stringify([request.method, request.path, request.body ?? null]);
+    if (request.key && request.method !== 'GET') {
+      const first = remembered.get(request.key);
+      if (first && first.fingerprint !== fingerprint) return json(422, { success: false, message: 'Key reused.' });
+      if (first)
+        return new Response(first.body, { status: first.status, headers: { 'Content-Type': 'application/json' } });
+    }
+    const answer = route(request);
+    // As the middleware: a 409 releases the key, other answers are kept.
+    if (request.key && request.method !== 'GET' && answer.status !== 409) {
+      remembered.set(request.key, { fingerprint, status: answer.status, body: JSON.stringify(answer.body) });
+    }
+    return json(answer.status, answer.body);
+  }
+
+  function conflict(faq: FakeFaq | undefined) {
+    return {
+      status: 409,
+      body: {
+        success: false,
+        code: 'edit_conflict',
+        message: 'Someone else changed this FAQ.',
+        current: faq ? present(faq) : null,
+      },
+    };
+  }
+
+  function route(request: Received & { ifMatch: string | null }): { status: number; body: unknown } {
+    const input = (request.body ?? {}) as Partial<FakeFaq> & { ids?: unknown[] };
+    if (request.method === 'GET') {
+      const list = sorted().map(present);
+      return {
+        status: 200,
+        body: {
+          success: true,
+          data: { faqs: list, pagination: { page: 1, limit: 100, total: list.length, pages: 1 } },
+        },
+      };
+    }
+    if (request.method === 'POST') {
+      const made = input.clientId ? faqs.find((faq) => faq.clientId === input.clientId) : undefined;
+      if (made) return { status: 201, body: { success: true, data: present(made) } };
+      const faq: FakeFaq = {
+        id: nextId++,
+        revision: 1,
+        order: faqs.length,
+        question: input.question ?? '',
+        answer: input.answer ?? '',
+        ...(input.clientId && { clientId: input.clientId }),
+      };
+      faqs.push(faq);
+      return { status: 201, body: { success: true, data: present(faq) } };
+    }
+    if (request.path.endsWith('/reorder')) {
+      const ids = input.ids ?? [];
+      const known = new Set(faqs.map((faq) => faq.id));
+      if (ids.length !== faqs.length || !ids.every((id) => typeof id === 'number' && known.has(id))) {
+        return {
+          status: 400,
+          body: {
+            success: false,
+            message: 'Validation failed',
+            errors: [{ field: 'ids', message: 'ids must list every FAQ id' }],
+          },
+        };
+      }
+      (ids as number[]).forEach((id, position) => {
+        const faq = faqs.find((item) => item.id === id)!;
+        if (faq.order !== position) {
+          faq.order = position;
+          faq.revision += 1;
+        }
+      });
+      return { status: 200, body: { success: true, data: { faqs: sorted().map(present) } } };
+    }
+    const id = Number(request.path.match(/\/(\d+)$/)?.[1]);
+    const faq = faqs.find((item) => item.id === id);
+    if (!faq) return { status: 404, body: { success: false, message: 'FAQ not found' } };
+    if (request.ifMatch !== null && request.ifMatch !== `"${faq.revision}"`) return conflict(faq);
+    if (request.method === 'DELETE') {
+      faqs.splice(faqs.indexOf(faq), 1);
+      for (const later of faqs.filter((item) => item.order > faq.order)) {
+        later.order -= 1;
+        later.revision += 1;
+      }
+      return { status: 200, body: { success: true, data: null } };
+    }
+    faq.question = input.question ?? faq.question;
+    faq.answer = input.answer ?? faq.answer;
+    faq.revision += 1;
+    return { status: 200, body: { success: true, data: present(faq) } };
+  }
+
+  return server;
+}

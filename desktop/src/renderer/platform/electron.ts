@@ -62,7 +62,7 @@ const durable: DurableStore = {
 
 const server: ServerConnection = {
   current: () => serverOrigin,
-  change: (address, waitingChanges) => bridge.setServerUrl(address, waitingChanges),
+  change: (address) => bridge.setServerUrl(address),
   onOpenSettings: (listener) => bridge.onOpenServerSettings(listener),
 };
 
@@ -90,6 +90,8 @@ export const platform: Platform = {
     onReady: (listener) => bridge.onUpdateReady(listener),
     install: () => bridge.installUpdate(),
   },
+  reportUnreadMessages: (unread, arrived) => inBackground(bridge.reportUnreadMessages(unread, arrived)),
+  onCommand: (listener) => bridge.onCommand(listener),
   publicSiteUrl,
   openPublicSite(path) {
     const url = publicSiteUrl(path);

@@ -3,9 +3,9 @@
  * The renderer talks to the host only through this interface; the variant is chosen at build time
  * by the `@platform` alias (web.ts for the /admin build, electron.ts for the desktop build).
  */
-import type { SetServerResult, StoreName } from '../../bridge/contract';
+import type { ConsoleCommand, SetServerResult, StoreName } from '../../bridge/contract';
 
-export type { SetServerResult, StoreName };
+export type { ConsoleCommand, SetServerResult, StoreName };
 
 export interface KeyValueStorage {
   get(key: string): string | null;
@@ -19,6 +19,20 @@ export interface DurableStore {
   write(name: StoreName, value: string): Promise<void>;
   /** Whether what is written is encrypted at rest (the desktop shell with an OS keychain); absent: no. */
   encrypted?(): Promise<boolean>;
+  /**
+   * Runs `task` while no other tab of this console runs one for `name`: the web console's tabs share
+   * one storage (Web Locks). Absent where one window alone writes (the desktop shell).
+   */
+  exclusive?<T>(name: StoreName, task: () => Promise<T>): Promise<T>;
+  /** Calls `listener` when another tab changed the store; returns the function that stops listening. */
+  watch?(name: StoreName, listener: () => void): () => void;
+}
+
+/** Which of the web console's tabs sends the shared outbox: one at a time (the others show it). */
+export interface OutboxSender {
+  isSending(): boolean;
+  /** Called when this tab starts sending (the one that sent before was closed). */
+  onSending(listener: () => void): () => void;
 }
 
 /** The organisation's server, chosen by the staff member (desktop only: the web console is served by it). */
@@ -27,9 +41,9 @@ export interface ServerConnection {
   current(): string | null;
   /**
    * Checks and keeps a new address; on success the shell reloads the console. Replacing a server is
-   * confirmed by the shell in a native dialog, which names `waitingChanges` (changes not yet sent).
+   * confirmed by the shell in a native dialog, which names the changes not yet sent (counted by it).
    */
-  change(address: string, waitingChanges?: number): Promise<SetServerResult>;
+  change(address: string): Promise<SetServerResult>;
   /** The "Server address…" menu item. Returns the function that stops listening. */
   onOpenSettings(listener: () => void): () => void;
 }
@@ -57,6 +71,12 @@ export interface Platform {
   readonly server: ServerConnection | null;
   /** Updates of the installed app (desktop only): absent on the web, where the server is the update. */
   readonly updates?: AppUpdates;
+  /** Absent: this window always sends its outbox. */
+  readonly sender?: OutboxSender;
+  /** The installed app's badge and notifications of new contact messages (desktop only). */
+  reportUnreadMessages?(unread: number, arrived: number): void;
+  /** The native menu's commands and a notification's click (desktop only); returns the stop function. */
+  onCommand?(listener: (command: ConsoleCommand) => void): () => void;
   /** Absolute address of a page of the public site. */
   publicSiteUrl(path?: string): string;
   /**

@@ -13,6 +13,8 @@ import { useMediaQuery } from '../ui/useMediaQuery';
 import { Sidebar } from './Sidebar';
 import { ThemeToggle } from './ThemeToggle';
 import { UpdateReady } from './UpdateReady';
+import { useConsoleCommands } from './useConsoleCommands';
+import { useMessageNotifications } from './useMessageNotifications';
 import { UserMenu } from './UserMenu';
 
 const NARROW = '(max-width: 1023px)';
@@ -27,6 +29,9 @@ export function AdminLayout() {
   const location = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
+  // The desktop app's menu and shortcuts, and its badge and notifications of new messages.
+  useConsoleCommands();
+  useMessageNotifications();
 
   // After in-app navigation, start keyboard and screen reader users at the new screen's content.
   useEffect(() => {

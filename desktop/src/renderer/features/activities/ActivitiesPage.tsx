@@ -61,8 +61,9 @@ function ActivityCard({
         </div>
         <div className="item-actions">
           {!waiting && <Button icon="people" variant="minimal" text="Attendees" onClick={onAttendees} />}
-          {onEdit && !waiting && <Button icon="edit" variant="minimal" text="Edit" onClick={onEdit} />}
-          {onDelete && !waiting && (
+          {/* Created on this computer and not on the server yet: editable and deletable, no attendees yet. */}
+          {onEdit && <Button icon="edit" variant="minimal" text="Edit" onClick={onEdit} />}
+          {onDelete && (
             <Button icon="trash" variant="minimal" intent="danger" text="Delete" onClick={onDelete} />
           )}
         </div>

@@ -9,11 +9,13 @@ import { queryKeys } from '../../api/query-keys';
 /** Under the inbox's key, so every change to a message (which invalidates that key) refreshes the count. */
 export const unreadMessagesKey = [...queryKeys.contactMessages, 'unread'] as const;
 
+/** One message is the least a page can hold: the newest, with the count that comes with it. */
+export const fetchNewestMessage = () => api.admin.contactMessages.list({ page: 1, limit: 1 });
+
 export function useUnreadMessages(enabled: boolean): number {
   const query = useQuery({
     queryKey: unreadMessagesKey,
-    // One message is the least a page can hold; only the count that comes with it is read.
-    queryFn: () => api.admin.contactMessages.list({ page: 1, limit: 1 }),
+    queryFn: fetchNewestMessage,
     enabled,
     select: (page) => page.unread,
   });

@@ -3,7 +3,6 @@ import { formatAdminDate, type Faq } from '@npo/shared';
 import type { ModuleAccess } from '../../data/useModuleAccess';
 import { MoveButtons } from '../../ui/ordering/MoveButtons';
 import type { MoveDirection } from '../../ui/ordering/useListOrdering';
-import { isWaitingToSync } from '../../offline/optimistic';
 import { WaitingTag } from '../../offline/WaitingTag';
 
 interface FaqCardProps {
@@ -21,9 +20,8 @@ interface FaqCardProps {
 
 export function FaqCard(props: FaqCardProps) {
   const { faq, index, count, access, isDragged, reorderable = true, onMove, onEdit, onDelete } = props;
-  // Created on this computer, not on the server yet: nothing can be done to it until it is.
-  const waiting = isWaitingToSync(faq);
-  const canMove = access.canEdit && reorderable && !waiting;
+  // Created on this computer, not on the server yet: it can be edited, moved and deleted all the same.
+  const canMove = access.canEdit && reorderable;
   const position = reorderable ? index + 1 : faq.order + 1;
   return (
     <Card className={`item-card faq-card${isDragged ? ' is-dragged' : ''}`} data-testid="faq-card">
@@ -43,8 +41,8 @@ export function FaqCard(props: FaqCardProps) {
         </div>
         <div className="item-actions">
           {canMove && <MoveButtons id={faq.id} name={faq.question} index={index} count={count} onMove={onMove} />}
-          {access.canEdit && !waiting && <Button icon="edit" variant="minimal" text="Edit" onClick={onEdit} />}
-          {access.canDelete && !waiting && (
+          {access.canEdit && <Button icon="edit" variant="minimal" text="Edit" onClick={onEdit} />}
+          {access.canDelete && (
             <Button icon="trash" variant="minimal" intent="danger" text="Delete" onClick={onDelete} />
           )}
         </div>

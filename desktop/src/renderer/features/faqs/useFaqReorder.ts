@@ -2,15 +2,17 @@
 import { ROUTES, changeOf, type Faq } from '@npo/shared';
 import { queryKeys } from '../../api/query-keys';
 import type { Change } from '../../offline/outbox';
-import { isWaitingToSync } from '../../offline/optimistic';
+import { orderOf } from '../../offline/waiting';
 import { useListOrdering } from '../../ui/ordering/useListOrdering';
 
 export function faqOrderChange(ordered: Faq[]): Change {
+  const request = changeOf(ROUTES.faqs.reorder);
+  // An item still waiting to be created is named by its client id: the outbox sends its id once it is made.
+  const order = orderOf(request.path.replace(/\/reorder$/, ''), ordered);
   return {
-    ...changeOf(ROUTES.faqs.reorder, {
-      // A question still waiting to be created has no id on the server yet: it takes its place once it has.
-      body: { ids: ordered.filter((faq) => !isWaitingToSync(faq)).map((faq) => faq.id) },
-    }),
+    ...request,
+    body: { ids: order.ids },
+    bumps: order.bumps,
     label: 'Reorder FAQs',
     invalidates: [queryKeys.faqs],
   };

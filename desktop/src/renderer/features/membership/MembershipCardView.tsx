@@ -1,6 +1,5 @@
 import { Button, Card, Icon, Switch, Tag } from '@blueprintjs/core';
 import type { MembershipCard } from '@npo/shared';
-import { isWaitingToSync } from '../../offline/optimistic';
 import { WaitingTag } from '../../offline/WaitingTag';
 import { MoveButtons } from '../../ui/ordering/MoveButtons';
 import type { MoveDirection } from '../../ui/ordering/useListOrdering';
@@ -25,9 +24,8 @@ export function MembershipCardView(props: {
   onDelete?: (() => void) | undefined;
 }) {
   const { card, place, isDragged = false, onToggleActive, onEdit, onDelete } = props;
-  // Created on this computer, not on the server yet: nothing can be done to it until it is.
-  const waiting = isWaitingToSync(card);
-  const movable = place && !waiting;
+  // Created on this computer, not on the server yet: it can be edited, moved and deleted all the same.
+  const movable = place;
   return (
     <Card className={`item-card membership-card${isDragged ? ' is-dragged' : ''}`} data-testid="membership-card">
       <div className="item-head">
@@ -41,10 +39,10 @@ export function MembershipCardView(props: {
         </div>
         <div className="item-actions">
           {movable && <MoveButtons id={card.id} name={card.title} {...place} />}
-          {onEdit && !waiting && (
+          {onEdit && (
             <Button icon="edit" variant="minimal" aria-label={`Edit ${card.title}`} title="Edit" onClick={onEdit} />
           )}
-          {onDelete && !waiting && (
+          {onDelete && (
             <Button
               icon="trash"
               variant="minimal"
@@ -69,7 +67,7 @@ export function MembershipCardView(props: {
         label="Active"
         aria-label={`Active: ${card.title}`}
         checked={card.isActive}
-        disabled={!onToggleActive || waiting}
+        disabled={!onToggleActive}
         onChange={onToggleActive}
       />
     </Card>

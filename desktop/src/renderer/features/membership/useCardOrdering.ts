@@ -3,15 +3,17 @@ import { ROUTES, changeOf, type MembershipCard, type MembershipCardInput } from 
 import type { QueryKey } from '@tanstack/react-query';
 import { queryKeys } from '../../api/query-keys';
 import type { Change } from '../../offline/outbox';
-import { isWaitingToSync } from '../../offline/optimistic';
+import { orderOf } from '../../offline/waiting';
 import { useListOrdering } from '../../ui/ordering/useListOrdering';
 
 export function cardOrderChange(ordered: MembershipCard[]): Change {
+  const request = changeOf(ROUTES.membershipCards.reorder);
+  // An item still waiting to be created is named by its client id: the outbox sends its id once it is made.
+  const order = orderOf(request.path.replace(/\/reorder$/, ''), ordered);
   return {
-    ...changeOf(ROUTES.membershipCards.reorder, {
-      // A card still waiting to be created has no id on the server yet: it takes its place once it has.
-      body: { ids: ordered.filter((card) => !isWaitingToSync(card)).map((card) => card.id) },
-    }),
+    ...request,
+    body: { ids: order.ids },
+    bumps: order.bumps,
     label: 'Reorder membership cards',
     invalidates: [queryKeys.membershipCards],
   };

@@ -7,7 +7,7 @@ import { Alert, Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { parseServerAddress } from '../../../bridge/contract';
-import { countAllWaiting, serverChangeWarning } from '../../offline/outbox';
+import { countAllWaiting, serverChangeWarning, whenWritten } from '../../offline/outbox';
 import { platform } from '../../platform';
 import { AuthLayout } from '../auth/AuthLayout';
 
@@ -36,9 +36,10 @@ export default function ServerSettingsPage() {
   async function connect(origin: string) {
     if (!server) return;
     setChecking(true);
-    // The shell confirms again in a native dialog naming this count: a page cannot skip that step.
-    const waitingChanges = current && origin !== current ? await countAllWaiting() : 0;
-    const result = await server.change(origin, waitingChanges).catch(() => ({
+    // The shell confirms again in a native dialog naming the changes it counts in its own copy of
+    // the outbox: a page cannot skip that step, nor make the number smaller. Ours are on disk first.
+    await whenWritten();
+    const result = await server.change(origin).catch(() => ({
       ok: false as const,
       message: 'The address could not be checked. Try again.',
     }));

@@ -26,7 +26,7 @@ interface TestimonialCardProps {
 }
 
 function TestimonialCard({ testimonial, access, featuring, onToggleFeatured, onEdit, onDelete }: TestimonialCardProps) {
-  // Created on this computer, not on the server yet: nothing can be done to it until it is.
+  // Created on this computer, not on the server yet: it can be edited and deleted, not featured yet.
   const waiting = isWaitingToSync(testimonial);
   return (
     <Card className="item-card" data-testid="testimonial-card">
@@ -43,19 +43,21 @@ function TestimonialCard({ testimonial, access, featuring, onToggleFeatured, onE
           <WaitingTag item={testimonial} />
         </div>
         <div className="item-actions">
-          {access.canEdit && !waiting && (
+          {access.canEdit && (
             <>
-              <Button
-                icon={testimonial.isFeatured ? 'star' : 'star-empty'}
-                variant="minimal"
-                text={testimonial.isFeatured ? 'Unfeature' : 'Feature'}
-                loading={featuring}
-                onClick={onToggleFeatured}
-              />
+              {!waiting && (
+                <Button
+                  icon={testimonial.isFeatured ? 'star' : 'star-empty'}
+                  variant="minimal"
+                  text={testimonial.isFeatured ? 'Unfeature' : 'Feature'}
+                  loading={featuring}
+                  onClick={onToggleFeatured}
+                />
+              )}
               <Button icon="edit" variant="minimal" text="Edit" onClick={onEdit} />
             </>
           )}
-          {access.canDelete && !waiting && (
+          {access.canDelete && (
             <Button icon="trash" variant="minimal" intent="danger" text="Delete" onClick={onDelete} />
           )}
         </div>

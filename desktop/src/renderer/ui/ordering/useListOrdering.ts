@@ -8,10 +8,10 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { describeError } from '../../api/errors';
-import { QUEUED_MESSAGE, UNSAVED_MESSAGE } from '../../data/useAdminMutation';
+import { isWaitingOutcome, notifyWaiting } from '../../data/useAdminMutation';
 import type { Change } from '../../offline/outbox';
-import { QUEUED, QUEUED_UNSAVED, submitChange } from '../../offline/sync';
-import { notifyFailure, notifySuccess } from '../toaster';
+import { submitChange } from '../../offline/sync';
+import { notifyFailure } from '../toaster';
 import { moveItem } from './move-item';
 
 export type MoveDirection = 'up' | 'down';
@@ -19,6 +19,7 @@ export type MoveDirection = 'up' | 'down';
 interface Ordered {
   id: number;
   order: number;
+  revision: number;
 }
 
 export interface OrderingOptions<Item extends Ordered> {
@@ -61,8 +62,7 @@ function useReorderMutation<Item extends Ordered>(options: OrderingOptions<Item>
     },
     onSuccess: async (outcome) => {
       // Waiting: the list keeps the new order (the outbox shows it again after a restart).
-      if (outcome === QUEUED) return notifySuccess(QUEUED_MESSAGE);
-      if (outcome === QUEUED_UNSAVED) return notifyFailure([UNSAVED_MESSAGE]);
+      if (isWaitingOutcome(outcome)) return notifyWaiting(outcome);
       await queryClient.invalidateQueries({ queryKey });
     },
   });
