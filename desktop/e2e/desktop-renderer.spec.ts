@@ -74,9 +74,26 @@ function installBridgeDouble() {
     onOpenServerSettings: () => () => undefined,
     onUpdateReady: () => () => undefined,
     installUpdate: async () => undefined,
+    // What the shell's badge and notifications were told, and its menu's commands (window.__menu).
+    reportUnreadMessages: async (unread: number, arrived: number) => {
+      (window as unknown as { __reports: number[][] }).__reports.push([unread, arrived]);
+    },
+    onCommand: (listener: (command: string) => void) => {
+      commandListeners.add(listener);
+      return () => commandListeners.delete(listener);
+    },
   };
+  const commandListeners = new Set<(command: string) => void>();
+  Object.assign(window, {
+    __reports: [],
+    __menu: (command: string) => commandListeners.forEach((listener) => listener(command)),
+  });
   Object.defineProperty(window, 'desktop', { value: Object.freeze(bridge) });
 }
+
+/** Chooses a menu item of the shell (or presses its shortcut): the command it sends to the console. */
+const menu = (page: import('@playwright/test').Page, command: string) =>
+  page.evaluate((name) => (window as unknown as { __menu: (command: string) => void }).__menu(name), command);
 
 test('desktop console: first run asks for the server, then signs in through it and keeps the token off localStorage', async ({
   page,
@@ -123,4 +140,42 @@ test('desktop console: first run asks for the server, then signs in through it a
     await page.evaluate(() => JSON.parse(localStorage.getItem('__desktop_shell_disk__') ?? '{}').token),
   ).toBeNull();
   expect(cspViolations).toEqual([]);
+});
+
+test('desktop console: the menu and its shortcuts act on the current screen, and the badge hears of unread messages', async ({
+  page,
+}) => {
+  await page.addInitScript(installBridgeDouble);
+  await page.goto(`${DESKTOP_RENDERER_ORIGIN}/`);
+  await page.getByLabel('Server address').fill(E2E.baseUrl);
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByLabel('Email').fill(SUPER_ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(SUPER_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+
+  // The inbox's unread count went to the shell (its badge); nothing is news at the first look.
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __reports: number[][] }).__reports.at(-1)))
+    .toEqual([expect.any(Number), 0]);
+
+  // Go > FAQs (Ctrl+6), Find in List (Ctrl+F), New Item (Ctrl+N), Save (Ctrl+S).
+  await menu(page, 'go:/faqs');
+  await expect(page.getByRole('heading', { name: 'FAQs', level: 1 })).toBeVisible();
+  await menu(page, 'find');
+  await expect(page.getByRole('searchbox', { name: 'Search FAQs by question, answer or category' })).toBeFocused();
+  await menu(page, 'new-item');
+  const dialog = page.getByRole('dialog', { name: 'New FAQ' });
+  await expect(dialog).toBeVisible();
+  // Save submits the dialog's form as its button would: the form's own checks first.
+  await menu(page, 'save');
+  await expect(dialog.getByText('Question must be at least 10 characters')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // Show Waiting Changes with none waiting says so; Contact Messages opens the inbox.
+  await menu(page, 'show-waiting-changes');
+  await expect(page.locator('.bp6-toast').filter({ hasText: 'No changes are waiting' })).toBeVisible();
+  await menu(page, 'open-inbox');
+  await expect(page).toHaveURL(/#\/connect\/messages$/);
 });

@@ -7,14 +7,10 @@
  * writes to move its clock forward, and a scheduler that looks every half second. The browser's clock
  * is moved by the same amount (Playwright's clock), so the console's own refetch at the due time runs.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../e2e/support.js';
-import { SUPER_ADMIN, unique } from './console.js';
+import { unique } from './console.js';
+import { startOwnServer, type OwnServer } from './own-server.js';
 
 test.describe.configure({ timeout: 90_000 });
 test.use({ timezoneId: 'Europe/Paris' });
@@ -23,106 +19,26 @@ const ZONE = 'Europe/Paris';
 /** How far ahead each test schedules, and how far it then moves both clocks. */
 const AHEAD_MIN = 10;
 
-let server: ChildProcess | undefined;
+let own: OwnServer;
 let baseUrl = '';
-let dataDir = '';
-let clockFile = '';
-let offsetMs = 0;
 
-/** E2E_SCHEDULE_PORT when given (a port reserved for this run), else one the system has free. */
-async function freePort(): Promise<number> {
-  if (process.env.E2E_SCHEDULE_PORT) return Number(process.env.E2E_SCHEDULE_PORT);
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function call(method: string, route: string, body?: unknown, token?: string) {
-  const response = await fetch(`${baseUrl}/api${route}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an answer body is untyped JSON here
-  const answer: any = await response.json();
-  return { status: response.status, body: answer };
-}
-
-async function token(): Promise<string> {
-  return (await call('POST', '/auth/login', SUPER_ADMIN)).body.data.token as string;
-}
-
-/** Moves the server's clock forward (it reads the file again within 100 ms). */
-function moveServerClock(ms: number): void {
-  offsetMs += ms;
-  writeFileSync(clockFile, String(offsetMs));
-}
+const call = (method: string, route: string, body?: unknown, token?: string) => own.call(method, route, body, token);
+const token = () => own.token();
 
 test.beforeAll(async () => {
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  dataDir = mkdtempSync(path.join(tmpdir(), 'npo-schedule-e2e-'));
-  clockFile = path.join(dataDir, 'clock-offset');
-  writeFileSync(clockFile, '0');
-  server = spawn(process.execPath, ['site/dist/server/main.js'], {
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'e2e-secret-that-is-long-enough-0123456789',
-      PUBLIC_URL: baseUrl,
-      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 2526}`,
-      SUPER_ADMIN_EMAIL: SUPER_ADMIN.email,
-      SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password,
-      SEED_DEMO: 'true',
-      RATE_LIMIT_FACTOR: '100',
-      BACKUP_SCHEDULE: 'false',
-      LOG_LEVEL: 'warn',
-      TEST_CLOCK_FILE: clockFile,
-      VERSION_SCHEDULE_LOOK_MS: '500',
-    },
+  own = await startOwnServer({
+    ...(process.env.E2E_SCHEDULE_PORT && { port: process.env.E2E_SCHEDULE_PORT }),
+    env: { VERSION_SCHEDULE_LOOK_MS: '500' },
   });
-  await expect
-    .poll(
-      () =>
-        fetch(`${baseUrl}/api/health`).then(
-          (answer) => answer.status,
-          () => 0,
-        ),
-      { timeout: 60_000 },
-    )
-    .toBe(200);
+  baseUrl = own.baseUrl;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await own?.stop();
 });
 
 async function openConsole(page: Page, theme: string): Promise<void> {
-  const session = (await call('POST', '/auth/login', SUPER_ADMIN)).body.data;
-  await page.goto(`${baseUrl}/admin/forgot-password`);
-  await page.evaluate(
-    ({ token: value, user, themeName }) => {
-      localStorage.setItem('token', value);
-      localStorage.setItem('user', JSON.stringify(user));
-      localStorage.setItem('admin-theme', themeName);
-    },
-    { token: session.token, user: session.user, themeName: theme },
-  );
-  await page.goto(`${baseUrl}/admin/about`);
+  await own.openConsole(page, '/about', { 'admin-theme': theme });
   if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/bp6-dark/);
   else await expect(page.locator('html')).not.toHaveClass(/bp6-dark/);
 }
@@ -166,7 +82,7 @@ for (const theme of ['light', 'dark']) {
     const draft = created.body.data as { id: number; version: number };
 
     // The browser's clock follows the server's: both start at real time plus the offset so far.
-    await page.clock.install({ time: new Date(Date.now() + offsetMs) });
+    await page.clock.install({ time: new Date(Date.now() + own.offsetMs()) });
     await openConsole(page, theme);
     const card = page.locator(`[data-testid="version-card"][data-version="${draft.version}"]`);
     await card.getByRole('button', { name: `Schedule version ${draft.version}` }).click();
@@ -174,7 +90,7 @@ for (const theme of ['light', 'dark']) {
     await expect(dialog).toContainText(`in your time zone: ${ZONE}`);
 
     // A time in the past: the server's field message, under the fields.
-    const past = parisFields(new Date(Date.now() + offsetMs - 60 * 60_000));
+    const past = parisFields(new Date(Date.now() + own.offsetMs() - 60 * 60_000));
     await dialog.getByLabel('Date').fill(past.date);
     await dialog.getByLabel('Time').fill(past.time);
     await dialog.getByRole('button', { name: 'Schedule' }).click();
@@ -182,7 +98,7 @@ for (const theme of ['light', 'dark']) {
     await expectNoSeriousA11yViolations(page);
 
     // Whole minutes: the next minute boundary after AHEAD_MIN minutes from the server's now.
-    const due = new Date(Math.ceil((Date.now() + offsetMs + AHEAD_MIN * 60_000) / 60_000) * 60_000);
+    const due = new Date(Math.ceil((Date.now() + own.offsetMs() + AHEAD_MIN * 60_000) / 60_000) * 60_000);
     const fields = parisFields(due);
     await dialog.getByLabel('Date').fill(fields.date);
     await dialog.getByLabel('Time').fill(fields.time);
@@ -211,8 +127,8 @@ for (const theme of ['light', 'dark']) {
 
     // The moment comes: the server activates it within its half-second look; the browser's clock
     // moves too, so the console refetches the list on its own.
-    const jump = due.getTime() - (Date.now() + offsetMs) + 1_000;
-    moveServerClock(jump);
+    const jump = due.getTime() - (Date.now() + own.offsetMs()) + 1_000;
+    own.moveClock(jump);
     await page.clock.fastForward(jump + 5_000);
     await expect(card.getByText('Active', { exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(card.getByTestId('version-schedule')).toHaveCount(0);

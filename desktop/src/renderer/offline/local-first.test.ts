@@ -195,7 +195,11 @@ describe('item 4 and local-first: waiting creations in reorders, edits and delet
     const loaded = await load();
     await loaded.offline();
     await loaded.sync.submitChange(createFaq('New first?'));
-    const [one, two, made] = loaded.shown() as unknown as [Faq, Faq, Faq & { clientId: string; waitingToSync: boolean }];
+    const [one, two, made] = loaded.shown() as unknown as [
+      Faq,
+      Faq,
+      Faq & { clientId: string; waitingToSync: boolean },
+    ];
     expect(made.waitingToSync).toBe(true);
     await loaded.sync.submitChange(loaded.faqOrderChange([made, one, two]));
     const reorder = loaded.waiting()[1]!;

@@ -1,6 +1,6 @@
 /**
  * The desktop menu's commands and the inbox notifications, as far as they are decisions (the browser
- * test desktop/e2e/desktop-shell.spec.ts runs them in a page): what arrived between two looks at the
+ * test desktop/e2e/desktop-renderer.spec.ts runs them in a page): what arrived between two looks at the
  * inbox, and which part of the screen each command acts on.
  */
 import { describe, expect, it, vi } from 'vitest';
