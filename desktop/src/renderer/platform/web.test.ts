@@ -72,7 +72,12 @@ describe('the web durable store', () => {
       order.push('first ends');
     });
     const second = platform.durable.exclusive!('outbox', async () => void order.push('second'));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The second waits for the lock the first holds (the lock manager says so), and has not run.
+    await vi.waitFor(async () => {
+      const { held = [], pending = [] } = await navigator.locks.query();
+      const outbox = (locks: LockInfo[]) => locks.filter((lock) => lock.name === 'npo-console:outbox').length;
+      expect([outbox(held), outbox(pending)]).toEqual([1, 1]);
+    });
     expect(order).toEqual(['first starts']);
     release();
     await Promise.all([first, second]);
