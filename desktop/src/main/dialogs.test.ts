@@ -36,7 +36,11 @@ describe('serverChangeDialog', () => {
   });
 
   it('says changes locked until the keychain is available would be lost, their number being unknown', () => {
-    const options = serverChangeDialog({ from: 'https://a.example', to: 'https://b.example', waitingChanges: 'locked' });
+    const options = serverChangeDialog({
+      from: 'https://a.example',
+      to: 'https://b.example',
+      waitingChanges: 'locked',
+    });
     expect(options.detail).toContain('locked until the keychain is available: they would be lost');
     expect(options.buttons).toEqual(['Change server and lose them', 'Cancel']);
     expect(options).toMatchObject({ defaultId: 1, cancelId: 1 });

@@ -104,7 +104,10 @@ export function leaveDialog(): MessageBoxOptions {
 export function updateCheckDialog(outcome: UpdateCheckOutcome | null, currentVersion: string): MessageBoxOptions {
   const said = (() => {
     if (outcome === null) {
-      return { message: 'Updates are off', detail: 'Only an installed console with an update address checks for updates.' };
+      return {
+        message: 'Updates are off',
+        detail: 'Only an installed console with an update address checks for updates.',
+      };
     }
     switch (outcome.state) {
       case 'up-to-date':

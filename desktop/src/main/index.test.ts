@@ -91,7 +91,7 @@ describe('once ready', () => {
     await vi.waitFor(() => expect(window.loaded).toEqual(['app://console/', 'app://console/']));
   });
 
-  it('refuses the old page\'s store writes after a server change until the new page has navigated', async () => {
+  it("refuses the old page's store writes after a server change until the new page has navigated", async () => {
     const window = FakeBrowserWindow.instances[0]!;
     const ipc = electron.module.ipcMain;
     electron.dialogAnswer.response = 0;
@@ -146,7 +146,8 @@ describe('once ready', () => {
   it('sends the menu commands to the console', () => {
     const window = FakeBrowserWindow.instances[0]!;
     const edit = electron.menuTemplate().find((entry) => entry.label === 'Edit')!;
-    (edit.submenu as { label?: string; click?: () => void }[]).find((entry) => entry.label === 'Find in List')!.click!();
+    (edit.submenu as { label?: string; click?: () => void }[]).find((entry) => entry.label === 'Find in List')!
+      .click!();
     expect(window.webContents.messages).toContainEqual([CHANNELS.command, 'find']);
   });
 

@@ -144,9 +144,10 @@ function startApp(): void {
               sendToConsole: (channel) => mainWindow?.webContents.send(channel),
               sendCommand,
               openInBrowser,
-              print: () => mainWindow?.webContents.print({}, (printed, reason) => {
-                if (!printed && reason !== 'cancelled') log.warn(`printing failed (${reason})`);
-              }),
+              print: () =>
+                mainWindow?.webContents.print({}, (printed, reason) => {
+                  if (!printed && reason !== 'cancelled') log.warn(`printing failed (${reason})`);
+                }),
               checkForUpdates: () => {
                 void (updates?.checkNow() ?? Promise.resolve(null)).then((outcome) =>
                   ask(updateCheckDialog(outcome, app.getVersion())),

@@ -253,14 +253,19 @@ describe('the handlers behind the gate', () => {
     await ipc.invoke(CHANNELS.setServerUrl, CONSOLE, 'https://a.example');
     expect(confirmations).toEqual([]);
     // Entries name their server; older ones without a name count for the only server there was.
-    const outbox = [{ server: 'https://a.example' }, { server: 'https://a.example' }, {}, { server: 'https://x.example' }];
+    const outbox = [
+      { server: 'https://a.example' },
+      { server: 'https://a.example' },
+      {},
+      { server: 'https://x.example' },
+    ];
     await ipc.invoke(CHANNELS.writeStore, CONSOLE, 'outbox', JSON.stringify(outbox));
     await ipc.invoke(CHANNELS.setServerUrl, CONSOLE, 'https://b.example');
     expect(confirmations).toEqual([{ from: 'https://a.example', to: 'https://b.example', waitingChanges: 3 }]);
     expect(serverChanges).toEqual(['https://a.example', 'https://b.example']);
   });
 
-  it('refuses the old page\'s writes from the server change until the new page is there (unseal)', async () => {
+  it("refuses the old page's writes from the server change until the new page is there (unseal)", async () => {
     const { ipc, deps } = await harness();
     await ipc.invoke(CHANNELS.setServerUrl, CONSOLE, 'https://a.example');
     await ipc.invoke(CHANNELS.writeStore, CONSOLE, 'outbox', '[{"server":"https://a.example"}]');

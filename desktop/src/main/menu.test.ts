@@ -78,7 +78,9 @@ describe('buildMenuTemplate', () => {
     click(submenu(menu, 'Help').find((entry) => entry.label === 'Check for Updates…')!);
     expect(calls).toEqual(['print', 'check']);
     const mac = template({ isMac: true });
-    click((mac.menu[0]!.submenu as MenuItemConstructorOptions[]).find((entry) => entry.label === 'Check for Updates…')!);
+    click(
+      (mac.menu[0]!.submenu as MenuItemConstructorOptions[]).find((entry) => entry.label === 'Check for Updates…')!,
+    );
     expect(mac.calls).toEqual(['check']);
   });
 

@@ -30,6 +30,6 @@ export interface UnreadReporterDeps {
 export function createUnreadReporter(deps: UnreadReporterDeps): (unread: number, arrived: number) => void {
   return (unread, arrived) => {
     deps.setBadgeCount(unread);
-    if (arrived > 0) deps.notify(messagesNotification(arrived), deps.openInbox);
+    if (arrived > 0) deps.notify(messagesNotification(arrived), () => deps.openInbox());
   };
 }

@@ -220,7 +220,10 @@ describe('state store encryption', () => {
 
   it('discards a cache or session file it cannot decrypt: the server has what it held', async () => {
     const dir = userData();
-    const writer = createStateStore(dir, { cipher: fakeSafeStorage({ available: true, key: 'a' }), platform: 'darwin' });
+    const writer = createStateStore(dir, {
+      cipher: fakeSafeStorage({ available: true, key: 'a' }),
+      platform: 'darwin',
+    });
     await writer.write('query-cache', SECRET);
     await writer.write('session-user', SECRET);
     const log = recordingLogger();

@@ -120,9 +120,10 @@ describe('the preload stays small', () => {
     for (const file of ['./index.ts', './bridge.ts', '../bridge/contract.ts']) {
       const source = readFileSync(new URL(file, import.meta.url), 'utf8');
       const imports = [...source.matchAll(/from '([^']+)'/g)].map((match) => match[1]);
-      expect(imports.filter((name) => !['electron', '../bridge/contract', './bridge'].includes(name!)), file).toEqual(
-        [],
-      );
+      expect(
+        imports.filter((name) => !['electron', '../bridge/contract', './bridge'].includes(name!)),
+        file,
+      ).toEqual([]);
     }
   });
 });

@@ -99,7 +99,8 @@ function WaitingChanges({ entries, online }: { entries: OutboxEntry[]; online: b
                 <strong>{entry.label}</strong>
                 <div className="waiting-changes-meta">
                   Saved {formatAdminDate(entry.queuedAt)} (UTC) · {whyWaiting(entry, index, online)}
-                  {isKeptInMemoryOnly(entry.id) && ' · Kept while the console stays open only (it holds personal data).'}
+                  {isKeptInMemoryOnly(entry.id) &&
+                    ' · Kept while the console stays open only (it holds personal data).'}
                 </div>
               </div>
               <Button
@@ -188,8 +189,8 @@ export function ConnectionBanner() {
         )}
         {entries.length > 0 && isStoredUnencrypted() && (
           <p className="outbox-note" data-testid="outbox-unencrypted">
-            {where} stores waiting changes unencrypted: personal data (names, e-mail addresses, the server&apos;s copy of
-            a conflicting item) is left out of what it keeps.
+            {where} stores waiting changes unencrypted: personal data (names, e-mail addresses, the server&apos;s copy
+            of a conflicting item) is left out of what it keeps.
           </p>
         )}
       </div>

@@ -354,7 +354,8 @@ describe('item 1: an outbox the keychain cannot open is kept, and read again', (
     ];
     platform.files.set('outbox', JSON.stringify(stored));
     let locked = true;
-    const { read, write } = platform.durable;
+    const read = platform.durable.read.bind(platform.durable);
+    const write = platform.durable.write.bind(platform.durable);
     platform.durable.read = (name) => (locked ? Promise.reject(new Error(STORE_LOCKED_MESSAGE)) : read(name));
     platform.durable.write = (name, value) =>
       locked ? Promise.reject(new Error(`Error invoking remote method: ${STORE_LOCKED_MESSAGE}`)) : write(name, value);

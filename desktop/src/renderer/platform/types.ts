@@ -23,9 +23,9 @@ export interface DurableStore {
    * Runs `task` while no other tab of this console runs one for `name`: the web console's tabs share
    * one storage (Web Locks). Absent where one window alone writes (the desktop shell).
    */
-  exclusive?<T>(name: StoreName, task: () => Promise<T>): Promise<T>;
+  exclusive?: <T>(name: StoreName, task: () => Promise<T>) => Promise<T>;
   /** Calls `listener` when another tab changed the store; returns the function that stops listening. */
-  watch?(name: StoreName, listener: () => void): () => void;
+  watch?: (name: StoreName, listener: () => void) => () => void;
 }
 
 /** Which of the web console's tabs sends the shared outbox: one at a time (the others show it). */
@@ -74,7 +74,7 @@ export interface Platform {
   /** Absent: this window always sends its outbox. */
   readonly sender?: OutboxSender;
   /** The installed app's badge and notifications of new contact messages (desktop only). */
-  reportUnreadMessages?(unread: number, arrived: number): void;
+  readonly reportUnreadMessages?: (unread: number, arrived: number) => void;
   /** The native menu's commands and a notification's click (desktop only); returns the stop function. */
   onCommand?(listener: (command: ConsoleCommand) => void): () => void;
   /** Absolute address of a page of the public site. */

@@ -49,4 +49,12 @@ export function useMessageNotifications(): void {
     seen.current = data;
     if (changed) report(data.unread, arrived);
   }, [enabled, report, data]);
+  // Signed out (the screens go): the badge must not go on showing a count of someone's inbox.
+  useEffect(
+    () => () => {
+      if (seen.current) report?.(0, 0);
+      seen.current = null;
+    },
+    [report],
+  );
 }

@@ -63,9 +63,7 @@ function ActivityCard({
           {!waiting && <Button icon="people" variant="minimal" text="Attendees" onClick={onAttendees} />}
           {/* Created on this computer and not on the server yet: editable and deletable, no attendees yet. */}
           {onEdit && <Button icon="edit" variant="minimal" text="Edit" onClick={onEdit} />}
-          {onDelete && (
-            <Button icon="trash" variant="minimal" intent="danger" text="Delete" onClick={onDelete} />
-          )}
+          {onDelete && <Button icon="trash" variant="minimal" intent="danger" text="Delete" onClick={onDelete} />}
         </div>
       </div>
       <p className="item-facts">
