@@ -1,4 +1,5 @@
 /** Helpers of the console's browser tests, on top of the shared e2e/support.ts. */
+import type { Faq } from '@npo/shared';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { api, E2E, linkIn, uniqueEmail, waitForMail } from '../../e2e/support.js';
 
@@ -166,6 +167,22 @@ export function tableMisfits(page: Page, tableName: string, wholeWords: string[]
     }
     return found;
   }, wholeWords);
+}
+
+/** Every FAQ, in public order, as the server has it. */
+export async function faqsOnServer(): Promise<Faq[]> {
+  const list = await api('GET', '/admin/faqs?limit=100', { token: await superAdminToken() });
+  return list.body.data.faqs;
+}
+
+/** A FAQ made straight through the API (it goes last). */
+export async function createFaqOnServer(question: string): Promise<Faq> {
+  const created = await api('POST', '/admin/faqs', {
+    token: await superAdminToken(),
+    body: { question, answer: 'An answer that is long enough to be accepted.', isActive: true },
+  });
+  expect(created.status).toBe(201);
+  return created.body.data;
 }
 
 export { api, uniqueEmail, waitForMail, linkIn, E2E };

@@ -1,28 +1,9 @@
 /** FAQs: create (at the end), edit, reorder by buttons and by dragging, delete, via the API. */
 import { expect, test, type Page } from '@playwright/test';
-import { answerConfirm, api, expectToast, openAs, superAdminToken, unique } from './console.js';
+import { answerConfirm, createFaqOnServer, expectToast, faqsOnServer, openAs, unique } from './console.js';
 
-interface FaqRow {
-  id: number;
-  question: string;
-  answer: string;
-  category: string | null;
-  isActive: boolean;
-  order: number;
-}
-
-async function faqs(): Promise<FaqRow[]> {
-  const list = await api('GET', '/admin/faqs?limit=100', { token: await superAdminToken() });
-  return list.body.data.faqs;
-}
-
-async function createFaq(question: string): Promise<FaqRow> {
-  const created = await api('POST', '/admin/faqs', {
-    token: await superAdminToken(),
-    body: { question, answer: 'An answer that is long enough to be accepted.', isActive: true },
-  });
-  return created.body.data;
-}
+const faqs = faqsOnServer;
+const createFaq = createFaqOnServer;
 
 const positionOf = async (question: string) => (await faqs()).findIndex((faq) => faq.question === question);
 const faqCard = (page: Page, question: string) => page.getByTestId('faq-card').filter({ hasText: question });

@@ -6,37 +6,18 @@
  * their changes; a full storage is never reported as "Saved on this computer".
  * "Offline" is the API refusing every request (page.route), as in offline.spec.ts.
  */
+import type { Faq } from '@npo/shared';
 import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
-import { api, expectToast, openAs, superAdminToken, unique } from './console.js';
+import { createFaqOnServer, expectToast, faqsOnServer, openAs, unique } from './console.js';
 import { startOwnServer, type OwnServer } from './own-server.js';
-
-interface FaqRow {
-  id: number;
-  revision: number;
-  question: string;
-  answer: string;
-  order: number;
-}
 
 const QUEUED = 'Saved on this computer. It will be sent when the connection returns.';
 const UNSAVED = 'Not saved on this computer yet';
 const ANSWER = 'An answer that is long enough to be accepted.';
 const CONFLICT_BANNER = 'A waiting change conflicts with an edit made on the server';
 
-async function faqs(): Promise<FaqRow[]> {
-  const list = await api('GET', '/admin/faqs?limit=100', { token: await superAdminToken() });
-  return list.body.data.faqs;
-}
-
-async function createFaq(question: string): Promise<FaqRow> {
-  const created = await api('POST', '/admin/faqs', {
-    token: await superAdminToken(),
-    body: { question, answer: ANSWER, isActive: true },
-  });
-  expect(created.status).toBe(201);
-  return created.body.data;
-}
-
+const faqs = faqsOnServer;
+const createFaq = createFaqOnServer;
 const questions = async () => (await faqs()).map((faq) => faq.question);
 const faqCard = (page: Page, question: string) => page.getByTestId('faq-card').filter({ hasText: question });
 
@@ -283,7 +264,7 @@ test.describe('a day later, on a server whose clock moves', () => {
     const token = await own.token();
     const count = async (question: string) => {
       const list = await own.call('GET', '/admin/faqs?limit=100', undefined, token);
-      return (list.body.data.faqs as FaqRow[]).filter((faq) => faq.question === question).length;
+      return (list.body.data.faqs as Faq[]).filter((faq) => faq.question === question).length;
     };
     await own.openConsole(page, '/faqs');
     await expect(page.getByRole('heading', { name: 'FAQs', level: 1 })).toBeVisible();

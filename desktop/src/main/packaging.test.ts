@@ -203,48 +203,53 @@ const CONFIGURED_FUSES: [keyof NonNullable<Configuration['electronFuses']>, Fuse
 
 const run = promisify(execFile);
 
+/**
+ * A stand-in Electron folder electron-builder packs offline: an executable holding the fuse sentinel,
+ * a version byte, the fuse count and the fuses; an empty resources/ folder; the version file.
+ */
+function standInElectron(folder: string): void {
+  mkdirSync(path.join(folder, 'resources'), { recursive: true });
+  const wire = Buffer.concat([
+    Buffer.from(FUSE_SENTINEL, 'ascii'),
+    Buffer.from([1, SHIPPED_FUSES.length]),
+    Buffer.from(SHIPPED_FUSES, 'ascii'),
+  ]);
+  writeFileSync(path.join(folder, 'electron'), wire, { mode: 0o755 });
+  writeFileSync(path.join(folder, 'version'), config.electronVersion!);
+}
+
+/** electron-builder for Linux, offline: no download may happen, an unreachable proxy fails any attempt. */
+function electronBuilder(linux: string[], dirs: { electronDist: string; output: string }, env: Record<string, string>) {
+  return run(
+    process.execPath,
+    [
+      require.resolve('electron-builder/cli.js'),
+      '--linux',
+      ...linux,
+      '--publish',
+      'never',
+      `-c.electronDist=${dirs.electronDist}`,
+      `-c.directories.output=${dirs.output}`,
+    ],
+    {
+      cwd: desktopDir,
+      env: { ...process.env, CI: 'true', HTTPS_PROXY: 'http://127.0.0.1:9', HTTP_PROXY: 'http://127.0.0.1:9', ...env },
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
+}
+
 describe('electron-builder --linux dir, offline, against a stand-in Electron', () => {
   const work = mkdtempSync(path.join(tmpdir(), 'npo-package-'));
   const electronDist = path.join(work, 'electron');
   const output = path.join(work, 'release');
   const appDir = path.join(output, 'linux-unpacked');
-  const builder = (feed: string) =>
-    run(
-      process.execPath,
-      [
-        require.resolve('electron-builder/cli.js'),
-        '--linux',
-        'dir',
-        '--publish',
-        'never',
-        `-c.electronDist=${electronDist}`,
-        `-c.directories.output=${output}`,
-      ],
-      {
-        cwd: desktopDir,
-        // No download may happen: an unreachable proxy turns any attempt into a failure.
-        env: {
-          ...process.env,
-          CI: 'true',
-          NPO_UPDATE_URL: feed,
-          HTTPS_PROXY: 'http://127.0.0.1:9',
-          HTTP_PROXY: 'http://127.0.0.1:9',
-        },
-        maxBuffer: 16 * 1024 * 1024,
-      },
-    );
+  const builder = (feed: string) => electronBuilder(['dir'], { electronDist, output }, { NPO_UPDATE_URL: feed });
 
   beforeAll(async () => {
     // `npm test` builds first; the packaging checks are about that build's output.
     expect(existsSync(path.join(desktopDir, 'out', 'main', 'index.js')), 'run `npm run build` first').toBe(true);
-    mkdirSync(path.join(electronDist, 'resources'), { recursive: true });
-    const wire = Buffer.concat([
-      Buffer.from(FUSE_SENTINEL, 'ascii'),
-      Buffer.from([1, SHIPPED_FUSES.length]),
-      Buffer.from(SHIPPED_FUSES, 'ascii'),
-    ]);
-    writeFileSync(path.join(electronDist, 'electron'), wire, { mode: 0o755 });
-    writeFileSync(path.join(electronDist, 'version'), config.electronVersion!);
+    standInElectron(electronDist);
     await builder(FEED);
   }, 120_000);
 
@@ -323,14 +328,7 @@ describe('every configured Linux target, offline, up to the tools electron-build
 
   beforeAll(async () => {
     expect(existsSync(path.join(desktopDir, 'out', 'main', 'index.js')), 'run `npm run build` first').toBe(true);
-    mkdirSync(path.join(electronDist, 'resources'), { recursive: true });
-    const wire = Buffer.concat([
-      Buffer.from(FUSE_SENTINEL, 'ascii'),
-      Buffer.from([1, SHIPPED_FUSES.length]),
-      Buffer.from(SHIPPED_FUSES, 'ascii'),
-    ]);
-    writeFileSync(path.join(electronDist, 'electron'), wire, { mode: 0o755 });
-    writeFileSync(path.join(electronDist, 'version'), config.electronVersion!);
+    standInElectron(electronDist);
     // fpm: records its arguments and the desktop entry it was handed, and makes the --package file.
     standInTool(
       fpm,
@@ -352,30 +350,10 @@ fs.writeFileSync(image, 'squashfs');`,
     );
     standInTool(path.join(tools, 'linux-x64', 'desktop-file-validate'), '');
     // No target named: electron-builder builds the configured ones.
-    failure = await run(
-      process.execPath,
-      [
-        require.resolve('electron-builder/cli.js'),
-        '--linux',
-        '--x64',
-        '--publish',
-        'never',
-        `-c.electronDist=${electronDist}`,
-        `-c.directories.output=${output}`,
-      ],
-      {
-        cwd: desktopDir,
-        env: {
-          ...process.env,
-          CI: 'true',
-          NPO_UPDATE_URL: FEED,
-          CUSTOM_FPM_PATH: fpm,
-          APPIMAGE_TOOLS_PATH: tools,
-          HTTPS_PROXY: 'http://127.0.0.1:9',
-          HTTP_PROXY: 'http://127.0.0.1:9',
-        },
-        maxBuffer: 16 * 1024 * 1024,
-      },
+    failure = await electronBuilder(
+      ['--x64'],
+      { electronDist, output },
+      { NPO_UPDATE_URL: FEED, CUSTOM_FPM_PATH: fpm, APPIMAGE_TOOLS_PATH: tools },
     ).then(
       () => null,
       (error: unknown) => error,

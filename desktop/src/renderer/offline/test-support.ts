@@ -69,50 +69,38 @@ export interface Received {
   path: string;
   key: string | null;
   body: unknown;
+  ifMatch: string | null;
 }
 
-type Answer = Response | 'drop-after-commit' | 'network' | null;
+type Answer = Response | 'drop-after-commit' | 'network' | 'hang' | null;
+
+/** What a stand-in's routes answer: a status and a JSON body. */
+interface Routed {
+  status: number;
+  body: unknown;
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
 
 /**
- * The API stand-in. `next` answers a request before the normal handling (return null to go on):
- * a Response, `network` (no answer), or `drop-after-commit` (the server makes the change, the answer
- * is lost on the way back).
+ * The fetch of an API stand-in: records each request, lets `next` answer first (return null to go
+ * on) — a Response, `network` (no answer), `hang` (no answer, ever: only the request's own timeout,
+ * its signal, ends it) or `drop-after-commit` (the server makes the change, the answer is lost on the
+ * way back) — and honours `Idempotency-Key` as the server's middleware does: the same key and body
+ * get the first answer again, another body 422; a 409 releases the key. `forgetKeys()`: the
+ * server's 24 h are over.
  */
-export function fakeApi() {
-  const rows: { id: number; revision: number; name: string }[] = [];
+function standInFetch(route: (request: Received) => Routed) {
   const remembered = new Map<string, { fingerprint: string; status: number; body: string }>();
   const received: Received[] = [];
-  const reorders: number[][] = [];
-  let nextId = 1;
-  const api = {
-    rows,
-    reorders,
-    received,
-    next: null as ((request: Received) => Answer) | null,
-    fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : input);
-      const headers = new Headers(init?.headers);
-      const method = init?.method ?? 'GET';
-      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      const request: Received = { method, path: url.pathname, key: headers.get('Idempotency-Key'), body };
-      received.push(request);
-      const early = api.next?.(request) ?? null;
-      if (early === 'network') throw new TypeError('Failed to fetch');
-      if (early instanceof Response) return early;
-      const answer = handle(request);
-      if (early === 'drop-after-commit') throw new TypeError('Failed to fetch');
-      return answer;
-    }) as typeof fetch,
-  };
-
-  function json(status: number, body: unknown): Response {
-    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-  }
 
   function handle(request: Received): Response {
     const fingerprint = JSON.stringify([request.method, request.path, request.body ?? null]);
-    if (request.key) {
-      const first = remembered.get(request.key);
+    const keyed = request.key !== null && request.method !== 'GET';
+    if (keyed) {
+      const first = remembered.get(request.key!);
       if (first && first.fingerprint !== fingerprint) {
         return json(422, { success: false, message: 'This Idempotency-Key was used for another request.' });
       }
@@ -120,13 +108,50 @@ export function fakeApi() {
         return new Response(first.body, { status: first.status, headers: { 'Content-Type': 'application/json' } });
     }
     const answer = route(request);
-    if (request.key && request.method !== 'GET') {
-      remembered.set(request.key, { fingerprint, status: answer.status, body: JSON.stringify(answer.body) });
+    if (keyed && answer.status !== 409) {
+      remembered.set(request.key!, { fingerprint, status: answer.status, body: JSON.stringify(answer.body) });
     }
     return json(answer.status, answer.body);
   }
 
-  function route(request: Received): { status: number; body: unknown } {
+  const stand = {
+    received,
+    next: null as ((request: Received) => Answer) | null,
+    forgetKeys: () => remembered.clear(),
+    fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : input);
+      const headers = new Headers(init?.headers);
+      const request: Received = {
+        method: init?.method ?? 'GET',
+        path: url.pathname,
+        key: headers.get('Idempotency-Key'),
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+        ifMatch: headers.get('If-Match'),
+      };
+      received.push(request);
+      const early = stand.next?.(request) ?? null;
+      if (early === 'hang') {
+        return new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        );
+      }
+      if (early === 'network') throw new TypeError('Failed to fetch');
+      if (early instanceof Response) return early;
+      const answer = handle(request);
+      if (early === 'drop-after-commit') throw new TypeError('Failed to fetch');
+      return answer;
+    }) as typeof fetch,
+  };
+  return stand;
+}
+
+/** The API stand-in of sync.test.ts: testimonials and a reorder, with the middleware's keys. */
+export function fakeApi() {
+  const rows: { id: number; revision: number; name: string }[] = [];
+  const reorders: number[][] = [];
+  let nextId = 1;
+
+  function route(request: Received): Routed {
     if (request.method === 'GET') return { status: 200, body: { success: true, data: { testimonials: rows } } };
     const input = request.body as { name: string } | undefined;
     if (request.method === 'POST' && request.path === '/api/admin/testimonials') {
@@ -146,7 +171,7 @@ export function fakeApi() {
     return { status: 200, body: { success: true, data: row } };
   }
 
-  return api;
+  return Object.assign(standInFetch(route), { rows, reorders });
 }
 
 /** One turn of the event loop (Node's setImmediate, which fake timers leave alone here). */
@@ -189,74 +214,28 @@ export interface FakeFaq {
  */
 export function fakeFaqServer() {
   const faqs: FakeFaq[] = [];
-  const remembered = new Map<string, { fingerprint: string; status: number; body: string }>();
-  const received: (Received & { ifMatch: string | null })[] = [];
   let nextId = 1;
-  const server = {
-    faqs,
-    received,
-    next: null as ((request: Received) => Answer | 'hang') | null,
-    forgetKeys: () => remembered.clear(),
-    /** Someone else's FAQ, made straight on the server. */
-    addElsewhere(question: string): FakeFaq {
-      const faq = { id: nextId++, revision: 1, order: faqs.length, question, answer: 'An answer elsewhere.' };
-      faqs.push(faq);
-      return faq;
+  const server = Object.assign(
+    standInFetch((request) => route(request)),
+    {
+      faqs,
+      /** Someone else's FAQ, made straight on the server. */
+      addElsewhere(question: string): FakeFaq {
+        const faq = { id: nextId++, revision: 1, order: faqs.length, question, answer: 'An answer elsewhere.' };
+        faqs.push(faq);
+        return faq;
+      },
+      /** Someone else's edit, made straight on the server. */
+      editElsewhere(id: number, question: string): void {
+        const faq = faqs.find((item) => item.id === id)!;
+        faq.question = question;
+        faq.revision += 1;
+      },
     },
-    /** Someone else's edit, made straight on the server. */
-    editElsewhere(id: number, question: string): void {
-      const faq = faqs.find((item) => item.id === id)!;
-      faq.question = question;
-      faq.revision += 1;
-    },
-    fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : input);
-      const headers = new Headers(init?.headers);
-      const method = init?.method ?? 'GET';
-      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      const request = {
-        method,
-        path: url.pathname,
-        key: headers.get('Idempotency-Key'),
-        body,
-        ifMatch: headers.get('If-Match'),
-      };
-      received.push(request);
-      const early = server.next?.(request) ?? null;
-      if (early === 'hang') {
-        // No answer, ever: only the request's own timeout (its signal) ends it.
-        return new Promise<Response>((_resolve, reject) =>
-          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
-        );
-      }
-      if (early === 'network') throw new TypeError('Failed to fetch');
-      if (early instanceof Response) return early;
-      const answer = handle(request);
-      if (early === 'drop-after-commit') throw new TypeError('Failed to fetch');
-      return answer;
-    }) as typeof fetch,
-  };
+  );
 
-  const json = (status: number, payload: unknown) =>
-    new Response(JSON.stringify(payload), { status, headers: { 'Content-Type': 'application/json' } });
   const sorted = () => [...faqs].sort((a, b) => a.order - b.order);
   const present = ({ clientId: _hidden, ...faq }: FakeFaq) => faq;
-
-  function handle(request: Received & { ifMatch: string | null }): Response {
-    const fingerprint = JSON.stringify([request.method, request.path, request.body ?? null]);
-    if (request.key && request.method !== 'GET') {
-      const first = remembered.get(request.key);
-      if (first && first.fingerprint !== fingerprint) return json(422, { success: false, message: 'Key reused.' });
-      if (first)
-        return new Response(first.body, { status: first.status, headers: { 'Content-Type': 'application/json' } });
-    }
-    const answer = route(request);
-    // As the middleware: a 409 releases the key, other answers are kept.
-    if (request.key && request.method !== 'GET' && answer.status !== 409) {
-      remembered.set(request.key, { fingerprint, status: answer.status, body: JSON.stringify(answer.body) });
-    }
-    return json(answer.status, answer.body);
-  }
 
   function conflict(faq: FakeFaq | undefined) {
     return {
@@ -270,7 +249,7 @@ export function fakeFaqServer() {
     };
   }
 
-  function route(request: Received & { ifMatch: string | null }): { status: number; body: unknown } {
+  function route(request: Received): Routed {
     const input = (request.body ?? {}) as Partial<FakeFaq> & { ids?: unknown[] };
     if (request.method === 'GET') {
       const list = sorted().map(present);
