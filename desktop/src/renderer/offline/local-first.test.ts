@@ -361,6 +361,8 @@ describe('item 1: an outbox the keychain cannot open is kept, and read again', (
       locked ? Promise.reject(new Error(`Error invoking remote method: ${STORE_LOCKED_MESSAGE}`)) : write(name, value);
     const loaded = await load(platform);
     expect(loaded.outbox.isOutboxLocked()).toBe(true);
+    // What it holds is on disk: quitting now loses nothing, so nothing asks.
+    expect(loaded.outbox.hasUnsavedChanges()).toBe(false);
     // Online, but the change waits behind the locked ones.
     await expect(loaded.sync.submitChange(createFaq('Made while locked?'))).resolves.toBe(loaded.sync.QUEUED_UNSAVED);
     await loaded.sync.flushOutbox();

@@ -297,9 +297,12 @@ export function whenWritten(): Promise<boolean> {
   return writing;
 }
 
-/** Whether a change the staff member made is not on this computer's disk yet (Quit asks first). */
+/**
+ * Whether a change the staff member made is not on this computer's disk yet (Quit asks first). A
+ * locked outbox alone is not: what it holds is on disk; changes made meanwhile are pending.
+ */
 export function hasUnsavedChanges(): boolean {
-  return pending.length > 0 || memoryOnly.size > 0 || saveProblem !== null || locked;
+  return pending.length > 0 || memoryOnly.size > 0 || saveProblem !== null;
 }
 
 /**
