@@ -140,6 +140,36 @@ test('an own offline reorder, then edits of the FAQs it moved: no conflict, both
   expect((await questions()).slice(-2)).toEqual([`${second.question} edited`, `${first.question} edited`]);
 });
 
+test('online, an edit right after an own reorder carries the revision the reorder gave: no conflict', async ({
+  page,
+}) => {
+  const first = await createFaq(unique('Moved then edited first'));
+  const second = await createFaq(unique('Moved then edited second'));
+  await openFaqs(page, second.question);
+  // The list's refetch after the reorder is held back: only the reorder's own answer can tell the
+  // console the new revisions before the edit goes.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/admin/faqs?*', async (route) => {
+    await held;
+    await route.fallback();
+  });
+  const reordered = page.waitForResponse((response) => response.url().endsWith('/api/admin/faqs/reorder'));
+  await page.getByRole('button', { name: `Move down: ${first.question}` }).click();
+  expect((await reordered).status()).toBe(200);
+  await faqCard(page, first.question).getByRole('button', { name: 'Edit', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit FAQ' });
+  await dialog.getByLabel('Question').fill(`${first.question} edited`);
+  const saved = page.waitForResponse((response) => isFaqWrite(response.request(), 'PUT', first.id));
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  expect((await saved).status()).toBe(200);
+  release();
+  await expect(dialog).toBeHidden();
+  await expectToast(page, 'FAQ updated');
+  await expect(page.getByRole('dialog', { name: 'Someone else changed this item' })).toHaveCount(0);
+  expect((await questions()).slice(-2)).toEqual([second.question, `${first.question} edited`]);
+});
+
 test('a request that never answers times out, and it and the change behind it both arrive', async ({ page }) => {
   test.setTimeout(120_000);
   const hung = await createFaq(unique('Hung request'));

@@ -63,6 +63,14 @@ function useReorderMutation<Item extends Ordered>(options: OrderingOptions<Item>
     onSuccess: async (outcome) => {
       // Waiting: the list keeps the new order (the outbox shows it again after a restart).
       if (isWaitingOutcome(outcome)) return notifyWaiting(outcome);
+      // The server answers the list with the revisions the reorder raised: an edit opened before the
+      // refetch lands must not carry the old one (its own reorder would read as someone else's change).
+      const answered = (outcome as Answer | null)?.[collection];
+      if (Array.isArray(answered)) {
+        queryClient.setQueryData<Answer>(queryKey, (previous) =>
+          previous ? { ...previous, [collection]: answered } : previous,
+        );
+      }
       await queryClient.invalidateQueries({ queryKey });
     },
   });
