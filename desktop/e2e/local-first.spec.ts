@@ -8,7 +8,7 @@
  */
 import type { Faq } from '@npo/shared';
 import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
-import { createFaqOnServer, expectToast, faqsOnServer, openAs, unique } from './console.js';
+import { answerConfirm, createFaqOnServer, expectToast, faqsOnServer, openAs, unique } from './console.js';
 import { startOwnServer, type OwnServer } from './own-server.js';
 
 const QUEUED = 'Saved on this computer. It will be sent when the connection returns.';
@@ -168,6 +168,34 @@ test('online, an edit right after an own reorder carries the revision the reorde
   await expectToast(page, 'FAQ updated');
   await expect(page.getByRole('dialog', { name: 'Someone else changed this item' })).toHaveCount(0);
   expect((await questions()).slice(-2)).toEqual([second.question, `${first.question} edited`]);
+});
+
+test('online, an edit right after an own deletion above it carries the revision the deletion gave: no conflict', async ({
+  page,
+}) => {
+  const gone = await createFaq(unique('Deleted above'));
+  const below = await createFaq(unique('Edited below'));
+  await openFaqs(page, below.question);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/admin/faqs?*', async (route) => {
+    await held;
+    await route.fallback();
+  });
+  const deleted = page.waitForResponse((response) => isFaqWrite(response.request(), 'DELETE', gone.id));
+  await faqCard(page, gone.question).getByRole('button', { name: 'Delete', exact: true }).click();
+  await answerConfirm(page, 'Are you sure you want to delete this FAQ?');
+  expect((await deleted).status()).toBe(200);
+  // The server moved the one below up a place, raising its revision.
+  await faqCard(page, below.question).getByRole('button', { name: 'Edit', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit FAQ' });
+  await dialog.getByLabel('Question').fill(`${below.question} edited`);
+  const saved = page.waitForResponse((response) => isFaqWrite(response.request(), 'PUT', below.id));
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  expect((await saved).status()).toBe(200);
+  release();
+  await expect(dialog).toBeHidden();
+  expect((await questions()).at(-1)).toBe(`${below.question} edited`);
 });
 
 test('a request that never answers times out, and it and the change behind it both arrive', async ({ page }) => {

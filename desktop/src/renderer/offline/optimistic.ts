@@ -157,3 +157,26 @@ export function positionBumps(queryClient: QueryClient, change: Change): Bump[] 
     ? after.map((item) => ({ path: `${match[1]}/${item.id}`, from: item.revision as number }))
     : undefined;
 }
+
+/** The items `bumps` names, in the lists of the change's first key, move on to the revision it gave them. */
+export function raiseRevisions(queryClient: QueryClient, change: Change, bumps: readonly Bump[]): void {
+  const listKey = change.invalidates[0];
+  if (!listKey) return;
+  const raised = new Map(bumps.map((bump) => [bump.path, bump.from]));
+  const listPath = change.path.replace(/\/[^/]+$/, '');
+  queryClient.setQueriesData({ queryKey: listKey }, (data: unknown) => {
+    if (!data || typeof data !== 'object') return data;
+    return Object.fromEntries(
+      Object.entries(data).map(([key, value]) => [
+        key,
+        isItemList(value)
+          ? value.map((item) =>
+              raised.get(`${listPath}/${item.id}`) === item.revision
+                ? { ...item, revision: (item.revision as number) + 1 }
+                : item,
+            )
+          : value,
+      ]),
+    );
+  });
+}

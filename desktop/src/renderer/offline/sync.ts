@@ -27,7 +27,7 @@ import { platform } from '../platform';
 import { clearSession, getSession, subscribeSession } from '../session/session-store';
 import { askConflict } from './conflicts';
 import { isOnline, subscribeConnectivity } from './connectivity';
-import { applyOptimistically, positionBumps } from './optimistic';
+import { applyOptimistically, positionBumps, raiseRevisions } from './optimistic';
 import {
   askBeforeLeavingUnsaved,
   changeEntries,
@@ -191,8 +191,12 @@ export async function submitChange<T>(requested: Change): Promise<SubmitOutcome<
     const print = fingerprint(attempt, userId);
     const key = keyFor(directKeys, print);
     try {
+      // A deletion in a positioned list raises the revisions of the items after it: read before it goes.
+      const bumps = queryClient && attempt.method === 'DELETE' ? positionBumps(queryClient, attempt) : undefined;
       const result = await send<T>(attempt, key);
       directKeys.delete(print);
+      // So that an edit opened before the list's refetch lands does not meet its own deletion's bump.
+      if (queryClient && bumps) raiseRevisions(queryClient, attempt, bumps);
       return result;
     } catch (error) {
       const failure = classifyFailure(error, now());
