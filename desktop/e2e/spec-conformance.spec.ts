@@ -6,6 +6,15 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectSpecPayload, FAILURE_CASES, fulfilFailure, nextBody } from '../../e2e/spec-answers.js';
 import { answerConfirm, expectToast, openAs, unique, uniqueEmail } from './console.js';
 
+/**
+ * A creation's body: SPEC 7's fields, and the client id every console creation carries (DESIGN habit
+ * 17), a UUID the server keeps unique so that a replay, however late, finds the row it made.
+ */
+function expectCreationPayload(body: Record<string, unknown>, spec: Record<string, unknown>, extras: string[] = []) {
+  expect(body.clientId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  expectSpecPayload(body, spec, [...extras, 'clientId']);
+}
+
 const VALID_TOKEN_CHECK = JSON.stringify({ success: true, data: { valid: true, email: 'staff@example.org' } });
 
 interface AuthScreen {
@@ -127,7 +136,7 @@ test.describe("SPEC 7: each console form's request body", () => {
     await dialog.getByRole('textbox', { name: 'Point 1' }).fill('Monthly journal club');
     const body = nextBody(page, 'POST', '/admin/membership-cards');
     await dialog.getByRole('button', { name: 'Create Card' }).click();
-    expectSpecPayload(
+    expectCreationPayload(
       await body,
       {
         type: 'Research',
@@ -155,7 +164,7 @@ test.describe("SPEC 7: each console form's request body", () => {
     await dialog.getByRole('button', { name: 'Add tag' }).click();
     const body = nextBody(page, 'POST', '/admin/activities');
     await dialog.getByRole('button', { name: 'Create Activity' }).click();
-    expectSpecPayload(
+    expectCreationPayload(
       await body,
       {
         title,
@@ -180,7 +189,7 @@ test.describe("SPEC 7: each console form's request body", () => {
     await dialog.getByLabel('Quote').fill('The network opened doors to colleagues worldwide.');
     const body = nextBody(page, 'POST', '/admin/testimonials');
     await dialog.getByRole('button', { name: 'Create Testimonial' }).click();
-    expectSpecPayload(
+    expectCreationPayload(
       await body,
       { name, role: 'Clinical Dietitian, Kenya', quote: 'The network opened doors to colleagues worldwide.' },
       ['isActive', 'isFeatured'],
@@ -200,7 +209,7 @@ test.describe("SPEC 7: each console form's request body", () => {
     await dialog.getByLabel('Objective 1 description').fill('Courses and webinars for members.');
     const body = nextBody(page, 'POST', '/admin/about-us');
     await dialog.getByRole('button', { name: 'Create Version' }).click();
-    expectSpecPayload(await body, {
+    expectCreationPayload(await body, {
       description,
       aims: 'To raise the standard of nutrition care everywhere.',
       objectives: [{ title: 'Education', description: 'Courses and webinars for members.' }],
@@ -220,7 +229,7 @@ test.describe("SPEC 7: each console form's request body", () => {
     await dialog.getByLabel('Facebook URL').fill('https://facebook.com/gnn');
     const body = nextBody(page, 'POST', '/admin/contact-info');
     await dialog.getByRole('button', { name: 'Create Version' }).click();
-    expectSpecPayload(await body, {
+    expectCreationPayload(await body, {
       email,
       phone: '+44 20 7946 0000',
       instagram: '@gnn_test',
@@ -240,7 +249,7 @@ test.describe("SPEC 7: each console form's request body", () => {
     let body = nextBody(page, 'POST', '/admin/faqs');
     await dialog.getByRole('button', { name: 'Create FAQ' }).click();
     const created = await body;
-    expectSpecPayload(created, {
+    expectCreationPayload(created, {
       question,
       answer: 'Yes, and its category is left empty.',
       isActive: true,
@@ -257,7 +266,7 @@ test.describe("SPEC 7: each console form's request body", () => {
     await dialog.getByLabel('Category').fill('  Membership ');
     body = nextBody(page, 'POST', '/admin/faqs');
     await dialog.getByRole('button', { name: 'Create FAQ' }).click();
-    expectSpecPayload(
+    expectCreationPayload(
       await body,
       { question: second, answer: 'Yes, and this one has a category.', isActive: true, order: expect.any(Number) },
       ['category'],
@@ -278,7 +287,7 @@ test.describe("SPEC 7: each console form's request body", () => {
       await dialog.getByLabel('Content').fill(content);
       let body = nextBody(page, 'POST', `/admin${kind.path}`);
       await dialog.getByRole('button', { name: 'Create Version' }).click();
-      expectSpecPayload(await body, { title: kind.name, content: content.trim() });
+      expectCreationPayload(await body, { title: kind.name, content: content.trim() });
       await expect(dialog).toBeHidden();
 
       await page.getByRole('button', { name: 'New Version' }).click();
@@ -289,7 +298,7 @@ test.describe("SPEC 7: each console form's request body", () => {
       await dialog.getByLabel('Effective date').fill('2031-06-01');
       body = nextBody(page, 'POST', `/admin${kind.path}`);
       await dialog.getByRole('button', { name: 'Create Version' }).click();
-      expectSpecPayload(await body, {
+      expectCreationPayload(await body, {
         title: `${kind.name} with a date`,
         content: content.trim(),
         effectiveDate: '2031-06-01T00:00:00.000Z',
@@ -310,7 +319,7 @@ test.describe("SPEC 7: each console form's request body", () => {
     const body = nextBody(page, 'POST', '/admin/users');
     await dialog.getByRole('button', { name: 'Create and Send Invitation' }).click();
     const sent = await body;
-    expectSpecPayload(sent, { name, email, role: 'admin', permissions: expect.any(Object) });
+    expectCreationPayload(sent, { name, email, role: 'admin', permissions: expect.any(Object) });
     expect((sent.permissions as Record<string, unknown>).faqs).toEqual({ view: true, edit: true, delete: false });
     await expect(dialog).toBeHidden();
   });
