@@ -162,6 +162,13 @@ test('desktop console: the menu and its shortcuts act on the current screen, and
   // Go > FAQs (Ctrl+6), Find in List (Ctrl+F), New Item (Ctrl+N), Save (Ctrl+S).
   await menu(page, 'go:/faqs');
   await expect(page.getByRole('heading', { name: 'FAQs', level: 1 })).toBeVisible();
+  // File > Print… prints the screen's content alone: no sidebar, top bar or buttons.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('list', { name: 'FAQs' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await expect(page.getByRole('banner')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Add FAQ' })).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
   await menu(page, 'find');
   await expect(page.getByRole('searchbox', { name: 'Search FAQs by question, answer or category' })).toBeFocused();
   await menu(page, 'new-item');
