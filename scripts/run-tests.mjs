@@ -3,19 +3,20 @@
 // they see is checked against the OpenAPI document, API_STATUS_CHECK), the desktop
 // security lint (Electronegativity, counted as one check), the OpenAPI lint (Redocly's recommended
 // ruleset over the built API's document, one check), knip (unused files, exports and packages,
-// undeclared imports: one check) and the Playwright browser suites, and ends
+// undeclared imports: one check), the link check (every relative link and image of README.md,
+// CHANGELOG.md and docs/ resolves inside the repository: one check) and the Playwright browser suites, and ends
 // with one line "N passed, M failed, K skipped" adding them up, after the list of every skipped
 // suite or test with the reason it gives (a gated suite that cannot run here is named, not lost).
 //
 // For a narrower run while working on the runner itself:
-//   node scripts/run-tests.mjs [--no-build] [--only=typecheck,lint,vitest,lint-desktop,lint-openapi,knip,playwright] [filters...]
+//   node scripts/run-tests.mjs [--no-build] [--only=typecheck,lint,vitest,lint-desktop,lint-openapi,knip,links,playwright] [filters...]
 // where the filters go to vitest and Playwright as their own file filters.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const CHECKS = ['typecheck', 'lint', 'vitest', 'lint-desktop', 'lint-openapi', 'knip', 'playwright'];
+const CHECKS = ['typecheck', 'lint', 'vitest', 'lint-desktop', 'lint-openapi', 'knip', 'links', 'playwright'];
 const args = process.argv.slice(2);
 const build = !args.includes('--no-build');
 const onlyArg = args.find((arg) => arg.startsWith('--only='));
@@ -115,6 +116,7 @@ if (runs('vitest')) {
 if (runs('lint-desktop')) countCheck('desktop security lint', run('node', ['scripts/lint-desktop.mjs']));
 if (runs('lint-openapi')) countCheck('OpenAPI lint', run('node', ['scripts/lint-openapi.mjs']));
 if (runs('knip')) countCheck('knip', run('npx', ['knip']));
+if (runs('links')) countCheck('links (relative links of README and docs/)', run('node', ['scripts/check-links.mjs']));
 
 /** The tests of a Playwright JSON report, with the titles of the suites around them. */
 function* playwrightTests(suite, titles = []) {
