@@ -3,7 +3,7 @@
  * For when nobody can log in:
  *   npm run admin -- create --email a@b.org --name "Ada Admin" [--role admin|super_admin]
  *   npm run admin -- reset-password --email a@b.org
- * and for backups of the embedded SQLite database (README "Operations"):
+ * and for backups of the embedded SQLite database (docs/operations.md):
  *   npm run backup                 a consistent copy into DATA_DIR/backups, while the server runs
  *   npm run restore -- FILE        checks FILE, sets the current database aside, restores (server stopped)
  * The account logic lives in startup/admin-accounts.ts, the backups in modules/backups; this file

@@ -24,7 +24,7 @@ const IDLE_SWEEP_MS = 20;
  * How long an idle keep-alive connection stays open (node's default is 5 s). A reverse proxy keeps
  * its idle connections to the app longer than that (nginx and cloud load balancers 60 s, Caddy 2 min)
  * and now and then sends a request down one the app has just closed: the visitor gets a 502. So the
- * app outlasts the proxy, which must close first: the README and deploy/Caddyfile say below 75 s.
+ * app outlasts the proxy, which must close first: docs/operations.md and deploy/Caddyfile say below 75 s.
  */
 export const KEEP_ALIVE_TIMEOUT_MS = 75_000;
 

@@ -125,7 +125,7 @@ describe('desktop/package.json', () => {
     expect(pkg.desktopName).toBe('gnn-console.desktop');
   });
 
-  it('keeps electron a dev dependency (electron-builder requires it) with the scripts of the README', () => {
+  it('keeps electron a dev dependency (electron-builder requires it) with the scripts docs/desktop.md names', () => {
     expect(pkg.devDependencies.electron).toBeDefined();
     expect(pkg.dependencies.electron).toBeUndefined();
     expect(pkg.scripts['dev:electron']).toBe('electron-vite dev');

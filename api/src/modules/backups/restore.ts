@@ -89,7 +89,7 @@ export function restoreBackup(dataDir: string, file: string, now: Date): { setAs
 function sqliteOnly(config: Config, what: string): void {
   if (config.databaseUrl)
     throw new RestoreRefused(
-      `DATABASE_URL is set: ${what} PostgreSQL with pg_dump and pg_restore (README "Operations").`,
+      `DATABASE_URL is set: ${what} PostgreSQL with pg_dump and pg_restore (docs/operations.md).`,
     );
 }
 

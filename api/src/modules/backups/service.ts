@@ -2,7 +2,7 @@
  * Backups of the embedded SQLite database (issue 25): a consistent copy made while the server runs
  * and writes, kept in DATA_DIR/backups under a name that sorts by time, the oldest pruned past
  * BACKUP_RETAIN; and a restore that checks the file before it replaces anything. PostgreSQL is backed
- * up with its own tools (README "Operations").
+ * up with its own tools (docs/operations.md).
  *
  * restore.ts holds what only the command line does (a copy of its own, the checks and the restore).
  *
