@@ -1,5 +1,6 @@
 /** SPEC 2's admin auth screens and SPEC 4's session rules: guard, login, sign out, forgot and reset. */
 import { REDIRECT_DELAYS_MS } from '@npo/shared';
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { api, createAdmin, E2E, linkIn, openAs, signIn, SUPER_ADMIN, uniqueEmail, waitForMail } from './console.js';
 
@@ -103,6 +104,13 @@ test('Sign Out from the account menu clears the session and shows the login', as
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
   await page.goto('/admin/faqs');
   await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test("the account menu names the console's release, the root package.json version", async ({ page }) => {
+  const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+  await openAs(page, '');
+  await page.getByRole('button', { name: /Account menu for/ }).click();
+  await expect(page.locator('.user-menu-popup')).toContainText(`Version ${version}`);
 });
 
 test('View Site opens the public site in a new tab', async ({ page, context }) => {

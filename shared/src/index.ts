@@ -17,3 +17,4 @@ export * from './failure-text.js';
 export * from './device-tokens.js';
 export * from './proof-of-work.js';
 export * from './api/index.js';
+export * from './version.js';

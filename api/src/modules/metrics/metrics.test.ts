@@ -2,6 +2,7 @@
  * GET /api/metrics on the real API over a real port: the text format with route templates, and who
  * may read it (this host by its socket address, or the bearer of METRICS_TOKEN; nobody by a header).
  */
+import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
@@ -12,6 +13,10 @@ import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 import { httpServerFor } from '../../test-support/http-server.js';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
+/** The release, as the root package.json names it (CHANGELOG.md's newest section). */
+const RELEASE = (
+  JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 /** An address of this machine that is not loopback: a request to it arrives from that address. */
 function outsideAddress(): string | undefined {
@@ -74,6 +79,16 @@ describeEngines('metrics on %s', (engine) => {
     expect(text).toMatch(/^mail_failed_total\{kind="contact_digest"\} 1$/m);
     expect(text).toMatch(/^mail_queue_depth 0$/m);
     expect(text).toMatch(/^mail_queue_oldest_age_seconds 0$/m);
+  });
+
+  it('names the running release to this host and to the bearer of the token, and to nobody else', async () => {
+    const line = `app_info{version="${RELEASE}"} 1`;
+    expect(await (await scrape()).text()).toContain(line);
+    const forwarded = { 'X-Forwarded-For': '203.0.113.7' };
+    expect(await (await scrape({ ...forwarded, Authorization: `Bearer ${TOKEN}` })).text()).toContain(line);
+    const anonymous = await scrape(forwarded);
+    expect(anonymous.status).toBe(404);
+    expect(await anonymous.text()).not.toContain(RELEASE);
   });
 
   it('does not take X-Forwarded-For for the caller, even with TRUST_PROXY', async () => {

@@ -5,6 +5,7 @@
  * and its own default process metrics (event-loop lag among them) into the text format.
  * Labels are bounded: the route TEMPLATE ("/api/faqs/:id", never the raw path), method and status.
  */
+import { APP_VERSION } from '@npo/shared';
 import type { Registry } from 'prom-client';
 import { isPostgres, type Db } from '../../db/connection.js';
 import type { MailCounts } from '../../mail/mailer.js';
@@ -166,6 +167,9 @@ async function buildRegistry(
   // Process metrics: CPU, memory, heap, handles and the event-loop lag (measured from this first scrape on).
   collectDefaultMetrics({ register: registry });
   const metrics = [
+    computedMetric('app_info', 'The running release (CHANGELOG.md) as the version label; always 1.', 'gauge', () => [
+      { labels: { version: APP_VERSION }, value: 1 },
+    ]),
     computedMetric('http_requests_total', 'HTTP requests by route template, method and status.', 'counter', () =>
       [...requests.values()].map((series) => ({ labels: series.labels, value: series.count })),
     ),

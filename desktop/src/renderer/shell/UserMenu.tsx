@@ -1,9 +1,11 @@
 /**
- * The signed-in user in the top bar: initial, name, e-mail, and the View Site / Sign Out dropdown.
+ * The signed-in user in the top bar: initial, name, e-mail, and the View Site / Sign Out dropdown,
+ * which also names the console's release (APP_VERSION, as in CHANGELOG.md).
  * The dropdown is anchored with CSS under its button rather than positioned by script, so it is in
  * place from its first frame; it follows the menu button pattern (arrows, Escape, focus return).
  */
 import { Button, Classes, Icon, Intent, type IconName } from '@blueprintjs/core';
+import { APP_VERSION } from '@npo/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -136,6 +138,7 @@ export function UserMenu() {
             />
             <MenuEntry icon="log-out" text="Sign Out" intent={Intent.DANGER} onSelect={signOut} />
           </ul>
+          <div className="menu-version muted">Version {APP_VERSION}</div>
         </div>
       )}
     </div>
