@@ -13,7 +13,7 @@
 // made; the script then exits 1.
 /* global document, localStorage -- used only inside page.evaluate, in the browser */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,7 +36,12 @@ const EDITOR = { email: 'sam.editor@globalnutrition.example', name: 'Sam Editor'
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'npo-docs-screenshots-'));
 const clockFile = path.join(dataDir, 'clock-offset');
-const pinClock = () => writeFileSync(clockFile, String(FIXED_TIME - Date.now()));
+// Written beside and renamed into place: a read never meets the file empty, half-written (which the
+// server would read as no offset at all, real time).
+const pinClock = () => {
+  writeFileSync(`${clockFile}.next`, String(FIXED_TIME - Date.now()));
+  renameSync(`${clockFile}.next`, clockFile);
+};
 pinClock();
 // The server reads the file at most every 100 ms: rewritten every 20 ms, its clock stays within
 // ~120 ms after FIXED_TIME, so every second it shows is FIXED_TIME's.
@@ -318,10 +323,10 @@ const SHOTS = {
   },
   'admin-permissions': async (page) => {
     await openConsole(page, '/admins');
+    await page.getByRole('button', { name: `Actions for ${EDITOR.name}` }).click();
     await page
-      .getByRole('row', { name: new RegExp(EDITOR.name) })
-      .getByRole('button', { name: /Edit/ })
-      .first()
+      .getByRole('menu', { name: `Actions for ${EDITOR.name}` })
+      .getByRole('menuitem', { name: 'Edit' })
       .click();
     await page.getByRole('dialog').first().waitFor();
     await shoot(page, 'admin-permissions');
