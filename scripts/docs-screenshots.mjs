@@ -1,8 +1,7 @@
 // `npm run docs:screenshots`: the staff guide's pictures (docs/guide/images/*.png), made again from the
 // current screens. It starts the BUILT server (run `npm run build` first) on a fresh SQLite database
 // with the demo content, as the browser suites' own servers do (desktop/e2e/own-server.ts): NODE_ENV=test
-// and TEST_CLOCK_FILE. The clock file is rewritten every few milliseconds so the server's clock stays at
-// one fixed instant (FIXED_TIME), and the browser's clock is fixed there too (Playwright's clock), so the
+// and TEST_CLOCK_FILE. The clock file stops the server's clock at one instant (FIXED_TIME), and the browser's clock is fixed there too (Playwright's clock), so the
 // seeded dates, the data made below and every time shown are the same on every run. Chromium at
 // 1366 × 768, light theme, UTC, en-GB; animations and the caret are off; the random two-factor secret,
 // its QR code and the recovery codes are masked. Running it twice gives the same files.
@@ -13,7 +12,7 @@
 // made; the script then exits 1.
 /* global document, localStorage -- used only inside page.evaluate, in the browser */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,17 +34,9 @@ const EDITOR = { email: 'sam.editor@globalnutrition.example', name: 'Sam Editor'
 // The server, its pinned clock and the API
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'npo-docs-screenshots-'));
-const clockFile = path.join(dataDir, 'clock-offset');
-// Written beside and renamed into place: a read never meets the file empty, half-written (which the
-// server would read as no offset at all, real time).
-const pinClock = () => {
-  writeFileSync(`${clockFile}.next`, String(FIXED_TIME - Date.now()));
-  renameSync(`${clockFile}.next`, clockFile);
-};
-pinClock();
-// The server reads the file at most every 100 ms: rewritten every 20 ms, its clock stays within
-// ~120 ms after FIXED_TIME, so every second it shows is FIXED_TIME's.
-const pinning = setInterval(pinClock, 20);
+const clockFile = path.join(dataDir, 'clock');
+// The server's clock stands still at FIXED_TIME (api/src/lib/clock.ts), so every time it shows is the same on every run.
+writeFileSync(clockFile, `at ${new Date(FIXED_TIME).toISOString()}`);
 
 function startServer() {
   const server = spawn(process.execPath, ['site/dist/server/main.js'], {
@@ -410,7 +401,6 @@ async function main() {
     const exited = new Promise((resolve) => server.once('exit', resolve));
     server.kill('SIGTERM');
     await exited;
-    clearInterval(pinning);
     rmSync(dataDir, { recursive: true, force: true });
   }
   if (failures.length > 0) {

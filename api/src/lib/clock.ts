@@ -10,25 +10,38 @@ export const systemClock: Clock = { now: () => new Date() };
 const REREAD_MS = 100;
 
 /**
- * Browser tests' server clock (TEST_CLOCK_FILE, refused in production): real time plus the
- * milliseconds written in `file` (0 while it is missing or unreadable), so a spec can move the
- * server's time forward by writing the file. Read again at most every REREAD_MS.
+ * Browser tests' server clock (TEST_CLOCK_FILE, refused in production), set by what `file` holds:
+ * a number of milliseconds runs the clock that far ahead of real time, so a spec can move the
+ * server's time forward by writing the file; `at <ISO instant>` stops it at that instant (the staff
+ * guide's screenshots, which must come out the same on every run). Missing or unreadable: real time.
+ * Read again at most every REREAD_MS.
  */
 export function fileOffsetClock(file: string): Clock {
-  let offsetMs = 0;
+  let timeAt: (real: number) => number = (real) => real;
   let readAt = -Infinity;
   return {
     now() {
       const real = Date.now();
       if (real - readAt >= REREAD_MS) {
         readAt = real;
-        try {
-          offsetMs = Number(readFileSync(file, 'utf8').trim()) || 0;
-        } catch {
-          offsetMs = 0;
-        }
+        timeAt = clockSetting(file);
       }
-      return new Date(real + offsetMs);
+      return new Date(timeAt(real));
     },
   };
+}
+
+/** What the clock file says, as the time it gives for a real time. */
+function clockSetting(file: string): (real: number) => number {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8').trim();
+  } catch {
+    return (real) => real;
+  }
+  const fixed = /^at\s+(\S+)$/.exec(text);
+  const fixedAt = fixed ? Date.parse(fixed[1]!) : NaN;
+  if (!Number.isNaN(fixedAt)) return () => fixedAt;
+  const offsetMs = Number(text) || 0;
+  return (real) => real + offsetMs;
 }
