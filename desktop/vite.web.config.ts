@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { lightIconNames } from './light-icon-names.ts';
-import { purgeBlueprintCss } from './purge-blueprint-css.ts';
+import { purgeBlueprintCss } from './blueprint-css.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 

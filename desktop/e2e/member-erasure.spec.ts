@@ -25,11 +25,13 @@ async function registeredMember(prefix: string) {
 
 async function openDetail(page: Page, name: string, email: string) {
   await page.getByRole('searchbox', { name: 'Search members by name or email' }).fill(email);
+  // The search is in the URL (it follows the typing by 300 ms): the link below keeps it.
+  await expect(page).toHaveURL(/[?&]q=/);
   const rows = page.getByRole('table', { name: 'Members' }).getByRole('row');
   // The searched list (its header and one row) is on screen before the row is clicked.
   await expect(rows).toHaveCount(2);
   const row = rows.filter({ hasText: email });
-  await row.getByRole('button', { name: `Details of ${name}` }).click();
+  await row.getByRole('link', { name, exact: true }).click();
   const dialog = page.getByRole('dialog', { name });
   await expect(dialog).toContainText(email);
   return dialog;

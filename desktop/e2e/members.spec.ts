@@ -25,7 +25,7 @@ test('members: search without accents, open the detail, deactivate after confirm
   await expect(page).toHaveURL(/[?&]q=/);
   await expectNoSeriousA11yViolations(page);
 
-  await row.getByRole('button', { name: `Details of ${name}` }).click();
+  await row.getByRole('link', { name, exact: true }).click();
   const dialog = page.getByRole('dialog', { name });
   await expect(dialog.getByRole('heading', { name: 'Upcoming registrations' })).toBeVisible();
   await expect(dialog).toContainText(email);
@@ -49,4 +49,43 @@ test('members: search without accents, open the detail, deactivate after confirm
   await page.getByRole('combobox', { name: 'Status' }).selectOption('deactivated');
   await expect(page).toHaveURL(/[?&]status=deactivated/);
   await expect(table.getByRole('row').filter({ hasText: email })).toContainText('Deactivated');
+});
+
+test("a member's name links to the detail, and the row's menu holds deactivation, confirmed first", async ({
+  page,
+}) => {
+  const name = unique('Row Menu Member');
+  const email = uniqueEmail('rowmenu');
+  expect((await api('POST', '/auth/register', { body: { name, email, password: 'member-secret-1' } })).status).toBe(
+    201,
+  );
+  await openAs(page, `/members?q=${encodeURIComponent(email)}`);
+  const row = page.getByTestId('member-row').filter({ hasText: email });
+  // No red button on the row: the only visible action is the menu.
+  await expect(row.getByRole('button', { name: /Deactivate/ })).toHaveCount(0);
+
+  await row.getByRole('link', { name, exact: true }).click();
+  await expect(page).toHaveURL(/[?&]member=\d+/);
+  await expect(page.getByRole('dialog', { name })).toContainText(email);
+  await page.goBack();
+  await expect(page.getByRole('dialog', { name })).toBeHidden();
+
+  await row.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Deactivate' }).click();
+  // Cancelled: nothing changes.
+  await answerConfirm(
+    page,
+    `Deactivate ${name}? They will be signed out everywhere and cannot sign in until reactivated.`,
+    'Cancel',
+  );
+  await expect(row).toContainText('Active');
+  await row.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Deactivate' }).click();
+  await answerConfirm(
+    page,
+    `Deactivate ${name}? They will be signed out everywhere and cannot sign in until reactivated.`,
+    'Deactivate',
+  );
+  await expectToast(page, `${name} deactivated`);
+  await expect(row).toContainText('Deactivated');
 });

@@ -39,7 +39,7 @@ test("the console's own styles and the rest of Blueprint's arrive with the conso
   expect(loginStyles.length).toBeGreaterThan(0);
   for (const css of loginStyles) {
     expect(css).not.toContain('.sidebar-link');
-    // Blueprint's tags and menus are drawn only inside the console (purge-blueprint-css.ts).
+    // Blueprint's tags and menus are drawn only inside the console (blueprint-css.ts).
     expect(css).not.toContain('.bp6-tag{');
     expect(css).not.toContain('.bp6-menu-item{');
   }

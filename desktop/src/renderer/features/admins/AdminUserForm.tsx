@@ -1,4 +1,12 @@
-import { adminUserSchema, emptyPermissions, normalisePermissions, type AdminUserInput, type User } from '@npo/shared';
+import {
+  adminUserSchema,
+  countPermissions,
+  emptyPermissions,
+  normalisePermissions,
+  PERMISSION_SLOTS,
+  type AdminUserInput,
+  type User,
+} from '@npo/shared';
 import { Callout } from '@blueprintjs/core';
 import { useForm } from 'react-hook-form';
 import { SelectField, TextField } from '../../ui/form/fields';
@@ -6,6 +14,7 @@ import { FormDialog } from '../../ui/form/FormDialog';
 import type { FormDialogState } from '../../ui/form/useFormDialog';
 import { PermissionGrid } from './PermissionGrid';
 import { schemaResolver } from '../../ui/form/resolver';
+import { useConfirm } from '../../ui/ConfirmProvider';
 import type { Revisioned } from '../../data/describe-item';
 import type { AdminFormValues } from './admin-form-values';
 
@@ -25,6 +34,20 @@ export function AdminUserForm({ dialog, onSave }: AdminUserFormProps) {
       permissions: editing ? normalisePermissions(editing.permissions) : emptyPermissions(),
     },
   });
+  const confirm = useConfirm();
+  // An admin with no permission can open nothing but My account: a new one is created so only on purpose.
+  const save = async (input: AdminUserInput) => {
+    if (!editing && input.role === 'admin' && countPermissions(input.permissions) === 0) {
+      const yes = await confirm({
+        message: `${input.name} gets 0 of ${PERMISSION_SLOTS} permissions and will see nothing but their own account until a super admin grants some. Create the account anyway?`,
+        confirmText: 'Create without permissions',
+        cancelText: 'Choose permissions',
+        icon: 'warning-sign',
+      });
+      if (!yes) return false;
+    }
+    return onSave(input, editing);
+  };
   return (
     <FormDialog
       title={editing ? 'Edit Admin User' : 'Add Admin User'}
@@ -32,7 +55,7 @@ export function AdminUserForm({ dialog, onSave }: AdminUserFormProps) {
       isOpen={dialog.isOpen}
       onClose={dialog.close}
       form={form}
-      onSubmit={(input) => onSave(input, editing)}
+      onSubmit={save}
       submitText={editing ? 'Save Changes' : 'Create and Send Invitation'}
       canEdit
       width={680}

@@ -4,13 +4,12 @@
  * e-mail has a line of its own and never breaks, dates break only between words, and the row's
  * actions take one narrow column.
  */
-import { Button, HTMLTable, Menu, MenuDivider, MenuItem, Popover, Tag } from '@blueprintjs/core';
+import { HTMLTable, MenuDivider, MenuItem, Tag } from '@blueprintjs/core';
 import { countPermissions, formatAdminDate, PERMISSION_SLOTS, type USER_SORTS, type User } from '@npo/shared';
-import type { KeyboardEvent } from 'react';
 import { isWaitingToSync } from '../../offline/optimistic';
 import { DateTimeLines } from '../../ui/DateTimeLines';
-import { moveMenuFocus } from '../../ui/menu-focus';
 import { RoleTag } from '../../ui/RoleTag';
+import { RowMenu } from '../../ui/RowMenu';
 import { TableHead, type SortState, type TableColumn } from '../../ui/TableHead';
 import { WaitingTag } from '../../offline/WaitingTag';
 
@@ -22,14 +21,6 @@ function permissionSummary(user: User): string {
 function LastLogin({ at }: { at: string | null }) {
   if (!at) return <>Never</>;
   return <DateTimeLines at={at} text={formatAdminDate(at)} />;
-}
-
-/** Arrow keys, Home and End move between the menu's enabled entries (the menu button pattern). */
-function moveFocus(event: KeyboardEvent<HTMLUListElement>) {
-  const entries = Array.from(
-    event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])'),
-  );
-  if (moveMenuFocus(event.key, entries)) event.preventDefault();
 }
 
 export interface AdminRowActions {
@@ -44,11 +35,11 @@ export interface AdminRowActions {
   onResendInvitation: (user: User) => void;
 }
 
-function RowMenu({ user, isSelf, actions }: { user: User; isSelf: boolean; actions: AdminRowActions }) {
+function AdminRowMenu({ user, isSelf, actions }: { user: User; isSelf: boolean; actions: AdminRowActions }) {
   const isSuperAdmin = user.role === 'super_admin';
   const ownAccount = 'Not for your own account';
-  const content = (
-    <Menu aria-label={`Actions for ${user.name}`} onKeyDown={moveFocus}>
+  return (
+    <RowMenu label={`Actions for ${user.name}`}>
       <MenuItem icon="edit" text="Edit" onClick={() => actions.onEdit(user)} />
       {user.invitationPending && user.isActive && (
         <MenuItem icon="envelope" text="Resend invitation" onClick={() => actions.onResendInvitation(user)} />
@@ -81,18 +72,7 @@ function RowMenu({ user, isSelf, actions }: { user: User; isSelf: boolean; actio
         htmlTitle={isSuperAdmin ? 'Super admin accounts cannot be deleted' : isSelf ? ownAccount : undefined}
         onClick={() => actions.onDelete(user)}
       />
-    </Menu>
-  );
-  return (
-    <Popover
-      content={content}
-      placement="bottom-end"
-      shouldReturnFocusOnClose
-      // The first entry takes the focus, so the arrow keys work at once.
-      onOpened={(popover) => popover.querySelector<HTMLElement>('[role="menuitem"]')?.focus()}
-    >
-      <Button icon="more" variant="minimal" aria-label={`Actions for ${user.name}`} />
-    </Popover>
+    </RowMenu>
   );
 }
 
@@ -152,7 +132,9 @@ export function AdminsTable({ users, currentUserId, sort, onSort, ...actions }: 
               <td>
                 <LastLogin at={user.lastLogin} />
               </td>
-              <td className="cell-actions">{!waiting && <RowMenu user={user} isSelf={isSelf} actions={actions} />}</td>
+              <td className="cell-actions">
+                {!waiting && <AdminRowMenu user={user} isSelf={isSelf} actions={actions} />}
+              </td>
             </tr>
           );
         })}

@@ -1,9 +1,10 @@
+import { countPermissions, PERMISSION_SLOTS } from '@npo/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { useCurrentUser } from '../../session/session-store';
 import { PageHeader } from '../../ui/PageHeader';
-import { LoadError, NotSyncedYet, SkeletonRows } from '../../ui/states';
+import { LoadError, NotSyncedYet, Refusal, SkeletonRows } from '../../ui/states';
 import { BackupCard } from './BackupCard';
 import { ContentOverview } from './ContentOverview';
 import { RecentUsers } from './RecentUsers';
@@ -12,10 +13,30 @@ import { StatCards } from './StatCards';
 import { UpcomingActivities } from './UpcomingActivities';
 import { UserGrowthChart } from './UserGrowthChart';
 
+/**
+ * An admin granted nothing yet: no figures, names or e-mails, but what to ask a super admin for
+ * (issue 55). My account stays open to them.
+ */
+function NoPermissionsYet() {
+  return (
+    <>
+      <PageHeader title="Dashboard" />
+      <Refusal
+        icon="key"
+        title="No permissions yet"
+        description={`Your account has 0 of ${PERMISSION_SLOTS} permissions, so there is nothing to show here. Ask a super admin to grant you the modules you work on (for example View and Edit in FAQs, or View in Members). Your own account, its password and two-factor sign-in are under My account.`}
+      />
+    </>
+  );
+}
+
 export default function DashboardPage() {
   const user = useCurrentUser();
-  const query = useQuery({ queryKey: queryKeys.dashboard, queryFn: api.admin.dashboard });
+  const hasNone = user.role === 'admin' && countPermissions(user.permissions) === 0;
+  const query = useQuery({ queryKey: queryKeys.dashboard, queryFn: api.admin.dashboard, enabled: !hasNone });
   const firstName = user.name.split(' ')[0] ?? user.name;
+
+  if (hasNone) return <NoPermissionsYet />;
 
   if (query.isPending) {
     // The screen's title at once, with grey rows where the figures will be (issue 21, item 10).

@@ -23,8 +23,10 @@ import { queryKeys } from '../../api/query-keys';
 import { useAdminList } from '../../data/useAdminList';
 import { useAdminMutation } from '../../data/useAdminMutation';
 import { useConfirm } from '../../ui/ConfirmProvider';
+import { DateTimeLines } from '../../ui/DateTimeLines';
 import { ListPager, type PagedList } from '../../ui/ListControls';
 import { ListStates } from '../../ui/ListStates';
+import { OneLine } from '../../ui/OneLine';
 import { PageHeader } from '../../ui/PageHeader';
 import { TableHead, type SortState, type TableColumn } from '../../ui/TableHead';
 
@@ -127,30 +129,34 @@ interface MailTableProps {
 function MailTable({ mails, sort, onSort }: MailTableProps) {
   const actions = useMailActions();
   return (
-    <HTMLTable striped className="admins-table" aria-label="Mails">
+    <HTMLTable compact striped className="admins-table mail-table" aria-label="Mails">
       <TableHead columns={COLUMNS} sort={sort} onSort={onSort} />
       <tbody>
         {mails.map((mail) => (
           <tr key={mail.id} data-testid="mail-row" data-state={mail.state}>
-            <td className="break-all">{mail.recipient}</td>
+            <td className="cell-flexible">
+              <OneLine text={mail.recipient} />
+            </td>
             <td>{MAIL_KIND_LABELS[mail.kind] ?? mail.kind}</td>
-            <td>
+            <td className="nowrap">
               <Tag intent={STATE_INTENTS[mail.state]} minimal={mail.state !== 'failed'}>
                 {MAIL_STATE_LABELS[mail.state] ?? mail.state}
               </Tag>
             </td>
             <td>{mail.attempts}</td>
-            <td className="break-all">{mail.lastError ?? '—'}</td>
+            <td className="cell-flexible">{mail.lastError ? <OneLine text={mail.lastError} /> : '—'}</td>
             <td>
-              <time dateTime={mail.createdAt}>{formatAdminDate(mail.createdAt)}</time>
+              <DateTimeLines at={mail.createdAt} text={formatAdminDate(mail.createdAt)} />
             </td>
             <td>
               {mail.sentAt ? (
-                <time dateTime={mail.sentAt}>Sent {formatAdminDate(mail.sentAt)}</time>
+                <>
+                  Sent <DateTimeLines at={mail.sentAt} text={formatAdminDate(mail.sentAt)} />
+                </>
               ) : mail.state === 'failed' ? (
                 '—'
               ) : (
-                <time dateTime={mail.nextAttemptAt}>{formatAdminDate(mail.nextAttemptAt)}</time>
+                <DateTimeLines at={mail.nextAttemptAt} text={formatAdminDate(mail.nextAttemptAt)} />
               )}
             </td>
             <td className="cell-actions">

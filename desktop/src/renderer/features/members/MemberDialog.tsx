@@ -61,7 +61,7 @@ interface MemberDialogProps {
  * Erase, confirmed first: the member's personal data goes for good (the server mails them a notice),
  * their registrations stay without it. The dialog closes once the server has done it.
  */
-function useEraseMember(onErased: () => void) {
+export function useEraseMember(onErased: () => void) {
   const confirm = useConfirm();
   const erase = useAdminMutation<Member, null>({
     change: (member) => ({

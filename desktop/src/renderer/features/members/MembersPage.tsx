@@ -5,9 +5,10 @@
  * member's detail; staff with edit permission deactivate (which signs the member out everywhere) and
  * reactivate, after a confirmation, and import members from a CSV file (ImportMembersDialog).
  */
-import { Button, HTMLSelect, HTMLTable, Tag } from '@blueprintjs/core';
+import { Button, HTMLSelect, HTMLTable, MenuDivider, MenuItem, Tag } from '@blueprintjs/core';
 import { ROUTES, changeOf, formatAdminDate, MEMBER_STATUSES, type Member, type MembersFilter } from '@npo/shared';
 import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../../api/client';
 import { describeError } from '../../api/errors';
 import { queryKeys } from '../../api/query-keys';
@@ -15,14 +16,17 @@ import { useAdminList } from '../../data/useAdminList';
 import { useAdminMutation } from '../../data/useAdminMutation';
 import { useModuleAccess } from '../../data/useModuleAccess';
 import { useConfirm } from '../../ui/ConfirmProvider';
+import { DateTimeLines } from '../../ui/DateTimeLines';
 import { saveDownload } from '../../ui/download';
 import { ListPager, ListSearch, type PagedList } from '../../ui/ListControls';
 import { ListStates } from '../../ui/ListStates';
+import { OneLine } from '../../ui/OneLine';
 import { PageHeader } from '../../ui/PageHeader';
+import { RowMenu } from '../../ui/RowMenu';
 import { TableHead, type TableColumn } from '../../ui/TableHead';
 import { notifyFailure } from '../../ui/toaster';
 import { ImportMembersDialog } from './ImportMembersDialog';
-import { MemberDialog } from './MemberDialog';
+import { MemberDialog, useEraseMember } from './MemberDialog';
 import { MemberFilters } from './MemberFilters';
 import './members.css';
 
@@ -95,20 +99,92 @@ function useMemberStatus() {
   };
 }
 
-function columnsOf(canEdit: boolean): (TableColumn<MembersFilter['sort']> | false)[] {
-  return [
-    { label: 'Name', sort: 'name' },
-    { label: 'E-mail' },
-    { label: 'Status' },
-    { label: 'Joined (UTC)', sort: 'joinedAt', firstOrder: 'desc' },
-    { label: 'Last sign-in (UTC)' },
-    canEdit && { label: 'Actions', look: 'muted' },
-  ];
+const COLUMNS: TableColumn<MembersFilter['sort']>[] = [
+  { label: 'Name', sort: 'name' },
+  { label: 'E-mail' },
+  { label: 'Status' },
+  { label: 'Joined (UTC)', sort: 'joinedAt', firstOrder: 'desc' },
+  { label: 'Last sign-in (UTC)' },
+  { label: 'Actions', look: 'hidden' },
+];
+
+/** The open member's detail is in the URL (`?member=ID`): the name is a link, Back closes it. */
+function useOpenMember() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const id = Number(searchParams.get('member'));
+  const linkTo = (member: Member) => {
+    const next = new URLSearchParams(searchParams);
+    next.set('member', String(member.id));
+    return { search: `?${next.toString()}` };
+  };
+  const close = () => {
+    const next = new URLSearchParams(searchParams);
+    next.delete('member');
+    setSearchParams(next);
+  };
+  return { openId: Number.isSafeInteger(id) && id > 0 ? id : null, linkTo, close };
+}
+
+interface MemberRowProps {
+  member: Member;
+  detailLink: ReturnType<ReturnType<typeof useOpenMember>['linkTo']>;
+  canEdit: boolean;
+  canDelete: boolean;
+  onSetStatus: (member: Member, active: boolean) => Promise<void>;
+  onErase: (member: Member) => Promise<void>;
+  onOpen: () => void;
+}
+
+/** One member: the name opens the detail; deactivating and erasing sit in the row's menu, confirmed. */
+function MemberRow({ member, detailLink, canEdit, canDelete, onSetStatus, onErase, onOpen }: MemberRowProps) {
+  return (
+    <tr data-testid="member-row">
+      <td className="cell-flexible">
+        <Link to={detailLink} className="one-line cell-strong" title={member.name}>
+          {member.name}
+        </Link>
+      </td>
+      <td className="cell-flexible">
+        <OneLine text={member.email} />
+      </td>
+      <td className="nowrap">
+        <Tag minimal intent={member.isActive ? 'success' : 'none'}>
+          {member.isActive ? 'Active' : 'Deactivated'}
+        </Tag>
+      </td>
+      <td>
+        <DateTimeLines at={member.joinedAt} text={formatAdminDate(member.joinedAt)} />
+      </td>
+      <td>
+        {member.lastLogin ? <DateTimeLines at={member.lastLogin} text={formatAdminDate(member.lastLogin)} /> : 'Never'}
+      </td>
+      <td className="cell-actions">
+        <RowMenu label={`Actions for ${member.name}`}>
+          <MenuItem icon="person" text="View details" onClick={onOpen} />
+          {canEdit && (
+            <MenuItem
+              icon={member.isActive ? 'lock' : 'unlock'}
+              text={member.isActive ? 'Deactivate' : 'Reactivate'}
+              onClick={() => void onSetStatus(member, !member.isActive)}
+            />
+          )}
+          {canDelete && (
+            <>
+              <MenuDivider />
+              <MenuItem icon="trash" intent="danger" text="Erase" onClick={() => void onErase(member)} />
+            </>
+          )}
+        </RowMenu>
+      </td>
+    </tr>
+  );
 }
 
 export default function MembersPage() {
-  const { canEdit } = useModuleAccess('members');
-  const [openId, setOpenId] = useState<number | null>(null);
+  const { canEdit, canDelete } = useModuleAccess('members');
+  const { openId, linkTo, close } = useOpenMember();
+  const navigate = useNavigate();
+  const erase = useEraseMember(() => undefined);
   const [importing, setImporting] = useState(false);
   const { list, query, sort, setSort } = useAdminList('members', { filter: filterOf });
   const filter = filterOf(list);
@@ -149,58 +225,26 @@ export default function MembersPage() {
       >
         <div className="table-scroll">
           <HTMLTable compact striped className="members-table" aria-label="Members">
-            <TableHead columns={columnsOf(canEdit)} sort={sort} onSort={setSort} />
+            <TableHead columns={COLUMNS} sort={sort} onSort={setSort} />
             <tbody>
               {members.map((member) => (
-                <tr key={member.id}>
-                  <td>
-                    <Button
-                      variant="minimal"
-                      size="small"
-                      text={member.name}
-                      aria-label={`Details of ${member.name}`}
-                      onClick={() => setOpenId(member.id)}
-                    />
-                  </td>
-                  <td>{member.email}</td>
-                  <td>
-                    <Tag minimal intent={member.isActive ? 'success' : 'none'}>
-                      {member.isActive ? 'Active' : 'Deactivated'}
-                    </Tag>
-                  </td>
-                  <td>
-                    <time dateTime={member.joinedAt}>{formatAdminDate(member.joinedAt)}</time>
-                  </td>
-                  <td>
-                    {member.lastLogin ? (
-                      <time dateTime={member.lastLogin}>{formatAdminDate(member.lastLogin)}</time>
-                    ) : (
-                      'Never'
-                    )}
-                  </td>
-                  {canEdit && (
-                    <td>
-                      <Button
-                        size="small"
-                        variant="minimal"
-                        intent={member.isActive ? 'danger' : 'primary'}
-                        icon={member.isActive ? 'lock' : 'unlock'}
-                        text={member.isActive ? 'Deactivate' : 'Reactivate'}
-                        aria-label={`${member.isActive ? 'Deactivate' : 'Reactivate'} ${member.name}`}
-                        onClick={() => void setStatus(member, !member.isActive)}
-                      />
-                    </td>
-                  )}
-                </tr>
+                <MemberRow
+                  key={member.id}
+                  member={member}
+                  detailLink={linkTo(member)}
+                  canEdit={canEdit}
+                  canDelete={canDelete}
+                  onSetStatus={setStatus}
+                  onErase={erase}
+                  onOpen={() => void navigate(linkTo(member))}
+                />
               ))}
             </tbody>
           </HTMLTable>
         </div>
       </ListStates>
       <ListPager list={list} pagination={query.data?.pagination} noun={['member', 'members']} label="Members pages" />
-      {openId !== null && (
-        <MemberDialog id={openId} canEdit={canEdit} onSetStatus={setStatus} onClose={() => setOpenId(null)} />
-      )}
+      {openId !== null && <MemberDialog id={openId} canEdit={canEdit} onSetStatus={setStatus} onClose={close} />}
       {importing && <ImportMembersDialog onClose={() => setImporting(false)} />}
     </>
   );

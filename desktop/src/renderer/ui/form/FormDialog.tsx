@@ -17,6 +17,7 @@ interface FormDialogProps<Input extends FieldValues, Output> {
   isOpen: boolean;
   onClose: () => void;
   form: UseFormReturn<Input, unknown, Output>;
+  /** Answers `false` to leave the form open unsaved (the person chose not to go on). */
   onSubmit: (values: Output) => Promise<unknown>;
   submitText: string;
   /** Without the edit permission the form is replaced by SPEC 6's refusal. */
@@ -48,7 +49,7 @@ export function FormDialog<Input extends FieldValues, Output>({
   };
   const submit = form.handleSubmit(async (values) => {
     try {
-      await onSubmit(values);
+      if ((await onSubmit(values)) === false) return;
       onClose();
     } catch (error) {
       showFieldErrors(form, error);
