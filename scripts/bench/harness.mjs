@@ -1,6 +1,7 @@
 // What every benchmark section shares: starting the built server and a bare node:http server, and
-// driving them with autocannon, and timing a visitor's page beside a load (homeProbe). `settings` holds
-// the command line's duration and connections.
+// driving them with autocannon; the server's CPU time and memory from /proc; and the budgets of a
+// server under a load (underLoad): its event-loop delay, a visitor's GET / and its memory. `settings`
+// holds the command line's duration and connections.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -10,7 +11,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { probeInRealTime } from './isolation.mjs';
+import { isolated, isolationNote } from './isolation.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The command line's duration and connections. */
@@ -114,12 +115,14 @@ export async function stopSite(baseUrl) {
   });
 }
 
-export async function startSite(env = {}) {
+/** `wrapper`: a command the server runs under (valgrind, callgrind.mjs), with a start-up timeout for it. */
+export async function startSite(env = {}, { wrapper = [], timeoutMs } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'npo-bench-'));
-  const server = start('node', SERVER_ARGS, { ...serverEnv(port, dataDir), ...env });
+  const [command, ...args] = [...wrapper, 'node', ...SERVER_ARGS];
+  const server = start(command, args, { ...serverEnv(port, dataDir), ...env });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseUrl}/api/health`);
+  await waitFor(`${baseUrl}/api/health`, timeoutMs);
   scratchDirs.push(dataDir);
   sitePids.set(baseUrl, server.pid);
   return baseUrl;
@@ -133,8 +136,9 @@ const CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfe
  * site's answer, replayed), nothing else. Both servers then put the same bytes on the wire, so the
  * ratio measures the server's work and not the client's parsing of a dozen more headers. The body
  * goes through a file: a page with large data is more than an environment variable may hold.
+ * `wrapper` as startSite's. Answers its { url, pid }.
  */
-export async function startBareServer(body, headers) {
+export async function startBareServer(body, headers, { wrapper = [], timeoutMs } = {}) {
   const port = await freePort();
   const scratch = mkdtempSync(path.join(tmpdir(), 'npo-bench-bare-'));
   const bodyFile = path.join(scratch, 'body');
@@ -149,10 +153,11 @@ export async function startBareServer(body, headers) {
       res.writeHead(200, headers);
       res.end(body);
     }).listen(${port}, '127.0.0.1');`;
-  start('node', ['-e', source], { BODY_FILE: bodyFile, HEADERS: JSON.stringify(replayed) });
+  const [command, ...args] = [...wrapper, 'node', '-e', source];
+  const child = start(command, args, { BODY_FILE: bodyFile, HEADERS: JSON.stringify(replayed) });
   const url = `http://127.0.0.1:${port}/`;
-  await waitFor(url);
-  return url;
+  await waitFor(url, timeoutMs);
+  return { url, pid: child.pid };
 }
 
 export function cannon(url, duration = settings.duration, extra = {}) {
@@ -165,38 +170,20 @@ export function cannon(url, duration = settings.duration, extra = {}) {
 
 /** GET / at a steady rate: how each section times a visitor's page beside the load it measures. */
 export const HOME_PER_S = 100;
-/** The budget of every section that times GET / beside a load: its p99 at most this many times idle. */
-export const MAX_P99_RATIO = 2;
 /** What Chromium and Firefox send as Accept-Encoding. */
 const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 
 /**
- * GET / every 1 / HOME_PER_S s for `duration` s, as visitors arrive one by one, each answer timed from
- * its request to its last byte; `p99` is the exact 99th percentile of the 2xx answers (ms, to 0.01).
- * A probe of its own rather than autocannon, which measures throughput well but not this:
- *  - At a set rate autocannon sends each connection's share of a second back to back at the start of
- *    the second: the "100 req/s" was a burst of 100 requests every second, and its p99 timed how fast
- *    the server drained the burst (the large data's GET / idle: 7–15 ms in bursts, 1.0–1.3 ms paced).
- *  - It adds answers that never happened, for coordinated omission, with an expected interval of
- *    ceil(1 / rate) = 1 ms where a connection's is 100 ms (a window of 1,000 answers held 1,199), and
- *    its latency.p99 is in whole milliseconds.
- * The page is asked for compressed, as every browser does. In an isolated section (isolation.mjs) the
- * probe's thread is real-time while it times.
+ * GET / every 1 / HOME_PER_S s, for `duration` s or until `until()` answers true, as visitors arrive
+ * one by one, each answer timed from its request to its last byte; `p99` is the exact 99th percentile
+ * of the 2xx answers (ms, to 0.01). A probe of its own rather than autocannon, which at a set rate
+ * sends each second's requests in one burst and adds answers that never happened (coordinated
+ * omission) at a 1 ms interval. The page is asked for compressed, as every browser does.
  */
-export async function homeProbe(baseUrl, duration) {
-  const backToNormal = probeInRealTime();
-  try {
-    return await probe(baseUrl, duration);
-  } finally {
-    backToNormal();
-  }
-}
-
-async function probe(baseUrl, duration) {
+export async function homeProbe(baseUrl, { duration = Infinity, until = () => false } = {}) {
   const agent = new http.Agent({ keepAlive: true });
   const times = [];
-  let non2xx = 0;
-  let errors = 0;
+  const answers = { non2xx: 0, serverErrors: 0, errors: 0 };
   const visit = () =>
     new Promise((resolve) => {
       const started = performance.now();
@@ -207,31 +194,33 @@ async function probe(baseUrl, duration) {
           answer.resume();
           answer.on('end', () => {
             if (answer.statusCode >= 200 && answer.statusCode < 300) times.push(performance.now() - started);
-            else non2xx += 1;
+            else answers.non2xx += 1;
+            if (answer.statusCode >= 500) answers.serverErrors += 1;
             resolve();
           });
         },
       );
       request.on('error', () => {
-        errors += 1;
+        answers.errors += 1;
         resolve();
       });
     });
-  const visits = await paced(duration, HOME_PER_S, visit);
+  const visits = await paced(duration, HOME_PER_S, visit, until);
   agent.destroy();
   times.sort((a, b) => a - b);
   const p99 = percentile(times, 99) ?? Number.NaN;
-  return { p99: Math.round(p99 * 100) / 100, requests: visits.length, non2xx, errors };
+  return { p99: Math.round(p99 * 100) / 100, requests: visits.length, ...answers };
 }
 
 /**
- * Calls `send` `perSecond` times a second for `duration` s, each call at its own time from the start,
- * so a late timer does not shift the ones after it; resolves to the calls' results once all are done.
+ * Calls `send` `perSecond` times a second for `duration` s (or until `until()`), each call at its own
+ * time from the start, so a late timer does not shift the ones after it; resolves to the calls'
+ * results once all are done.
  */
-export async function paced(duration, perSecond, send) {
+export async function paced(duration, perSecond, send, until = () => false) {
   const sent = [];
   const begin = performance.now();
-  for (let index = 0; index < duration * perSecond; index += 1) {
+  for (let index = 0; index < duration * perSecond && !until(); index += 1) {
     const wait = begin + (index * 1000) / perSecond - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     sent.push(send());
@@ -239,43 +228,154 @@ export async function paced(duration, perSecond, send) {
   return Promise.all(sent);
 }
 
-export const WINDOWS = 3;
-
-/**
- * GET / p99 in `windows` back-to-back windows of `duration` s (homeProbe), and the median of those
- * p99s. One window's p99 is the 10th slowest of 1,000 answers, and this shared 2-core host has hiccups
- * of its own: an idle server on the demo content (no GC beyond scavenges, no job running; --trace-gc)
- * answered six 10 s windows with p99 2, 2, 3, 3, 4 and 14 ms. The first window after a cache fill also
- * runs while the JIT warms up. The median of three leaves out one such window on either side.
- */
-export async function homeP99(baseUrl, duration, windows = WINDOWS) {
-  const p99s = [];
-  let errors = 0;
-  for (let index = 0; index < windows; index += 1) {
-    const result = await homeProbe(baseUrl, duration);
-    p99s.push(result.p99);
-    errors += result.non2xx + result.errors;
-  }
-  return { p99: median(p99s), p99s, errors };
+/** CPU time (user + system, ms) process `pid` has used, all its threads: /proc/<pid>/stat, 10 ms ticks. */
+export function cpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command's closing parenthesis; utime and stime are the 14th and 15th of the line.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-export async function throughput(url) {
+const statusMb = (pid, field) =>
+  Number(new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+/** Resident memory of process `pid` now, in MB. */
+export const rssMb = (pid) => statusMb(pid, 'VmRSS');
+/** Peak resident memory of process `pid` so far, in MB. */
+export const peakRssMb = (pid) => statusMb(pid, 'VmHWM');
+
+/** prom-client's event-loop monitor fires every 10 ms (eventLoopMonitoringPrecision) and records the whole interval. */
+const MONITOR_RESOLUTION_MS = 10;
+
+/**
+ * The server's event-loop delay since the previous call, in ms: p99 and max of Node's
+ * monitorEventLoopDelay as prom-client reports it at GET /api/metrics (open to loopback). prom-client
+ * resets the histogram at each scrape, and starts it at the first: call once before a window. Each
+ * figure is the interval between the monitor's timer firings less its 10 ms resolution, so 0 is a loop
+ * that was never late.
+ */
+export async function eventLoopDelay(baseUrl) {
+  const text = await (await fetch(`${baseUrl}/api/metrics`)).text();
+  const delayMs = (name) => {
+    const seconds = Number(new RegExp(`^nodejs_eventloop_lag_${name}_seconds (\\S+)$`, 'm').exec(text)?.[1]);
+    return Math.max(0, Math.round((seconds * 1000 - MONITOR_RESOLUTION_MS) * 100) / 100);
+  };
+  return { p99: delayMs('p99'), max: delayMs('max') };
+}
+
+/** The budgets of a server under load (underLoad). */
+export const BUDGETS = {
+  delayP99Ms: 10,
+  delayMaxMs: 50,
+  /** GET / p99 under load: at most this many times idle, or HOME_FLOOR_MS if that is more. */
+  homeIdleFactor: 5,
+  homeFloorMs: 25,
+  peakRssMb: 350,
+};
+
+/**
+ * Runs `load()` against the server `baseUrl` (process `pid`) and judges it by the budgets above:
+ * GET / (homeProbe) idle for `duration` s, then for as long as the load runs, with the server's
+ * event-loop delay over each of those spans; no 5xx to GET / nor to the load (`load()` answers
+ * { serverErrors, ...its own figures }); the server's peak RSS. The server is pinned to its CPUs and
+ * the benchmark's processes (and `databaseServerPid`, PostgreSQL's postmaster) to another
+ * (isolation.mjs). Answers { ok, checks, figures }.
+ */
+export async function underLoad(baseUrl, pid, load, { duration = settings.duration, databaseServerPid } = {}) {
+  await cannon(`${baseUrl}/`, 2); // fills the page cache and warms up the JIT
+  await eventLoopDelay(baseUrl); // starts the monitor
+  const measured = await isolated(
+    pid,
+    async () => {
+      const idle = await homeProbe(baseUrl, { duration });
+      const idleDelay = await eventLoopDelay(baseUrl);
+      let done = false;
+      const started = performance.now();
+      const running = load().finally(() => (done = true));
+      const home = await homeProbe(baseUrl, { until: () => done });
+      const loadFigures = await running;
+      const loadSeconds = (performance.now() - started) / 1000;
+      return { idle, idleDelay, home, loadFigures, loadSeconds, delay: await eventLoopDelay(baseUrl) };
+    },
+    { databaseServerPid },
+  );
+  const { idle, idleDelay, home, loadFigures, delay } = measured;
+  const homeBudgetMs = Math.max(BUDGETS.homeIdleFactor * idle.p99, BUDGETS.homeFloorMs);
+  const serverErrors = idle.serverErrors + home.serverErrors + (loadFigures.serverErrors ?? 0);
+  const peakMb = peakRssMb(pid);
+  const checks = {
+    delay: delay.p99 <= BUDGETS.delayP99Ms && delay.max <= BUDGETS.delayMaxMs,
+    home: home.p99 <= homeBudgetMs && idle.errors + home.errors + idle.non2xx + home.non2xx === 0,
+    noServerErrors: serverErrors === 0,
+    memory: peakMb <= BUDGETS.peakRssMb,
+  };
+  const figures = {
+    loadSeconds: measured.loadSeconds,
+    idleDelayP99Ms: idleDelay.p99,
+    idleDelayMaxMs: idleDelay.max,
+    delayP99Ms: delay.p99,
+    delayMaxMs: delay.max,
+    idleHomeP99Ms: idle.p99,
+    homeP99Ms: home.p99,
+    homeBudgetMs,
+    homeRequests: home.requests,
+    homeFailed: home.non2xx + home.errors,
+    serverErrors,
+    peakRssMb: peakMb,
+    isolation: isolationNote(),
+    ...loadFigures,
+  };
+  return { ok: Object.values(checks).every(Boolean), checks, figures };
+}
+
+/** underLoad's verdicts, one line each. */
+export function printUnderLoad({ checks, figures: f }) {
+  const verdict = (passed) => (passed ? 'ok' : 'MISSED');
+  console.log(
+    `  event-loop delay during the load (${f.loadSeconds.toFixed(1)} s) p99 ${ms(f.delayP99Ms)}, max ${ms(f.delayMaxMs)} ` +
+      `(idle ${ms(f.idleDelayP99Ms)}, ${ms(f.idleDelayMaxMs)}); budget ≤ ${BUDGETS.delayP99Ms} ms, ≤ ${BUDGETS.delayMaxMs} ms: ${verdict(checks.delay)}`,
+  );
+  console.log(
+    `  GET / p99 (${HOME_PER_S} req/s) idle ${ms(f.idleHomeP99Ms)}, during the load ${ms(f.homeP99Ms)} over ` +
+      `${f.homeRequests} requests; budget ≤ ${ms(f.homeBudgetMs)} (max(${BUDGETS.homeIdleFactor}× idle, ` +
+      `${BUDGETS.homeFloorMs} ms)), none failed (${f.homeFailed}): ${verdict(checks.home)}`,
+  );
+  console.log(`  5xx answers ${f.serverErrors}; budget 0: ${verdict(checks.noServerErrors)}`);
+  console.log(
+    `  server peak RSS ${f.peakRssMb.toFixed(0)} MB; budget ≤ ${BUDGETS.peakRssMb} MB: ${verdict(checks.memory)}`,
+  );
+  console.log(`  ${f.isolation}`);
+}
+
+/**
+ * Requests per second of the server at `url` (process `pid`) and of a bare node:http server sending
+ * the same bytes and headers, each driven by autocannon for `settings.duration` s; and the CPU time
+ * (all threads, /proc) each used per request.
+ */
+export async function throughput(url, pid) {
   // The bytes a client without Accept-Encoding gets, as autocannon is such a client.
   const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
   const body = Buffer.from(await response.arrayBuffer());
-  const bareUrl = await startBareServer(body, response.headers);
+  const bare = await startBareServer(body, response.headers);
   // Warm both up first (the first request of a page or public answer also fills its cache).
   await cannon(url, 2);
-  await cannon(bareUrl, 2);
-  const site = await cannon(url);
-  const bare = await cannon(bareUrl);
+  await cannon(bare.url, 2);
+  const timed = async (target, targetPid) => {
+    const cpuBefore = cpuMs(targetPid);
+    const result = await cannon(target);
+    return { result, cpuMsPerRequest: (cpuMs(targetPid) - cpuBefore) / result.requests.total };
+  };
+  const site = await timed(url, pid);
+  const bareRun = await timed(bare.url, bare.pid);
   const check = (result) => result.non2xx === 0 && result.errors === 0;
   return {
     bytes: body.length,
-    siteRps: site.requests.average,
-    bareRps: bare.requests.average,
-    siteLatencyP99: site.latency.p99,
-    bareLatencyP99: bare.latency.p99,
-    clean: check(site) && check(bare),
+    siteRps: site.result.requests.average,
+    bareRps: bareRun.result.requests.average,
+    siteLatencyP99: site.result.latency.p99,
+    bareLatencyP99: bareRun.result.latency.p99,
+    siteCpuMsPerRequest: site.cpuMsPerRequest,
+    bareCpuMsPerRequest: bareRun.cpuMsPerRequest,
+    cpuRatio: site.cpuMsPerRequest / bareRun.cpuMsPerRequest,
+    clean: check(site.result) && check(bareRun.result),
   };
 }

@@ -1,11 +1,13 @@
 // The members import (issue 22) against the BUILT server on SQLite: a 50,000-row CSV checked by the
 // dry run, then imported with a welcome mail for each new member (50,000 users, invitation tokens and
-// queued mails in one transaction). Budget: the import request answers within 60 s.
+// queued mails). Budgets: the import request answers within 60 s; from the dry run's request to the
+// import's answer, harness.mjs underLoad: the server's event-loop delay p99 ≤ 10 ms and max ≤ 50 ms,
+// GET / p99 ≤ max(5× idle, 25 ms), no 5xx, peak RSS ≤ 350 MB.
 // Run alone: node scripts/bench/member-import.mjs (after `npm run build`).
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { ms, serverEnv, startSite, stopSite } from './harness.mjs';
+import { ms, printUnderLoad, serverEnv, sitePid, startSite, stopSite, underLoad } from './harness.mjs';
 
 const ROWS = 50_000;
 const MAX_IMPORT_MS = 60_000;
@@ -22,7 +24,7 @@ async function post(baseUrl, path, token, body) {
     body: JSON.stringify(body),
   });
   const answer = await response.json();
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${answer.message}`);
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${answer.message}`); // a 5xx too: the section fails
   return { data: answer.data, elapsed: performance.now() - started };
 }
 
@@ -39,19 +41,31 @@ export async function runMemberImport() {
   for (let i = 0; i < ROWS; i += 1) lines.push(`"Imported Member ${i}",imported.member.${i}@example.org`);
   const csv = lines.join('\r\n');
 
+  const result = await underLoad(baseUrl, sitePid(baseUrl), async () => {
+    const dryRun = await post(baseUrl, '/api/admin/members/import/dry-run', token, { csv });
+    const imported = await post(baseUrl, '/api/admin/members/import', token, { csv, sendWelcomeMail: true });
+    return {
+      rows: ROWS,
+      dryRunMs: dryRun.elapsed,
+      dryRunCounts: dryRun.data.counts,
+      importMs: imported.elapsed,
+      imported: imported.data.imported,
+      welcomeMails: imported.data.welcomeMails,
+    };
+  });
+  const f = result.figures;
+  const importOk = f.imported === ROWS && f.importMs <= MAX_IMPORT_MS;
   console.log(`\nMembers import: ${ROWS} rows, ${(csv.length / 1e6).toFixed(1)} MB of CSV, SQLite:`);
-  const dryRun = await post(baseUrl, '/api/admin/members/import/dry-run', token, { csv });
-  console.log(`  dry run   ${ms(dryRun.elapsed).padStart(9)}   ${JSON.stringify(dryRun.data.counts)}`);
-  const imported = await post(baseUrl, '/api/admin/members/import', token, { csv, sendWelcomeMail: true });
-  const ok = imported.data.imported === ROWS && imported.elapsed <= MAX_IMPORT_MS;
+  console.log(`  dry run   ${ms(f.dryRunMs).padStart(9)}   ${JSON.stringify(f.dryRunCounts)}`);
   console.log(
-    `  import    ${ms(imported.elapsed).padStart(9)}   ${imported.data.imported} members, ${imported.data.welcomeMails} welcome mails queued`,
+    `  import    ${ms(f.importMs).padStart(9)}   ${f.imported} members, ${f.welcomeMails} welcome mails queued`,
   );
-  console.log(`  budget ≤ ${ms(MAX_IMPORT_MS)} for ${ROWS} members: ${ok ? 'OK' : 'MISSED'}`);
+  console.log(`  budget ≤ ${ms(MAX_IMPORT_MS)} for ${ROWS} members: ${importOk ? 'OK' : 'MISSED'}`);
+  printUnderLoad(result);
   // Stopped here, before its data goes at exit: else it is still writing the welcome mails to the
   // outbox, and logs that it cannot open the database it was stopped without.
   await stopSite(baseUrl);
-  return { ok, figures: { rows: ROWS, dryRunMs: dryRun.elapsed, importMs: imported.elapsed } };
+  return { ok: importOk && result.ok, figures: f };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
