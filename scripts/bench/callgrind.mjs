@@ -9,7 +9,7 @@
 // dump; the lowest span counts (a major GC lands in one span or another). Budget as the CPU time's:
 // ≤ 1.5× the bare server's.
 // Needs valgrind (callgrind_control beside it); without it the section says so and passes.
-// Run alone: node scripts/bench/callgrind.mjs [--requests 500] (after `npm run build`).
+// Run alone: node scripts/bench/callgrind.mjs [--requests 300] (after `npm run build`).
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -20,7 +20,7 @@ import { parseArgs, promisify } from 'node:util';
 import { serverEnv, sitePid, startBareServer, startSite, stopSite } from './harness.mjs';
 
 const PATHS = ['/', '/api/faqs'];
-const WARM_UP = 2000;
+const WARM_UP = 1000;
 const WINDOWS = 2;
 const MAX_RATIO = 1.5;
 /** Node under valgrind starts in minutes on a busy 2-core host. */
@@ -86,7 +86,7 @@ const wrapperFor = (outDir, name) => [
   `--callgrind-out-file=${path.join(outDir, `${name}.%p`)}`,
 ];
 
-export async function runCallgrind({ requests = 500 } = {}) {
+export async function runCallgrind({ requests = 300 } = {}) {
   const reason = unavailable();
   console.log(
     `\nInstructions per request under callgrind (${WINDOWS} spans of ${requests} sequential requests after ${WARM_UP}):`,
@@ -130,7 +130,7 @@ export async function runCallgrind({ requests = 500 } = {}) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { requests: { type: 'string', default: '500' } } });
+  const { values } = parseArgs({ options: { requests: { type: 'string', default: '300' } } });
   const { ok } = await runCallgrind({ requests: Number(values.requests) });
   process.exit(ok ? 0 : 1);
 }
