@@ -30,6 +30,17 @@ const PATHS = [
   '/api/about-us',
 ];
 
+/** V8's heap, allocated and used, and its external memory, in MB (prom-client at /api/metrics). */
+async function heapMb(baseUrl) {
+  const text = await (await fetch(`${baseUrl}/api/metrics`)).text();
+  const mb = (name) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]) / 1024 / 1024;
+  return {
+    total: mb('nodejs_heap_size_total_bytes'),
+    used: mb('nodejs_heap_size_used_bytes'),
+    external: mb('nodejs_external_memory_bytes'),
+  };
+}
+
 let sequence = 0;
 /** Each request a page or answer with a random parameter; one in twenty opens a random activity on /. */
 function mixedRequest(request) {
@@ -60,6 +71,7 @@ export async function runMixedLoad({ duration = DEFAULT_DURATION_S } = {}) {
     await new Promise((resolve) => setTimeout(resolve, SETTLE_S * 1000));
     sample();
     clearInterval(sampler);
+    const heap = await heapMb(baseUrl);
     const during = samples.filter((entry) => entry.at <= ended);
     const after = samples.filter((entry) => entry.at > ended);
     const peak = Math.max(...during.map((entry) => entry.mb));
@@ -77,6 +89,9 @@ export async function runMixedLoad({ duration = DEFAULT_DURATION_S } = {}) {
       `  RSS before ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (budget ≤ ${MAX_PEAK_MB}), ` +
         `${SETTLE_S} s after ${settled.toFixed(0)} MB (budget ≤ ${MAX_SETTLED_MB}): ${ok ? 'OK' : 'MISSED'}`,
     );
+    console.log(
+      `  then V8's heap ${heap.total.toFixed(0)} MB (${heap.used.toFixed(0)} MB used), external ${heap.external.toFixed(0)} MB`,
+    );
     return {
       ok,
       figures: {
@@ -86,6 +101,7 @@ export async function runMixedLoad({ duration = DEFAULT_DURATION_S } = {}) {
         rssBeforeMb: before,
         rssPeakMb: peak,
         rssSettledMb: settled,
+        heapMb: heap,
       },
     };
   } finally {
