@@ -290,7 +290,10 @@ export async function underLoad(baseUrl, pid, load, { duration = settings.durati
       const idleDelay = await eventLoopDelay(baseUrl);
       let done = false;
       const started = performance.now();
-      const running = load().finally(() => (done = true));
+      // A load that fails (a refused or closed request) is a missed budget, not the benchmark's end.
+      const running = load()
+        .catch((error) => ({ loadError: `${error.message}${error.cause ? ` (${error.cause.message})` : ''}` }))
+        .finally(() => (done = true));
       const home = await homeProbe(baseUrl, { until: () => done });
       const loadFigures = await running;
       const loadSeconds = (performance.now() - started) / 1000;
@@ -306,6 +309,7 @@ export async function underLoad(baseUrl, pid, load, { duration = settings.durati
     delay: delay.p99 <= BUDGETS.delayP99Ms && delay.max <= BUDGETS.delayMaxMs,
     home: home.p99 <= homeBudgetMs && idle.errors + home.errors + idle.non2xx + home.non2xx === 0,
     noServerErrors: serverErrors === 0,
+    loadCompleted: loadFigures.loadError === undefined,
     memory: peakMb <= BUDGETS.peakRssMb,
   };
   const figures = {
@@ -340,6 +344,7 @@ export function printUnderLoad({ checks, figures: f }) {
       `${BUDGETS.homeFloorMs} ms)), none failed (${f.homeFailed}): ${verdict(checks.home)}`,
   );
   console.log(`  5xx answers ${f.serverErrors}; budget 0: ${verdict(checks.noServerErrors)}`);
+  if (f.loadError) console.log(`  the load itself failed: ${f.loadError}: MISSED`);
   console.log(
     `  server peak RSS ${f.peakRssMb.toFixed(0)} MB; budget ≤ ${BUDGETS.peakRssMb} MB: ${verdict(checks.memory)}`,
   );

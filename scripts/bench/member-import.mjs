@@ -56,10 +56,12 @@ export async function runMemberImport() {
   const f = result.figures;
   const importOk = f.imported === ROWS && f.importMs <= MAX_IMPORT_MS;
   console.log(`\nMembers import: ${ROWS} rows, ${(csv.length / 1e6).toFixed(1)} MB of CSV, SQLite:`);
-  console.log(`  dry run   ${ms(f.dryRunMs).padStart(9)}   ${JSON.stringify(f.dryRunCounts)}`);
-  console.log(
-    `  import    ${ms(f.importMs).padStart(9)}   ${f.imported} members, ${f.welcomeMails} welcome mails queued`,
-  );
+  if (!f.loadError) {
+    console.log(`  dry run   ${ms(f.dryRunMs).padStart(9)}   ${JSON.stringify(f.dryRunCounts)}`);
+    console.log(
+      `  import    ${ms(f.importMs).padStart(9)}   ${f.imported} members, ${f.welcomeMails} welcome mails queued`,
+    );
+  }
   console.log(`  budget ≤ ${ms(MAX_IMPORT_MS)} for ${ROWS} members: ${importOk ? 'OK' : 'MISSED'}`);
   printUnderLoad(result);
   // Stopped here, before its data goes at exit: else it is still writing the welcome mails to the

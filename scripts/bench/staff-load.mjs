@@ -85,11 +85,13 @@ export async function staffLoad(baseUrl, tokens, { databaseServerPid } = {}) {
 
 export function printStaffLoad(engine, result) {
   const f = result.figures;
-  console.log(
-    `\n${engine}: 4 message searches and 4 CSV exports in loops: searches ${f.searchesPerS.toFixed(1)}/s, ` +
-      `exports ${f.exportsPerS.toFixed(2)}/s (${f.exportMB.toFixed(1)} MB), exports refused ${f.refusedExports}, ` +
-      `failed ${f.failed}`,
-  );
+  if (f.loadError) console.log(`\n${engine}: 4 message searches and 4 CSV exports in loops:`);
+  else
+    console.log(
+      `\n${engine}: 4 message searches and 4 CSV exports in loops: searches ${f.searchesPerS.toFixed(1)}/s, ` +
+        `exports ${f.exportsPerS.toFixed(2)}/s (${f.exportMB.toFixed(1)} MB), exports refused ${f.refusedExports}, ` +
+        `failed ${f.failed}`,
+    );
   printUnderLoad(result);
 }
 
