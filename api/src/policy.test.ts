@@ -104,6 +104,7 @@ describeEngines('permission matrix on %s', (engine) => {
     'put /api/admin/announcements/:id': async () => ({ id: await announcement(), body: bodies.announcement }),
     'delete /api/admin/announcements/:id': async () => ({ id: await announcement() }),
     'post /api/admin/announcements/:id/test': async () => ({ id: await announcement() }),
+    'get /api/admin/announcements/:id/audience': async () => ({ id: await announcement() }),
     'patch /api/admin/announcements/:id/send': async () => ({ id: await announcement(), body: { scheduledAt: null } }),
     'patch /api/admin/announcements/:id/unschedule': async () => ({ id: await scheduledAnnouncement() }),
     'get /api/admin/announcements/:id/recipients': async () => ({ id: await announcement() }),

@@ -7,6 +7,7 @@
  * mail captured once, and its recipients paged with the console's pager. The list fills its width at
  * 1366 and 1024 px (issue 21 review).
  */
+import { organisationName } from '@npo/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, refuseMailTo } from '../../e2e/support.js';
 import {
@@ -87,12 +88,23 @@ test('compose, preview, test send, send to the members with progress to 100 %, r
 
   await form.getByRole('button', { name: 'Preview' }).click();
   const frame = form.locator('iframe[title="HTML part of the mail"]');
-  await expect(frame).toHaveAttribute('sandbox', '');
+  // Same-origin, so the console can apply the mail's styles; no allow-scripts, so nothing in it runs.
+  await expect(frame).toHaveAttribute('sandbox', 'allow-same-origin');
   await expect(frame.contentFrame().locator('strong', { hasText: 'Room 2' })).toBeVisible();
+  // Branded and in the mail's sans-serif font (its inline styles hold under the console's policy).
+  const band = frame.contentFrame().getByText(organisationName, { exact: true }).first();
+  await expect(band).toHaveCSS('background-color', 'rgb(31, 122, 92)');
+  await expect(frame.contentFrame().locator('p').first()).toHaveCSS('font-family', /^Arial/);
+  // The preview follows the text as typed, a single line break kept.
+  await form
+    .getByLabel('Message')
+    .fill('The workshop moves to **Room 3**.\nBring your badge.\n\n<script>alert(1)</script>');
+  await expect(frame.contentFrame().locator('strong', { hasText: 'Room 3' })).toBeVisible();
+  await expect(frame.contentFrame().locator('p', { hasText: 'Room 3' }).locator('br')).toHaveCount(1);
   // Raw HTML is escaped by the server's renderer: shown as text, never a script element.
   await expect(frame.contentFrame().locator('script')).toHaveCount(0);
   await form.getByRole('tab', { name: 'Text' }).click();
-  await expect(form.locator('pre.announcement-text')).toContainText('The workshop moves to **Room 2**.');
+  await expect(form.locator('pre.announcement-text')).toContainText('The workshop moves to **Room 3**.\nBring');
   await axeInBothThemes(page, () => expect(form.getByRole('tab', { name: 'HTML' })).toBeVisible());
 
   await form.getByRole('button', { name: 'Create draft' }).click();
@@ -104,14 +116,19 @@ test('compose, preview, test send, send to the members with progress to 100 %, r
   await detail.getByRole('button', { name: 'Send test' }).click();
   await expectToast(page, 'Test mail sent to your address');
   const test = await waitForMail(E2E.superAdmin.email, new RegExp(`^\\[Test\\] ${subject}$`));
-  expect(test.text).toContain('Room 2');
+  expect(test.text).toContain('Room 3');
 
   // One registrant's mail server refuses (550): that mail fails, to be retried from the list.
   const [refused, ...accepted] = emails as [string, ...string[]];
   await refuseMailTo(refused);
   try {
     await detail.getByRole('button', { name: 'Send now' }).click();
-    await answerConfirm(page, 'Send this announcement now? It cannot be changed once sent.', 'Send now');
+    // The number the server counts for the audience: the activity's three registrants.
+    await answerConfirm(
+      page,
+      'Send this announcement to 3 recipients now? It cannot be changed once sent.',
+      'Send now',
+    );
     await expectToast(page, 'Announcement is being sent');
     // Followed live: the worker sends them and the bar fills.
     await expect(detail.getByText('Finished: 100 % (2 of 3 sent)')).toBeVisible({ timeout: 30_000 });
@@ -176,7 +193,11 @@ test('sends to all active members: progress to 100 %, each member mailed once, r
   await expect(detail).toContainText('All active members');
 
   await detail.getByRole('button', { name: 'Send now' }).click();
-  await answerConfirm(page, 'Send this announcement now? It cannot be changed once sent.', 'Send now');
+  // The question names the recipients the send then mails, every one of them.
+  const question = page.getByRole('alertdialog').getByText(/^Send this announcement to [\d,]+ recipients now\?/);
+  const asked = Number(/to ([\d,]+) recipients/.exec((await question.textContent()) ?? '')?.[1]?.replace(/,/g, ''));
+  expect(asked).toBeGreaterThanOrEqual(emails.length);
+  await answerConfirm(page, 'It cannot be changed once sent.', 'Send now');
   await expectToast(page, 'Announcement is being sent');
   const finished = detail.getByText(/^Finished: 100 % \((\d+) of \1 sent\)$/);
   await expect(finished).toBeVisible({ timeout: 60_000 });
@@ -184,7 +205,7 @@ test('sends to all active members: progress to 100 %, each member mailed once, r
   await expect(detail.getByTestId('count-queued')).toHaveText('0');
   await expect(detail.getByTestId('count-failed')).toHaveText('0');
   const total = Number(/\((\d+) of/.exec((await finished.textContent()) ?? '')?.[1]);
-  expect(total).toBeGreaterThanOrEqual(emails.length);
+  expect(total).toBe(asked);
 
   // Every recipient's mail reached the capture (an SMTP sink), each new member's exactly once.
   const captured = (await (await fetch(E2E.mailUrl)).json()) as { to: string[]; subject: string }[];

@@ -113,6 +113,11 @@ export interface AnnouncementPreview {
   text: string;
 }
 
+/** Who a send would reach now (the accounts of its audience that receive announcements). */
+export interface AnnouncementReach {
+  recipients: number;
+}
+
 export interface AnnouncementRecipient {
   mailId: number;
   recipient: string;

@@ -382,6 +382,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
         /** The mail as it will be sent (to the caller's address); writes nothing. */
         preview: (body: BodyInputOf<typeof ROUTES.announcements.preview>) =>
           call(ROUTES.announcements.preview, { body }),
+        /** How many accounts a send now would mail. */
+        audience: (id: number) => call(ROUTES.announcements.audience, { params: { id } }),
         recipients: (id: number, query?: QueryValues<typeof ROUTES.announcements.recipients>) =>
           call(ROUTES.announcements.recipients, { params: { id }, query }),
       },

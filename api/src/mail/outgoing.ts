@@ -31,6 +31,25 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/** The organisation's colour: the band above every mail and its buttons and links. */
+export const MAIL_BRAND_COLOUR = '#1f7a5c';
+
+/**
+ * The HTML page of every mail (templates.ts and the announcements' render.ts), before and after its
+ * content: the organisation's name in its band, the content on a white card in a sans-serif font, and
+ * the name again at the foot. Styles are inline: mail clients drop style sheets.
+ */
+export function mailPage(organisation: string): readonly [string, string] {
+  const name = escapeHtml(organisation);
+  return [
+    `<!doctype html><html><body style="margin:0;padding:0;background:#f3f5f4">` +
+      `<div style="max-width:640px;margin:0 auto;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1d2b26">` +
+      `<div style="background:${MAIL_BRAND_COLOUR};color:#fff;padding:16px 24px;font-size:18px;font-weight:bold">${name}</div>` +
+      `<div style="background:#fff;padding:24px">`,
+    `</div><p style="padding:12px 24px;margin:0;font-size:13px;color:#555">${name}</p></div></body></html>`,
+  ];
+}
+
 /** A recipient's body: the template around their link. */
 export function filledTemplate(template: MailTemplate, link: string): { text: string; html: string | null } {
   const escaped = escapeHtml(link);

@@ -1,14 +1,15 @@
 /** Plain-text and HTML bodies of every mail the product sends. */
 import { organisationName } from '@npo/shared';
 import type { MailMessage } from './mailer.js';
-import { escapeHtml } from './outgoing.js';
+import { escapeHtml, MAIL_BRAND_COLOUR, mailPage } from './outgoing.js';
 
 function layout(paragraphs: string[], action?: { label: string; url: string }): string {
   const body = paragraphs.map((text) => `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`).join('');
   const button = action
-    ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#1f7a5c;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#555">Or paste this link into your browser: ${escapeHtml(action.url)}</p>`
+    ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:${MAIL_BRAND_COLOUR};color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#555">Or paste this link into your browser: ${escapeHtml(action.url)}</p>`
     : '';
-  return `<!doctype html><html><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1d2b26">${body}${button}<p style="color:#555">${escapeHtml(organisationName)}</p></body></html>`;
+  const [open, close] = mailPage(organisationName);
+  return `${open}${body}${button}${close}`;
 }
 
 export function passwordResetMail(to: string, name: string, link: string): MailMessage {

@@ -251,6 +251,10 @@ const SPECIAL: Record<string, SuccessAnswer> = {
   'get /api/admin/announcements/{id}': { ...ok(ref('Announcement'), 'The announcement'), etag: true },
   'put /api/admin/announcements/{id}': { ...ok(ref('Announcement'), 'Saved'), etag: true },
   'delete /api/admin/announcements/{id}': ok({ type: 'null' }, 'Deleted (it was not sent)'),
+  'get /api/admin/announcements/{id}/audience': ok(
+    ref('AnnouncementReach'),
+    'How many accounts a send now would mail (active, receiving announcements, in its audience)',
+  ),
   'post /api/admin/announcements/{id}/test': ok(messageOnly, 'One test mail queued to the caller'),
   'patch /api/admin/announcements/{id}/send': {
     ...ok(

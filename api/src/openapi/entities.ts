@@ -19,6 +19,7 @@ import {
   type Announcement,
   type AnnouncementPreference,
   type AnnouncementPreview,
+  type AnnouncementReach,
   type AnnouncementRecipient,
   type AccountSession,
   type Activity,
@@ -490,6 +491,10 @@ export const announcementPreviewSchema = shaped<AnnouncementPreview>()(
   }),
 );
 
+export const announcementReachSchema = shaped<AnnouncementReach>()(
+  z.object({ recipients: z.number().int().min(0).describe('Accounts a send now would mail') }),
+);
+
 export const announcementRecipientSchema = shaped<AnnouncementRecipient>()(
   z.object({
     mailId: id,
@@ -537,6 +542,7 @@ export const ENTITY_SCHEMAS = {
   AccountSession: accountSessionSchema,
   Announcement: announcementSchema,
   AnnouncementPreview: announcementPreviewSchema,
+  AnnouncementReach: announcementReachSchema,
   AnnouncementRecipient: announcementRecipientSchema,
   AnnouncementPreference: announcementPreferenceSchema,
 } as const;

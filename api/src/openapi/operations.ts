@@ -217,6 +217,7 @@ export const OPERATIONS: Record<string, OperationText> = {
   putAdminAnnouncementsById: text('announcements', 'Update an unsent announcement'),
   deleteAdminAnnouncementsById: text('announcements', 'Delete an unsent announcement'),
   postAdminAnnouncementsByIdTest: text('announcements', 'Send a test of an announcement to oneself'),
+  getAdminAnnouncementsByIdAudience: text('announcements', 'Count the accounts a send now would mail'),
   patchAdminAnnouncementsByIdSend: text('announcements', 'Send an announcement now or schedule it'),
   patchAdminAnnouncementsByIdUnschedule: text('announcements', 'Cancel the schedule of an announcement'),
   getAdminAnnouncementsByIdRecipients: text('announcements', "List an announcement's recipients and their mails"),

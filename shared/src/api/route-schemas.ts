@@ -198,6 +198,7 @@ export const ROUTE_SCHEMAS = {
     update: { ...byId, body: announcementSchema },
     remove: byId,
     sendTest: byId,
+    audience: byId,
     send: { ...byId, body: announcementSendSchema },
     unschedule: byId,
     recipients: { ...byId, query: announcementRecipientsQuery },

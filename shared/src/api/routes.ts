@@ -16,6 +16,7 @@ import type {
   Announcement,
   AnnouncementPreference,
   AnnouncementPreview,
+  AnnouncementReach,
   AnnouncementRecipient,
 } from '../announcements.js';
 import { AUDIT_ANNOUNCEMENTS_MODULE, type AuditLogEntry } from '../audit.js';
@@ -407,6 +408,8 @@ const TABLE = {
       answer: nothing,
     }),
     sendTest: announcementRoute('post', '/announcements/:id/test', { answer: message }),
+    // How many accounts a send would mail now: what "Send now" asks to confirm.
+    audience: announcementRoute('get', '/announcements/:id/audience', { answer: returns<AnnouncementReach>() }),
     // Sends now or schedules: the revision the sender previewed is the one that goes (If-Match).
     send: announcementRoute('patch', '/announcements/:id/send', {
       ifMatch: true,

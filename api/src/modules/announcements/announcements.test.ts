@@ -4,6 +4,7 @@
  * headers and the one-click POST, the preview as sent, scheduled sending by the test clock, and the
  * rate limit, by the clock as well.
  */
+import { organisationName } from '@npo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEngines } from '../../test-support/databases.js';
 import type { CapturedMail } from '../../test-support/smtp-capture.js';
@@ -77,6 +78,10 @@ describeEngines('announcements on %s', (engine) => {
         body: 'Dear members,\n\n**Register** now.',
         audience: 'members',
       });
+      // What "Send now" asks to confirm: the accounts the send then mails, neither more nor fewer.
+      const audience = await app.request('GET', `/api/admin/announcements/${created.id}/audience`, { token });
+      expect(audience.status).toBe(200);
+      expect(audience.body.data).toEqual({ recipients: 1000 });
       const sent = await send(created.id, created.revision);
       expect(sent.status).toBe(200);
       expect(sent.body.data).toMatchObject({ state: 'sent', recipientCount: 1000, sentByEmail: SUPER_ADMIN.email });
@@ -175,7 +180,8 @@ describeEngines('announcements on %s', (engine) => {
   });
 
   it('previews the mail exactly as the test send delivers it, with Markdown made safe', async () => {
-    const body = 'Hello <script>alert(1)</script>\n\n[click](javascript:alert(1)) and [site](https://example.org)';
+    const body =
+      'Hello <script>alert(1)</script>\nSecond line\n\n[click](javascript:alert(1)) and [site](https://example.org)';
     const preview = await app.request('POST', '/api/admin/announcements/preview', {
       token,
       body: { subject: 'Safe?', body },
@@ -187,6 +193,12 @@ describeEngines('announcements on %s', (engine) => {
     expect(html).not.toMatch(/href="javascript:/i);
     expect(html).toContain('<a href="https://example.org">site</a>');
     expect(text).toContain(`${PUBLIC_URL}/unsubscribe?token=`);
+    // A single line break stays one; the page is every mail's: the organisation's band, a sans-serif font.
+    expect(html).toContain('&lt;/script&gt;<br>\nSecond line</p>');
+    expect(html).toMatch(/^<!doctype html><html><body[^>]*><div style="[^"]*font-family:Arial,Helvetica,sans-serif/);
+    expect(html).toMatch(new RegExp(`<div style="background:#1f7a5c;[^"]*">${organisationName}</div>`));
+    const unknown = await app.request('GET', '/api/admin/announcements/999999/audience', { token });
+    expect(unknown.status).toBe(404);
 
     const created = await draft({ subject: 'Safe?', body, audience: 'staff' });
     const test = await app.request('POST', `/api/admin/announcements/${created.id}/test`, { token });

@@ -1,6 +1,6 @@
 /**
  * The one template of an announcement mail, used by the preview, the test send and the send alike, so
- * the preview is the mail. The body is Markdown rendered by markdown-it with raw HTML off (any HTML in
+ * the preview is the mail, on the page every mail of the product has (mail/outgoing.ts mailPage). The body is Markdown rendered by markdown-it with raw HTML off (any HTML in
  * the text is escaped) and its default link check (no javascript:, vbscript:, file: or data: links
  * other than images), so the HTML part holds only what Markdown makes. The plain-text part is the
  * Markdown source itself, which reads as plain text. Each mail ends with its recipient's unsubscribe link,
@@ -8,7 +8,7 @@
  */
 import { organisationName } from '@npo/shared';
 import type MarkdownIt from 'markdown-it';
-import { escapeHtml, filledTemplate, type MailTemplate } from '../../mail/outgoing.js';
+import { escapeHtml, filledTemplate, MAIL_BRAND_COLOUR, mailPage, type MailTemplate } from '../../mail/outgoing.js';
 
 let markdown: Promise<MarkdownIt> | undefined;
 
@@ -18,7 +18,8 @@ let markdown: Promise<MarkdownIt> | undefined;
  */
 function markdownRenderer(): Promise<MarkdownIt> {
   markdown ??= import('markdown-it').then(
-    ({ default: MarkdownIt }) => new MarkdownIt({ html: false, linkify: true, typographer: false }),
+    // breaks: a single line break in the text is one in the mail, as the writer typed it.
+    ({ default: MarkdownIt }) => new MarkdownIt({ html: false, linkify: true, typographer: false, breaks: true }),
   );
   return markdown;
 }
@@ -48,15 +49,14 @@ export async function announcementTemplate(content: AnnouncementContent): Promis
   const bodyHtml = (await markdownRenderer()).render(content.body);
   const bodyText = content.body.trim();
   const footerText = `You receive this e-mail as a member of ${organisationName}.`;
+  const [open, close] = mailPage(organisationName);
   return {
     subject: content.subject,
     text: [`${bodyText}\n\n--\n${footerText}\nTo stop receiving announcements, unsubscribe: `, '\n'],
     html: [
-      `<!doctype html><html><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1d2b26">` +
-        `${bodyHtml}<hr style="border:0;border-top:1px solid #ccc;margin:24px 0">` +
+      `${open}${bodyHtml}<hr style="border:0;border-top:1px solid #ccc;margin:24px 0">` +
         `<p style="font-size:13px;color:#555">${escapeHtml(footerText)} <a href="`,
-      `" style="color:#1f7a5c">Unsubscribe</a> to stop receiving announcements.</p>` +
-        `<p style="color:#555">${escapeHtml(organisationName)}</p></body></html>`,
+      `" style="color:${MAIL_BRAND_COLOUR}">Unsubscribe</a> to stop receiving announcements.</p>${close}`,
     ],
   };
 }

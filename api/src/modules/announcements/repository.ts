@@ -89,6 +89,9 @@ export function createAnnouncementsRepository(db: Db) {
       await db(TABLE).where({ id }).delete();
     },
 
+    /** How many accounts the audience holds now: what a send would mail. */
+    audienceSize: (audience: Audience): Promise<number> => countOf(audienceQuery(db, audience)),
+
     /** The audience as the mailer's enqueueComposed reads it: each account's id and address. */
     recipients(audience: Audience): Knex.QueryBuilder {
       return audienceQuery(db, audience).select({ user_id: 'users.id', recipient: 'users.email' });

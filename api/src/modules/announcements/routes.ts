@@ -35,6 +35,7 @@ export function registerAnnouncements({ deps, route }: ModuleContext): void {
     await announcements.sendTest(ctx.state.input.params.id, ctx.state.user);
     ok(ctx, { message: TEST_SENT }, { message: TEST_SENT });
   });
+  route(API.announcements.audience, async (ctx) => ok(ctx, await announcements.audience(ctx.state.input.params.id)));
   route(API.announcements.send, async (ctx) => {
     const { params, body, expectedRevision } = ctx.state.input;
     const item = await announcements.send(params.id, body.scheduledAt, ctx.state.user, expectedRevision);

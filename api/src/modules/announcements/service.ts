@@ -11,6 +11,7 @@ import {
   type Announcement,
   type AnnouncementBody,
   type AnnouncementPreview,
+  type AnnouncementReach,
   type AnnouncementRecipient,
   type MailState,
   type User,
@@ -181,6 +182,13 @@ export function createAnnouncementsService(deps: AppDeps) {
         await createAnnouncementsRepository(trx).remove(id);
         await recordAdminChange(trx, { action: 'delete', entityId: id, changes: diff(audited(row), undefined) });
       });
+    },
+
+    /** The recipients a send would queue now, counted as dispatch selects them. */
+    async audience(id: number): Promise<AnnouncementReach> {
+      const repository = createAnnouncementsRepository(deps.db);
+      const row = found(await repository.find(id), WHAT);
+      return { recipients: await repository.audienceSize(row) };
     },
 
     preview: (content: AnnouncementContent, caller: User): Promise<AnnouncementPreview> => ownMail(content, caller),

@@ -276,7 +276,7 @@ export function AnnouncementDialog({ id, canEdit, canDelete, onEdit, onDelete, o
             ) : (
               <>
                 {canEdit && <DraftActions item={item} onEdit={onEdit} />}
-                <PreviewButton read={() => item} />
+                <PreviewButton content={item} />
               </>
             )}
           </>

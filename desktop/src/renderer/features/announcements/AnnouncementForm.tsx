@@ -1,7 +1,7 @@
 /**
  * Compose or edit a draft announcement (issue 22 item 2): subject, Markdown body with its character
  * count, the audience (and the activity when it is an activity's registrants), and a preview of the
- * mail exactly as the server renders it.
+ * mail exactly as the server renders it, following the text as it is typed.
  */
 import {
   ANNOUNCEMENT_AUDIENCE_LABELS,
@@ -52,6 +52,12 @@ function ActivityField() {
   );
 }
 
+/** The preview of the mail, following the subject and the message as they are typed. */
+function FollowingPreview() {
+  const [subject, body] = useFormContext<AnnouncementFormValues>().watch(['subject', 'body']);
+  return <PreviewButton content={{ subject, body }} />;
+}
+
 /** The body's length against the schema's maximum, so the writer sees the limit coming. */
 function BodyCounter() {
   const length = useFormContext<AnnouncementFormValues>().watch('body').length;
@@ -96,7 +102,7 @@ export function AnnouncementForm({ dialog, canEdit, onSave }: AnnouncementFormPr
       <TextAreaField<AnnouncementFormValues> name="body" label="Message" rows={10} helper={<BodyCounter />} />
       <SelectField<AnnouncementFormValues> name="audience" label="Audience" options={AUDIENCE_OPTIONS} />
       <ActivityField />
-      <PreviewButton read={() => form.getValues()} />
+      <FollowingPreview />
     </FormDialog>
   );
 }

@@ -4,9 +4,18 @@
  * (If-Match), so an edit made meanwhile by someone else is never sent unseen.
  */
 import { ROUTES, changeOf, type Announcement, type AnnouncementRecipient } from '@npo/shared';
+import { api } from '../../api/client';
+import { describeError } from '../../api/errors';
 import { queryKeys } from '../../api/query-keys';
 import { useAdminMutation } from '../../data/useAdminMutation';
 import { useConfirm } from '../../ui/ConfirmProvider';
+import { notifyFailure } from '../../ui/toaster';
+
+/** "Send this announcement to 1 recipient now? …": the number the server counts for the audience now. */
+export function sendNowQuestion(recipients: number): string {
+  const who = `${recipients.toLocaleString('en-US')} ${recipients === 1 ? 'recipient' : 'recipients'}`;
+  return `Send this announcement to ${who} now? It cannot be changed once sent.`;
+}
 
 const invalidates = [queryKeys.announcements];
 
@@ -53,10 +62,17 @@ export function useAnnouncementActions() {
     failure: 'Failed to retry the mail',
   });
 
-  /** The API tells no audience size before sending, so the question is a plain one. */
+  /** Asks with the number of recipients the server counts now; no count, no send (it needs the server anyway). */
   async function sendNow(item: Announcement) {
+    let recipients: number;
+    try {
+      recipients = (await api.admin.announcements.audience(item.id)).recipients;
+    } catch (error) {
+      notifyFailure(describeError(error, 'Failed to count the recipients'));
+      return;
+    }
     const sure = await confirm({
-      message: 'Send this announcement now? It cannot be changed once sent.',
+      message: sendNowQuestion(recipients),
       details: item.subject,
       confirmText: 'Send now',
       intent: 'primary',
