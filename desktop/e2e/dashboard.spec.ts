@@ -1,5 +1,6 @@
 /** SPEC 2's dashboard and the console's look: stats, chart, overview, recent users, theme, a11y. */
-import { expect, test } from '@playwright/test';
+import type { DashboardData } from '@npo/shared';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../e2e/support.js';
 import { api, createAdmin, openAs, superAdminToken, unique } from './console.js';
 
@@ -26,7 +27,7 @@ test('the dashboard shows stat cards, the week chart, content overview, recent u
   await expect(stats).toHaveCount(4);
   for (const label of ['Total Users', 'Active Admins', 'Activities', 'Testimonials']) {
     // A fresh server: nothing was created in the 30 days before, so no percentage (issue 21 item 9).
-    await expect(stats.filter({ hasText: label })).toContainText(/% from last month|new this month/);
+    await expect(stats.filter({ hasText: label })).toContainText(/(new|added) in the last 30 days$/);
   }
   const chart = page.locator('figure.chart');
   for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']) {
@@ -71,6 +72,58 @@ test("the backup card is a super admin's: the newest backup, a warning when it i
   await openAs(page, '', admin);
   await expect(page.getByTestId('stat-card')).toHaveCount(4);
   await expect(card).toHaveCount(0);
+});
+
+/** The dashboard's answer with its stats and periods as `adjust` leaves them. */
+async function dashboardWith(page: Page, adjust: (data: DashboardData) => void): Promise<void> {
+  await page.route('**/api/admin/dashboard', async (route) => {
+    const answer = await route.fetch();
+    const body = (await answer.json()) as { data: DashboardData };
+    adjust(body.data);
+    await route.fulfill({ response: answer, json: body });
+  });
+}
+
+test('trends only where the comparison means something, plain words otherwise (issue 55 item 7)', async ({ page }) => {
+  await dashboardWith(page, (data) => {
+    data.stats = {
+      totalUsers: 51_204,
+      totalUsersChange: 20,
+      activeAdmins: 15,
+      activeAdminsChange: -100,
+      totalActivities: 120,
+      totalActivitiesChange: 920.2,
+      totalTestimonials: 40,
+      totalTestimonialsChange: -33.3,
+    };
+    data.statPeriods = {
+      totalUsers: { current: 1200, previous: 1000, comparable: true },
+      activeAdmins: { current: 0, previous: 2, comparable: false },
+      totalActivities: { current: 102, previous: 10, comparable: true },
+      totalTestimonials: { current: 4, previous: 6, comparable: false },
+    };
+    data.defaultContent = [];
+  });
+  for (const width of [1366, 1024]) {
+    for (const theme of ['light', 'dark']) {
+      await page.setViewportSize({ width, height: 900 });
+      await openAs(page, '/forgot-password');
+      await page.evaluate((value) => localStorage.setItem('admin-theme', value), theme);
+      await page.goto('/admin');
+      const change = (label: string) =>
+        page.getByTestId('stat-card').filter({ hasText: label }).getByTestId('stat-change');
+      await expect(change('Total Users')).toHaveText('1,200 new in the last 30 days (+20% on the 30 days before)');
+      await expect(change('Total Users')).toHaveClass(/stat-change-up/);
+      // A head count is not compared with admins created: no "−100%", nothing in red.
+      await expect(change('Active Admins')).toHaveText('None added in the last 30 days');
+      await expect(change('Active Admins')).toHaveClass(/stat-change-plain/);
+      await expect(change('Activities')).toHaveText('102 new in the last 30 days, over 3 times the 10 before');
+      await expect(change('Testimonials')).toHaveText('4 new in the last 30 days');
+      const summary = page.getByTestId('default-content-summary');
+      await expect(summary).toContainText('None: every section you edit here shows your own content.');
+      await page.screenshot({ path: test.info().outputPath(`dashboard-${width}-${theme}.png`), fullPage: true });
+    }
+  }
 });
 
 test('a dashboard that cannot load shows SPEC 8 texts', async ({ page }) => {

@@ -261,7 +261,7 @@ export interface DashboardData {
    * What each change compares: created in the last 30 days (`current`) and in the 30 before. The
    * console says "new this month" where the previous period had none, instead of "+100 %".
    */
-  statPeriods?: Record<DashboardStatName, { current: number; previous: number }>;
+  statPeriods?: Record<DashboardStatName, DashboardStatPeriod>;
   /** The public sections that show SPEC's built-in fallback because nothing of theirs is public. */
   defaultContent?: PublicSection[];
   /** Only in a super admin's answer. */
@@ -269,6 +269,21 @@ export interface DashboardData {
 }
 
 export type DashboardStatName = 'totalUsers' | 'activeAdmins' | 'totalActivities' | 'totalTestimonials';
+
+/**
+ * What a stat's change compares: rows created in the last 30 days (current) and the 30 before. The
+ * change is a trend only when `comparable`: the records reach back past both periods and the period
+ * before holds enough to be a base (DASHBOARD_TREND_MIN_BASE), and the figure counts what the periods
+ * count (Active Admins is a head count, never compared with admins created).
+ */
+export interface DashboardStatPeriod {
+  current: number;
+  previous: number;
+  comparable: boolean;
+}
+
+/** Fewer than this in the 30 days before, and a percentage would only magnify noise ("+920.2%"). */
+export const DASHBOARD_TREND_MIN_BASE = 10;
 
 /** GET /api/admin/default-content: the sections visitors currently see SPEC's fallback in. */
 export interface DefaultContentStatus {

@@ -291,7 +291,13 @@ export const memberImportResultSchema = shaped<MemberImportResult>()(
 
 const totalAndActive = z.object({ total: count, active: count });
 
-const period = z.object({ current: count, previous: count });
+const period = z.object({
+  current: count,
+  previous: count,
+  comparable: z
+    .boolean()
+    .describe('Whether the change is a trend: enough history and base, and the figure counts what the periods count'),
+});
 
 export const dashboardSchema = shaped<DashboardData>()(
   z.object({
@@ -324,7 +330,9 @@ export const dashboardSchema = shaped<DashboardData>()(
         totalTestimonials: period,
       })
       .optional()
-      .describe('What each change compares: created in the last 30 days (current) and in the 30 days before'),
+      .describe(
+        'What each change compares: created in the last 30 days (current) and in the 30 days before, and whether that comparison means something',
+      ),
     defaultContent: z
       .array(z.enum(PUBLIC_SECTION_NAMES))
       .optional()

@@ -98,14 +98,23 @@ describeEngines('dashboard on %s', (engine) => {
         contactInfoVersions: { total: 0, active: 0 },
         featuredTestimonials: 0,
       },
+      // A fresh install: nothing to compare with, so no change is a trend.
       statPeriods: {
-        totalUsers: { current: 3, previous: 0 },
-        activeAdmins: { current: 2, previous: 0 },
-        totalActivities: { current: 0, previous: 0 },
-        totalTestimonials: { current: 0, previous: 0 },
+        totalUsers: { current: 3, previous: 0, comparable: false },
+        activeAdmins: { current: 2, previous: 0, comparable: false },
+        totalActivities: { current: 0, previous: 0, comparable: false },
+        totalTestimonials: { current: 0, previous: 0, comparable: false },
       },
       // Nothing public yet: every section shows SPEC's built-in content.
-      defaultContent: ['about', 'membershipCards', 'testimonials', 'contactInfo', 'faqs'],
+      defaultContent: [
+        'about',
+        'membershipCards',
+        'testimonials',
+        'contactInfo',
+        'faqs',
+        'privacyPolicy',
+        'termsOfService',
+      ],
     });
   });
 
@@ -255,14 +264,30 @@ describeEngines('dashboard on %s', (engine) => {
       contactInfoVersions: { total: 1, active: 1 },
       featuredTestimonials: 2,
     });
+    // History reaches back past both periods for users and activities, but no base holds 10 yet.
     expect(data.statPeriods).toEqual({
-      totalUsers: { current: currentUsers, previous: previousUsers },
-      activeAdmins: { current: 2, previous: 1 },
-      totalActivities: { current: 3, previous: 2 },
-      totalTestimonials: { current: 1, previous: 3 },
+      totalUsers: { current: currentUsers, previous: previousUsers, comparable: false },
+      activeAdmins: { current: 2, previous: 1, comparable: false },
+      totalActivities: { current: 3, previous: 2, comparable: false },
+      totalTestimonials: { current: 1, previous: 3, comparable: false },
     });
-    // Active cards, an active About and contact version and active testimonials: only the FAQs are on defaults.
-    expect(data.defaultContent).toEqual(['faqs']);
+    // Active cards, an active About and contact version and active testimonials: the FAQs and both
+    // policies (no active version) are on defaults.
+    expect(data.defaultContent).toEqual(['faqs', 'privacyPolicy', 'termsOfService']);
+
+    // A base of 10 in the 30 days before, but no record from before both periods: still no trend.
+    for (let n = 0; n < 7; n += 1) await addTestimonial(ago(45 * DAY), false);
+    const based = (await loadDashboard()).statPeriods!.totalTestimonials;
+    expect(based).toEqual({ current: 1, previous: 10, comparable: false });
+    // One from before both periods: the comparison means something now.
+    await addTestimonial(ago(70 * DAY), false);
+    expect((await loadDashboard()).statPeriods!.totalTestimonials).toEqual({
+      current: 1,
+      previous: 10,
+      comparable: true,
+    });
+    // Admins are a head count, never compared with admins created, whatever the history.
+    expect((await loadDashboard()).statPeriods!.activeAdmins.comparable).toBe(false);
 
     const newestFirst = (await db()('users').select('id', 'name', 'email', 'role', 'created_at'))
       .map((row) => ({ ...row, createdAt: toIso(row.created_at) }))

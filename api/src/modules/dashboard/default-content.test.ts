@@ -8,6 +8,8 @@ import { describeEngines } from '../../test-support/databases.js';
 import { sampleBodies } from '../../test-support/samples.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 
+const POLICIES = ['privacyPolicy', 'termsOfService'] as const;
+
 describeEngines('default content on %s', (engine) => {
   let app: TestApp;
   let superToken: string;
@@ -46,7 +48,7 @@ describeEngines('default content on %s', (engine) => {
   });
 
   it('follows what the public answers hold: inactive items leave a section on defaults', async () => {
-    expect(await onDefaults()).toEqual(['about', 'membershipCards', 'testimonials', 'contactInfo', 'faqs']);
+    expect(await onDefaults()).toEqual([...PUBLIC_SECTION_NAMES]);
 
     const card = await create('membership-cards', { ...sampleBodies.card, isActive: false });
     const testimonial = await create('testimonials', { ...sampleBodies.testimonial, isActive: false });
@@ -54,19 +56,19 @@ describeEngines('default content on %s', (engine) => {
     expect(await publicCount('membership-cards', 'cards')).toBe(0);
     expect(await publicCount('testimonials', 'testimonials')).toBe(0);
     expect(await publicCount('faqs', 'faqs')).toBe(0);
-    expect(await onDefaults()).toEqual(['about', 'membershipCards', 'testimonials', 'contactInfo', 'faqs']);
+    expect(await onDefaults()).toEqual([...PUBLIC_SECTION_NAMES]);
 
     // The first version of a kind becomes the active one: the site shows it.
     await create('about-us', sampleBodies.about);
     expect((await app.request('GET', '/api/about-us')).status).toBe(200);
-    expect(await onDefaults()).toEqual(['membershipCards', 'testimonials', 'contactInfo', 'faqs']);
+    expect(await onDefaults()).toEqual(['membershipCards', 'testimonials', 'contactInfo', 'faqs', ...POLICIES]);
 
     await app.request('PUT', `/api/admin/membership-cards/${card}`, {
       token: superToken,
       body: { ...sampleBodies.card, isActive: true },
     });
     expect(await publicCount('membership-cards', 'cards')).toBe(1);
-    expect(await onDefaults()).toEqual(['testimonials', 'contactInfo', 'faqs']);
+    expect(await onDefaults()).toEqual(['testimonials', 'contactInfo', 'faqs', ...POLICIES]);
 
     await app.request('PUT', `/api/admin/testimonials/${testimonial}`, {
       token: superToken,
@@ -75,6 +77,12 @@ describeEngines('default content on %s', (engine) => {
     await create('contact-info', sampleBodies.contact);
     await create('faqs', { ...sampleBodies.faq, question: 'Is membership free of charge?' });
     expect(await publicCount('faqs', 'faqs')).toBe(1);
+    expect(await onDefaults()).toEqual([...POLICIES]);
+
+    // The site shows its built-in policy and terms until a version of each is active.
+    await create('privacy-policy', sampleBodies.policy);
+    expect(await onDefaults()).toEqual(['termsOfService']);
+    await create('terms-of-service', sampleBodies.policy);
     expect(await onDefaults()).toEqual([]);
   });
 });

@@ -16,6 +16,8 @@ const PUBLIC_ROWS: Record<PublicSection, TableName> = {
   testimonials: 'testimonials',
   contactInfo: 'contact_info_versions',
   faqs: 'faqs',
+  privacyPolicy: 'privacy_policy_versions',
+  termsOfService: 'terms_of_service_versions',
 };
 
 /** The sections with nothing public, in PUBLIC_SECTIONS' order; one statement of one EXISTS per section. */

@@ -3,7 +3,13 @@
  * with the 30 days before, and the growth chart counts new users on each UTC day of the current
  * ISO week (Monday first).
  */
-import type { DashboardBackup, DashboardData, DashboardStatName } from '@npo/shared';
+import {
+  DASHBOARD_TREND_MIN_BASE,
+  type DashboardBackup,
+  type DashboardData,
+  type DashboardStatName,
+  type DashboardStatPeriod,
+} from '@npo/shared';
 import type { AppDeps } from '../../deps.js';
 import { listBackups } from '../backups/service.js';
 import { sectionsOnDefaults } from './default-content.js';
@@ -26,7 +32,8 @@ type WeekDay = (typeof WEEK_DAYS)[number];
 
 /**
  * Rounded to one decimal; growing from nothing counts as +100 %, nothing in either period as 0 (SPEC's
- * number). The console reads statPeriods instead there and says "new this month".
+ * number, kept on the wire). The console shows it only where statPeriods says it is comparable, and
+ * plain words otherwise.
  */
 export function percentChange(current: number, previous: number): number {
   if (previous === 0) return current > 0 ? 100 : 0;
@@ -48,17 +55,24 @@ function daysOfCurrentWeek(now: Date): Record<WeekDay, Condition> {
   ) as Record<WeekDay, Condition>;
 }
 
-function comparisonPeriods(now: Date): { current: Condition; previous: Condition } {
+/** The two periods, and `before`: rows older than both, which show the records cover them whole. */
+function comparisonPeriods(now: Date): { current: Condition; previous: Condition; before: Condition } {
   const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
   return {
     current: createdBetween(daysAgo(PERIOD_DAYS), now),
     previous: createdBetween(daysAgo(2 * PERIOD_DAYS), daysAgo(PERIOD_DAYS)),
+    before: createdWithin(new Date(0), daysAgo(2 * PERIOD_DAYS)),
   };
 }
 
 type Counts<Name extends string> = Record<Name | 'total', number>;
-type PeriodCounts = Counts<'current' | 'previous'>;
+type PeriodCounts = Counts<'current' | 'previous' | 'before'>;
 type UserCounts = PeriodCounts & Counts<WeekDay | 'activeStaff' | 'staffCurrent' | 'staffPrevious'>;
+
+/** A flow (created per period) with history from before both periods and a base worth a percentage. */
+function flowPeriod({ current, previous, before }: PeriodCounts): DashboardStatPeriod {
+  return { current, previous, comparable: before > 0 && previous >= DASHBOARD_TREND_MIN_BASE };
+}
 
 function statsFrom(users: UserCounts, activities: PeriodCounts, testimonials: PeriodCounts): DashboardData['stats'] {
   return {
@@ -77,12 +91,13 @@ function periodsFrom(
   users: UserCounts,
   activities: PeriodCounts,
   testimonials: PeriodCounts,
-): Record<DashboardStatName, { current: number; previous: number }> {
+): Record<DashboardStatName, DashboardStatPeriod> {
   return {
-    totalUsers: { current: users.current, previous: users.previous },
-    activeAdmins: { current: users.staffCurrent, previous: users.staffPrevious },
-    totalActivities: { current: activities.current, previous: activities.previous },
-    totalTestimonials: { current: testimonials.current, previous: testimonials.previous },
+    totalUsers: flowPeriod(users),
+    // A head count of active staff against staff created: not the same basis, never a trend.
+    activeAdmins: { current: users.staffCurrent, previous: users.staffPrevious, comparable: false },
+    totalActivities: flowPeriod(activities),
+    totalTestimonials: flowPeriod(testimonials),
   };
 }
 
@@ -106,11 +121,12 @@ export function createDashboardService(deps: AppDeps) {
   const dashboard = createDashboardRepository(deps.db);
 
   function countUsers(now: Date): Promise<UserCounts> {
-    const { current, previous } = comparisonPeriods(now);
+    const { current, previous, before } = comparisonPeriods(now);
     return dashboard.count('users', {
       ...daysOfCurrentWeek(now),
       current,
       previous,
+      before,
       activeStaff,
       staffCurrent: both(activeStaff, current),
       staffPrevious: both(activeStaff, previous),

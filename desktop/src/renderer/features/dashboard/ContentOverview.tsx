@@ -40,7 +40,7 @@ export function ContentOverview({
         <div className="default-content-summary" data-testid="default-content-summary">
           <h3 className="panel-subtitle">Default content on the site</h3>
           {defaultContent.length === 0 ? (
-            <p className="muted">Every section shows your own content.</p>
+            <p className="muted">None: every section you edit here shows your own content.</p>
           ) : (
             <ul className="default-content-list">
               {defaultContent.map((section) => (
