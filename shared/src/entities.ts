@@ -298,6 +298,8 @@ export interface LoginResult {
    * the two-factor setup routes until setup is confirmed (then it becomes a full session).
    */
   twoFactorSetupRequired?: boolean;
+  /** The account signed in with the printed one-time password: it must choose a new one first. */
+  passwordChangeRequired?: boolean;
   /**
    * Kept by the browser or app and sent with its next sign-ins (deviceToken in the body): a sign-in
    * of this account from this device is then not refused for others' traffic (issue 19).

@@ -35,6 +35,7 @@ import * as mailQueueDueOthers from './migrations/20261130120000_mail_queue_due_
 import * as rowTallies from './migrations/20261201120000_row_tallies.js';
 import * as activitiesConsoleOrder from './migrations/20261201130000_activities_console_order.js';
 import * as clientIds from './migrations/20261202120000_client_ids.js';
+import * as mustChangePassword from './migrations/20261202140000_must_change_password.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '20261201120000_row_tallies': rowTallies,
   '20261201130000_activities_console_order': activitiesConsoleOrder,
   '20261202120000_client_ids': clientIds,
+  '20261202140000_must_change_password': mustChangePassword,
 };
 
 /** Every migration this version knows, in order (a restored backup must hold none other). */

@@ -62,6 +62,8 @@ export type UserRow = Revised &
     erased_at: DbTimestamp | null;
     /** Announcements by e-mail are sent to this account (migration 20261126160000; on by default). */
     receive_announcements: DbBoolean;
+    /** The printed one-time password of first start is still the account's (migration 20261202140000). */
+    must_change_password: DbBoolean;
     /** When the account last proved its mailbox by completing a mailed link (migration 20261127220000); null: never. */
     email_verified_at: DbTimestamp | null;
   };
@@ -204,7 +206,7 @@ export type SessionRow = {
   user_agent: string | null;
   ip: string | null;
   /** A sign-in that is not complete yet: it reaches only the routes that complete it. */
-  pending: 'two_factor_setup' | null;
+  pending: 'two_factor_setup' | 'password_change' | null;
   created_at: DbTimestamp;
   last_seen_at: DbTimestamp;
   expires_at: DbTimestamp;

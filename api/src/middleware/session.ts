@@ -1,16 +1,24 @@
 /** Who is calling: the bearer token read once per request, through the sessions service. */
-import { can, isAdminRole, type Action, type Module, type User } from '@npo/shared';
+import { API, can, isAdminRole, type Action, type Module, type User } from '@npo/shared';
 import type { Context, Middleware } from 'koa';
 import type { AppDeps } from '../deps.js';
 import { AppError, forbidden, unauthorized } from '../errors.js';
 import { clientSubject } from '../lib/rate-limits.js';
+import type { SessionPending } from '../modules/sessions/repository.js';
 import { createSessionService, type Caller, type SignedIn } from '../modules/sessions/service.js';
 
 export { SESSION_EXPIRED } from '../modules/sessions/service.js';
 export const TWO_FACTOR_SETUP_REQUIRED = 'Set up two-factor sign-in to continue.';
 
+export const PASSWORD_CHANGE_REQUIRED = 'Choose a new password to continue: the one-time password works only once.';
+
 /** A session whose sign-in is not complete reaches only the routes that complete it. */
 export const setupRequired = () => new AppError(403, 'two_factor_setup_required', TWO_FACTOR_SETUP_REQUIRED);
+export const passwordChangeRequired = () => new AppError(403, 'password_change_required', PASSWORD_CHANGE_REQUIRED);
+
+/** What a pending sign-in still needs, as the answer to any other route. */
+const pendingError = (pending: SessionPending) =>
+  pending === 'password_change' ? passwordChangeRequired() : setupRequired();
 
 /** The caller of a route behind one of the session middlewares below, which set these. */
 export const callerOf = (ctx: Context): Caller => {
@@ -47,11 +55,15 @@ export function createSession(deps: AppDeps) {
     ctx.state.sessionPending = signedIn.pending;
   }
 
-  /** Any complete sign-in. */
+  /**
+   * Any complete sign-in; and a first sign-in with the printed one-time password for the one route
+   * that completes it, the password change.
+   */
   const requireUser: Middleware = async (ctx, next) => {
     const signedIn = await identify(ctx);
     if (!signedIn) throw unauthorized();
-    if (signedIn.pending) throw setupRequired();
+    const completing = signedIn.pending === 'password_change' && ctx.state.operation === API.account.changePassword;
+    if (signedIn.pending && !completing) throw pendingError(signedIn.pending);
     signIn(ctx, signedIn);
     await next();
   };
@@ -60,7 +72,7 @@ export function createSession(deps: AppDeps) {
     const signedIn = await identify(ctx);
     if (!signedIn) throw unauthorized();
     if (!isAdminRole(signedIn.user.role)) throw forbidden('You do not have admin access.');
-    if (signedIn.pending) throw setupRequired();
+    if (signedIn.pending) throw pendingError(signedIn.pending);
     signIn(ctx, signedIn);
     await next();
   };
@@ -81,6 +93,8 @@ export function createSession(deps: AppDeps) {
     const signedIn = await identify(ctx);
     if (!signedIn) throw unauthorized();
     if (!isAdminRole(signedIn.user.role)) throw forbidden('You do not have admin access.');
+    // The one-time password is changed before anything else, two-factor setup included.
+    if (signedIn.pending === 'password_change') throw passwordChangeRequired();
     signIn(ctx, signedIn);
     await next();
   };

@@ -371,6 +371,12 @@ export const loginResultSchema = shaped<LoginResult>()(
       .boolean()
       .optional()
       .describe('Two-factor is required for staff and this account has none: the token opens only its setup'),
+    passwordChangeRequired: z
+      .boolean()
+      .optional()
+      .describe(
+        'Signed in with the one-time password printed at first start: the token opens only POST /api/account/password (and me, logout)',
+      ),
     deviceToken: z
       .string()
       .optional()

@@ -5,6 +5,7 @@ import {
   defaultFaqs,
   defaultMembershipCards,
   defaultTestimonials,
+  NEW_PASSWORD_SAME,
 } from '@npo/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb } from '../db/connection.js';
@@ -12,6 +13,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { toBool, toIso, toIsoOrNull, toJson } from '../db/rows.js';
 import type { Clock } from '../lib/clock.js';
 import { hashPassword } from '../lib/passwords.js';
+import { PASSWORD_CHANGE_REQUIRED } from '../middleware/session.js';
 import { createUsersRepository } from '../modules/users/repository.js';
 import {
   createTestDatabase,
@@ -152,6 +154,8 @@ describeEngines('start-up on %s', (engine) => {
       });
       const response = await login(served, 'chief@example.org', 'chosen-password-1');
       expect(response.status).toBe(200);
+      // A password the operator chose is theirs: nothing to change at first sign-in.
+      expect(response.body.data.passwordChangeRequired).toBeUndefined();
       expect(response.body.data.user).toMatchObject({
         name: 'Chief Admin',
         email: 'chief@example.org',
@@ -174,11 +178,34 @@ describeEngines('start-up on %s', (engine) => {
       const response = await login(first, 'admin@example.org', password!);
       expect(response.status).toBe(200);
       expect(response.body.data.user.role).toBe('super_admin');
+      // The printed password is for the first sign-in: the server asks for a new one before anything else.
+      expect(response.body.data.passwordChangeRequired).toBe(true);
       expect(
         Object.values(response.body.data.user.permissions).every((slots) =>
           Object.values(slots as object).every(Boolean),
         ),
       ).toBe(true);
+      const token = response.body.data.token as string;
+      const dashboard = await first.request('GET', '/api/admin/dashboard', { token });
+      expect(dashboard.status).toBe(403);
+      expect(dashboard.body.message).toBe(PASSWORD_CHANGE_REQUIRED);
+      expect((await first.request('GET', '/api/account/sessions', { token })).status).toBe(403);
+      expect((await first.request('POST', '/api/account/two-factor/setup', { token })).status).toBe(403);
+      expect((await first.request('GET', '/api/auth/me', { token })).status).toBe(200);
+      const change = (newPassword: string) =>
+        first.request('POST', '/api/account/password', {
+          token,
+          body: { currentPassword: password, newPassword, confirmPassword: newPassword },
+        });
+      const same = await change(password!);
+      expect(same.status).toBe(400);
+      expect(same.body.errors).toEqual([{ field: 'newPassword', message: NEW_PASSWORD_SAME }]);
+      expect((await change('my-own-password-1')).status).toBe(200);
+      expect((await first.request('GET', '/api/admin/dashboard', { token })).status).toBe(200);
+      const again = await login(first, 'admin@example.org', 'my-own-password-1');
+      expect(again.status).toBe(200);
+      expect(again.body.data.passwordChangeRequired).toBeUndefined();
+      expect((await login(first, 'admin@example.org', password!)).status).toBe(401);
       await own.stop(first);
 
       // A restart, even with SUPER_ADMIN_* now set, neither adds a super admin nor prints a password again.
@@ -190,7 +217,7 @@ describeEngines('start-up on %s', (engine) => {
       expect(superAdmins).toEqual([{ email: 'admin@example.org' }]);
       expect(await second.runtime.deps.db('users').where({ email: 'other@example.org' }).first()).toBeUndefined();
       expect(second.logs.text()).not.toMatch(/one-time password/);
-      expect((await login(second, 'admin@example.org', password!)).status).toBe(200);
+      expect((await login(second, 'admin@example.org', 'my-own-password-1')).status).toBe(200);
     });
 
     it('promotes an existing account with SUPER_ADMIN_EMAIL instead of adding a second one', async () => {

@@ -31,10 +31,12 @@ export async function ensureSuperAdmin(db: Db, config: Config, logger: Logger, n
       now,
     );
   }
+  // A printed password is for the first sign-in only: the server then asks for a new one first.
+  await db('users').where({ email }).update({ must_change_password: !config.superAdmin.password });
   if (config.superAdmin.password) {
     logger.info({ email }, 'super admin created from SUPER_ADMIN_EMAIL / SUPER_ADMIN_PASSWORD');
   } else {
-    // Printed once, on purpose: without it nobody could enter a fresh install. Change it after logging in.
+    // Printed once, on purpose: without it nobody could enter a fresh install. Changed at first sign-in.
     logger.warn(
       { email },
       `super admin created with a one-time password: ${password} (set SUPER_ADMIN_PASSWORD to choose it)`,

@@ -16,6 +16,7 @@ const ForgotPasswordPage = page(() => import('./features/auth/ForgotPasswordPage
 const ResetPasswordPage = page(() => import('./features/auth/ResetPasswordPage'));
 const ServerSettingsPage = page(() => import('./features/server/ServerSettingsPage'));
 const TwoFactorSetupPage = page(() => import('./features/auth/TwoFactorSetupPage'));
+const FirstPasswordPage = page(() => import('./features/auth/FirstPasswordPage'));
 const ConsoleApp = page(loadConsole);
 
 /** Desktop: the "Server address…" menu item opens the server screen from anywhere. */
@@ -40,6 +41,7 @@ export function AppRoutes() {
       <Route path="forgot-password" element={<ForgotPasswordPage />} />
       <Route path="reset-password" element={<ResetPasswordPage />} />
       <Route path="two-factor-setup" element={<TwoFactorSetupPage />} />
+      <Route path="choose-password" element={<FirstPasswordPage />} />
       <Route path="*" element={<Console />} />
     </Routes>
   );

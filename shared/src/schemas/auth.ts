@@ -62,6 +62,9 @@ export const resetPasswordBodySchema = z
  * A password change while signed in (members and staff): the current password, then the new one by
  * the reset rules of SPEC (min 6, at most PASSWORD_MAX_BYTES) and its confirmation.
  */
+/** A new password must be new: the printed one-time password above all (issue 55 item 10). */
+export const NEW_PASSWORD_SAME = 'Choose a password other than your current one';
+
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string({ error: 'Enter your current password' }).min(1, 'Enter your current password'),
@@ -71,6 +74,10 @@ export const changePasswordSchema = z
   .refine((values) => values.newPassword === values.confirmPassword, {
     error: "Passwords don't match",
     path: ['confirmPassword'],
+  })
+  .refine((values) => values.newPassword !== values.currentPassword, {
+    error: NEW_PASSWORD_SAME,
+    path: ['newPassword'],
   });
 
 /** Closing one's own account (members' data rights): the password confirms it is really them. */

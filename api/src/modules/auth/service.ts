@@ -144,7 +144,14 @@ export function createAuthService(deps: AppDeps) {
     const user = { ...presentUser(row), lastLogin: now().toISOString() };
     // The same device id again for a known device: its token is renewed, not multiplied.
     const deviceToken = issueDeviceToken(deps.config.jwtSecret, row.id, now(), known?.deviceId);
-    return { user, token, ...(pending && { twoFactorSetupRequired: true }), deviceToken };
+    const mustChange = toBool(row.must_change_password);
+    return {
+      user,
+      token,
+      ...(mustChange && { passwordChangeRequired: true }),
+      ...(pending && { twoFactorSetupRequired: true }),
+      deviceToken,
+    };
   }
 
   /**

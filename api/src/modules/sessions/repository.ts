@@ -38,6 +38,7 @@ const USER_COLUMNS = [
   'is_active',
   'last_login_at',
   'totp_enabled_at',
+  'must_change_password',
   'created_at',
   'updated_at',
 ] as const;

@@ -7,6 +7,7 @@
 import type { User } from '@npo/shared';
 import type { Context } from 'koa';
 import type { AppDeps } from '../../deps.js';
+import { toBool } from '../../db/rows.js';
 import { unauthorized } from '../../errors.js';
 import { signAccessToken, verifyAccessToken } from '../../lib/tokens.js';
 import { presentUser, type UserRow } from '../users/presenter.js';
@@ -59,7 +60,9 @@ export function createSessionService(deps: AppDeps) {
       sessions.touchIfStale(found.session, now).catch((error: unknown) => {
         deps.logger.warn({ err: error }, 'session last-seen time not recorded');
       });
-      return { user, sessionId: found.session.id, pending: found.session.pending };
+      // The printed one-time password comes first, for every session of the account, until it is changed.
+      const pending = toBool(found.user.must_change_password) ? 'password_change' : found.session.pending;
+      return { user, sessionId: found.session.id, pending };
     },
 
     /** A new session for the account, and the token that names it. */

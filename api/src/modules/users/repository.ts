@@ -196,7 +196,12 @@ export function createUsersRepository(db: Db) {
     async setPassword(id: number, passwordHash: string, now: Date): Promise<void> {
       await users()
         .where({ id })
-        .update({ password_hash: passwordHash, updated_at: now, token_version: db.raw('token_version + 1') });
+        .update({
+          password_hash: passwordHash,
+          must_change_password: false,
+          updated_at: now,
+          token_version: db.raw('token_version + 1'),
+        });
     },
 
     /**
@@ -209,6 +214,7 @@ export function createUsersRepository(db: Db) {
         .where({ id })
         .update({
           password_hash: passwordHash,
+          must_change_password: false,
           updated_at: now,
           token_version: db.raw('token_version + 1'),
           email_verified_at: now,
@@ -220,7 +226,7 @@ export function createUsersRepository(db: Db) {
      * session lives on; the service ends the account's other sessions in the same transaction.
      */
     async changePassword(id: number, passwordHash: string, now: Date): Promise<void> {
-      await users().where({ id }).update({ password_hash: passwordHash, updated_at: now });
+      await users().where({ id }).update({ password_hash: passwordHash, must_change_password: false, updated_at: now });
     },
 
     async recordLogin(id: number, now: Date): Promise<void> {

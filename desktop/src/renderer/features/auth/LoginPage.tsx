@@ -22,6 +22,7 @@ import { clearSession, setCredentials } from '../../session/session-store';
 import { describedBy, FieldShell } from '../../ui/form/FieldShell';
 import { PasswordInput } from '../../ui/form/PasswordInput';
 import { AuthLayout } from './AuthLayout';
+import type { FirstSignIn } from './FirstPasswordPage';
 import { validateLogin, type LoginErrors, type LoginValues } from './login-validation';
 
 /** Only accounts with two-factor reach the code step, after their password: it loads then. */
@@ -120,6 +121,16 @@ export default function LoginPage() {
     if (!isAdminRole(login.user.role)) return setFailure('You do not have admin access.');
     // Kept past sign-out: this device's next sign-ins are not refused for others' traffic (issue 19).
     keepDeviceToken(platform.storage, values.email, login.deviceToken);
+    // The printed one-time password: a new one first (the server refuses the rest until then).
+    if (login.passwordChangeRequired) {
+      const state: FirstSignIn = {
+        user: login.user,
+        token: login.token,
+        currentPassword: values.password,
+        twoFactorSetupRequired: Boolean(login.twoFactorSetupRequired),
+      };
+      return void navigate('/choose-password', { replace: true, state });
+    }
     // Two-factor is required and not set up: its setup screen first, the console after.
     if (login.twoFactorSetupRequired) {
       return void navigate('/two-factor-setup', { replace: true, state: { user: login.user, token: login.token } });
