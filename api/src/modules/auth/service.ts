@@ -97,7 +97,12 @@ export function createAuthService(deps: AppDeps) {
    * The audit trail records it for a real account; for an address without one, the bounded security
    * log counts it (issue 19 item 5).
    */
-  async function recordFailure(email: string, ip: string, userId: number | undefined): Promise<void> {
+  async function recordFailure(
+    email: string,
+    ip: string,
+    userId: number | undefined,
+    action: 'sign_in_failed' | 'two_factor_setup_failed' = 'sign_in_failed',
+  ): Promise<void> {
     const forgetBefore = new Date(now().getTime() - LOGIN_THROTTLE.windowMs);
     await deps.db.transaction(async (trx) => {
       await createAuthRepository(trx).recordLoginFailure(email, ip, now(), forgetBefore);
@@ -108,7 +113,7 @@ export function createAuthService(deps: AppDeps) {
       // The address tried, never the password or code; the account id when the address has one.
       const address = email.toLowerCase();
       await recordAudit(trx, {
-        action: 'sign_in_failed',
+        action,
         module: AUDIT_AUTH_MODULE,
         entityId: userId,
         actor: { id: userId ?? null, email: address },

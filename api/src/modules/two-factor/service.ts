@@ -39,8 +39,11 @@ export const REQUIRED_FOR_STAFF =
 export interface AttemptGuard {
   /** Throws 429 while this address is locked out of the account. */
   check(email: string, ip: string): Promise<void>;
-  /** Counts a failure toward the lockout (and the audit trail records it). */
-  fail(email: string, ip: string, userId: number): Promise<void>;
+  /**
+   * Counts a failure toward the lockout, and the audit trail records it as `action` (a failed sign-in
+   * unless the failure is something else, such as a wrong code while setting two-factor up).
+   */
+  fail(email: string, ip: string, userId: number, action?: 'two_factor_setup_failed'): Promise<void>;
 }
 
 /** What the second sign-in step sends: a code from the app, or a recovery code. */
@@ -135,7 +138,8 @@ export function createTwoFactorService(deps: AppDeps) {
       await guard.check(caller.user.email, caller.ip);
       const step = await stepOf(row, code);
       if (step === null) {
-        await guard.fail(caller.user.email, caller.ip, caller.user.id);
+        // Signed in already: a mistyped first code is not a failed sign-in, though it counts the same.
+        await guard.fail(caller.user.email, caller.ip, caller.user.id, 'two_factor_setup_failed');
         throw codeError();
       }
       return deps.db.transaction(async (trx) => {

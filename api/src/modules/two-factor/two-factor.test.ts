@@ -110,6 +110,13 @@ describeEngines('two-factor sign-in on %s', (engine) => {
       expect(response.body).toMatchObject({ success: false, errors: [{ field: 'code', message: INVALID_CODE }] });
       expect(await snapshot(account.user.id)).toEqual(before);
       expect(await failuresOf(account.email)).toBe(1);
+      // Logged as what it is: a wrong code while setting up, not a failed sign-in (issue 55 item 10).
+      const logged = await app.runtime.deps
+        .db('audit_log')
+        .where({ entity_id: String(account.user.id) })
+        .whereIn('action', ['sign_in_failed', 'two_factor_setup_failed'])
+        .select('action');
+      expect(logged).toEqual([{ action: 'two_factor_setup_failed' }]);
     });
 
     it('turns it on with a code: ten recovery codes shown once and stored hashed, other sessions ended', async () => {
