@@ -333,7 +333,7 @@ describeEngines('announcements on %s', (engine) => {
     { timeout: 60_000 },
     async () => {
       // The audience is every active member, those of the tests before included.
-      await insertMembers(app, 'busy', 1000);
+      await insertMembers(app, 'busy', 300);
       const created = await draft({ subject: 'Busy send', body: 'Saved while sending.', audience: 'members' });
       const sent = await send(created.id, created.revision);
       expect(sent.status).toBe(200);
