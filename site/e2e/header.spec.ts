@@ -76,7 +76,7 @@ for (const width of [1024, 1366]) {
         centres.push(box.y + box.height / 2);
       }
       expect(Math.max(...centres) - Math.min(...centres)).toBeLessThan(2);
-      await expect(header.getByRole('link', { name: 'Join Us' })).toBeVisible();
+      await expect(header.getByRole('link', { name: 'Join Us', exact: true })).toBeVisible();
       // Nothing pushed out sideways: the bar fits the window.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     });
