@@ -79,6 +79,12 @@ export const announcementPreferenceSchema = z.object({
 });
 export type AnnouncementPreference = z.output<typeof announcementPreferenceSchema>;
 
+/**
+ * How a signed unsubscribe token looks (`<account id>.<HMAC-SHA256, base64url>`): the API checks the
+ * signature; the site's page refuses anything else at once rather than offering a button that fails.
+ */
+export const UNSUBSCRIBE_TOKEN_SHAPE = /^(\d{1,10})\.([\w-]{43})$/;
+
 /** The signed link of List-Unsubscribe, as the mail carries it. */
 export const unsubscribeQuery = z.object({ token: z.string().min(1).max(200) });
 

@@ -12,6 +12,7 @@ export * from './messages.js';
 export * from './schemas/index.js';
 export * from './content/defaults.js';
 export * from './content/public-sections.js';
+export * from './content/policy-outline.js';
 export * from './client.js';
 export * from './failure-text.js';
 export * from './device-tokens.js';

@@ -61,3 +61,31 @@ test('signed out, the change password page sends the visitor to log in first', a
   await page.waitForURL(/\/login\?next=%2Faccount%2Fpassword$/);
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
 });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the account pages sit in the site, with its header, and link to each other (${colorScheme})`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    const email = uniqueEmail('account-nav');
+    await api('POST', '/auth/register', { body: { name: 'Dorothy Hodgkin', email, password: 'nav-secret-1' } });
+    await open(page, '/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('nav-secret-1');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await open(page, '/account/password');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Membership Benefits' })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Account menu for Dorothy Hodgkin' })).toBeVisible();
+    const tabs = page.getByRole('navigation', { name: 'Your account' });
+    await expect(tabs.getByRole('link', { name: 'Change password' })).toHaveAttribute('aria-current', 'page');
+    await tabs.getByRole('link', { name: 'Your data' }).click();
+    await expect(page).toHaveURL(/\/account\/data$/);
+    await expect(tabs.getByRole('link', { name: 'Your data' })).toHaveAttribute('aria-current', 'page');
+    await expect(tabs.getByRole('link', { name: 'Change password' })).not.toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+}

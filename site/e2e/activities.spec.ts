@@ -81,6 +81,8 @@ test('registering: logged out goes to login and back, registers, then sees it an
   await expect(page).toHaveURL(/\/login\?next=/);
   // The home page has no client router: the login page is a full load, typed into only once hydrated.
   await hydrated(page);
+  // The login says what it is for, in the server's HTML already.
+  await expect(page.getByText(`Log in to register for ${activity.title}.`)).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('secret-123');
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -243,4 +245,35 @@ test('a full activity says so on its card and offers no Register button', async 
   await open(page, '/');
   await expect(card(page, full.title).getByRole('status')).toHaveText('Fully booked');
   await expect(card(page, full.title).getByRole('button', { name: 'Register' })).toHaveCount(0);
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`a card's Register sends a visitor to a login that names the activity and returns to it (${colorScheme})`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    const activity = await firstUpcoming();
+    const email = uniqueEmail('register-card');
+    await api('POST', '/auth/register', { body: { name: 'Rosalind Franklin', email, password: 'secret-123' } });
+
+    await open(page, '/');
+    const card = page.locator('.activity-card').filter({ has: page.getByRole('button', { name: activity.title }) });
+    await card.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(page).toHaveURL(/\/login\?next=/);
+    await hydrated(page);
+    await expect(page.getByRole('heading', { name: 'Welcome back', level: 1 })).toBeVisible();
+    await expect(page.getByText(`Log in to register for ${activity.title}.`)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('secret-123');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('dialog', { name: activity.title })).toBeVisible();
+    await expect(page).toHaveURL(/\/#activities$/);
+  });
+}
+
+test('a login reached any other way says only what it always says', async ({ page }) => {
+  await open(page, '/login?next=%2Faccount%2Fdata');
+  await expect(page.getByText('Log in to your member account.')).toBeVisible();
+  await expect(page.getByText(/Log in to register/)).toHaveCount(0);
 });

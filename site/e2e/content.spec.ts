@@ -1,6 +1,6 @@
 /** Pages arrive as complete HTML with the active content, and a console edit shows on the next load. */
 import { expect, test } from '@playwright/test';
-import { api, superAdminToken } from '../../e2e/support.js';
+import { api, expectNoSeriousA11yViolations, superAdminToken } from '../../e2e/support.js';
 import { open } from './helpers.js';
 
 /** The HTML exactly as the server sends it, before any script runs. */
@@ -119,3 +119,38 @@ test('a new active About Us version replaces the About text on reload', async ({
     await api('DELETE', `/admin/about-us/${created.body.data.id}`, { token });
   }
 });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`a policy's numbered headings are headings, its text paragraphs (${colorScheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    const token = await superAdminToken();
+    const list = await api('GET', '/admin/terms-of-service?limit=100', { token });
+    const before = (list.body.data.termsOfService as { id: number; isActive: boolean }[]).find((v) => v.isActive);
+    const content = [
+      'These terms apply to everyone.',
+      '1. Membership\nMembership is free.\nIt is open to students.',
+      '1.1 Students\nStudents join with their school e-mail.',
+      '2. Conduct\nBe kind.',
+    ].join('\n\n');
+    const created = await api('POST', '/admin/terms-of-service', {
+      token,
+      body: { title: `Outline terms ${Date.now()}`, content, effectiveDate: '2026-01-01T00:00:00.000Z' },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as number;
+    try {
+      expect((await api('PATCH', `/admin/terms-of-service/${id}/activate`, { token })).status).toBe(200);
+      await open(page, '/terms-of-service');
+      const body = page.locator('.policy__content');
+      await expect(body.getByRole('heading', { level: 2 })).toHaveText(['1. Membership', '2. Conduct']);
+      await expect(body.getByRole('heading', { level: 3 })).toHaveText(['1.1 Students']);
+      // A paragraph keeps its single line breaks.
+      await expect(body.locator('p').filter({ hasText: 'Membership is free.' })).toHaveCSS('white-space', 'pre-line');
+      await expect(body.getByRole('heading', { name: 'Be kind.' })).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+    } finally {
+      if (before) await api('PATCH', `/admin/terms-of-service/${before.id}/activate`, { token });
+      await api('DELETE', `/admin/terms-of-service/${id}`, { token });
+    }
+  });
+}

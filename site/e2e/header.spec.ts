@@ -1,5 +1,5 @@
 /** SPEC 2's header: sticky, smooth anchors, shadow after 10 px, and the mobile menu. */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { open } from './helpers.js';
 
 test('anchor links scroll to their section and the header gains a shadow once scrolled', async ({ page }) => {
@@ -45,3 +45,40 @@ test.describe('on a phone', () => {
     await expect(page.locator('#why-join-us')).toBeInViewport();
   });
 });
+
+/** How many lines the element's text takes (a wrapped label has rects on two tops). */
+async function linesOf(page: Page, element: Locator): Promise<number> {
+  return element.evaluate((node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const tops = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((r) => Math.round(r.top)));
+    return tops.size;
+  });
+}
+
+for (const width of [1024, 1366]) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`at ${width} px (${colorScheme}) every header label keeps to one line, in one row`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.emulateMedia({ colorScheme });
+      await open(page, '/');
+      const header = page.getByRole('banner');
+      const labels = [
+        ...(await header.getByRole('navigation', { name: 'Main' }).getByRole('link').all()),
+        header.getByRole('link', { name: 'Login' }),
+      ];
+      expect(labels).toHaveLength(7);
+      const centres: number[] = [];
+      for (const label of labels) {
+        await expect(label).toBeVisible();
+        expect(await linesOf(page, label), await label.innerText()).toBe(1);
+        const box = (await label.boundingBox())!;
+        centres.push(box.y + box.height / 2);
+      }
+      expect(Math.max(...centres) - Math.min(...centres)).toBeLessThan(2);
+      await expect(header.getByRole('link', { name: 'Join Us', exact: true })).toBeVisible();
+      // Nothing pushed out sideways: the bar fits the window.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    });
+  }
+}

@@ -71,3 +71,30 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`a bogus unsubscribe link says so, offers no button and logs no error (${colorScheme} scheme)`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+
+    for (const path of ['/unsubscribe', '/unsubscribe?token=not-a-token', '/unsubscribe?token=%3Cscript%3E']) {
+      await open(page, path);
+      await expect(page.getByRole('heading', { name: 'Unsubscribe', level: 1 })).toBeVisible();
+      await expect(page.getByText('This unsubscribe link is not valid.')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Unsubscribe' })).toHaveCount(0);
+    }
+    await expectNoSeriousA11yViolations(page);
+
+    // Shaped like ours but not signed by us: the server refuses it, and the button goes.
+    await open(page, `/unsubscribe?token=1.${'A'.repeat(43)}`);
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(page.getByText('This unsubscribe link is not valid.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Unsubscribe' })).toHaveCount(0);
+    // The refused POST is the one error the browser reports (its 400 answer), nothing from React.
+    expect(problems.filter((problem) => !/status of 400/.test(problem))).toEqual([]);
+  });
+}

@@ -24,6 +24,16 @@ export function safeNextPath(search: Record<string, string> | undefined, fallbac
   return next;
 }
 
+/** Where a visitor who pressed Register is sent first: the login, which comes back to the activity. */
+export const loginToRegisterFor = (activityId: number) =>
+  `/login?next=${encodeURIComponent(`/?activity=${activityId}`)}`;
+
+/** The activity a login page's `?next=` returns to for registering (see loginToRegisterFor), if any. */
+export function activityToRegisterFor(search: Record<string, string> | undefined): number | null {
+  const match = /^\/\?activity=(\d{1,10})$/.exec(safeNextPath(search, ''));
+  return match ? Number(match[1]) : null;
+}
+
 /** Same-page anchors scroll smoothly (SPEC 2); the sticky header's height is kept by scroll-margin in CSS. */
 export function scrollToSection(id: string): boolean {
   const target = document.getElementById(id);

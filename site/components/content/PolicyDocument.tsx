@@ -1,4 +1,4 @@
-import type { PolicyVersion } from '@npo/shared';
+import { policyOutline, type PolicyVersion } from '@npo/shared';
 import type { ContentResult } from '../../lib/content';
 import { StatusText } from '../home/Section';
 
@@ -42,7 +42,16 @@ export function PolicyDocument({ query, fallback, errorText }: PolicyDocumentPro
         </div>
       </header>
       <div className="container policy__body">
-        <div className="policy__content">{policy?.content ?? fallback.content}</div>
+        <div className="policy__content">
+          {policyOutline(policy?.content ?? fallback.content).map((block, index) => {
+            const Tag = block.kind;
+            return (
+              <Tag key={index} className={`policy__${block.kind === 'p' ? 'text' : 'heading'}`}>
+                {block.text}
+              </Tag>
+            );
+          })}
+        </div>
         <footer className="policy__footer">
           <p>Last updated: {formatDate(lastUpdated)}</p>
           <p>

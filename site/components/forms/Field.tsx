@@ -83,6 +83,7 @@ export function TextField({ label, value, error, hint, aside, onValue, id: given
       <input
         id={id}
         className="input"
+        type="text"
         value={value}
         onChange={(event) => onValue(event.target.value)}
         {...describedBy(id, error, hint)}

@@ -19,14 +19,18 @@ export function ActivityMeta({ activity }: { activity: Activity }) {
 
 export function Tags({ tags }: { tags: string[] }) {
   if (tags.length === 0) return null;
+  // Named by a hidden word rather than aria-label, which a plain list does not take (html-validate).
   return (
-    <ul className="tags" aria-label="Tags">
-      {tags.map((tag) => (
-        <li key={tag} className="tag tag--muted">
-          {tag}
-        </li>
-      ))}
-    </ul>
+    <>
+      <span className="visually-hidden">Tags:</span>
+      <ul className="tags">
+        {tags.map((tag) => (
+          <li key={tag} className="tag tag--muted">
+            {tag}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 import { defaultFaqs } from '@npo/shared';
 import { useContent } from '../../lib/content';
 import { InstagramIcon, MailIcon, PhoneIcon } from '../icons';
-import { contactDetailsOf, telHref } from '../layout/contact-details';
+import { contactDetailsOf, phoneText, telHref } from '../layout/contact-details';
 import { SocialLinks } from '../layout/SocialLinks';
 import { Island } from '../islands/Island';
 import { ContactForm } from './ContactForm';
@@ -30,7 +30,7 @@ function OrganisationDetails() {
           </span>
           <span>
             <span className="contact-list__label">Phone</span>
-            <a href={telHref(contact.phone)}>{contact.phone}</a>
+            <a href={telHref(contact.phone)}>{phoneText(contact.phone)}</a>
           </span>
         </li>
         {instagram && (

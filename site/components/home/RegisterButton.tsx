@@ -7,7 +7,7 @@ import { failureText, type Activity } from '@npo/shared';
 import { useState } from 'react';
 import { statusOf, withApi } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { navigate } from '../../lib/navigation';
+import { loginToRegisterFor, navigate } from '../../lib/navigation';
 import { useRegistration } from '../../lib/registrations';
 import { CheckIcon } from '../icons';
 
@@ -45,7 +45,7 @@ function useRegisterActions(activity: Activity, onLeave: () => void) {
     if (!auth.isAuthenticated) {
       // Log in first, then come back to this activity.
       onLeave();
-      void navigate(`/login?next=${encodeURIComponent(`/?activity=${activity.id}`)}`);
+      void navigate(loginToRegisterFor(activity.id));
       return;
     }
     void attempt(

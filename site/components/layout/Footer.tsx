@@ -1,7 +1,7 @@
 import { organisationName } from '@npo/shared';
 import { useContent } from '../../lib/content';
 import { InstagramIcon, MailIcon, PhoneIcon } from '../icons';
-import { contactDetailsOf, telHref } from './contact-details';
+import { contactDetailsOf, phoneText, telHref } from './contact-details';
 import { LogoMark } from './Logo';
 import { SocialLinks } from './SocialLinks';
 
@@ -53,7 +53,7 @@ export function Footer() {
             </li>
             <li>
               <PhoneIcon size={18} />
-              <a href={telHref(contact.phone)}>{contact.phone}</a>
+              <a href={telHref(contact.phone)}>{phoneText(contact.phone)}</a>
             </li>
             <li>
               <InstagramIcon size={18} />

@@ -4,6 +4,7 @@
  * so it proves the link came from us for that account and cannot be turned into any other token.
  * It does not expire: RFC 8058 links must keep working in old mails. A changed JWT_SECRET voids them.
  */
+import { UNSUBSCRIBE_TOKEN_SHAPE } from '@npo/shared';
 import { createHmac, createSecretKey, hkdfSync, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 /**
@@ -30,7 +31,7 @@ export function signUnsubscribeToken(jwtSecret: string, userId: number): string 
 
 /** The account id the token was signed for, or null for anything else (tampered, truncated, foreign). */
 export function verifyUnsubscribeToken(jwtSecret: string, token: string): number | null {
-  const match = /^(\d{1,10})\.([\w-]{43})$/.exec(token);
+  const match = UNSUBSCRIBE_TOKEN_SHAPE.exec(token);
   if (!match) return null;
   const userId = Number(match[1]);
   const given = Buffer.from(match[2]!, 'base64url');

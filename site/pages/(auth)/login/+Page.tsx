@@ -9,7 +9,8 @@ import { withApi } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { useSchemaForm } from '../../../lib/form';
 import { deviceTokenStorage } from '../../../lib/session-storage';
-import { navigate, safeNextPath } from '../../../lib/navigation';
+import { useContent } from '../../../lib/content';
+import { activityToRegisterFor, navigate, safeNextPath } from '../../../lib/navigation';
 import { takeSignupHandover } from '../../../lib/signup-handover';
 import { useFormSubmit } from '../../../lib/submit';
 
@@ -31,10 +32,21 @@ function useAccountCreated(fillEmail: (email: string) => void): boolean {
   return created;
 }
 
+/** What this login is for: registering for the activity it returns to, named once the list has it. */
+function RegisterPurpose({ activityId }: { activityId: number }) {
+  const upcoming = useContent('upcomingActivities');
+  const activity = upcoming.data?.find((candidate) => candidate.id === activityId);
+  return <>{activity ? `Log in to register for ${activity.title}.` : 'Log in to register for this activity.'}</>;
+}
+
 export default function LoginPage() {
   const auth = useAuth();
   const leavingRef = useRedirectWhenLoggedIn();
   const { urlParsed } = usePageContext();
+  const registeringFor = activityToRegisterFor(urlParsed.search);
+  // A new member signs up first and still comes back to where this login leads.
+  const next = safeNextPath(urlParsed.search, '');
+  const signup = next ? `/signup?next=${encodeURIComponent(next)}` : '/signup';
   const form = useSchemaForm({ initialValues: { email: '', password: '' }, schema: memberLoginSchema });
   const accountCreated = useAccountCreated((email) => form.setValue('email', email));
   const { submit, submitting, error } = useFormSubmit(
@@ -63,7 +75,9 @@ export default function LoginPage() {
   return (
     <>
       <h1 className="auth__title">Welcome back</h1>
-      <p className="auth__subtitle">Log in to your member account.</p>
+      <p className="auth__subtitle">
+        {registeringFor ? <RegisterPurpose activityId={registeringFor} /> : 'Log in to your member account.'}
+      </p>
       <Form className="form" onSubmit={submit}>
         {error && <FormAlert tone="error">{error}</FormAlert>}
         {accountCreated && !error && <FormAlert tone="success">{ACCOUNT_CREATED}</FormAlert>}
@@ -84,7 +98,7 @@ export default function LoginPage() {
         </button>
       </Form>
       <p className="auth__switch">
-        New here? <a href="/signup">Create an account</a>
+        New here? <a href={signup}>Create an account</a>
       </p>
     </>
   );

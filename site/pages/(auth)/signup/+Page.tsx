@@ -1,12 +1,13 @@
 import { REDIRECT_DELAYS_MS, signupSchema } from '@npo/shared';
 import { useState } from 'react';
+import { usePageContext } from 'vike-react/usePageContext';
 import { useRedirectWhenLoggedIn } from '../../../components/auth/useRedirectWhenLoggedIn';
 import { PasswordField } from '../../../components/auth/PasswordField';
 import { FormAlert, TextField } from '../../../components/forms/Field';
 import { Form } from '../../../components/forms/Form';
 import { withApi } from '../../../lib/api';
 import { useSchemaForm } from '../../../lib/form';
-import { navigate } from '../../../lib/navigation';
+import { navigate, safeNextPath } from '../../../lib/navigation';
 import { handOverSignup } from '../../../lib/signup-handover';
 import { useFormSubmit, useRedirectAfter } from '../../../lib/submit';
 
@@ -14,10 +15,13 @@ const SIGNUP_FALLBACK_MESSAGE = 'Registration successful! Please log in.';
 
 export default function SignupPage() {
   useRedirectWhenLoggedIn();
+  // Came from a login with somewhere to return to (an activity to register for): the login after keeps it.
+  const next = safeNextPath(usePageContext().urlParsed.search, '');
+  const login = next ? `/login?next=${encodeURIComponent(next)}` : '/login';
   const form = useSchemaForm({ initialValues: { name: '', email: '', password: '' }, schema: signupSchema });
   const [notice, setNotice] = useState<string | null>(null);
   // SPEC 4: an answer without user or id shows the notice, then /login follows after 2 s.
-  useRedirectAfter(notice, '/login', REDIRECT_DELAYS_MS.signupFallback);
+  useRedirectAfter(notice, login, REDIRECT_DELAYS_MS.signupFallback);
   const { submit, submitting, error } = useFormSubmit(
     form.validateAll,
     async (input) => {
@@ -25,7 +29,7 @@ export default function SignupPage() {
       if (data?.user || data?.id) {
         // The login page says the account exists and fills the e-mail in (not through the URL).
         handOverSignup(input.email);
-        await navigate('/login');
+        await navigate(login);
       } else setNotice(SIGNUP_FALLBACK_MESSAGE);
     },
     'Signup failed',
@@ -56,7 +60,7 @@ export default function SignupPage() {
         </Form>
       )}
       <p className="auth__switch">
-        Already have an account? <a href="/login">Log in</a>
+        Already have an account? <a href={login}>Log in</a>
       </p>
     </>
   );

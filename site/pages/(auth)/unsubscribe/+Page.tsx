@@ -2,29 +2,33 @@
  * The page of an announcement mail's unsubscribe link (issue 22 item 2). Opening it changes nothing:
  * link scanners and previews GET it, so the member confirms with a button that POSTs the signed token
  * (a mail client's RFC 8058 one-click POST goes to the same URL and is handled by the server directly).
- * No sign-in is needed.
+ * No sign-in is needed. A link that is not one of ours (missing, cut short, or refused by the server)
+ * says so and offers no button.
  */
-import { failureText, UNSUBSCRIBED } from '@npo/shared';
+import { failureText, UNSUBSCRIBE_LINK_INVALID, UNSUBSCRIBE_TOKEN_SHAPE, UNSUBSCRIBED } from '@npo/shared';
 import { useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { FormAlert } from '../../../components/forms/Field';
-import { withApi } from '../../../lib/api';
+import { statusOf, withApi } from '../../../lib/api';
+
+type Outcome = { kind: 'done' | 'failed'; message: string } | { kind: 'invalid' } | null;
 
 export default function UnsubscribePage() {
   const { urlParsed } = usePageContext();
   const token = urlParsed.search.token ?? '';
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(UNSUBSCRIBE_TOKEN_SHAPE.test(token) ? null : { kind: 'invalid' });
 
   async function unsubscribe() {
     setBusy(true);
-    setError(null);
+    setOutcome(null);
     try {
       const answer = await withApi((api) => api.account.unsubscribe(token));
-      setDone(answer.message ?? UNSUBSCRIBED);
+      setOutcome({ kind: 'done', message: answer.message ?? UNSUBSCRIBED });
     } catch (failure) {
-      setError(failureText(failure, 'Failed to unsubscribe. Please try again.'));
+      // 400: the signature is not ours. Anything else (offline, a busy server) may pass on a retry.
+      if (statusOf(failure) === 400) setOutcome({ kind: 'invalid' });
+      else setOutcome({ kind: 'failed', message: failureText(failure, 'Failed to unsubscribe. Please try again.') });
     } finally {
       setBusy(false);
     }
@@ -33,21 +37,25 @@ export default function UnsubscribePage() {
   return (
     <>
       <h1 className="auth__title">Unsubscribe</h1>
-      {done ? (
+      {outcome?.kind === 'done' ? (
         <FormAlert tone="success">
-          <p>{done}</p>
+          <p>{outcome.message}</p>
           <p>You can turn announcements back on from your account at any time.</p>
+        </FormAlert>
+      ) : outcome?.kind === 'invalid' ? (
+        <FormAlert tone="error">
+          <p>{UNSUBSCRIBE_LINK_INVALID}</p>
+          <p>Use the link of the latest announcement you received, or turn announcements off in your account.</p>
         </FormAlert>
       ) : (
         <>
           <p className="auth__subtitle">Stop receiving announcements from us by e-mail?</p>
-          {!token && <FormAlert tone="error">This unsubscribe link is not valid.</FormAlert>}
-          {error && <FormAlert tone="error">{error}</FormAlert>}
+          {outcome?.kind === 'failed' && <FormAlert tone="error">{outcome.message}</FormAlert>}
           <div className="auth__actions">
             <button
               type="button"
               className="button button--primary button--block"
-              disabled={busy || !token}
+              disabled={busy}
               onClick={() => void unsubscribe()}
             >
               {busy ? 'Unsubscribing...' : 'Unsubscribe'}

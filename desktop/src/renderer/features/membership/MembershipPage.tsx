@@ -1,13 +1,11 @@
 import { Button } from '@blueprintjs/core';
-import { ROUTES, type MEMBERSHIP_CARD_SORTS, type MembershipCard, type MembershipCardInput } from '@npo/shared';
+import { ROUTES, type MembershipCard, type MembershipCardInput } from '@npo/shared';
 import { queryKeys } from '../../api/query-keys';
 import { useAdminList } from '../../data/useAdminList';
 import { useCrudMutations } from '../../data/useCrudMutations';
 import { useModuleAccess } from '../../data/useModuleAccess';
 import { useFormDialog } from '../../ui/form/useFormDialog';
 import { ListPager, ListSearch } from '../../ui/ListControls';
-import { SortControl } from '../../ui/SortControl';
-import type { TableColumn } from '../../ui/TableHead';
 import { ListStates } from '../../ui/ListStates';
 import { PageHeader } from '../../ui/PageHeader';
 import { DefaultContentNotice } from '../../ui/DefaultContentNotice';
@@ -15,19 +13,12 @@ import { MembershipCardForm } from './MembershipCardForm';
 import { MembershipCardView } from './MembershipCardView';
 import { activeToggle, useCardOrdering } from './useCardOrdering';
 
-type Sort = (typeof MEMBERSHIP_CARD_SORTS)[number];
-
-const SORTS: (TableColumn<Sort> & { sort: Sort })[] = [
-  { label: 'Public order', sort: 'position' },
-  { label: 'Title', sort: 'title' },
-  { label: 'Type', sort: 'type' },
-  { label: 'Last edited', sort: 'updatedAt', firstOrder: 'desc' },
-];
-
 export default function MembershipPage() {
   const access = useModuleAccess('membership');
   const dialog = useFormDialog<MembershipCard>();
-  const { list, query, queryKey, sort, setSort, inOwnOrder } = useAdminList('membershipCards');
+  // No "Sort by" here (issue 55): the cards are a handful, and their public order is the one that counts,
+  // changed by dragging; a choice of other orders beside it only switched the dragging off.
+  const { list, query, queryKey, inOwnOrder } = useAdminList('membershipCards');
   const { save, confirmDelete } = useCrudMutations<MembershipCardInput>({
     operations: ROUTES.membershipCards.admin,
     queryKey: queryKeys.membershipCards,
@@ -59,7 +50,6 @@ export default function MembershipPage() {
       </div>
       <div className="section-toolbar">
         <ListSearch list={list} label="Search cards by title or type" placeholder="Search by title or type" />
-        <SortControl columns={SORTS} sort={sort} onSort={setSort} />
       </div>
       <ListStates
         query={query}
