@@ -18,7 +18,11 @@ export const PAGE_QUERIES: Readonly<Record<string, PageQuery>> = {
   '/': { keyed: ['activity'] },
   // The reset link's token (pages/(auth)/reset-password).
   '/reset-password': { uncached: ['token'] },
-  // The sign-in page reads ?next= only in the browser, after sign-in: its HTML never depends on it.
+  // The sign-in page names the activity a ?next= back to one leads to ("Log in to register for …").
+  '/login': { keyed: ['next'] },
+  // The unsubscribe link's signed token (pages/(auth)/unsubscribe): the page offers its button or says
+  // the link is not valid, by the token's shape.
+  '/unsubscribe': { uncached: ['token'] },
 };
 
 /** The HTML cache's key for a URL (path and the parameters the page reads), or null when not cached. */
