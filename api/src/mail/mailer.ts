@@ -369,7 +369,7 @@ export function createMailer(options: MailerOptions): Mailer {
       await db.transaction(async (trx) => {
         await markRows(trx);
         for (const [kind, hook] of hooks)
-          await hook!(
+          await hook(
             trx,
             rows.filter((row) => row.kind === kind).map((row) => row.id),
           );

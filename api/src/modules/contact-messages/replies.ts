@@ -59,10 +59,10 @@ export function createContactRepliesService(deps: AppDeps) {
 
   async function create(messageId: number, input: ContactReplyInput, author: User): Promise<ContactMessageReply> {
     return deps.db.transaction(async (trx) => {
-      const row = (await trx('contact_messages')
+      const row = await trx<ContactMessageRow>('contact_messages')
         .select(...MESSAGE_COLUMNS)
         .where({ id: messageId })
-        .first()) as ContactMessageRow | undefined;
+        .first();
       const message = presentContactMessage(found(row, 'Contact message'));
       const replyTo = await createContactMessagesRepository(trx).activeContactEmail();
       const [mailId] = await deps.mailer.enqueue(trx, contactReplyMail(message, input.body, replyTo));
