@@ -36,7 +36,9 @@ async function count(page: import('@playwright/test').Page, label: string): Prom
   return Number(/\((\d+)\)/.exec(text ?? '')?.[1]);
 }
 
-test('activities: create in the organisation's time (India Standard Time), filter, edit the status, delete', async ({ page }) => {
+test("activities: create in the organisation's time (India Standard Time), filter, edit the status, delete", async ({
+  page,
+}) => {
   await openAs(page, '/activities');
   await expect(page.getByRole('heading', { name: 'Activities', level: 1 })).toBeVisible();
   await expect(filterButton(page, 'All')).toHaveAttribute('aria-pressed', 'true');
@@ -108,7 +110,7 @@ test('activities: create in the organisation's time (India Standard Time), filte
 test.describe('in another time zone', () => {
   test.use({ timezoneId: 'Pacific/Auckland' });
 
-  test('the date is still shown and edited in the organisation's time', async ({ page }) => {
+  test("the date is still shown and edited in the organisation's time", async ({ page }) => {
     const title = unique('Zone Check');
     await api('POST', '/admin/activities', {
       token: await superAdminToken(),
