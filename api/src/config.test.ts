@@ -51,11 +51,22 @@ describe('loadConfig', () => {
       rateLimitFactor: 1,
       auditRetentionDays: 365,
       contactRetentionDays: undefined,
+      organisationTimeZone: 'Asia/Kolkata',
       backupSchedule: true,
       backupRetain: 14,
       testClockFile: undefined,
       versionScheduleLookMs: 30_000,
     });
+  });
+
+  it('takes the organisation time zone as an IANA name, India by default (issue 55 item 2)', () => {
+    expect(loadConfig({ JWT_SECRET: SECRET }).organisationTimeZone).toBe('Asia/Kolkata');
+    expect(loadConfig({ JWT_SECRET: SECRET, ORGANISATION_TIME_ZONE: 'Europe/Lisbon' }).organisationTimeZone).toBe(
+      'Europe/Lisbon',
+    );
+    expect(configError({ JWT_SECRET: SECRET, ORGANISATION_TIME_ZONE: 'Mars/Olympus' }).message).toContain(
+      'ORGANISATION_TIME_ZONE must be an IANA time zone name such as Asia/Kolkata',
+    );
   });
 
   it('refuses a test clock in production', () => {

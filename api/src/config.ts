@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_ORGANISATION_TIME_ZONE, isTimeZone } from '@npo/shared';
 import { z } from 'zod';
 
 const booleanText = z
@@ -24,6 +25,11 @@ export const envSchema = z.object({
     .string()
     .refine((value) => /^smtps?:\/\//.test(value), 'must be an smtp:// or smtps:// URL')
     .optional(),
+  /** The zone activities' stored wall clocks are in (issue 55 item 2): calendar files carry the true instant. */
+  ORGANISATION_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone name such as Asia/Kolkata')
+    .default(DEFAULT_ORGANISATION_TIME_ZONE),
   MAIL_FROM: z.string().min(3).default('Global Nutrition Network <no-reply@localhost>'),
   MAIL_CLAIM_TIMEOUT_SECONDS: z.coerce
     .number({ error: 'must be a whole number of seconds, at least 1' })
@@ -115,6 +121,8 @@ export interface Config {
   versionScheduleLookMs: number;
   /** Days a contact message is kept; undefined: until staff delete it (contact-messages/retention.ts). */
   contactRetentionDays: number | undefined;
+  /** ORGANISATION_TIME_ZONE: the zone of activities' wall-clock dates (shared/src/time-zone.ts). */
+  organisationTimeZone: string;
   /** SQLite only: the server copies its database once a day into DATA_DIR/backups (modules/backups). */
   backupSchedule: boolean;
   /** How many of those daily copies are kept. */
@@ -167,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testClockFile: values.TEST_CLOCK_FILE,
     versionScheduleLookMs: values.VERSION_SCHEDULE_LOOK_MS,
     contactRetentionDays: values.CONTACT_RETENTION_DAYS,
+    organisationTimeZone: values.ORGANISATION_TIME_ZONE,
     backupSchedule: values.BACKUP_SCHEDULE && !values.DATABASE_URL,
     backupRetain: values.BACKUP_RETAIN,
   };

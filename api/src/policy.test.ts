@@ -171,9 +171,15 @@ describeEngines('permission matrix on %s', (engine) => {
     'patch /api/admin/contact-messages/:id/read': async () => ({ id: await contactMessage() }),
     'patch /api/admin/contact-messages/:id/state': async () => ({
       id: await contactMessage(),
-      body: { state: 'replied' },
+      body: { state: 'archived' },
     }),
     'get /api/admin/contact-messages/export.csv': async () => ({}),
+    'post /api/admin/contact-messages/bulk': async () => ({ body: { action: 'read', ids: [await contactMessage()] } }),
+    'get /api/admin/contact-messages/:id/replies': async () => ({ id: await contactMessage() }),
+    'post /api/admin/contact-messages/:id/replies': async () => ({
+      id: await contactMessage(),
+      body: { body: 'Thank you for writing.' },
+    }),
     'delete /api/admin/contact-messages/:id': async () => ({ id: await contactMessage() }),
 
     'get /api/admin/users/stats': async () => ({}),
@@ -355,7 +361,7 @@ describeEngines('permission matrix on %s', (engine) => {
   /** A POST that only reads: the members import's dry run. */
   const WRITES_NOTHING = new Set(['post /api/admin/members/import/dry-run', 'post /api/admin/announcements/preview']);
   /** Writes of many rows, audited by one entry that names none of them. */
-  const WITHOUT_ENTITY = new Set(['post /api/admin/members/import']);
+  const WITHOUT_ENTITY = new Set(['post /api/admin/members/import', 'post /api/admin/contact-messages/bulk']);
 
   it('records every successful admin write exactly once, in its request, and no refused one', async () => {
     const failures: string[] = [];

@@ -17,6 +17,7 @@ import { closePasswordPool } from './lib/passwords.js';
 import type { Logger } from './lib/logger.js';
 import { createMailer } from './mail/mailer.js';
 import { announcementComposer } from './modules/announcements/composer.js';
+import { markRepliesSent } from './modules/contact-messages/replies.js';
 import { seedDemoContent } from './startup/seed.js';
 import { ensureDatabaseReachable, ensureDataDirWritable } from './startup/storage-check.js';
 import { ensureSuperAdmin } from './startup/super-admin.js';
@@ -61,6 +62,7 @@ export async function startRuntime(
     claimTimeoutMs: config.mailClaimTimeoutMs,
     ratePerMinute: config.mailRatePerMinute,
     composers: { announcement: announcementComposer(db, config) },
+    onSent: { contact_reply: (trx, mailIds) => markRepliesSent(trx, mailIds, clock.now()) },
   });
   const deps: AppDeps = { db, mailer, config, clock, logger, contentChanges };
   const auditRetention = startAuditRetention(db, clock, config.auditRetentionDays, logger);

@@ -36,7 +36,9 @@ async function count(page: import('@playwright/test').Page, label: string): Prom
   return Number(/\((\d+)\)/.exec(text ?? '')?.[1]);
 }
 
-test('activities: create in UTC, filter, edit the status, delete', async ({ page }) => {
+test("activities: create in the organisation's time (India Standard Time), filter, edit the status, delete", async ({
+  page,
+}) => {
   await openAs(page, '/activities');
   await expect(page.getByRole('heading', { name: 'Activities', level: 1 })).toBeVisible();
   await expect(filterButton(page, 'All')).toHaveAttribute('aria-pressed', 'true');
@@ -54,7 +56,7 @@ test('activities: create in UTC, filter, edit the status, delete', async ({ page
   const title = unique('Nutrition Webinar');
   await dialog.getByLabel('Title', { exact: true }).fill(title);
   await dialog.getByLabel('Description').fill('A webinar about nutrition in practice.');
-  await dialog.getByLabel('Date and time (UTC)').fill('2031-03-04T09:30');
+  await dialog.getByLabel('Date and time (India Standard Time)').fill('2031-03-04T09:30');
   await dialog.getByLabel('Location').fill('Online');
   await dialog.getByLabel('Capacity').fill('80');
   await expect(dialog.getByRole('button', { name: 'Remove tag 1' })).toBeDisabled();
@@ -87,9 +89,9 @@ test('activities: create in UTC, filter, edit the status, delete', async ({ page
 
   await card.getByRole('button', { name: 'Edit' }).click();
   const editor = page.getByRole('dialog', { name: 'Edit Activity' });
-  await expect(editor.getByLabel('Date and time (UTC)')).toHaveValue('2031-03-04T09:30');
+  await expect(editor.getByLabel('Date and time (India Standard Time)')).toHaveValue('2031-03-04T09:30');
   await editor.getByLabel('Status').selectOption('past');
-  await editor.getByLabel('Date and time (UTC)').fill('2031-03-04T23:45');
+  await editor.getByLabel('Date and time (India Standard Time)').fill('2031-03-04T23:45');
   await editor.getByRole('button', { name: 'Save Changes' }).click();
   await expect(editor).toBeHidden();
   expect(await findActivity(title)).toMatchObject({ status: 'past', date: '2031-03-04T23:45:00.000Z' });
@@ -108,7 +110,7 @@ test('activities: create in UTC, filter, edit the status, delete', async ({ page
 test.describe('in another time zone', () => {
   test.use({ timezoneId: 'Pacific/Auckland' });
 
-  test('the date is still shown and edited in UTC', async ({ page }) => {
+  test("the date is still shown and edited in the organisation's time", async ({ page }) => {
     const title = unique('Zone Check');
     await api('POST', '/admin/activities', {
       token: await superAdminToken(),
@@ -125,7 +127,9 @@ test.describe('in another time zone', () => {
     const card = page.getByTestId('activity-card').filter({ hasText: title });
     await expect(card).toContainText('Dec 14, 2031, 10:00 AM');
     await card.getByRole('button', { name: 'Edit' }).click();
-    await expect(page.getByRole('dialog').getByLabel('Date and time (UTC)')).toHaveValue('2031-12-14T10:00');
+    await expect(page.getByRole('dialog').getByLabel('Date and time (India Standard Time)')).toHaveValue(
+      '2031-12-14T10:00',
+    );
   });
 });
 

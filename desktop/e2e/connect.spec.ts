@@ -115,17 +115,19 @@ test('contact messages: unread count, mark as read, delete', async ({ page }) =>
   await expect(messagesTab).toContainText(String(unreadBefore));
   await messagesTab.click();
   await expect(page.getByText(`${unreadBefore} unread`, { exact: true })).toBeVisible();
-  const card = page.getByTestId('message-card').filter({ hasText: name });
+  const card = page.getByTestId('message-row').filter({ hasText: name });
   await expect(card).toContainText('Hello, I would like to join the network.');
   await expect(card.getByText('Unread', { exact: true })).toBeVisible();
 
-  await card.getByRole('button', { name: 'Mark as read' }).click();
+  // Opening the message reads it; its actions are under it.
+  await card.getByRole('button', { name }).click();
   await expect(card.getByText('Unread', { exact: true })).toHaveCount(0);
   await expect(page.getByText(`${unreadBefore - 1} unread`, { exact: true })).toBeVisible();
   const list = await api('GET', '/admin/contact-messages?limit=100', { token: await superAdminToken() });
   expect(list.body.data.messages.find((message: { name: string }) => message.name === name).isRead).toBe(true);
 
-  await card.getByRole('button', { name: 'Delete' }).click();
+  const detail = page.getByTestId('message-detail');
+  await detail.getByRole('button', { name: 'Delete' }).click();
   await answerConfirm(page, 'Are you sure you want to delete this message?');
   await expect(card).toHaveCount(0);
   const after = await api('GET', '/admin/contact-messages?limit=100', { token: await superAdminToken() });

@@ -52,13 +52,13 @@ for (const theme of ['light', 'dark']) {
     await page.getByRole('searchbox', { name: 'Search messages by name, e-mail or text' }).fill(name);
     await expect(page).toHaveURL(/\/admin\/connect\/messages\?.*state=new/);
     await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(name).replace(/%20/g, '(\\+|%20)')}`));
-    await expect(page.getByTestId('message-card')).toHaveCount(1);
+    await expect(page.getByTestId('message-row')).toHaveCount(1);
 
     await page.reload();
     await expect(page.getByRole('tab', { name: /Messages/ })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByLabel('Show')).toHaveValue('new');
     await expect(page.getByRole('searchbox', { name: 'Search messages by name, e-mail or text' })).toHaveValue(name);
-    await expect(page.getByTestId('message-card').filter({ hasText: name })).toBeVisible();
+    await expect(page.getByTestId('message-row').filter({ hasText: name })).toBeVisible();
     // The open tab clicked again keeps the address as it is.
     await page.getByRole('tab', { name: /Messages/ }).click();
     await expect(page).toHaveURL(/\/admin\/connect\/messages\?.*state=new/);

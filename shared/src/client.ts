@@ -389,6 +389,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       },
       contactMessages: {
         list: lister(ROUTES.contactMessages.list),
+        replies: (id: number) => call(ROUTES.contactMessages.replies, { params: { id } }),
         exportCsv: (state?: ContactMessageFilter, q?: string) =>
           download(ROUTES.contactMessages.exportCsv, { query: { state, ...(q && { q }) } }),
       },

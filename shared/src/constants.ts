@@ -71,8 +71,20 @@ export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
  */
 export const CONTACT_MESSAGE_STATES = ['new', 'read', 'replied', 'archived', 'spam'] as const;
 export type ContactMessageState = (typeof CONTACT_MESSAGE_STATES)[number];
-/** The states staff set: a message is held as spam only by the server. */
-export const CONTACT_MESSAGE_STAFF_STATES = ['new', 'read', 'replied', 'archived'] as const;
+/**
+ * The states staff set. Not `replied`: a message becomes replied only once a reply from the console
+ * went out (issue 55 item 4, contact-messages/replies.ts).
+ */
+export const CONTACT_MESSAGE_STAFF_STATES = ['new', 'read', 'archived', 'spam'] as const;
+/**
+ * What staff do to many messages at once (issue 55 item 4). `read` also moves an archived or held
+ * message back to the inbox (as the single Unarchive does); `unread` makes any message new again.
+ */
+export const CONTACT_MESSAGE_BULK_ACTIONS = ['read', 'unread', 'spam', 'archived', 'delete'] as const;
+export type ContactMessageBulkAction = (typeof CONTACT_MESSAGE_BULK_ACTIONS)[number];
+/** The most messages one bulk call names by id: more than the longest page (MAX_PAGE_LIMIT). */
+export const CONTACT_MESSAGE_BULK_MAX_IDS = 500;
+export const CONTACT_REPLY_MAX = 10_000;
 /** The inbox filters: one state, or `active` (every state but archived and spam), the default view. */
 export const CONTACT_MESSAGE_FILTERS = ['active', ...CONTACT_MESSAGE_STATES] as const;
 export type ContactMessageFilter = (typeof CONTACT_MESSAGE_FILTERS)[number];

@@ -157,6 +157,26 @@ export interface ContactMessage {
   createdAt: string;
 }
 
+/**
+ * A reply staff sent from the console (issue 55 item 4): queued as a mail, `sending` until the queue
+ * delivered it (then `sent`, and its message is replied) or gave up (`failed`).
+ */
+export interface ContactMessageReply {
+  id: number;
+  messageId: number;
+  body: string;
+  /** The staff member who wrote it; null once their account is gone. */
+  authorName: string | null;
+  status: 'sending' | 'sent' | 'failed';
+  createdAt: string;
+  sentAt: string | null;
+}
+
+/** POST /api/admin/contact-messages/bulk: how many messages the action changed (0 on a repeat). */
+export interface ContactMessagesBulkResult {
+  changed: number;
+}
+
 /** GET /api/admin/contact-messages: a page of messages and the number still unread. */
 export interface ContactMessagesPage {
   messages: ContactMessage[];

@@ -19,3 +19,4 @@ export * from './device-tokens.js';
 export * from './proof-of-work.js';
 export * from './api/index.js';
 export * from './version.js';
+export * from './time-zone.js';

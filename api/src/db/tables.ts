@@ -187,6 +187,17 @@ export type ContactMessageRow = Revised & {
   created_at: DbTimestamp;
 };
 
+/** A reply from the console to a contact message (migration 20261203120000). */
+export type ContactMessageReplyRow = Created & {
+  id: number;
+  message_id: number;
+  author_id: number | null;
+  body: string;
+  mail_id: number | null;
+  sent_at: DbTimestamp | null;
+  created_at: DbTimestamp;
+};
+
 export type RateLimitRow = {
   rule: string;
   subject: string;
@@ -359,6 +370,7 @@ export type DbTables = {
   testimonials: TestimonialRow;
   faqs: FaqRow;
   contact_messages: ContactMessageRow;
+  contact_message_replies: ContactMessageReplyRow;
   rate_limits: RateLimitRow;
   health_probe: HealthProbeRow;
   sessions: SessionRow;
@@ -410,6 +422,7 @@ export const TABLE_NAMES = [
   'two_factor_locks',
   'security_log',
   'mail_queue',
+  'contact_message_replies',
   'announcements',
   'row_tallies',
 ] as const satisfies readonly TableName[];

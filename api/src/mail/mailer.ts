@@ -66,9 +66,9 @@ export interface Mailer {
   /**
    * Writes the mail as a queued row through `db`: the action's transaction, so the mail exists if and
    * only if the action commits. The worker is woken once it has. A list is written in batches (the
-   * welcome mails of a members import).
+   * welcome mails of a members import). Answers the queued rows' ids, in the order of the mails.
    */
-  enqueue(db: Db | Knex.Transaction, message: MailMessage | readonly MailMessage[]): Promise<void>;
+  enqueue(db: Db | Knex.Transaction, message: MailMessage | readonly MailMessage[]): Promise<number[]>;
   /**
    * Queues, through `db` as enqueue does, one mail composed at delivery for each row of `recipients`
    * (a select of `user_id` and `recipient`), by INSERT … SELECT statements of 250 rows in account
@@ -123,6 +123,11 @@ export interface MailerOptions {
    * announcement's rows then hold an account and an address each, not 10,000 copies of one body.
    */
   composers?: Partial<Record<MailKind, MailComposer>>;
+  /**
+   * By kind, what else a delivery changes, run in the transaction that marks the kind's rows sent: a
+   * console reply's message becomes replied only once its mail went out (contact-messages/replies.ts).
+   */
+  onSent?: Partial<Record<MailKind, (trx: Knex.Transaction, sentIds: number[]) => Promise<void>>>;
 }
 
 /** Retries of a transient failure stop this long after the mail was queued. */
@@ -293,8 +298,8 @@ export function createMailer(options: MailerOptions): Mailer {
   }
 
   /** A row this worker claimed and has not marked yet. */
-  const claimedRows = (ids: number[]) =>
-    db('mail_queue').whereIn('id', ids).where({ claimed_by: worker, state: 'sending' });
+  const claimedRows = (ids: number[], on: Db | Knex.Transaction = db) =>
+    on('mail_queue').whereIn('id', ids).where({ claimed_by: worker, state: 'sending' });
 
   /** Announcement mails claimed in the last minute, by any instance: what the rate limit has used. */
   async function claimedInLastMinute(): Promise<number> {
@@ -355,8 +360,20 @@ export function createMailer(options: MailerOptions): Mailer {
     if (rows.some((row) => row.kind === 'account_closed')) {
       await claimedRows(ids).where({ kind: 'account_closed' }).update({ recipient: ERASED_RECIPIENT });
     }
-    // A delivered mail's body is not kept: reset and invitation bodies carry one-time links.
-    await claimedRows(ids).update({ state: 'sent', sent_at: clock.now(), last_error: null, text: '', html: null });
+    const hooks = Object.entries(options.onSent ?? {}).filter(([kind]) => rows.some((row) => row.kind === kind));
+    const markRows = (on: Db | Knex.Transaction) =>
+      // A delivered mail's body is not kept: reset and invitation bodies carry one-time links.
+      claimedRows(ids, on).update({ state: 'sent', sent_at: clock.now(), last_error: null, text: '', html: null });
+    if (hooks.length === 0) await markRows(db);
+    else
+      await db.transaction(async (trx) => {
+        await markRows(trx);
+        for (const [kind, hook] of hooks)
+          await hook(
+            trx,
+            rows.filter((row) => row.kind === kind).map((row) => row.id),
+          );
+      });
     for (const row of rows) bump(sent, row.kind);
     logger.info({ kind: rows[0]!.kind, messageIds: rows.map((row) => row.message_id) }, 'mails sent');
   }
@@ -513,10 +530,15 @@ export function createMailer(options: MailerOptions): Mailer {
         created_at: now,
       }));
       // 13 columns a row: 500 rows stay far below SQLite's and PostgreSQL's parameter limits.
+      const ids: number[] = [];
       for (let start = 0; start < rows.length; start += ENQUEUE_BATCH) {
-        await target('mail_queue').insert(rows.slice(start, start + ENQUEUE_BATCH));
+        const inserted: { id: number }[] = await target('mail_queue')
+          .insert(rows.slice(start, start + ENQUEUE_BATCH))
+          .returning('id');
+        ids.push(...inserted.map((row) => Number(row.id)).sort((a, b) => a - b));
       }
       wakeOnceCommitted(target);
+      return ids;
     },
     async enqueueComposed(target, recipients, { kind, subject, announcementId }) {
       const now = clock.now();

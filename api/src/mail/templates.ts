@@ -1,5 +1,5 @@
 /** Plain-text and HTML bodies of every mail the product sends. */
-import { organisationName } from '@npo/shared';
+import { formatAdminDate, organisationName } from '@npo/shared';
 import type { MailMessage } from './mailer.js';
 import { escapeHtml, MAIL_BRAND_COLOUR, mailPage } from './outgoing.js';
 
@@ -72,6 +72,34 @@ export function contactNotificationMail(
     replyTo: message.email,
     subject: `Contact form: ${message.name}`,
     text: lines.join('\n\n') + '\n',
+    html: layout(lines),
+  };
+}
+
+/** The contact form has no subject field: every reply from the console gets this one. */
+export const CONTACT_REPLY_SUBJECT = 'Re: Your message to us';
+
+/**
+ * A reply staff wrote in the console to a contact message: their words, then the visitor's quoted the
+ * way mail programs quote. `replyTo`: the organisation's contact e-mail, so an answer reaches staff.
+ */
+export function contactReplyMail(
+  original: { name: string; email: string; message: string; createdAt: string },
+  body: string,
+  replyTo: string | undefined,
+): MailMessage {
+  const attribution = `On ${formatAdminDate(original.createdAt)}, ${original.name} wrote:`;
+  const quoted = original.message
+    .split(/\r\n|\r|\n/)
+    .map((line) => `> ${line}`.trimEnd())
+    .join('\n');
+  const lines = [body, `${attribution}\n${quoted}`];
+  return {
+    kind: 'contact_reply',
+    to: original.email,
+    ...(replyTo !== undefined && { replyTo }),
+    subject: CONTACT_REPLY_SUBJECT,
+    text: `${lines.join('\n\n')}\n\n${organisationName}\n`,
     html: layout(lines),
   };
 }

@@ -126,8 +126,8 @@ describeEngines('If-Match on admin item writes on %s', (engine) => {
     'patch /api/admin/contact-messages/:id/state': {
       table: 'contact_messages',
       create: contactMessage,
-      // Replied keeps the message in the default (active) list that `read` looks in.
-      body: () => ({ state: 'replied' }),
+      // Read keeps the message in the default (active) list that `read` looks in.
+      body: () => ({ state: 'read' }),
       read: (id) => fromList('/api/admin/contact-messages', 'messages', id),
     },
     'delete /api/admin/contact-messages/:id': {

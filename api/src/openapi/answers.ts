@@ -166,6 +166,18 @@ const SPECIAL: Record<string, SuccessAnswer> = {
   ),
   'get /api/admin/users/stats': ok(ref('UserStats')),
   'get /api/admin/contact-messages': ok(page('messages', 'ContactMessage', { unread: { type: 'integer' } })),
+  'post /api/admin/contact-messages/bulk': ok(
+    object({ changed: { type: 'integer', minimum: 0 } }),
+    'How many messages the action changed or deleted (0 when every one was so already)',
+  ),
+  'get /api/admin/contact-messages/{id}/replies': ok(
+    { type: 'array', items: ref('ContactMessageReply') },
+    "The message's replies from the console, oldest first",
+  ),
+  'post /api/admin/contact-messages/{id}/replies': created(
+    ref('ContactMessageReply'),
+    'Reply kept and its mail queued; the message becomes replied once the mail is sent',
+  ),
   'get /api/admin/contact-messages/export.csv': {
     status: 200,
     description: 'The messages of the filter as CSV (UTF-8 with BOM): received at, name, e-mail, phone, message, state',

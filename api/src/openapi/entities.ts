@@ -27,6 +27,7 @@ import {
   type AuditLogEntry,
   type ContactInfoVersion,
   type ContactMessage,
+  type ContactMessageReply,
   type DashboardData,
   type DefaultContentStatus,
   type Faq,
@@ -209,6 +210,18 @@ export const contactMessageSchema = shaped<ContactMessage>()(
     isRead: z.boolean(),
     state: z.enum(CONTACT_MESSAGE_STATES),
     createdAt: dateTime,
+  }),
+);
+
+export const contactMessageReplySchema = shaped<ContactMessageReply>()(
+  z.object({
+    id,
+    messageId: id,
+    body: z.string(),
+    authorName: z.string().nullable(),
+    status: z.enum(['sending', 'sent', 'failed']),
+    createdAt: dateTime,
+    sentAt: dateTime.nullable(),
   }),
 );
 
@@ -538,6 +551,7 @@ export const ENTITY_SCHEMAS = {
   Testimonial: testimonialSchema,
   Faq: faqSchema,
   ContactMessage: contactMessageSchema,
+  ContactMessageReply: contactMessageReplySchema,
   Member: memberSchema,
   MemberDetail: memberDetailSchema,
   MemberImportPreview: memberImportPreviewSchema,

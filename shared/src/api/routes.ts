@@ -28,6 +28,8 @@ import type {
   ActivityRegistration,
   ContactInfoVersion,
   ContactMessage,
+  ContactMessageReply,
+  ContactMessagesBulkResult,
   ContactMessagesPage,
   DashboardData,
   DefaultContentStatus,
@@ -321,6 +323,12 @@ const TABLE = {
     }),
     list: adminRoute('connect', 'get', '/contact-messages', { answer: returns<ContactMessagesPage>() }),
     exportCsv: adminRoute('connect', 'get', '/contact-messages/export.csv', { answer: returns<string>() }),
+    // Many messages at once (issue 55 item 4); `delete` also needs the delete permission (checked by the handler).
+    bulk: adminRoute('connect', 'post', '/contact-messages/bulk', { answer: returns<ContactMessagesBulkResult>() }),
+    replies: adminRoute('connect', 'get', '/contact-messages/:id/replies', {
+      answer: returns<ContactMessageReply[]>(),
+    }),
+    reply: adminRoute('connect', 'post', '/contact-messages/:id/replies', { answer: returns<ContactMessageReply>() }),
     setState: adminRoute('connect', 'patch', '/contact-messages/:id/state', {
       ifMatch: true,
       answer: returns<ContactMessage>(),

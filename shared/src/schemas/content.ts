@@ -1,7 +1,15 @@
 /** Schemas of the content forms of SPEC 5, used by the console and by the API. */
 import { z } from 'zod';
-import { ACTIVITY_STATUSES, CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_STAFF_STATES } from '../constants.js';
+import {
+  ACTIVITY_STATUSES,
+  CONTACT_MESSAGE_BULK_ACTIONS,
+  CONTACT_MESSAGE_BULK_MAX_IDS,
+  CONTACT_MESSAGE_MAX,
+  CONTACT_MESSAGE_STAFF_STATES,
+  CONTACT_REPLY_MAX,
+} from '../constants.js';
 import { ADMIN_ROLES, normalisePermissions } from '../permissions.js';
+import { contactMessagesFilter } from './query.js';
 import { clientId, email, flag, isoDateTime, optionalWebUrl, plainString, text } from './fields.js';
 
 const LONG_TEXT_MAX = 5000;
@@ -220,7 +228,36 @@ export const contactMessageSchema = z.object({
 
 /** PATCH /api/admin/contact-messages/:id/state: staff move a message between the inbox states. */
 export const contactMessageStateSchema = z.object({
-  state: z.enum(CONTACT_MESSAGE_STAFF_STATES, { error: 'State must be new, read, replied or archived.' }),
+  state: z.enum(CONTACT_MESSAGE_STAFF_STATES, { error: 'State must be new, read, archived or spam.' }),
+});
+
+/**
+ * POST /api/admin/contact-messages/bulk: one action on the messages named by `ids`, or on every
+ * message `matching` an inbox filter and search (the console's "all matching"), never both.
+ */
+export const contactMessagesBulkSchema = z
+  .object({
+    action: z.enum(CONTACT_MESSAGE_BULK_ACTIONS, {
+      error: 'Action must be read, unread, spam, archived or delete.',
+    }),
+    ids: z
+      .array(z.number({ error: 'Each id must be a number.' }).int('Each id must be a whole number.').positive(), {
+        error: 'Ids must be a list of message ids.',
+      })
+      .min(1, 'Select at least one message.')
+      .max(CONTACT_MESSAGE_BULK_MAX_IDS, `At most ${CONTACT_MESSAGE_BULK_MAX_IDS} ids at once; use "all matching".`)
+      .optional(),
+    matching: contactMessagesFilter.optional(),
+  })
+  .superRefine((input, context) => {
+    if ((input.ids === undefined) === (input.matching === undefined))
+      context.addIssue({ code: 'custom', path: ['ids'], message: 'Give either ids or matching, not both.' });
+  });
+
+/** POST /api/admin/contact-messages/:id/replies: staff answer a message by mail, from the console. */
+export const contactReplySchema = z.object({
+  clientId,
+  body: text(1, 'Reply cannot be empty.', CONTACT_REPLY_MAX, `Reply cannot exceed ${CONTACT_REPLY_MAX} characters.`),
 });
 
 export { sanitisePhoneInput } from '../phone.js';
@@ -236,6 +273,8 @@ export type PolicyInput = z.infer<typeof privacyPolicySchema>;
 export type AdminUserInput = z.infer<typeof adminUserSchema>;
 export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
 export type ContactMessageStateInput = z.infer<typeof contactMessageStateSchema>;
+export type ContactMessagesBulkInput = z.infer<typeof contactMessagesBulkSchema>;
+export type ContactReplyInput = z.infer<typeof contactReplySchema>;
 
 /** Issue 21 item 3: when an inactive version goes live. The server refuses a time in the past. */
 export const SCHEDULE_IN_PAST = 'Choose a time in the future';

@@ -25,7 +25,11 @@ type ActivitiesService = ReturnType<typeof createActivitiesService>;
 
 /** Register before GET /api/activities/:id, which would take "calendar.ics" for an id. */
 export function registerCalendarRoutes({ deps, route }: ModuleContext, activities: ActivitiesService): void {
-  const site: CalendarSite = { publicUrl: deps.config.publicUrl, organisationName };
+  const site: CalendarSite = {
+    publicUrl: deps.config.publicUrl,
+    organisationName,
+    timeZone: deps.config.organisationTimeZone,
+  };
 
   route(API.activities.calendarFeed, async (ctx) => {
     // Upcoming as the site shows it (staff set the status), soonest first.

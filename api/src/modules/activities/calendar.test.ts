@@ -1,5 +1,5 @@
 /** The calendar files, read back with ical.js as a calendar app would read them. */
-import { organisationName } from '@npo/shared';
+import { formatPublicActivityDate, organisationName } from '@npo/shared';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { describeEngines } from '../../test-support/databases.js';
@@ -97,11 +97,12 @@ describeEngines('activity calendar files on %s', (engine) => {
     expect(events).toHaveLength(1);
     const [event] = events;
     const single = (await app.request('GET', `/api/activities/${activity.id}`)).body.data;
-    // 15:30 in India is 10:00 UTC: the instant the API answers, written in UTC.
-    expect(event!.startDate.toJSDate().toISOString()).toBe(single.date);
+    // The stored value is the organisation's wall clock (SPEC: the site shows its digits as IST):
+    // 10:00 in India, which the calendar file carries as its true instant, 04:30 UTC.
     expect(single.date).toBe('2026-12-14T10:00:00.000Z');
+    expect(event!.startDate.toJSDate().toISOString()).toBe('2026-12-14T04:30:00.000Z');
     expect(event!.startDate.zone.tzid).toBe('UTC');
-    expect(event!.endDate.toJSDate().getTime() - Date.parse(single.date)).toBe(DEFAULT_DURATION_MS);
+    expect(event!.endDate.toJSDate().getTime() - event!.startDate.toJSDate().getTime()).toBe(DEFAULT_DURATION_MS);
     expect(event!.summary).toBe(baseActivity.title);
     expect(event!.location).toBe('Online');
     expect(event!.uid).toBe(`activity-${activity.id}@site.test`);
@@ -202,7 +203,7 @@ describeEngines('activity calendar files on %s', (engine) => {
     expect(events[1]!.startDate.toJSDate().getTime() - events[0]!.startDate.toJSDate().getTime()).toBe(
       Date.parse(later.date) - Date.parse(sooner.date),
     );
-    expect(events[0]!.endDate.toJSDate().getTime()).toBe(Date.parse(sooner.date) + HOUR);
+    expect(events[0]!.endDate.toJSDate().getTime()).toBe(Date.parse(sooner.date) - 5.5 * HOUR + HOUR);
 
     // Staff marking an activity past takes it out of the next fetch.
     await app.request('PUT', `/api/admin/activities/${sooner.id}`, {
@@ -211,5 +212,25 @@ describeEngines('activity calendar files on %s', (engine) => {
     });
     const after = parse((await app.request<string>('GET', '/api/activities/calendar.ics')).body);
     expect(after.events.map((event) => event.summary)).toEqual(['Annual conference']);
+  });
+  it('shows a time typed in the console on the site and, once the file is imported, in a calendar', async () => {
+    // The console's form sends what staff typed in its date field ("2026-12-14T10:00") with a Z.
+    const typed = '2026-12-14T10:00';
+    const activity = await createActivity({ date: `${typed}:00.000Z` });
+    const shown = (await app.request('GET', `/api/activities/${activity.id}`)).body.data;
+    expect(formatPublicActivityDate(shown.date)).toBe('14/12/2026, 10:00:00 am (IST)');
+
+    const { events } = parse((await calendarOf(activity.id)).body);
+    // A calendar app in India shows the event at the time typed.
+    const inIndia = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Kolkata',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(events[0]!.startDate.toJSDate());
+    expect(inIndia).toBe('2026-12-14, 10:00');
   });
 });

@@ -3,12 +3,14 @@
  * the feed of every upcoming one that calendar apps subscribe to. Written by hand: the format is a
  * few lines of text, and a library for it would only be needed to read calendars, which we never do.
  */
-import type { Activity } from '@npo/shared';
+import { wallClockInstant, type Activity } from '@npo/shared';
 
 export interface CalendarSite {
   /** PUBLIC_URL, without a trailing slash: the host names the UIDs, the home page links the events. */
   publicUrl: string;
   organisationName: string;
+  /** ORGANISATION_TIME_ZONE: an activity's date is its wall clock there. */
+  timeZone: string;
 }
 
 /**
@@ -75,7 +77,8 @@ export function activityUrl(activityId: number, site: CalendarSite): string {
 }
 
 function eventLines(activity: Activity, site: CalendarSite): string[] {
-  const start = new Date(activity.date);
+  // The stored value is the organisation's wall clock: a calendar needs the instant it names.
+  const start = wallClockInstant(activity.date, site.timeZone);
   return [
     'BEGIN:VEVENT',
     `UID:${uidOf(activity.id, site)}`,

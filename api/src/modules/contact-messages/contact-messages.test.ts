@@ -185,9 +185,12 @@ describeEngines('contact messages on %s', (engine) => {
     expect(routes.map((route) => `${route.module} ${route.method} ${route.path}`).sort()).toEqual([
       'connect delete /api/admin/contact-messages/:id',
       'connect get /api/admin/contact-messages',
+      'connect get /api/admin/contact-messages/:id/replies',
       'connect get /api/admin/contact-messages/export.csv',
       'connect patch /api/admin/contact-messages/:id/read',
       'connect patch /api/admin/contact-messages/:id/state',
+      'connect post /api/admin/contact-messages/:id/replies',
+      'connect post /api/admin/contact-messages/bulk',
     ]);
     const id = (await send({ ...validMessage, email: 'perm@example.org' })).body.data.id as number;
     const call = (route: 'list' | 'read' | 'delete', token?: string) => {

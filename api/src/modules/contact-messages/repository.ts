@@ -1,6 +1,7 @@
 import {
   CONTACT_MESSAGE_STATES,
   type ContactMessage,
+  type ContactMessageBulkAction,
   type ContactMessageFilter,
   type ContactMessageInput,
   type ContactMessageState,
@@ -9,7 +10,7 @@ import {
 import type { Knex } from 'knex';
 import { isPostgres, type Db } from '../../db/connection.js';
 import { orderFor, type ListSort } from '../../db/paging.js';
-import { updateRevised, type ExpectedRevision, type RevisedWrite } from '../../db/revisions.js';
+import { nextRevision, updateRevised, type ExpectedRevision, type RevisedWrite } from '../../db/revisions.js';
 import { containsPattern, foldText } from '../../db/search.js';
 import { messageCount } from '../../db/tallies.js';
 import { countOf, idsOf, returnedRow, toCount } from '../../db/rows.js';
@@ -94,6 +95,23 @@ async function inFilter(db: Db, filter: ContactMessageFilter, q: string | undefi
   const match = (await matching(db, q)).filter;
   return (query) => match(byState(filter)(query));
 }
+
+/** The messages a bulk action is for: some by id, or every one in an inbox filter and search. */
+export type BulkTarget = { ids: number[] } | { matching: { state: ContactMessageFilter; q?: string | undefined } };
+
+/**
+ * What each bulk state change sets, and the states it leaves as they are: only the messages it
+ * changes get a new revision, so a repeat changes nothing. `read` keeps replied messages replied.
+ */
+const BULK_STATES: Record<
+  Exclude<ContactMessageBulkAction, 'delete'>,
+  { to: ContactMessageState; keeps: ContactMessageState[] }
+> = {
+  read: { to: 'read', keeps: ['read', 'replied'] },
+  unread: { to: 'new', keeps: ['new'] },
+  spam: { to: 'spam', keeps: ['spam'] },
+  archived: { to: 'archived', keeps: ['archived'] },
+};
 
 /** Inbox entries SQLite's walk reads in list order before it reads the whole table instead (walkedIds). */
 const SAMPLE = 5_000;
@@ -184,6 +202,19 @@ export function createContactMessagesRepository(db: Db) {
       );
     },
     remove: messages.remove,
+
+    /** One action on many messages, in one statement: how many it changed or deleted. */
+    async bulk(action: ContactMessageBulkAction, target: BulkTarget): Promise<number> {
+      const inTarget =
+        'ids' in target
+          ? (query: Knex.QueryBuilder) => query.whereIn('contact_messages.id', target.ids)
+          : await inFilter(db, target.matching.state, target.matching.q);
+      const scope = inTarget(db('contact_messages'));
+      if (action === 'delete') return scope.delete();
+      const { to, keeps } = BULK_STATES[action];
+      return scope.whereNotIn('state', keeps).update({ state: to, ...nextRevision(db) });
+    },
+
     countUnread: () => messageCount(db, ['new']),
 
     // Messages have no updated_at, so the shared insert and update (which stamp it) do not fit.

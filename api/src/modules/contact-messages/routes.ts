@@ -1,16 +1,18 @@
-import { API, PROOF_OF_WORK_HEADER, type ContactMessagesPage } from '@npo/shared';
+import { API, can, PROOF_OF_WORK_HEADER, type ContactMessagesPage } from '@npo/shared';
 import { sendCsvExport } from '../../lib/csv.js';
-import { ProofOfWorkRequiredError } from '../../errors.js';
+import { forbidden, ProofOfWorkRequiredError } from '../../errors.js';
 import { createProofOfWork } from '../../lib/proof-of-work.js';
 import { createRateLimiter } from '../../lib/rate-limits.js';
 import { created, ok, okItem, pagination } from '../../lib/respond.js';
 import { inTurn } from '../../lib/turns.js';
 import type { ModuleContext } from '../context.js';
 import { MESSAGES_CSV } from './presenter.js';
+import { createContactRepliesService } from './replies.js';
 import { createContactMessagesService, MESSAGE_SENT } from './service.js';
 
 export function registerContactMessages({ deps, route }: ModuleContext): void {
   const messages = createContactMessagesService(deps);
+  const replies = createContactRepliesService(deps);
 
   const limits = createRateLimiter(deps);
   const proofOfWork = createProofOfWork(deps.config.jwtSecret);
@@ -51,6 +53,21 @@ export function registerContactMessages({ deps, route }: ModuleContext): void {
     await sendCsvExport(ctx, deps, ctx.state.user.id, `contact-messages-${state}.csv`, MESSAGES_CSV, () =>
       messages.exportPages(state, q),
     );
+  });
+  route(API.contactMessages.bulk, async (ctx) => {
+    const { action, ids, matching } = ctx.state.input.body;
+    // The route asks for edit (a POST); deleting asks for what DELETE /contact-messages/:id asks.
+    if (action === 'delete' && !can(ctx.state.user, 'connect', 'delete'))
+      throw forbidden("You don't have permission to delete this module.");
+    const changed = await messages.bulk(action, ids ? { ids } : { matching: matching! });
+    ok(ctx, { changed }, { message: `${changed} ${changed === 1 ? 'message' : 'messages'} changed` });
+  });
+  route(API.contactMessages.replies, async (ctx) => {
+    ok(ctx, await replies.list(ctx.state.input.params.id));
+  });
+  route(API.contactMessages.reply, async (ctx) => {
+    const { params, body } = ctx.state.input;
+    created(ctx, await replies.create(params.id, body, ctx.state.user), 'Reply queued');
   });
   route(API.contactMessages.setState, async (ctx) => {
     const { params, body, expectedRevision } = ctx.state.input;

@@ -2,14 +2,21 @@
  * The public contact form (DESIGN.md replaces SPEC 7's external form service): every message is kept
  * for staff to read under Connect, and the active contact e-mail is notified.
  */
-import type { ContactMessage, ContactMessageFilter, ContactMessageInput, ContactMessageState } from '@npo/shared';
+import type {
+  ContactMessage,
+  ContactMessageBulkAction,
+  ContactMessageFilter,
+  ContactMessageInput,
+  ContactMessageState,
+} from '@npo/shared';
 import type { ExpectedRevision } from '../../db/revisions.js';
 import { toIso } from '../../db/rows.js';
 import type { Page } from '../../db/table.js';
 import type { AppDeps } from '../../deps.js';
 import { found, notFound, tooManyRequests } from '../../errors.js';
 import { contactDigestMail, contactNotificationMail } from '../../mail/templates.js';
-import { createContactMessagesRepository, type ContactMessageSort } from './repository.js';
+import { recordAdminChange } from '../audit/admin-writes.js';
+import { createContactMessagesRepository, type BulkTarget, type ContactMessageSort } from './repository.js';
 
 export const MESSAGE_SENT = 'Thanks! Your message has been sent.';
 /** At most one digest mail this often while the form is flooded. */
@@ -81,6 +88,19 @@ export function createContactMessagesService(deps: AppDeps) {
 
     markRead: async (id: number, expected?: ExpectedRevision) =>
       found(await messages.markRead(id, expected), 'Contact message'),
+
+    /** One audit entry for the whole action (the messages it names are too many for one each). */
+    bulk: (action: ContactMessageBulkAction, target: BulkTarget): Promise<number> =>
+      deps.db.transaction(async (trx) => {
+        const changed = await createContactMessagesRepository(trx).bulk(action, target);
+        const scope = 'ids' in target ? { ids: target.ids.length } : { matching: target.matching };
+        if (changed > 0)
+          await recordAdminChange(trx, {
+            action: action === 'delete' ? 'delete' : 'update',
+            changes: { bulk: { after: action }, messages: { after: changed }, ...scope },
+          });
+        return changed;
+      }),
 
     async remove(id: number, expected?: ExpectedRevision): Promise<void> {
       if (!(await messages.remove(id, { expected }))) throw notFound('Contact message');

@@ -25,6 +25,7 @@ import { ActivityForm } from './ActivityForm';
 import { AttendeesDialog } from './AttendeesDialog';
 import { isWaitingToSync } from '../../offline/optimistic';
 import { WaitingTag } from '../../offline/WaitingTag';
+import { ORGANISATION_TIME_NAME } from './organisation-time';
 
 type Filter = 'all' | ActivityStatus;
 const FILTERS: { value: Filter; label: string }[] = [
@@ -70,7 +71,7 @@ function ActivityCard({
         <span>
           <Icon icon="time" size={14} aria-hidden />{' '}
           <time dateTime={activity.date}>{formatAdminDate(activity.date)}</time>{' '}
-          <abbr title="Coordinated Universal Time">UTC</abbr>
+          <span className="muted">{ORGANISATION_TIME_NAME}</span>
         </span>
         <span>
           <Icon icon="map-marker" size={14} aria-hidden /> {activity.location}
@@ -154,7 +155,7 @@ export default function ActivitiesPage() {
     <>
       <PageHeader
         title="Activities"
-        summary="Events listed in the Activities section. Dates are shown and edited in UTC."
+        summary={`Events listed in the Activities section. Dates are shown and edited in ${ORGANISATION_TIME_NAME}, as visitors see them.`}
         actions={
           access.canEdit && <Button icon="add" intent="primary" text="Add Activity" onClick={dialog.openCreate} />
         }

@@ -1,6 +1,7 @@
 /**
- * The activity form. Its date is edited as UTC wall-clock time (DESIGN: the console shows and edits
- * the stored value in UTC), whatever the browser's time zone, and sent as ISO with Z.
+ * The activity form. Its date is the organisation's wall clock (DESIGN: the stored value's digits are
+ * the organisation's time, shown so on the site and here), whatever the browser's time zone, and sent
+ * as those digits in ISO with Z; calendar files carry the true instant (api activities/calendar.ts).
  */
 import { ACTIVITY_STATUSES, activitySchema, type Activity, type ActivityInput } from '@npo/shared';
 import { useForm } from 'react-hook-form';
@@ -12,6 +13,7 @@ import { RowsField } from '../../ui/form/RowsField';
 import type { FormDialogState } from '../../ui/form/useFormDialog';
 import { schemaResolver } from '../../ui/form/resolver';
 import type { Revisioned } from '../../data/describe-item';
+import { ORGANISATION_TIME_NAME } from './organisation-time';
 
 interface ActivityFormValues {
   title: string;
@@ -81,7 +83,11 @@ export function ActivityForm({ dialog, canEdit, onSave }: ActivityFormProps) {
       <TextField<ActivityFormValues> name="title" label="Title" autoFocus />
       <TextAreaField<ActivityFormValues> name="description" label="Description" rows={4} />
       <div className="form-row">
-        <TextField<ActivityFormValues> name="date" label="Date and time (UTC)" type="datetime-local" />
+        <TextField<ActivityFormValues>
+          name="date"
+          label={`Date and time (${ORGANISATION_TIME_NAME})`}
+          type="datetime-local"
+        />
         <TextField<ActivityFormValues> name="location" label="Location" />
       </div>
       <div className="form-row">
