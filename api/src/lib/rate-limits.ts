@@ -177,12 +177,36 @@ export function createRateLimiter(deps: AppDeps) {
     const window = windowOf(rule, now);
     const key = `${action}.${scope}`;
     if ((await count(key, subject, now, window)) <= rule.limit * deps.config.rateLimitFactor) return;
-    if (blockedUntil.size >= MAX_REMEMBERED) blockedUntil.clear();
-    blockedUntil.set(`${key} ${subject}`, window.end);
+    remember(`${key} ${subject}`, window.end);
     refuseIfBlocked(action, scope, subject, now);
   }
 
+  function remember(key: string, until: number): void {
+    if (blockedUntil.size >= MAX_REMEMBERED) blockedUntil.clear();
+    blockedUntil.set(key, until);
+  }
+
   return {
+    /**
+     * Counts one for `subject` under `key` (an account, a device) against `rule`; past it the request is
+     * refused with `refuse(seconds to wait)`, without a database write until the window ends.
+     */
+    async limitSubject(
+      key: string,
+      subject: string,
+      rule: LimitRule,
+      refuse: (seconds: number) => AppError,
+    ): Promise<void> {
+      const now = deps.clock.now().getTime();
+      const blocked = `${key} ${subject}`;
+      const until = blockedUntil.get(blocked) ?? 0;
+      if (until > now) throw refuse((until - now) / 1000);
+      const window = windowOf(rule, now);
+      if ((await count(key, subject, now, window)) <= rule.limit * deps.config.rateLimitFactor) return;
+      remember(blocked, window.end);
+      throw refuse((window.end - now) / 1000);
+    },
+
     /**
      * Counts the request against its address's limit, then (if that allowed it) the global one. A
      * sign-in from a known device (ctx.state.knownDevice, set before this runs) is not counted here.

@@ -148,7 +148,8 @@ export function createAuthService(deps: AppDeps) {
     const token = await sessions.start(row, device, pending);
     const user = { ...presentUser(row), lastLogin: now().toISOString() };
     // The same device id again for a known device: its token is renewed, not multiplied.
-    const deviceToken = issueDeviceToken(deps.config.jwtSecret, row.id, now(), known?.deviceId);
+    const account = { userId: row.id, generation: row.device_generation };
+    const deviceToken = issueDeviceToken(deps.config.jwtSecret, account, now(), known?.deviceId);
     const mustChange = toBool(row.must_change_password);
     return {
       user,

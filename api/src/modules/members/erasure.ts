@@ -22,6 +22,7 @@ import type { AuditLogRow } from '../../db/tables.js';
 import type { AppDeps } from '../../deps.js';
 import { accountClosedMail } from '../../mail/templates.js';
 import { AUDIT_TABLE, recordAudit, type AuditActor } from '../audit/record.js';
+import { revokedDevices } from '../users/repository.js';
 import type { MemberAccountRow } from './presenter.js';
 
 /** What stands in for the name of an erased member (the registrations lists show it). */
@@ -127,6 +128,7 @@ export async function eraseMember(
       password_hash: null,
       is_active: false,
       token_version: trx.raw('token_version + 1'),
+      ...revokedDevices(trx),
       totp_secret: null,
       totp_enabled_at: null,
       totp_last_step: null,
