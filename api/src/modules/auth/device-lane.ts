@@ -39,7 +39,10 @@ export function createKnownDeviceLane(limits: ReturnType<typeof createRateLimite
 
   return async (ctx, next) => {
     const known = ctx.state.knownDevice as KnownDevice | undefined;
-    if (!known) return next();
+    if (!known) {
+      await next();
+      return;
+    }
     const device = `device:${known.deviceId}`;
     const account = `account:${known.userId}`;
     const busy =
