@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { ConfigError, createLogger, loadConfig, startRuntime } from '@npo/api';
+import { answerClientErrors } from './client-errors.js';
 import { connectionLimits, guardConnections, openFilesLimit } from './connection-guard.js';
 import { drainableServer } from './graceful-shutdown.js';
 import { createSiteRenderer, loadSiteBuild } from './site-renderer.js';
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
     behindProxy: config.trustProxy,
     report: (counts) => logger.warn(counts, 'connections refused or closed to keep room for every visitor'),
   });
+  answerClientErrors(server, logger);
   const handle = web.callback();
   // Koa answers its own errors (app.onerror): the promise settles with the response, nothing to await.
   server.on('request', (request, response) => void handle(request, response));
