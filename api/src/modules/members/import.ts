@@ -17,7 +17,7 @@ import {
 import type { Db } from '../../db/connection.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, validationError } from '../../errors.js';
-import { CsvSyntaxError, readCsv, type CsvRecord } from '../../lib/csv-read.js';
+import { csvRecords, CsvSyntaxError, type CsvRecord } from '../../lib/csv-read.js';
 import { createSecretToken } from '../../lib/tokens.js';
 import { memberWelcomeMail } from '../../mail/templates.js';
 import { recordAudit } from '../audit/record.js';
@@ -33,14 +33,25 @@ const rowSchema = signupSchema.pick({ name: true, email: true });
 
 const refused = (message: string) => validationError([{ field: 'csv', message }]);
 
-/** The file's records, or a 400 saying why it is not a CSV file the import can read. */
+/**
+ * The file's records, or a 400 saying why it is not a CSV file the import can read. The row limit
+ * holds while reading: the file is refused at the first row past it, before the rest is read.
+ */
 function recordsOf(text: string): { header: CsvRecord; rows: CsvRecord[] } {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
   // A NUL never appears in text: the file is binary (a spreadsheet's own format, an image...).
   if (body.includes('\u0000')) throw refused('The file is not a CSV file (it holds binary data)');
-  let records: CsvRecord[];
+  const records: CsvRecord[] = [];
   try {
-    records = readCsv(body);
+    for (const record of csvRecords(body)) {
+      // The header row and MEMBER_IMPORT_MAX_ROWS members.
+      if (records.length > MEMBER_IMPORT_MAX_ROWS) {
+        throw refused(
+          `The file has more than ${MEMBER_IMPORT_MAX_ROWS} rows; at most ${MEMBER_IMPORT_MAX_ROWS} can be imported at once`,
+        );
+      }
+      records.push(record);
+    }
   } catch (error) {
     if (error instanceof CsvSyntaxError) throw refused(`The file is not valid CSV. ${error.message}`);
     throw error;
@@ -48,9 +59,6 @@ function recordsOf(text: string): { header: CsvRecord; rows: CsvRecord[] } {
   const [header, ...rows] = records;
   if (!header) throw refused('The file has no header row');
   if (rows.length === 0) throw refused('The file has a header row but no members');
-  if (rows.length > MEMBER_IMPORT_MAX_ROWS) {
-    throw refused(`The file has ${rows.length} rows; at most ${MEMBER_IMPORT_MAX_ROWS} can be imported at once`);
-  }
   return { header, rows };
 }
 

@@ -4,7 +4,12 @@
  * Idempotency-Key, the welcome mails through the real SMTP capture and their set-password links, the
  * one audit entry, the permissions, and 50,000 rows.
  */
-import { MEMBER_IMPORT_MAX_CHARS, type MemberImportPreview, type MemberImportResult } from '@npo/shared';
+import {
+  MEMBER_IMPORT_MAX_CHARS,
+  MEMBER_IMPORT_MAX_ROWS,
+  type MemberImportPreview,
+  type MemberImportResult,
+} from '@npo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEngines } from '../../test-support/databases.js';
 import { failWrites } from '../../test-support/faults.js';
@@ -115,6 +120,20 @@ describeEngines('members import on %s', (engine) => {
     });
     expect(other.status).toBe(413);
   });
+
+  it('refuses 5 million one-letter lines at the row limit, before reading them all, and stays up (issue 52)', async () => {
+    const csv = `name,email\n${'a\n'.repeat(4_999_000)}`;
+    expect(csv.length).toBeLessThanOrEqual(MEMBER_IMPORT_MAX_CHARS);
+    for (const path of [DRY_RUN, IMPORT]) {
+      const response = await app.request('POST', path, { token: editorToken, body: { csv } });
+      expect(response.status).toBe(400);
+      expect(response.body.errors[0]).toMatchObject({ field: 'csv' });
+      expect(response.body.message).toBe(
+        `The file has more than ${MEMBER_IMPORT_MAX_ROWS} rows; at most ${MEMBER_IMPORT_MAX_ROWS} can be imported at once`,
+      );
+    }
+    expect((await app.request('GET', '/api/health')).status).toBe(200);
+  }, 60_000);
 
   it('only staff with members:edit import or dry-run', async () => {
     const body = { csv: 'name,email\r\nPerm Test,perm@example.org\r\n' };
