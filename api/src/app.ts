@@ -9,7 +9,14 @@ import type { AppDeps } from './deps.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { createIdempotency, IDEMPOTENCY_HEADER } from './middleware/idempotency.js';
 import { requestContext } from './middleware/request-context.js';
-import { bodyDecodingError, decodablePath, privateAnswers, unmatchedRequests } from './middleware/request-guards.js';
+import {
+  bodyDecodingError,
+  decodablePath,
+  nestsDeeperThan,
+  privateAnswers,
+  unmatchedRequests,
+} from './middleware/request-guards.js';
+import { MAX_JSON_DEPTH, tooDeeplyNested } from './errors.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { createSession } from './middleware/session.js';
 import { recordWritesWith } from './db/audited-writes.js';
@@ -103,9 +110,11 @@ function lazyBodyParser(): Koa.Middleware {
       return;
     }
     const limit = raised.get(`${ctx.method} ${ctx.path}`) ?? BODY_LIMIT;
-    await (
-      await parserFor(limit)
-    )(ctx, next);
+    const parse = await parserFor(limit);
+    await parse(ctx, async () => {
+      if (nestsDeeperThan(ctx.request.body, MAX_JSON_DEPTH)) throw tooDeeplyNested();
+      await next();
+    });
   };
 }
 
