@@ -16,6 +16,9 @@ const DRAIN_LIMIT_MS = 10_000;
 const CLOSE_LIMIT_MS = 5_000;
 
 async function main(): Promise<void> {
+  // Whatever the process creates in DATA_DIR (the database, its -wal and -shm, backups, the outbox,
+  // restores) is its owner's only: 0600 files, 0700 folders (issue 52 item 12).
+  process.umask(0o077);
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const runtime = await startRuntime(config, logger);

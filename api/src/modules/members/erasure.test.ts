@@ -5,6 +5,8 @@
  * the audited fact "member #id erased"; the notice reaches the old address through the mail queue;
  * registrations stay, so participant counts do not change.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { MemberDataExport } from '@npo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPostgres, type Db } from '../../db/connection.js';
@@ -369,5 +371,35 @@ describeEngines('members data rights on %s', (engine) => {
       });
       expect(erased.status, JSON.stringify(erased.body)).toBe(200);
     });
+  });
+});
+
+describe('the SQLite files after a closing (issue 52 item 9)', () => {
+  it('hold the closed account’s e-mail nowhere, the -wal and -shm included', async () => {
+    const app = await startTestApp('sqlite');
+    try {
+      const email = 'secure.delete.member@example.org';
+      const member = await app.createUser({ role: 'member', email, password: 'secure-delete-1' });
+      // Rows that name the address: a failed and a good sign-in (audit trail, sessions). The contact
+      // messages of an address the account never proved stay (see above): none is sent here.
+      await app.request('POST', '/api/auth/login', { body: { email, password: 'wrong-password' } });
+      await app.request('POST', '/api/auth/login', { body: { email, password: member.password } });
+      const closed = await app.request('POST', '/api/account/close', {
+        token: member.token,
+        body: { password: member.password },
+      });
+      expect(closed.status).toBe(200);
+      await app.smtp.waitForMail((mail) => mail.to.includes(email) && /was closed/.test(mail.subject));
+      await app.runtime.deps.mailer.drain();
+      const dataDir = app.runtime.deps.config.dataDir;
+      const files = readdirSync(dataDir).filter((name) => name.startsWith('app.db'));
+      expect(files).toContain('app.db');
+      const holding = files.filter((name) =>
+        readFileSync(path.join(dataDir, name)).toString('latin1').toLowerCase().includes(email),
+      );
+      expect(holding).toEqual([]);
+    } finally {
+      await app.close();
+    }
   });
 });
