@@ -53,6 +53,8 @@ class ApiApp extends Koa {
     private readonly cachedAnswer: CachedAnswerPath,
     private readonly metrics: Metrics,
     private readonly metricsToken: string | undefined,
+    /** TRUST_PROXY: a proxy in front, so no request is local to the metrics endpoint. */
+    private readonly behindProxy: boolean,
   ) {
     super(options);
   }
@@ -62,7 +64,7 @@ class ApiApp extends Koa {
     // A plain function, not an async one: a cached answer should not cost a promise.
     const handle = (req: IncomingMessage, res: ServerResponse) => {
       if (this.cachedAnswer(req, res)) return;
-      if (isMetricsRequest(req) && mayReadMetrics(req, this.metricsToken)) {
+      if (isMetricsRequest(req) && mayReadMetrics(req, this.metricsToken, this.behindProxy)) {
         sendMetrics(req, res, this.metrics).catch((error: unknown) => res.destroy(error as Error));
         return;
       }
@@ -161,7 +163,7 @@ export function createApi(deps: AppDeps): Api {
   // Behind the proxy, ctx.ip is the address that proxy saw (the last X-Forwarded-For entry): earlier
   // entries are the client's own claim, and rate limits must not take those on trust.
   const koaOptions = { proxy: deps.config.trustProxy, maxIpsCount: 1 };
-  const app = new ApiApp(koaOptions, cachedAnswer, metrics, deps.config.metricsToken);
+  const app = new ApiApp(koaOptions, cachedAnswer, metrics, deps.config.metricsToken, deps.config.trustProxy);
   const router = new Router();
   const session = createSession(deps);
   const { route, adminRoutes, assertComplete } = createRouteTable(router, session, deps);
