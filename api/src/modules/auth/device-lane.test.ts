@@ -141,6 +141,6 @@ describeEngines('the known-device lane on %s', (engine) => {
     });
     expect(closed.status, closed.body.message).toBe(200);
     const after = await app.runtime.deps.db('users').where({ id: member.user.id }).first('device_generation');
-    expect(Number(after.device_generation)).toBe(Number(before.device_generation) + 1);
+    expect(Number(after?.device_generation)).toBe(Number(before?.device_generation) + 1);
   });
 });

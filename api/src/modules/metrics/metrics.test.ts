@@ -93,7 +93,7 @@ describeEngines('metrics on %s', (engine) => {
 
   it('takes no request with a proxy header for a local one, X-Real-IP included (issue 52 item 13)', async () => {
     // Behind a proxy on this host every visitor arrives over loopback, with a header naming them.
-    const headers = [
+    const headers: Record<string, string>[] = [
       { 'X-Forwarded-For': '203.0.113.7' },
       { 'X-Forwarded-For': '127.0.0.1' },
       { Forwarded: 'for=203.0.113.7' },
