@@ -9,7 +9,14 @@ import type { AppDeps } from './deps.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { createIdempotency, IDEMPOTENCY_HEADER } from './middleware/idempotency.js';
 import { requestContext } from './middleware/request-context.js';
-import { bodyDecodingError, decodablePath, privateAnswers, unmatchedRequests } from './middleware/request-guards.js';
+import {
+  bodyDecodingError,
+  decodablePath,
+  nestsDeeperThan,
+  privateAnswers,
+  unmatchedRequests,
+} from './middleware/request-guards.js';
+import { MAX_JSON_DEPTH, tooDeeplyNested } from './errors.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { createSession } from './middleware/session.js';
 import { recordWritesWith } from './db/audited-writes.js';
@@ -46,6 +53,8 @@ class ApiApp extends Koa {
     private readonly cachedAnswer: CachedAnswerPath,
     private readonly metrics: Metrics,
     private readonly metricsToken: string | undefined,
+    /** TRUST_PROXY: a proxy in front, so no request is local to the metrics endpoint. */
+    private readonly behindProxy: boolean,
   ) {
     super(options);
   }
@@ -55,7 +64,7 @@ class ApiApp extends Koa {
     // A plain function, not an async one: a cached answer should not cost a promise.
     const handle = (req: IncomingMessage, res: ServerResponse) => {
       if (this.cachedAnswer(req, res)) return;
-      if (isMetricsRequest(req) && mayReadMetrics(req, this.metricsToken)) {
+      if (isMetricsRequest(req) && mayReadMetrics(req, this.metricsToken, this.behindProxy)) {
         sendMetrics(req, res, this.metrics).catch((error: unknown) => res.destroy(error as Error));
         return;
       }
@@ -103,9 +112,11 @@ function lazyBodyParser(): Koa.Middleware {
       return;
     }
     const limit = raised.get(`${ctx.method} ${ctx.path}`) ?? BODY_LIMIT;
-    await (
-      await parserFor(limit)
-    )(ctx, next);
+    const parse = await parserFor(limit);
+    await parse(ctx, async () => {
+      if (nestsDeeperThan(ctx.request.body, MAX_JSON_DEPTH)) throw tooDeeplyNested();
+      await next();
+    });
   };
 }
 
@@ -152,7 +163,7 @@ export function createApi(deps: AppDeps): Api {
   // Behind the proxy, ctx.ip is the address that proxy saw (the last X-Forwarded-For entry): earlier
   // entries are the client's own claim, and rate limits must not take those on trust.
   const koaOptions = { proxy: deps.config.trustProxy, maxIpsCount: 1 };
-  const app = new ApiApp(koaOptions, cachedAnswer, metrics, deps.config.metricsToken);
+  const app = new ApiApp(koaOptions, cachedAnswer, metrics, deps.config.metricsToken, deps.config.trustProxy);
   const router = new Router();
   const session = createSession(deps);
   const { route, adminRoutes, assertComplete } = createRouteTable(router, session, deps);

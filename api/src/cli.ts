@@ -67,6 +67,8 @@ async function main(): Promise<void> {
     // parseArgs refuses unknown options with its own message; the usage says what is known.
     throw error instanceof UsageError ? error : new UsageError(`${(error as Error).message}\n${USAGE}`);
   }
+  // Backups, restores and the database it creates are the owner's only, as the server's (main.ts).
+  process.umask(0o077);
   const config = loadConfig();
   console.log(await run(command, config));
 }

@@ -52,6 +52,10 @@ export const unsupportedEncoding = () =>
   new AppError(415, 'unsupported_encoding', 'Unsupported Content-Encoding: send gzip, deflate, br or none');
 export const undecodableBody = () =>
   new AppError(400, 'malformed_body', 'The request body could not be decoded with its Content-Encoding');
+/** Deeper than any body of this API (issue 52 item 7): refused at the body parser. */
+export const MAX_JSON_DEPTH = 32;
+export const tooDeeplyNested = () =>
+  new AppError(400, 'body_too_deep', `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`);
 export const payloadTooLarge = () => new AppError(413, 'payload_too_large', 'Request body is too large');
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'too_many_requests', message, undefined, {

@@ -29,7 +29,7 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   IDEMPOTENCY_RETENTION_MS,
   REPLAYED_HEADER,
-  RETRYABLE_STATUSES,
+  ANONYMOUS_KEYS_PER_HOUR,
 } from './middleware/idempotency.js';
 import type { InputSchemas } from './middleware/validate.js';
 import {
@@ -153,7 +153,8 @@ const idempotencyKeyParameter = {
     'Keys are per account (per caller without a session, for the public forms): a fresh one per change, e.g. a UUID. ' +
     'The same key with another method, path or body is a 422; a repeat while the first still runs waits up to ' +
     `${CONCURRENT_WAIT_MS / 1000} s for its answer, else 409 idempotency_key_in_use with Retry-After. A first answer ` +
-    `of ${[...RETRYABLE_STATUSES].join(', ')} or any 5xx is not kept: a retry with the key runs again. ` +
+    'that is not a success (any 4xx or 5xx) is not kept: a retry with the key runs again. Without a session, ' +
+    `keyed writes count per address (${ANONYMOUS_KEYS_PER_HOUR} an hour), past which they get 429. ` +
     `A malformed key is a 400: ${IDEMPOTENCY_KEY_FORMAT}`,
   schema: {
     type: 'string',

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { MAIL_STATES, type MailState } from './mail.js';
 import { MAX_ID } from './api/operation.js';
-import { clientId } from './schemas/fields.js';
+import { clientId, plainString } from './schemas/fields.js';
 import { paginationQuery } from './schemas/query.js';
 
 /** Every active member who receives announcements; the registrants of one activity; staff only. */
@@ -27,14 +27,12 @@ export const ANNOUNCEMENT_BODY_MAX = 50_000;
 export const ANNOUNCEMENT_PAGE_SIZE = 20;
 export const ANNOUNCEMENT_RECIPIENTS_PAGE_SIZE = 50;
 
-const subject = z
-  .string({ error: 'Subject is required' })
+const subject = plainString('Subject', 'Subject is required')
   .trim()
   .min(1, 'Subject is required')
   .max(ANNOUNCEMENT_SUBJECT_MAX, `Subject must be at most ${ANNOUNCEMENT_SUBJECT_MAX} characters`)
   .refine((value) => !/[\r\n]/.test(value), 'Subject must be one line');
-const body = z
-  .string({ error: 'Message is required' })
+const body = plainString('Message', 'Message is required')
   .trim()
   .min(1, 'Message is required')
   .max(ANNOUNCEMENT_BODY_MAX, `Message must be at most ${ANNOUNCEMENT_BODY_MAX} characters`);

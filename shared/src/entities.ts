@@ -269,7 +269,8 @@ export interface DashboardData {
     totalTestimonialsChange: number;
   };
   userGrowth: { day: string; users: number }[];
-  recentUsers: { name: string; email: string; role: Role; createdAt: string }[];
+  /** `email` only for staff who may view members (members:view): the dashboard is open to every admin. */
+  recentUsers: { name: string; email?: string; role: Role; createdAt: string }[];
   upcomingActivities: { title: string; date: string; participants: number; capacity: number | null }[];
   contentStats: {
     membershipCards: { total: number; active: number };

@@ -13,7 +13,9 @@ export const MEMBER_IMPORT_MAX_ROWS = 50_000;
 const csv = z
   .string({ error: 'Choose a CSV file' })
   .min(1, 'The file is empty')
-  .max(MEMBER_IMPORT_MAX_CHARS, 'The file is larger than 10 MB');
+  .max(MEMBER_IMPORT_MAX_CHARS, 'The file is larger than 10 MB')
+  // A NUL never appears in text: the file is binary (a spreadsheet's own format, an image...).
+  .refine((text) => !text.includes('\u0000'), 'The file is not a CSV file (it holds binary data)');
 
 export const memberImportPreviewSchema = z.object({ csv });
 export const memberImportSchema = z.object({

@@ -19,6 +19,8 @@ import { createTestDatabase, type TestDatabase } from '../../api/src/test-suppor
 import {
   connectionLimits,
   guardConnections,
+  HEADERS_TIMEOUT_MS,
+  REQUEST_TIMEOUT_MS,
   MAX_CONNECTIONS,
   MAX_PER_ADDRESS,
   openFilesLimit,
@@ -83,6 +85,25 @@ async function until(what: string, holds: () => boolean, timeoutMs = 5_000): Pro
 }
 
 const HALF_OPEN_REQUEST = 'GET / HTTP/1.1\r\nHost: x\r\n';
+/** Headers of a POST whose body of 100,000 bytes has only begun to arrive (issue 52). */
+const SLOW_BODY_REQUEST =
+  'POST /api/contact-messages HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{';
+
+/** Sends one more byte of the body every `everyMs` until the connection closes. */
+function trickle(connection: Held, everyMs: number): void {
+  const timer = setInterval(() => {
+    if (connection.closed()) clearInterval(timer);
+    else connection.socket.write(' ');
+  }, everyMs);
+  connection.socket.once('close', () => clearInterval(timer));
+}
+
+/** What the server wrote back on `connection`, as text. */
+function answerOf(connection: Held): () => string {
+  let text = '';
+  connection.socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  return () => text;
+}
 
 describe('the limits for a number of open descriptors', () => {
   it('keep descriptors for the database, bound the memory, cap one address at a quarter and at most 256', () => {
@@ -122,12 +143,15 @@ describe('the connection guard on a node:http server', () => {
   });
 
   let requestsSeen = 0;
-  /** A server guarded with `options`, whose answer to /slow takes a second (a request under way). */
+  /** A server guarded with `options`, whose answer to /slow takes a second (a request under way), and to a POST waits for its body. */
   async function guarded(options: Partial<ConnectionGuardOptions>): Promise<number> {
     requestsSeen = 0;
     server = createServer({ connectionsCheckingInterval: 50 }, (request, response) => {
       requestsSeen += 1;
-      setTimeout(() => response.end('ok'), request.url === '/slow' ? 1_000 : 0);
+      const answer = () => setTimeout(() => response.end('ok'), request.url === '/slow' ? 1_000 : 0);
+      // A body is read to its end before the answer, as the API's body parser does.
+      if (request.method === 'POST') request.resume().once('end', answer);
+      else answer();
     });
     guardConnections(server, {
       limits: { perAddress: 3, highWater: 8, max: 10 },
@@ -225,14 +249,39 @@ describe('the connection guard on a node:http server', () => {
     });
     held = [...slow];
     await until('the server read them', () => serverSide.length === 8 && serverSide.every((s) => s.bytesRead > 0));
-    // Before the high water node's 60 s hold: nothing closes them.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Before the high water node's usual hold: nothing closes them, and the timeout is the usual one.
+    expect(server!.headersTimeout).toBe(usualTimeout);
     expect(slow.some((connection) => connection.closed())).toBe(false);
     held.push(await hold(port, '127.0.0.3'));
     await until('the slow headers timed out', () => slow.every((connection) => connection.closed()));
     expect(answers.map((text) => text().split('\r\n')[0])).toEqual(Array(8).fill('HTTP/1.1 408 Request Timeout'));
     await until('the usual timeout back', () => server!.headersTimeout === usualTimeout);
-    expect(usualTimeout).toBe(60_000);
+    expect(usualTimeout).toBe(HEADERS_TIMEOUT_MS);
+    expect(server!.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
+  });
+
+  it('cuts a trickling body with 408 at the request timeout and closes its connection', async () => {
+    expect(REQUEST_TIMEOUT_MS).toBeLessThanOrEqual(30_000);
+    const port = await guarded({ requestTimeoutMs: 1_000 });
+    const slow = await hold(port, '127.0.0.2', SLOW_BODY_REQUEST);
+    const answer = answerOf(slow);
+    held.push(slow);
+    trickle(slow, 100);
+    await until('the trickling body cut', () => slow.closed(), 10_000);
+    expect(answer().split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
+    expect(requestsSeen).toBe(1);
+  });
+
+  it('with the room full closes the oldest connection still sending its body, to let a new one in', async () => {
+    const port = await guarded({ limits: { perAddress: 5, highWater: 100, max: 10 } });
+    for (const from of ['127.0.0.2', '127.0.0.3']) {
+      for (let count = 0; count < 5; count++) held.push(await hold(port, from, SLOW_BODY_REQUEST));
+    }
+    await until('the server took every request', () => requestsSeen === 10);
+    for (const connection of held) trickle(connection, 200);
+    expect(await visit(port, '127.0.0.4')).toBe(200);
+    expect(held[0]!.closed()).toBe(true);
+    expect(held.slice(1).some((connection) => connection.closed())).toBe(false);
   });
 
   it('with the room full closes the oldest connection not being answered to let a new one in', async () => {
@@ -314,6 +363,68 @@ describe('the built server with 600 descriptors, against strangers holding conne
       expect(await visit(port, '127.0.0.1')).toBe(200);
       await waitUntil(server, 'the slow headers closed', () => slow.every((connection) => connection.closed()));
       expect(await visit(port, '127.0.0.1')).toBe(200);
+    },
+    60_000,
+  );
+});
+
+describe('the built server against slow bodies and half requests (issue 52)', () => {
+  let database: TestDatabase | undefined;
+  let server: ServerProcess | undefined;
+  let held: Held[] = [];
+  afterEach(async () => {
+    for (const { socket } of held) socket.destroy();
+    held = [];
+    if (server) await killServer(server);
+    await database?.drop();
+  });
+
+  builtServerTest(
+    'a room full of slow bodies from many addresses leaves room for new visitors; half requests leave a log line each, no stack',
+    async () => {
+      database = await createTestDatabase('sqlite');
+      const limits = connectionLimits(600);
+      server = await spawnBuiltServer(
+        {
+          NODE_ENV: 'production',
+          LOG_LEVEL: 'info',
+          JWT_SECRET: 'connection-guard-secret-long-enough-0123',
+          DATA_DIR: database.dataDir,
+        },
+        ['sh', '-c', `ulimit -n 600 && exec "${process.execPath}" "${BUILT_MAIN}"`],
+      );
+      await waitForHealth(server);
+      const port = server.port;
+      // Each address within its share; together past the room.
+      const addresses = Math.ceil((limits.max * 1.5) / (limits.perAddress - 1));
+      for (let address = 0; address < addresses; address++) {
+        const from = `127.0.1.${address + 2}`;
+        const slow = await holdMany(port, from, limits.perAddress - 1, SLOW_BODY_REQUEST);
+        for (const connection of slow) trickle(connection, 2_000);
+        held.push(...slow);
+        expect(await visit(port, '127.0.0.1')).toBe(200);
+      }
+      expect(held.length).toBeGreaterThan(limits.max);
+      // The oldest made way for the newest: never more open than the room.
+      await until('the oldest slow bodies closed', () => held.filter((c) => !c.closed()).length <= limits.max);
+      expect(held[0]!.closed()).toBe(true);
+      expect(await visit(port, '127.0.0.1', '/api/health')).toBe(200);
+
+      // Half requests whose clients went away: a line each in the log, nothing on stderr.
+      const before = server.stdout().split('\n').length;
+      const halves = await holdMany(port, '127.0.0.250', 5, SLOW_BODY_REQUEST);
+      for (const half of halves) half.socket.end();
+      await waitUntil(
+        server,
+        'the half requests logged',
+        () =>
+          server!
+            .stdout()
+            .split('\n')
+            .slice(before)
+            .filter((line) => line.includes('incomplete or malformed')).length >= 5,
+      );
+      expect(server.stderr()).toBe('');
     },
     60_000,
   );

@@ -18,13 +18,19 @@
  *   a time (slowloris) are answered 408 and closed by node's own check (every CONNECTIONS_CHECK_MS,
  *   graceful-shutdown.ts);
  * - when the room is full, makes room for a new connection by closing the oldest one that is not
- *   being answered (idle, or still sending its headers): a visitor's request arrives within
- *   milliseconds of its connection, so a flood would have to fill the whole room in that time to
- *   push it out. Only when every connection is being answered is the new one refused.
- * A request being answered (its body being sent, or its answer being written) is never cut.
+ *   being answered (idle, still sending its headers, or still sending its body): a visitor's request
+ *   arrives within milliseconds of its connection, so a flood would have to fill the whole room in
+ *   that time to push it out. Only when every connection is being answered is the new one refused.
+ * A request whose whole body has arrived (being worked on, or its answer being written) is never cut.
+ *
+ * Issue 52 item 2: 9,000 connections each sending a body a byte every 10 s held the room, as a body
+ * still arriving counted as "being answered" and node's requestTimeout was its default 300 s. Node's
+ * own timeouts now bound a request: its headers within HEADERS_TIMEOUT_MS, all of it (body included)
+ * within REQUEST_TIMEOUT_MS, PRESSED_REQUEST_TIMEOUT_MS under pressure; past it node answers 408 and
+ * closes the connection (checked every CONNECTIONS_CHECK_MS).
  */
 import { readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { clientSubject, NETWORK_FACTOR, networkSubject } from '@npo/api';
 
@@ -55,6 +61,15 @@ export const MAX_CONNECTIONS = 8_000;
 const SWEEP_SHARE = 1 / 2;
 /** Under pressure, a request's headers must all arrive within this: a browser sends them at once. */
 export const PRESSED_HEADERS_TIMEOUT_MS = 5_000;
+/** A request's headers must arrive within this (node's default is 60 s). */
+export const HEADERS_TIMEOUT_MS = 20_000;
+/**
+ * The whole request, body included, must arrive within this (node's default is 300 s): the largest
+ * body the API takes (a members file, 16 MB) in 30 s needs about 4.5 Mbit/s.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** Under pressure, the whole request must arrive within this. */
+export const PRESSED_REQUEST_TIMEOUT_MS = 10_000;
 /**
  * Closed connections count against node's maxConnections until their 'close' event: it is set this
  * far above the room, out of the reserved descriptors, so that it refuses only what the guard let by.
@@ -111,16 +126,21 @@ export interface ConnectionGuardOptions {
   report: (counts: GuardCounts) => void;
   now?: () => number;
   pressedHeadersTimeoutMs?: number;
+  /** REQUEST_TIMEOUT_MS unless given (tests make it short). */
+  requestTimeoutMs?: number;
+  pressedRequestTimeoutMs?: number;
 }
 
 /**
- * Whether node is answering a request on `socket`: node attaches the response it writes to its
- * socket as `_httpMessage`, an internal field (its own closeIdleConnections reads it the same way).
- * Not a 'finish' listener per response: that kept every answer alive across young-generation GCs
- * (graceful-shutdown.ts).
+ * Whether node is answering a request on `socket` whose body has all arrived: node attaches the
+ * response it writes to its socket as `_httpMessage`, an internal field (its own closeIdleConnections
+ * reads it the same way), and the response its request. A request still sending its body is not
+ * being answered yet (issue 52). Not a 'finish' listener per response: that kept every answer alive
+ * across young-generation GCs (graceful-shutdown.ts).
  */
 function beingAnswered(socket: Socket): boolean {
-  return (socket as Socket & { _httpMessage?: unknown })._httpMessage != null;
+  const response = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  return response != null && (response.headersSent || response.req.complete);
 }
 
 const NO_COUNTS: GuardCounts = { evicted: 0, overAddressLimit: 0, refused: 0, idleSweeps: 0 };
@@ -129,7 +149,15 @@ const NO_COUNTS: GuardCounts = { evicted: 0, overAddressLimit: 0, refused: 0, id
 export function guardConnections(server: Server, options: ConnectionGuardOptions): void {
   const { limits, behindProxy, report, now = Date.now } = options;
   const { pressedHeadersTimeoutMs = PRESSED_HEADERS_TIMEOUT_MS } = options;
+  const { requestTimeoutMs = REQUEST_TIMEOUT_MS, pressedRequestTimeoutMs = PRESSED_REQUEST_TIMEOUT_MS } = options;
+  // node refuses a headers timeout longer than the request's: the headers are part of the request.
+  server.requestTimeout = requestTimeoutMs;
+  server.headersTimeout = Math.min(server.headersTimeout, HEADERS_TIMEOUT_MS, requestTimeoutMs);
   const usualHeadersTimeout = server.headersTimeout;
+  const pressure = (on: boolean) => {
+    server.headersTimeout = on ? Math.min(usualHeadersTimeout, pressedHeadersTimeoutMs) : usualHeadersTimeout;
+    server.requestTimeout = on ? Math.min(requestTimeoutMs, pressedRequestTimeoutMs) : requestTimeoutMs;
+  };
   /** Open connections, oldest first; a connection the guard closes leaves at once. */
   const sockets = new Set<Socket>();
   /** Each address's (and IPv6 network's) open connections, oldest first. */
@@ -165,7 +193,7 @@ export function guardConnections(server: Server, options: ConnectionGuardOptions
     if (sockets.size < limits.highWater || sinceSweep < sweepEvery) return;
     sinceSweep = 0;
     counts.idleSweeps += 1;
-    server.headersTimeout = Math.min(usualHeadersTimeout, pressedHeadersTimeoutMs);
+    pressure(true);
     server.closeIdleConnections();
     for (const socket of sockets) if (socket.bytesRead === 0 || socket.destroyed) close(socket);
   };
@@ -203,7 +231,7 @@ export function guardConnections(server: Server, options: ConnectionGuardOptions
     for (const { key } of subjects) perSubject.set(key, (perSubject.get(key) ?? new Set()).add(socket));
     socket.once('close', () => {
       forget(socket);
-      if (sockets.size < limits.highWater / 2) server.headersTimeout = usualHeadersTimeout;
+      if (sockets.size < limits.highWater / 2) pressure(false);
     });
     return true;
   };

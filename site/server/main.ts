@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { ConfigError, createLogger, loadConfig, startRuntime } from '@npo/api';
+import { answerClientErrors } from './client-errors.js';
 import { connectionLimits, guardConnections, openFilesLimit } from './connection-guard.js';
 import { drainableServer } from './graceful-shutdown.js';
 import { createSiteRenderer, loadSiteBuild } from './site-renderer.js';
@@ -15,6 +16,9 @@ const DRAIN_LIMIT_MS = 10_000;
 const CLOSE_LIMIT_MS = 5_000;
 
 async function main(): Promise<void> {
+  // Whatever the process creates in DATA_DIR (the database, its -wal and -shm, backups, the outbox,
+  // restores) is its owner's only: 0600 files, 0700 folders (issue 52 item 12).
+  process.umask(0o077);
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const runtime = await startRuntime(config, logger);
@@ -29,6 +33,7 @@ async function main(): Promise<void> {
     behindProxy: config.trustProxy,
     report: (counts) => logger.warn(counts, 'connections refused or closed to keep room for every visitor'),
   });
+  answerClientErrors(server, logger);
   const handle = web.callback();
   // Koa answers its own errors (app.onerror): the promise settles with the response, nothing to await.
   server.on('request', (request, response) => void handle(request, response));

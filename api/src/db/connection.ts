@@ -1,5 +1,5 @@
 /** Knex on the embedded SQLite file (default) or on PostgreSQL when DATABASE_URL says so. */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import knex, { type Knex } from 'knex';
 import { registerFold } from './fold.js';
@@ -57,7 +57,8 @@ export function createDb(options: DbOptions): Knex {
     });
   }
   if (!options.sqliteFile) throw new Error('createDb needs a databaseUrl or a sqliteFile');
-  mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
+  mkdirSync(path.dirname(options.sqliteFile), { recursive: true, mode: 0o700 });
+  ownerOnly(options.sqliteFile);
   return knex({
     client: 'better-sqlite3',
     connection: { filename: options.sqliteFile },
@@ -74,6 +75,9 @@ export function createDb(options: DbOptions): Knex {
         connection.pragma('foreign_keys = ON');
         connection.pragma('busy_timeout = 5000');
         connection.pragma('synchronous = NORMAL');
+        // Deleted rows are overwritten with zeros, not left in free pages (issue 52 item 9: an erased
+        // member's old row stayed readable in app.db).
+        connection.pragma('secure_delete = ON');
         // fold(text): the case- and accent-insensitive form the admin list searches compare (search.ts).
         registerFold(connection);
         reusePreparedStatements(connection);
@@ -81,6 +85,30 @@ export function createDb(options: DbOptions): Knex {
       },
     },
   });
+}
+
+/**
+ * The database file exists, readable and writable by its owner only (issue 52 item 12): SQLite gives
+ * its -wal and -shm files the mode of the database file.
+ */
+function ownerOnly(file: string): void {
+  closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
+}
+
+/**
+ * After an erasure (issue 52 item 9): on SQLite the write-ahead log still holds the pages as they
+ * were, the member's address among them, until it is checkpointed and truncated. PostgreSQL keeps
+ * dead rows until VACUUM instead (docs/security.md). Never fails the caller: a busy checkpoint is
+ * done by the next one.
+ */
+export async function forgetOldPages(db: Knex, logger?: { warn(obj: object, msg: string): void }): Promise<void> {
+  if (isPostgres(db)) return;
+  try {
+    await db.raw('pragma wal_checkpoint(TRUNCATE)');
+  } catch (error) {
+    logger?.warn({ err: error }, 'the write-ahead log was not checkpointed after an erasure');
+  }
 }
 
 export async function pingDb(db: Knex): Promise<boolean> {

@@ -37,6 +37,7 @@ import * as activitiesConsoleOrder from './migrations/20261201130000_activities_
 import * as clientIds from './migrations/20261202120000_client_ids.js';
 import * as mustChangePassword from './migrations/20261202140000_must_change_password.js';
 import * as contactReplies from './migrations/20261203120000_contact_replies.js';
+import * as deviceGeneration from './migrations/20261203120000_device_generation.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '20261202120000_client_ids': clientIds,
   '20261202140000_must_change_password': mustChangePassword,
   '20261203120000_contact_replies': contactReplies,
+  '20261203120000_device_generation': deviceGeneration,
 };
 
 /** Every migration this version knows, in order (a restored backup must hold none other). */

@@ -52,6 +52,8 @@ export type UserRow = Revised &
     /** JSON text of the account's Permissions. */
     permissions: string;
     token_version: number;
+    /** Raised when the account's device tokens are revoked (migration 20261203120000). */
+    device_generation: number;
     is_active: DbBoolean;
     last_login_at: DbTimestamp | null;
     /** Sealed (two-factor/secret-box.ts); never leaves the two-factor module. */

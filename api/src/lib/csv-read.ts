@@ -19,8 +19,12 @@ export class CsvSyntaxError extends Error {
   }
 }
 
-/** The records of `text` (without a leading BOM). A record that is one empty field (a blank line) is left out. */
-export function readCsv(text: string): CsvRecord[] {
+/**
+ * The records of `text` (without a leading BOM), one at a time as they are read: a caller that needs
+ * at most so many stops there, without building the rest (issue 52: 5 million one-letter lines built
+ * as records filled the heap). A record that is one empty field (a blank line) is left out.
+ */
+export function* csvRecords(text: string): Generator<CsvRecord, void, undefined> {
   const records: CsvRecord[] = [];
   let fields: string[] = [];
   let field = '';
@@ -38,6 +42,7 @@ export function readCsv(text: string): CsvRecord[] {
     recordLine = line;
   };
   for (let i = 0; i < text.length; i += 1) {
+    if (records.length > 0) yield* records.splice(0);
     const char = text[i]!;
     if (quoted) {
       if (char === '"') {
@@ -71,5 +76,8 @@ export function readCsv(text: string): CsvRecord[] {
   }
   if (quoted) throw new CsvSyntaxError(recordLine, 'a quoted field is never closed');
   if (field !== '' || fields.length > 0 || closed) endRecord();
-  return records;
+  yield* records;
 }
+
+/** Every record of `text` (see csvRecords). */
+export const readCsv = (text: string): CsvRecord[] => [...csvRecords(text)];

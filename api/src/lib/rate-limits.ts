@@ -20,9 +20,13 @@ export interface LimitRule {
 /**
  * Per IP the limits leave room for everyone behind one shared address (a family, an office, a
  * conference Wi-Fi) typing and retyping, while a script from one address is stopped within seconds.
- * The global limits sit far above the busiest real hour of this site and bound what a flood from many
- * addresses can cost: stored rows and mails (sign-up, the contact form) and password work (a stolen
- * session changing the password).
+ *
+ * No limit refuses people for a stranger's traffic (issue 52 item 5): a site-wide counter is a lever.
+ * The password change and the account closing (which check the current password) count per address
+ * and per account (`perAccount`, the signed-in caller's own), so one member's wrong tries from many
+ * addresses stop only that member. Sign-up counts per address and IPv6 network only: its 600 an hour
+ * for the site refused everyone once a stranger had used them. The contact form's global count
+ * refuses nobody: past it, messages are held as possible spam (holdPastGlobal).
  *
  * Sign-in and forgot-password have no global limit (issue 19): a site-wide counter is a lever with
  * which a stranger refuses everyone. Sign-in's costly work is shed by the bounded password pool
@@ -39,27 +43,27 @@ export const RATE_LIMITS = {
   register: {
     noun: 'sign-ups',
     perIp: { limit: 20, windowMs: HOUR },
-    global: { limit: 600, windowMs: HOUR },
   },
   forgotPassword: {
     noun: 'password reset requests',
     perIp: { limit: 10, windowMs: 15 * MINUTE },
   },
-  // A stolen session must not become a way to guess the account's password (POST /api/account/password).
+  // A stolen session must not become a way to guess the account's password (POST /api/account/password,
+  // and POST /api/account/close, which checks it too).
   changePassword: {
     noun: 'password change attempts',
     perIp: { limit: 10, windowMs: 15 * MINUTE },
-    global: { limit: 300, windowMs: 15 * MINUTE },
+    perAccount: { limit: 10, windowMs: 15 * MINUTE },
   },
   contact: {
     noun: 'messages',
     perIp: { limit: 10, windowMs: 10 * MINUTE },
     global: { limit: 200, windowMs: HOUR },
   },
-} as const satisfies Record<string, { noun: string; perIp: LimitRule; global?: LimitRule }>;
+} as const satisfies Record<string, { noun: string; perIp: LimitRule; perAccount?: LimitRule; global?: LimitRule }>;
 
 export type LimitedAction = keyof typeof RATE_LIMITS;
-type Scope = 'perIp' | 'perNetwork' | 'global';
+type Scope = 'perIp' | 'perNetwork' | 'perAccount' | 'global';
 
 /**
  * An IPv6 /56 (a site's usual allocation) holds 256 /64s: one attacker with one would have 256 times
@@ -109,7 +113,9 @@ export function waitText(seconds: number): string {
 
 function refusal(action: LimitedAction, scope: Scope, seconds: number) {
   const { noun } = RATE_LIMITS[action];
-  const where = scope === 'global' ? 'on the site right now' : 'from your network';
+  const where = { global: 'on the site right now', perAccount: 'on your account', perIp: 'from your network' }[
+    scope === 'perNetwork' ? 'perIp' : scope
+  ];
   return tooManyRequests(`Too many ${noun} ${where}. Please try again in ${waitText(seconds)}.`, seconds);
 }
 
@@ -169,7 +175,7 @@ export function createRateLimiter(deps: AppDeps) {
   }
 
   async function check(action: LimitedAction, scope: Scope, subject: string, now: number): Promise<void> {
-    const rules = RATE_LIMITS[action] as { perIp: LimitRule; global?: LimitRule };
+    const rules = RATE_LIMITS[action] as { perIp: LimitRule; perAccount?: LimitRule; global?: LimitRule };
     const rule: LimitRule | undefined =
       scope === 'perNetwork' ? { ...rules.perIp, limit: rules.perIp.limit * NETWORK_FACTOR } : rules[scope];
     if (!rule) return;
@@ -177,12 +183,36 @@ export function createRateLimiter(deps: AppDeps) {
     const window = windowOf(rule, now);
     const key = `${action}.${scope}`;
     if ((await count(key, subject, now, window)) <= rule.limit * deps.config.rateLimitFactor) return;
-    if (blockedUntil.size >= MAX_REMEMBERED) blockedUntil.clear();
-    blockedUntil.set(`${key} ${subject}`, window.end);
+    remember(`${key} ${subject}`, window.end);
     refuseIfBlocked(action, scope, subject, now);
   }
 
+  function remember(key: string, until: number): void {
+    if (blockedUntil.size >= MAX_REMEMBERED) blockedUntil.clear();
+    blockedUntil.set(key, until);
+  }
+
   return {
+    /**
+     * Counts one for `subject` under `key` (an account, a device) against `rule`; past it the request is
+     * refused with `refuse(seconds to wait)`, without a database write until the window ends.
+     */
+    async limitSubject(
+      key: string,
+      subject: string,
+      rule: LimitRule,
+      refuse: (seconds: number) => AppError,
+    ): Promise<void> {
+      const now = deps.clock.now().getTime();
+      const blocked = `${key} ${subject}`;
+      const until = blockedUntil.get(blocked) ?? 0;
+      if (until > now) throw refuse((until - now) / 1000);
+      const window = windowOf(rule, now);
+      if ((await count(key, subject, now, window)) <= rule.limit * deps.config.rateLimitFactor) return;
+      remember(blocked, window.end);
+      throw refuse((window.end - now) / 1000);
+    },
+
     /**
      * Counts the request against its address's limit, then (if that allowed it) the global one. A
      * sign-in from a known device (ctx.state.knownDevice, set before this runs) is not counted here.
@@ -205,6 +235,9 @@ export function createRateLimiter(deps: AppDeps) {
         await check(action, 'perIp', subject, now);
         const network = networkSubject(subject);
         if (network) await check(action, 'perNetwork', network, now);
+        // The signed-in caller's own account (routes behind a session), whatever the address.
+        const account = (ctx.state.user as { id?: number } | undefined)?.id;
+        if (account !== undefined) await check(action, 'perAccount', `account:${account}`, now);
         try {
           await global();
         } catch (error) {

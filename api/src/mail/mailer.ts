@@ -18,7 +18,7 @@ import { hostname } from 'node:os';
 import { setImmediate } from 'node:timers/promises';
 import type { MailKind } from '@npo/shared';
 import type { Knex } from 'knex';
-import { isPostgres, type Db } from '../db/connection.js';
+import { forgetOldPages, isPostgres, type Db } from '../db/connection.js';
 import type { MailQueueRow } from '../db/tables.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
@@ -357,7 +357,8 @@ export function createMailer(options: MailerOptions): Mailer {
     if (rows.length === 0) return;
     const ids = rows.map((row) => row.id);
     // The notice of an erased account is the last trace of its address: once delivered, it goes too.
-    if (rows.some((row) => row.kind === 'account_closed')) {
+    const closed = rows.some((row) => row.kind === 'account_closed');
+    if (closed) {
       await claimedRows(ids).where({ kind: 'account_closed' }).update({ recipient: ERASED_RECIPIENT });
     }
     const hooks = Object.entries(options.onSent ?? {}).filter(([kind]) => rows.some((row) => row.kind === kind));
@@ -374,6 +375,8 @@ export function createMailer(options: MailerOptions): Mailer {
             rows.filter((row) => row.kind === kind).map((row) => row.id),
           );
       });
+    // Nor do the SQLite files keep the address in old pages of the write-ahead log.
+    if (closed) await forgetOldPages(db, logger);
     for (const row of rows) bump(sent, row.kind);
     logger.info({ kind: rows[0]!.kind, messageIds: rows.map((row) => row.message_id) }, 'mails sent');
   }

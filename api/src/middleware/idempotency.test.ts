@@ -11,6 +11,7 @@ import { describeEngines } from '../test-support/databases.js';
 import { serveRuntime, type ServedRuntime } from '../test-support/runtime-harness.js';
 import { startTestApp, SUPER_ADMIN, type ApiResponse, type TestApp } from '../test-support/test-app.js';
 import {
+  ANONYMOUS_KEYS_PER_HOUR,
   CLAIM_LEASE_MS,
   CONCURRENT_WAIT_MS,
   canonicalJson,
@@ -157,16 +158,64 @@ describeEngines('idempotency keys on %s', (engine) => {
     expect((await app.request('DELETE', `/api/admin/faqs/${id}`, { token })).status).toBe(404);
   });
 
-  it('remembers refusals that hold for the request (a 400), releases those that depend on the caller (a 403)', async () => {
+  it('stores no refusal: a 400 or a 403 releases its key, and a retry runs again (issue 52 item 6)', async () => {
     const invalid = randomUUID();
     expect((await createFaq(invalid, { question: 'short' })).status).toBe(400);
+    expect(await rowOf(invalid)).toBeUndefined();
     const again = await createFaq(invalid, { question: 'short' });
     expect(again.status).toBe(400);
-    expect(again.headers.get(REPLAYED_HEADER)).toBe('true');
+    expect(again.headers.get(REPLAYED_HEADER)).toBeNull();
+    // The same key then succeeds with a valid body: nothing was kept of the refusal.
+    expect((await createFaq(invalid)).status).toBe(201);
 
     const forbidden = randomUUID();
     expect((await createFaq(forbidden, faq(), memberToken)).status).toBe(403);
     expect(await rowOf(forbidden)).toBeUndefined();
+  });
+
+  it('2,000 invalid keyed messages store nothing; anonymous keys are bounded per address', async () => {
+    const before = { keys: await app.count(IDEMPOTENCY_TABLE), limits: await app.count('rate_limits') };
+    const usedBytes = async () => {
+      if (engine !== 'sqlite') return 0;
+      const pragma = async (name: string) =>
+        Number(Object.values((await db().raw(`pragma ${name}`))[0] as Record<string, unknown>)[0]);
+      return ((await pragma('page_count')) - (await pragma('freelist_count'))) * (await pragma('page_size'));
+    };
+    const bytesBefore = await usedBytes();
+    const statuses: number[] = [];
+    const send = async (worker: number) => {
+      for (let index = 0; index < 100; index += 1) {
+        const answer = await app.request('POST', '/api/contact-messages', {
+          body: { name: 'x', email: 'not-an-address', phone: '1', message: 'short' },
+          headers: keyed(`${'k'.repeat(240)}-${worker}-${index}`),
+        });
+        statuses.push(answer.status);
+      }
+    };
+    await Promise.all(Array.from({ length: 20 }, (_, worker) => send(worker)));
+    expect(statuses).toHaveLength(2_000);
+    // Invalid ones refused (not kept); past the per-address bound, refused before any claim.
+    expect(statuses.filter((status) => status === 400).length).toBeLessThanOrEqual(ANONYMOUS_KEYS_PER_HOUR);
+    expect(statuses.every((status) => status === 400 || status === 429)).toBe(true);
+    expect(await app.count(IDEMPOTENCY_TABLE)).toBe(before.keys);
+    expect(await app.count('rate_limits')).toBeLessThanOrEqual(before.limits + 2);
+    expect((await usedBytes()) - bytesBefore).toBeLessThan(300_000);
+    const refused = await app.request('POST', '/api/contact-messages', {
+      body: { name: 'x', email: 'not-an-address', phone: '1', message: 'short' },
+      headers: keyed(randomUUID()),
+    });
+    expect(refused.body.message).toMatch(/^Too many requests with an Idempotency-Key from your network/);
+    // The next hour's window: the other tests' anonymous keys count afresh.
+    app.clock.advance(60 * 60 * 1000);
+  }, 60_000);
+
+  it('refuses deeply nested JSON with a key as without one: 400, not 500 (issue 52 item 7)', async () => {
+    const deep = `{"question":${'['.repeat(100_000)}${']'.repeat(100_000)},"answer":"a"}`;
+    for (const headers of [keyed(randomUUID()), undefined]) {
+      const answer = await app.request('POST', '/api/admin/faqs', { token, rawBody: deep, headers });
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe('The request body is nested too deeply (at most 32 levels)');
+    }
   });
 
   it('keeps the public forms exactly-once too, for callers without a session: one message, one mail', async () => {

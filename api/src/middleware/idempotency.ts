@@ -13,10 +13,12 @@
  *   (Retry-After). The database's primary key decides who holds a claim, so this holds across
  *   instances on one database. A claim left unanswered for CLAIM_LEASE_MS (its instance stopped
  *   mid-request) is taken over by the next repeat.
- * - A request that failed with a 5xx, or with a status that depends on when or by whom it is asked
- *   rather than on what it asks (RETRYABLE_STATUSES: 401, 403, 408, 409, 425, 428, 429), releases its claim: a
- *   retry with the same key runs again. Those answers change nothing in this API. Other 4xx answers
- *   are stored like successes.
+ * - Only successes are stored (issue 52 item 6: 3,000 invalid messages, each with a fresh key,
+ *   stored 3,000 answers). A request that failed, with any 4xx or 5xx, releases its claim: a retry
+ *   with the same key runs again, and is refused again. No failure of this API changes anything.
+ *   Rate limits (in the routes) refuse before the route writes, so nothing is stored past them.
+ * - Anonymous callers' keyed writes count per address (ANONYMOUS_KEYS_PER_HOUR): past it they are
+ *   refused, so one client cannot fill the table with the public forms' successes either.
  * - Routes marked notIdempotent ignore the header: sign-in, its second step and the two-factor routes
  *   answer tokens, secrets or recovery codes that must not be kept in a table, and running them twice
  *   has no effect a client would regret (one more session, a newer secret or set of codes).
@@ -27,7 +29,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { AppDeps } from '../deps.js';
-import { AppError, idempotencyKeyInUse, idempotencyKeyReused, invalidIdempotencyKey } from '../errors.js';
+import {
+  AppError,
+  tooManyRequests,
+  idempotencyKeyInUse,
+  idempotencyKeyReused,
+  invalidIdempotencyKey,
+} from '../errors.js';
 import {
   ANONYMOUS,
   createdAtOf,
@@ -36,6 +44,7 @@ import {
   type Claim,
   type StoredAnswer,
 } from '../modules/idempotency/repository.js';
+import { clientSubject, createRateLimiter, waitText } from '../lib/rate-limits.js';
 import { answerError } from './error-handler.js';
 import type { Session } from './session.js';
 
@@ -57,8 +66,16 @@ const VALID_KEY = /^[\x21-\x7e][\x20-\x7e]{0,254}$/;
 export const IDEMPOTENCY_KEY_PATTERN = VALID_KEY.source;
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Answers that say "not now" or "not you", not "not this": the claim is released so a retry runs again. */
+/** Answers that say "not now" or "not you", not "not this": a retry with the same key may well succeed. */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([401, 403, 408, 409, 425, 428, 429]);
+/** Keyed writes of callers without a session, per address and hour (the public forms' own limits are lower). */
+export const ANONYMOUS_KEYS_PER_HOUR = 60;
+const ANONYMOUS_KEYS = { limit: ANONYMOUS_KEYS_PER_HOUR, windowMs: HOUR_MS };
+const anonymousRefusal = (seconds: number) =>
+  tooManyRequests(
+    `Too many requests with an Idempotency-Key from your network. Please try again in ${waitText(seconds)}.`,
+    seconds,
+  );
 /** Headers of the first answer that a repeat gets too. */
 const KEPT_HEADERS = ['etag'];
 
@@ -109,6 +126,7 @@ function replay(ctx: Context, answer: StoredAnswer): void {
  */
 export function createIdempotency(deps: AppDeps, session: Session, router: Router): Middleware {
   const keys = createIdempotencyRepository(deps.db);
+  const limits = createRateLimiter(deps);
   const hmacKey = createHmac('sha256', deps.config.jwtSecret).update('idempotency request hash').digest();
   let nextPruneAt = 0;
 
@@ -180,7 +198,7 @@ export function createIdempotency(deps: AppDeps, session: Session, router: Route
   async function settle(ctx: Context, claim: Claim): Promise<void> {
     const status = ctx.status;
     try {
-      if (status >= 500 || RETRYABLE_STATUSES.has(status)) {
+      if (status >= 400) {
         await keys.release(claim);
         return;
       }
@@ -205,6 +223,9 @@ export function createIdempotency(deps: AppDeps, session: Session, router: Route
     }
     if (typeof key !== 'string' || !VALID_KEY.test(key)) throw invalidIdempotencyKey();
     const claim: Claim = { userId: await callerOf(ctx), key, claim: randomBytes(16).toString('hex') };
+    if (claim.userId === ANONYMOUS) {
+      await limits.limitSubject('idempotency.anonymous', clientSubject(ctx.ip), ANONYMOUS_KEYS, anonymousRefusal);
+    }
     const hash = requestHash(ctx);
     await pruneNowAndThen(deps.clock.now().getTime());
     const stored = await acquire(claim, hash);

@@ -52,3 +52,19 @@ export function privateAnswers(): Middleware {
     await next();
   };
 }
+
+/**
+ * Whether `value` (parsed JSON) nests deeper than `max` arrays and objects. Walked with a stack of its
+ * own, not by recursion: 100,000 levels (issue 52 item 7) must not overflow anything, here or later
+ * (the Idempotency-Key's request hash walks the body recursively).
+ */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
+}

@@ -325,7 +325,9 @@ export const dashboardSchema = shaped<DashboardData>()(
       totalTestimonialsChange: z.number(),
     }),
     userGrowth: z.array(z.object({ day: z.string(), users: count })),
-    recentUsers: z.array(z.object({ name: z.string(), email: z.string(), role: z.enum(ROLES), createdAt: dateTime })),
+    recentUsers: z.array(
+      z.object({ name: z.string(), email: z.string().optional(), role: z.enum(ROLES), createdAt: dateTime }),
+    ),
     upcomingActivities: z.array(
       z.object({ title: z.string(), date: dateTime, participants: count, capacity: z.int().positive().nullable() }),
     ),

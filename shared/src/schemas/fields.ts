@@ -32,12 +32,19 @@ export function text(min: number, minMessage: string, max: number, maxMessage: s
   return plainString(label, minMessage).trim().min(min, minMessage).max(max, maxMessage);
 }
 
+/**
+ * `.invalid` is reserved (RFC 2606): no mailbox has such an address, and erased accounts hold one as
+ * their placeholder (api members/erasure.ts), which nobody may take in advance.
+ */
+const RESERVED_DOMAIN = /\.invalid$/;
+
 export function email(message: string) {
   return plainString('Email', message)
     .trim()
     .toLowerCase()
     .max(254, message)
-    .pipe(z.email({ error: message }));
+    .pipe(z.email({ error: message }))
+    .refine((value) => !RESERVED_DOMAIN.test(value), { error: message });
 }
 
 export function password(min: number, minMessage: string) {

@@ -39,7 +39,8 @@ export function createAccountService(deps: AppDeps) {
 
   /**
    * Ends sessions of `userId` and records it, in one transaction; answers how many were ended. The
-   * entry is written even when none was live: the request itself is the event.
+   * entry is written even when none was live: the request itself is the event. Ending other or all
+   * sessions (a `scope`) revokes the account's device tokens too: they count as unknown from then on.
    */
   function revoke(
     userId: number,
@@ -48,6 +49,8 @@ export function createAccountService(deps: AppDeps) {
   ): Promise<number> {
     return deps.db.transaction(async (trx) => {
       const ended = await end(createSessionsRepository(trx));
+      // Ending more than one session also revokes the account's device tokens (issue 52).
+      if (audit.changes.scope !== undefined) await createUsersRepository(trx).revokeDevices(userId);
       await recordAudit(trx, {
         action: 'sessions_revoked',
         module: audit.module,

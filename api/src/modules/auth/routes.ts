@@ -7,7 +7,9 @@ import { recordAudit } from '../audit/record.js';
 import type { ModuleContext } from '../context.js';
 import { createSessionService, deviceOf } from '../sessions/service.js';
 import { verifyChallenge } from '../two-factor/challenge.js';
+import type { UserRow } from '../users/presenter.js';
 import { createUsersRepository } from '../users/repository.js';
+import { createKnownDeviceLane } from './device-lane.js';
 import {
   createAuthService,
   FORGOT_PASSWORD_MESSAGE,
@@ -15,10 +17,10 @@ import {
   RESET_SUCCESS_MESSAGE,
 } from './service.js';
 
-/** Whom the lockout counts: a known device by itself, anyone else by their address. */
 /** The validated body of a sign-in route, read by middleware typed as plain Koa middleware. */
 const bodyOf = (ctx: Context): unknown => (ctx.state as { input: { body: unknown } }).input.body;
 
+/** Whom the lockout counts: a known device by itself, anyone else by their address. */
 function attemptSubject(ctx: Context): string {
   const known = ctx.state.knownDevice as KnownDevice | undefined;
   return known ? deviceSubject(known) : clientSubject(ctx.ip);
@@ -33,24 +35,28 @@ export function registerAuth({ deps, route }: ModuleContext): void {
   /**
    * Sets ctx.state.knownDevice when the body carries a valid device token of the account signing in
    * (the rate limiter then lets it through). A token of another account is ignored: it must not open
-   * the per-address limits to someone guessing passwords of others.
+   * the per-address limits to someone guessing passwords of others. Nor is a revoked one (of an older
+   * device generation: a password change, "end other sessions", the account closed since).
    */
   const recognizeDevice =
-    (accountOf: (ctx: Context) => Promise<number | undefined> | number | undefined): Middleware =>
+    (accountOf: (ctx: Context) => Promise<UserRow | undefined>): Middleware =>
     async (ctx, next) => {
       const { deviceToken } = bodyOf(ctx) as { deviceToken?: string };
       const known = deviceToken ? verifyDeviceToken(deps.config.jwtSecret, deviceToken, deps.clock.now()) : null;
-      if (known && known.userId === (await accountOf(ctx))) ctx.state.knownDevice = known;
+      const account = known ? await accountOf(ctx) : undefined;
+      if (known && account?.id === known.userId && account.device_generation === known.generation) {
+        ctx.state.knownDevice = known;
+      }
       await next();
     };
-  const passwordAccount = recognizeDevice(
-    async (ctx) => (await users.findByEmail((bodyOf(ctx) as { email: string }).email))?.id,
-  );
-  const challengeAccount = recognizeDevice(
-    (ctx) =>
-      verifyChallenge(deps.config.jwtSecret, (bodyOf(ctx) as { challenge: string }).challenge, deps.clock.now())
-        ?.userId,
-  );
+  const passwordAccount = recognizeDevice((ctx) => users.findByEmail((bodyOf(ctx) as { email: string }).email));
+  const challengeAccount = recognizeDevice(async (ctx) => {
+    const { challenge } = bodyOf(ctx) as { challenge: string };
+    const claims = verifyChallenge(deps.config.jwtSecret, challenge, deps.clock.now());
+    return claims ? users.findById(claims.userId) : undefined;
+  });
+  // Known devices skip the address limits: their own lane bounds them per device and account.
+  const deviceLane = createKnownDeviceLane(limits);
 
   route(
     API.auth.register,
@@ -66,7 +72,7 @@ export function registerAuth({ deps, route }: ModuleContext): void {
     async (ctx) => {
       ok(ctx, await auth.login(ctx.state.input.body, attemptSubject(ctx), deviceOf(ctx), ctx.state.knownDevice));
     },
-    { before: [passwordAccount, limits.limit('login')] },
+    { before: [passwordAccount, deviceLane, limits.limit('login')] },
   );
 
   // The second step of a staff sign-in with two-factor: the challenge of the first with a code.
@@ -76,7 +82,7 @@ export function registerAuth({ deps, route }: ModuleContext): void {
       const { input, knownDevice } = ctx.state;
       ok(ctx, await auth.loginTwoFactor(input.body, attemptSubject(ctx), deviceOf(ctx), knownDevice));
     },
-    { before: [challengeAccount, limits.limit('login')] },
+    { before: [challengeAccount, deviceLane, limits.limit('login')] },
   );
 
   // A pending sign-in (two-factor to set up) may read its account and sign out, nothing more.

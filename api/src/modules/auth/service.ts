@@ -6,6 +6,7 @@ import {
   LOGIN_THROTTLE,
   PASSWORD_MAX_BYTES,
   RESET_TOKEN_TTL_MS,
+  TWO_FACTOR_CHALLENGE_TTL_S,
   type AccountTokenPurpose,
   type LoginAnswer,
   type LoginResult,
@@ -18,7 +19,7 @@ import type { AppDeps } from '../../deps.js';
 import { AppError, conflict, tooManyRequests, unauthorized } from '../../errors.js';
 import { assertPasswordCapacity, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { issueDeviceToken, type KnownDevice } from '../../lib/device-tokens.js';
-import { waitText } from '../../lib/rate-limits.js';
+import { createRateLimiter, waitText } from '../../lib/rate-limits.js';
 import { toBool, toIso } from '../../db/rows.js';
 import { createSecretToken, hashSecretToken } from '../../lib/tokens.js';
 import type { Db } from '../../db/connection.js';
@@ -53,6 +54,7 @@ export function createAuthService(deps: AppDeps) {
   const sessions = createSessionService(deps);
   const twoFactor = createTwoFactorService(deps);
   const twoFactorAttempts = createTwoFactorAttempts(deps);
+  const limits = createRateLimiter(deps);
   const now = () => deps.clock.now();
 
   /**
@@ -148,7 +150,8 @@ export function createAuthService(deps: AppDeps) {
     const token = await sessions.start(row, device, pending);
     const user = { ...presentUser(row), lastLogin: now().toISOString() };
     // The same device id again for a known device: its token is renewed, not multiplied.
-    const deviceToken = issueDeviceToken(deps.config.jwtSecret, row.id, now(), known?.deviceId);
+    const account = { userId: row.id, generation: row.device_generation };
+    const deviceToken = issueDeviceToken(deps.config.jwtSecret, account, now(), known?.deviceId);
     const mustChange = toBool(row.must_change_password);
     return {
       user,
@@ -284,6 +287,12 @@ export function createAuthService(deps: AppDeps) {
         await recordFailure(row.email, ip, row.id);
         await twoFactorAttempts.recordWrong(row, claims.challengeId);
         throw unauthorized(INVALID_CODE);
+      }
+      // A challenge that succeeded is spent (issue 52 item 10): the same one with the next code, from
+      // anywhere, gets no second session. Kept until the challenge would have expired anyway.
+      const expiresAt = now().getTime() + TWO_FACTOR_CHALLENGE_TTL_S * 1000;
+      if (!(await limits.spendOnce('twoFactor.challengeUsed', claims.challengeId, expiresAt))) {
+        throw unauthorized(SIGN_IN_EXPIRED);
       }
       return completeSignIn(row, ip, device, null, trusted);
     },

@@ -10,7 +10,7 @@
  * schedule uses SQLite's online backup, schedule.ts) and complete before it gets its final name: it is
  * written as `.partial` and renamed, so a crash never leaves half a file that looks like a backup.
  */
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 export const BACKUP_DIR = 'backups';
@@ -76,12 +76,14 @@ export async function makeBackup(
   vacuumInto: (target: string) => Promise<void>,
 ): Promise<BackupFile> {
   const dir = backupsDir(dataDir);
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const name = backupName(now);
   const file = path.join(dir, name);
   const partial = `${file}.partial`;
   rmSync(partial, { force: true });
   await vacuumInto(partial);
+  // Owner only, as everything in DATA_DIR (issue 52 item 12).
+  chmodSync(partial, 0o600);
   renameSync(partial, file);
   return { file, name, takenAt: now, sizeBytes: statSync(file).size };
 }

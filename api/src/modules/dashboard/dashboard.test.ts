@@ -69,6 +69,28 @@ describeEngines('dashboard on %s', (engine) => {
     expect(response.headers.get('cache-control')).toBe('private, no-store');
   });
 
+  it('shows members’ e-mails only to staff who may view members (issue 52 item 11)', async () => {
+    const faqsOnly = await app.createUser({
+      role: 'admin',
+      name: 'FAQ Admin',
+      permissions: { faqs: { view: true, edit: true, delete: false } },
+    });
+    const viewer = await app.createUser({
+      role: 'admin',
+      name: 'Members Viewer',
+      permissions: { members: { view: true, edit: false, delete: false } },
+    });
+    const answerOf = async (token: string) =>
+      (await app.request('GET', '/api/admin/dashboard', { token })).body.data.recentUsers as { email?: string }[];
+    const hidden = await app.request('GET', '/api/admin/dashboard', { token: faqsOnly.token });
+    expect(hidden.status).toBe(200);
+    expect(JSON.stringify(hidden.body)).not.toContain(member.email);
+    expect((hidden.body.data.recentUsers as object[]).length).toBeGreaterThan(0);
+    expect((hidden.body.data.recentUsers as object[]).every((user) => !('email' in user))).toBe(true);
+    expect((await answerOf(viewer.token)).map((user) => user.email)).toContain(member.email);
+    await db()('users').whereIn('id', [faqsOnly.user.id, viewer.user.id]).delete();
+  });
+
   it('answers the shape of SPEC 3 for a database holding only three fresh accounts', async () => {
     const { todayIndex } = currentWeek(app.clock.now());
     const accounts = await db()('users').orderBy('id', 'desc');
@@ -85,9 +107,9 @@ describeEngines('dashboard on %s', (engine) => {
         totalTestimonialsChange: 0,
       },
       userGrowth: WEEK.map((day, index) => ({ day, users: index === todayIndex ? 3 : 0 })),
+      // A plain admin may not view members: no e-mail (issue 52 item 11).
       recentUsers: accounts.map((row) => ({
         name: row.name,
-        email: row.email,
         role: row.role,
         createdAt: toIso(row.created_at),
       })),
@@ -289,11 +311,11 @@ describeEngines('dashboard on %s', (engine) => {
     // Admins are a head count, never compared with admins created, whatever the history.
     expect((await loadDashboard()).statPeriods!.activeAdmins.comparable).toBe(false);
 
-    const newestFirst = (await db()('users').select('id', 'name', 'email', 'role', 'created_at'))
+    const newestFirst = (await db()('users').select('id', 'name', 'role', 'created_at'))
       .map((row) => ({ ...row, createdAt: toIso(row.created_at) }))
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
     expect(data.recentUsers).toEqual(
-      newestFirst.slice(0, 5).map(({ name, email, role, createdAt }) => ({ name, email, role, createdAt })),
+      newestFirst.slice(0, 5).map(({ name, role, createdAt }) => ({ name, role, createdAt })),
     );
     expect(data.recentUsers.slice(0, 3).map((user) => user.role)).toEqual(['member', 'admin', 'super_admin']);
   });

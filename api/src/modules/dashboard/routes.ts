@@ -1,4 +1,4 @@
-import { API } from '@npo/shared';
+import { API, can } from '@npo/shared';
 import { ok } from '../../lib/respond.js';
 import type { ModuleContext } from '../context.js';
 import { sectionsOnDefaults } from './default-content.js';
@@ -10,7 +10,8 @@ export function registerDashboard({ deps, route }: ModuleContext): void {
   // The 'dashboard' module is open to every admin; it takes no input. The backup card is a super admin's.
   route(API.dashboard.get, async (ctx) => {
     ctx.set('Cache-Control', 'private, no-store');
-    ok(ctx, await dashboard.load(ctx.state.user.role === 'super_admin'));
+    const { user } = ctx.state;
+    ok(ctx, await dashboard.load(user.role === 'super_admin', can(user, 'members', 'view')));
   });
   route(API.dashboard.defaultContent, async (ctx) => {
     ctx.set('Cache-Control', 'private, no-store');

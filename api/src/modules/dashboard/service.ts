@@ -136,8 +136,11 @@ export function createDashboardService(deps: AppDeps) {
   const totalAndActive = (table: string) => dashboard.count(table, { active: isTrue('is_active') });
 
   return {
-    /** `withBackup`: a super admin's dashboard, which shows the newest backup. */
-    async load(withBackup: boolean): Promise<DashboardData> {
+    /**
+     * `withBackup`: a super admin's dashboard, which shows the newest backup. `withEmails`: the caller
+     * may view members; others see the recent users without their e-mail (issue 52 item 11).
+     */
+    async load(withBackup: boolean, withEmails: boolean): Promise<DashboardData> {
       const now = deps.clock.now();
       const periods = comparisonPeriods(now);
       const [
@@ -165,7 +168,7 @@ export function createDashboardService(deps: AppDeps) {
         stats: statsFrom(users, activities, testimonials),
         statPeriods: periodsFrom(users, activities, testimonials),
         userGrowth: WEEK_DAYS.map((day) => ({ day, users: users[day] })),
-        recentUsers,
+        recentUsers: withEmails ? recentUsers : recentUsers.map(({ email: _email, ...user }) => user),
         upcomingActivities,
         contentStats: {
           membershipCards: { total: cards.total, active: cards.active },

@@ -5,6 +5,8 @@
  * the audited fact "member #id erased"; the notice reaches the old address through the mail queue;
  * registrations stay, so participant counts do not change.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { MemberDataExport } from '@npo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPostgres, type Db } from '../../db/connection.js';
@@ -315,5 +317,89 @@ describeEngines('members data rights on %s', (engine) => {
       expect(entry!.actor_id).not.toBe(id);
       expect((await app.request('DELETE', `/api/admin/members/${id}`, { token: deleter })).status).toBe(404);
     });
+  });
+
+  describe('the placeholder of an erased account (issue 52 item 4)', () => {
+    it('cannot be registered, imported or taken in advance: closing always succeeds', async () => {
+      const member = await app.createUser({ role: 'member', password: 'placeholder-password-1' });
+      // The placeholder of the id it had before: refused by sign-up, import and a staff edit alike.
+      const guessed = `erased-${member.user.id}@erased.invalid`;
+      const signUp = await app.request('POST', '/api/auth/register', {
+        body: { name: 'Squatter', email: guessed, password: 'squatter-password' },
+      });
+      expect(signUp.status).toBe(400);
+      expect(signUp.body.errors).toEqual([expect.objectContaining({ field: 'email' })]);
+      const dryRun = await app.request('POST', '/api/admin/members/import/dry-run', {
+        token: superToken,
+        body: { csv: `name,email\nSquatter,${guessed}\n` },
+      });
+      expect(dryRun.body.data.rows[0]).toMatchObject({ outcome: 'invalid' });
+      // A row that took such an address before this rule (or any .invalid one) does not stop it either.
+      await db()('users').insert({
+        name: 'Old Squatter',
+        email: guessed,
+        role: 'member',
+        permissions: '{}',
+        is_active: true,
+        token_version: 0,
+        created_at: new Date(),
+        updated_at: new Date(),
+      });
+      const closed = await app.request('POST', '/api/account/close', {
+        token: member.token,
+        body: { password: member.password },
+      });
+      expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+      const row = await db()('users').where({ id: member.user.id }).first();
+      expect(row!.email).toMatch(/^erased-[0-9a-f]{32}@erased\.invalid$/);
+      // Staff erasure of another member likewise.
+      const other = await app.createUser({ role: 'member' });
+      await db()('users').insert({
+        name: 'Another Squatter',
+        email: `erased-${other.user.id}@erased.invalid`,
+        role: 'member',
+        permissions: '{}',
+        is_active: true,
+        token_version: 0,
+        created_at: new Date(),
+        updated_at: new Date(),
+      });
+      const detail = await app.request('GET', `/api/admin/members/${other.user.id}`, { token: superToken });
+      const erased = await app.request('DELETE', `/api/admin/members/${other.user.id}`, {
+        token: superToken,
+        headers: { 'if-match': detail.headers.get('etag')! },
+      });
+      expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+    });
+  });
+});
+
+describe('the SQLite files after a closing (issue 52 item 9)', () => {
+  it('hold the closed account’s e-mail nowhere, the -wal and -shm included', async () => {
+    const app = await startTestApp('sqlite');
+    try {
+      const email = 'secure.delete.member@example.org';
+      const member = await app.createUser({ role: 'member', email, password: 'secure-delete-1' });
+      // Rows that name the address: a failed and a good sign-in (audit trail, sessions). The contact
+      // messages of an address the account never proved stay (see above): none is sent here.
+      await app.request('POST', '/api/auth/login', { body: { email, password: 'wrong-password' } });
+      await app.request('POST', '/api/auth/login', { body: { email, password: member.password } });
+      const closed = await app.request('POST', '/api/account/close', {
+        token: member.token,
+        body: { password: member.password },
+      });
+      expect(closed.status).toBe(200);
+      await app.smtp.waitForMail((mail) => mail.to.includes(email) && /was closed/.test(mail.subject));
+      await app.runtime.deps.mailer.drain();
+      const dataDir = app.runtime.deps.config.dataDir;
+      const files = readdirSync(dataDir).filter((name) => name.startsWith('app.db'));
+      expect(files).toContain('app.db');
+      const holding = files.filter((name) =>
+        readFileSync(path.join(dataDir, name)).toString('latin1').toLowerCase().includes(email),
+      );
+      expect(holding).toEqual([]);
+    } finally {
+      await app.close();
+    }
   });
 });

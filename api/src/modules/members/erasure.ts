@@ -15,6 +15,7 @@
  *  - the audit trail keeps "member #id erased" without personal data, and older entries lose the
  *    address and name they held (actor e-mail, `changes` values), the rest of each entry stays.
  */
+import { randomBytes } from 'node:crypto';
 import { AUDIT_AUTH_MODULE } from '@npo/shared';
 import type { Knex } from 'knex';
 import type { Db } from '../../db/connection.js';
@@ -22,14 +23,20 @@ import type { AuditLogRow } from '../../db/tables.js';
 import type { AppDeps } from '../../deps.js';
 import { accountClosedMail } from '../../mail/templates.js';
 import { AUDIT_TABLE, recordAudit, type AuditActor } from '../audit/record.js';
+import { revokedDevices } from '../users/repository.js';
 import type { MemberAccountRow } from './presenter.js';
 
 /** What stands in for the name of an erased member (the registrations lists show it). */
 export const ERASED_NAME = 'Erased member';
 /** Replaces an erased member's name or address inside older audit entries. */
 export const ERASED_VALUE = '[erased]';
-/** The unique e-mail column needs a value: one no mail can reach (.invalid, RFC 2606). */
-export const erasedEmail = (id: number) => `erased-${id}@erased.invalid`;
+/**
+ * The unique e-mail column needs a value: one no mail can reach (.invalid, RFC 2606), which no sign-up,
+ * import or staff edit accepts (the e-mail schema refuses the .invalid domain), and random, so it
+ * cannot be guessed and taken in advance either: with the account id it was, a stranger who
+ * registered `erased-3@erased.invalid` stopped member 3 closing the account (issue 52 item 4).
+ */
+export const erasedEmail = () => `erased-${randomBytes(16).toString('hex')}@erased.invalid`;
 
 /** Who erases: the member themselves (module auth, no actor e-mail kept) or a staff member (module members). */
 export type Eraser = { self: true } | { self: false };
@@ -123,10 +130,11 @@ export async function eraseMember(
     .where({ id: member.id })
     .update({
       name: ERASED_NAME,
-      email: erasedEmail(member.id),
+      email: erasedEmail(),
       password_hash: null,
       is_active: false,
       token_version: trx.raw('token_version + 1'),
+      ...revokedDevices(trx),
       totp_secret: null,
       totp_enabled_at: null,
       totp_last_step: null,

@@ -11,6 +11,7 @@ import { assertPasswordCapacity, verifyPassword } from '../../lib/passwords.js';
 import type { ContactMessageRow } from '../contact-messages/presenter.js';
 import type { Caller } from '../sessions/service.js';
 import { createUsersRepository } from '../users/repository.js';
+import { forgetOldPages } from '../../db/connection.js';
 import { eraseMember } from './erasure.js';
 import { createMembersRepository } from './repository.js';
 
@@ -79,6 +80,7 @@ export function createOwnDataService(deps: AppDeps) {
         const member = found(await createMembersRepository(trx).find(user.id, { lock: true }), 'User');
         await eraseMember(deps, trx, member, { self: true });
       });
+      await forgetOldPages(deps.db, deps.logger);
     },
   };
 }

@@ -12,6 +12,7 @@ import type { AppDeps } from '../../deps.js';
 import { found } from '../../errors.js';
 import { createSessionsRepository } from '../sessions/repository.js';
 import { createUsersRepository } from '../users/repository.js';
+import { forgetOldPages } from '../../db/connection.js';
 import { eraseMember } from './erasure.js';
 import { presentMember } from './presenter.js';
 import { createMembersRepository, type MembersListFilter } from './repository.js';
@@ -66,12 +67,13 @@ export function createMembersService(deps: AppDeps) {
     },
 
     /** Staff erasure (members:delete): the member's own closing without the password (erasure.ts). */
-    erase(id: number, expected?: ExpectedRevision): Promise<void> {
-      return deps.db.transaction(async (trx) => {
+    async erase(id: number, expected?: ExpectedRevision): Promise<void> {
+      await deps.db.transaction(async (trx) => {
         const row = found(await createMembersRepository(trx).find(id, { lock: true }), MEMBER);
         ensureRevision(presentMember(row), expected);
         await eraseMember(deps, trx, row, { self: false });
       });
+      await forgetOldPages(deps.db, deps.logger);
     },
 
     deactivate: (id: number, expected?: ExpectedRevision) => setActive(id, false, expected),

@@ -10,13 +10,17 @@ export const METRICS_PATH = '/api/metrics';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
+/** Headers a proxy may add to say whom it forwards for (X-Real-IP is nginx's habit, issue 52 item 13). */
+const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host', 'x-forwarded-proto'];
+
 /**
- * The socket's own address, never X-Forwarded-For: behind a reverse proxy on this host every
- * visitor arrives over loopback, so a request that carries forwarding headers came from outside.
+ * The socket's own address, never a forwarded one: behind a reverse proxy on this host every visitor
+ * arrives over loopback, so a request that carries any proxy header came from outside, and with
+ * TRUST_PROXY set (a proxy in front, which may add none of them) no request counts as local.
  */
-function fromThisHost(req: IncomingMessage): boolean {
-  const forwarded = req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined;
-  return !forwarded && LOOPBACK.test(req.socket.remoteAddress ?? '');
+function fromThisHost(req: IncomingMessage, behindProxy: boolean): boolean {
+  if (behindProxy || PROXY_HEADERS.some((name) => req.headers[name] !== undefined)) return false;
+  return LOOPBACK.test(req.socket.remoteAddress ?? '');
 }
 
 /** Compared in constant time, so the answer's timing says nothing about how much of a guess was right. */
@@ -29,8 +33,8 @@ function holdsToken(req: IncomingMessage, token: string | undefined): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export function mayReadMetrics(req: IncomingMessage, token: string | undefined): boolean {
-  return fromThisHost(req) || holdsToken(req, token);
+export function mayReadMetrics(req: IncomingMessage, token: string | undefined, behindProxy: boolean): boolean {
+  return fromThisHost(req, behindProxy) || holdsToken(req, token);
 }
 
 export function isMetricsRequest(req: IncomingMessage): boolean {

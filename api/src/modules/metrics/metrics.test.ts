@@ -32,7 +32,7 @@ describeEngines('metrics on %s', (engine) => {
     fetch(`${baseUrl}/api/metrics`, { headers });
 
   beforeAll(async () => {
-    app = await startTestApp(engine, { METRICS_TOKEN: TOKEN, TRUST_PROXY: 'true' });
+    app = await startTestApp(engine, { METRICS_TOKEN: TOKEN });
   });
   afterAll(() => app.close());
 
@@ -91,12 +91,29 @@ describeEngines('metrics on %s', (engine) => {
     expect(await anonymous.text()).not.toContain(RELEASE);
   });
 
-  it('does not take X-Forwarded-For for the caller, even with TRUST_PROXY', async () => {
-    // Behind a proxy on this host every visitor arrives over loopback, with the header naming them.
-    for (const forwardedFor of ['203.0.113.7', '127.0.0.1']) {
-      const response = await scrape({ 'X-Forwarded-For': forwardedFor });
-      expect(response.status, forwardedFor).toBe(404);
+  it('takes no request with a proxy header for a local one, X-Real-IP included (issue 52 item 13)', async () => {
+    // Behind a proxy on this host every visitor arrives over loopback, with a header naming them.
+    const headers: Record<string, string>[] = [
+      { 'X-Forwarded-For': '203.0.113.7' },
+      { 'X-Forwarded-For': '127.0.0.1' },
+      { Forwarded: 'for=203.0.113.7' },
+      { 'X-Real-IP': '203.0.113.7' },
+      { 'X-Real-IP': '127.0.0.1' },
+    ];
+    for (const header of headers) {
+      const response = await scrape(header);
+      expect(response.status, JSON.stringify(header)).toBe(404);
       expect(await response.json()).toMatchObject({ success: false, code: 'not_found' });
+    }
+  });
+
+  it('with TRUST_PROXY takes no request for a local one, headers or not: the token is needed', async () => {
+    const proxied = await startTestApp(engine, { METRICS_TOKEN: TOKEN, TRUST_PROXY: 'true' });
+    try {
+      expect((await scrape({}, proxied.baseUrl)).status).toBe(404);
+      expect((await scrape({ Authorization: `Bearer ${TOKEN}` }, proxied.baseUrl)).status).toBe(200);
+    } finally {
+      await proxied.close();
     }
   });
 

@@ -74,6 +74,18 @@ describeEngines('two-factor attempts per account on %s', (engine) => {
     expect(again.status).toBe(200);
   });
 
+  it('spends a challenge when it succeeds: the same one with the next code gets no second session (issue 52)', async () => {
+    const staff = await staffWithTwoFactor('Used Challenge');
+    const challenge = await challengeFor(staff);
+    const first = await post('/api/auth/login/two-factor', freshIp(), { challenge, code: await codeAt(staff.secret) });
+    expect(first.status).toBe(200);
+    // The next step's code, from another address, seconds later.
+    app.clock.advance(30_000);
+    const again = await post('/api/auth/login/two-factor', freshIp(), { challenge, code: await codeAt(staff.secret) });
+    expect(again.status).toBe(401);
+    expect(again.body.message).toBe(SIGN_IN_EXPIRED);
+  });
+
   it("locks the account's challenges after 10 wrong codes from 10 addresses, and mails the owner", async () => {
     const staff = await staffWithTwoFactor('Guessed Owner');
     // A device the owner signed in with before the attack.

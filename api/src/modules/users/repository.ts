@@ -149,6 +149,9 @@ async function searchPage(
   return { items: found.rows.map(presentUser), total: found.total };
 }
 
+/** The update that revokes every device token of the account (lib/device-tokens.ts, issue 52). */
+export const revokedDevices = (db: Db) => ({ device_generation: db.raw('device_generation + 1') });
+
 export function createUsersRepository(db: Db) {
   const users = () => db('users');
   const presented = tableRepository(db, 'users', presentUser, LIST_ORDER);
@@ -201,6 +204,7 @@ export function createUsersRepository(db: Db) {
           must_change_password: false,
           updated_at: now,
           token_version: db.raw('token_version + 1'),
+          ...revokedDevices(db),
         });
     },
 
@@ -217,6 +221,7 @@ export function createUsersRepository(db: Db) {
           must_change_password: false,
           updated_at: now,
           token_version: db.raw('token_version + 1'),
+          ...revokedDevices(db),
           email_verified_at: now,
         });
     },
@@ -226,7 +231,14 @@ export function createUsersRepository(db: Db) {
      * session lives on; the service ends the account's other sessions in the same transaction.
      */
     async changePassword(id: number, passwordHash: string, now: Date): Promise<void> {
-      await users().where({ id }).update({ password_hash: passwordHash, must_change_password: false, updated_at: now });
+      await users()
+        .where({ id })
+        .update({ password_hash: passwordHash, must_change_password: false, updated_at: now, ...revokedDevices(db) });
+    },
+
+    /** "End other sessions" and the like: the account's device tokens count as unknown from now on. */
+    async revokeDevices(id: number): Promise<void> {
+      await users().where({ id }).update(revokedDevices(db));
     },
 
     async recordLogin(id: number, now: Date): Promise<void> {
@@ -278,7 +290,7 @@ export function createUsersRepository(db: Db) {
       return updateRevised<UserRow>(adminEdit(id, expected), {
         is_active: isActive,
         updated_at: now,
-        ...(!isActive && { token_version: db.raw('token_version + 1') }),
+        ...(!isActive && { token_version: db.raw('token_version + 1'), ...revokedDevices(db) }),
       });
     },
 
