@@ -119,7 +119,7 @@ export function createRouteTable(router: Router, session: Session, deps: AppDeps
   };
 
   function assertComplete(): void {
-    const missing = API_OPERATIONS.filter((operation) => !registered.has(operation));
+    const missing = API_OPERATIONS.filter((operation) => !operation.beforeRouter && !registered.has(operation));
     if (missing.length > 0) {
       throw new Error(`Operations without a handler: ${missing.map((o) => `${o.method} ${o.path}`).join(', ')}`);
     }

@@ -14,12 +14,12 @@ import {
 } from './api/route.js';
 import { ROUTES } from './api/routes.js';
 import type { ContactMessageFilter } from './constants.js';
-import type { ErrorEnvelope, FieldError, Pagination } from './envelope.js';
+import type { Pagination, SecuritySettings } from './entities.js';
+import type { ErrorEnvelope, FieldError } from './envelope.js';
 import { PROOF_OF_WORK_HEADER } from './proof-of-work.js';
 import type { ChangePasswordInput, CloseAccountInput, SignupInput } from './schemas/auth.js';
 import type { ContactMessageInput } from './schemas/content.js';
 import type { TwoFactorDisableInput } from './schemas/two-factor.js';
-import type { SecuritySettings } from './two-factor.js';
 
 export class ApiError extends Error {
   constructor(

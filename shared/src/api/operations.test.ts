@@ -3,9 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { ZodObject, ZodType } from 'zod';
+import { z, ZodObject, ZodType } from 'zod';
 import { changeOf, createApiClient } from '../client.js';
-import { idParams, withSchemas, type Operation } from './operation.js';
+import { CONTRACT_FIELDS, idParams, withSchemas, type Operation } from './operation.js';
 import { API_OPERATIONS } from './operations.js';
 import { pathOf, routesOf, type Route } from './route.js';
 import { ROUTES } from './routes.js';
@@ -37,12 +37,11 @@ describe('the route table', () => {
   });
 });
 
-const SCHEMA_FIELDS = ['params', 'query', 'body'] as const;
+const SCHEMA_FIELDS = ['params', 'query', 'body', 'answer'] as const;
 
-/** An operation as the browser's table holds it: everything but its schemas. */
+/** An operation as the browser's table holds it: everything but its contract. */
 function routeOf(operation: Operation): Record<string, unknown> {
-  const inputFields: readonly string[] = SCHEMA_FIELDS;
-  return Object.fromEntries(Object.entries(operation).filter(([field]) => !inputFields.includes(field)));
+  return Object.fromEntries(Object.entries(operation).filter(([field]) => !CONTRACT_FIELDS.includes(field)));
 }
 
 describe('the routes and the operations with their schemas', () => {
@@ -64,11 +63,17 @@ describe('the routes and the operations with their schemas', () => {
 
   it('refuses schemas placed where the table has no route, or that are not of an input', () => {
     const routes = { faqs: { get: ROUTES.faqs.list } };
-    expect(() => withSchemas(routes, { faqs: { get: { params: idParams } } })).not.toThrow();
-    expect(() => withSchemas(routes, { faqs: { gte: { params: idParams } } } as never)).toThrow(/API\.faqs: .*gte/);
-    expect(() => withSchemas(routes, { faqs: { get: { headers: idParams } } } as never)).toThrow(
+    const contract = { answer: z.null(), summary: 'Get an FAQ' };
+    expect(() => withSchemas(routes, { faqs: { get: { params: idParams, ...contract } } })).not.toThrow();
+    expect(withSchemas(routes, { faqs: { get: contract } }).faqs.get.tag).toBe('faqs');
+    expect(() => withSchemas(routes, { faqs: { gte: contract } } as never)).toThrow(/API\.faqs: .*gte/);
+    expect(() => withSchemas(routes, { faqs: { get: { headers: idParams, ...contract } } } as never)).toThrow(
       /API\.faqs\.get: headers/,
     );
+    expect(() => withSchemas(routes, { faqs: { get: { params: idParams } } } as never)).toThrow(
+      /API\.faqs\.get: a route needs its answer and summary/,
+    );
+    expect(() => withSchemas({ misc: routes.faqs }, { misc: { get: contract } } as never)).toThrow(/"misc" is no tag/);
   });
 });
 
