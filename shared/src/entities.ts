@@ -583,10 +583,3 @@ export type MemberImportPreview = z.output<typeof memberImportPreviewEntity>;
 export type MemberImportRow = MemberImportPreview['rows'][number];
 export type MemberImportCounts = MemberImportPreview['counts'];
 export type MemberImportResult = z.output<typeof memberImportResultEntity>;
-
-/** Tolerates a missing answer: the callers go on to report 'Invalid response from server'. */
-export function isTwoFactorChallenge(answer: LoginAnswer | null | undefined): answer is TwoFactorChallenge {
-  return (
-    typeof answer === 'object' && answer !== null && 'twoFactorRequired' in answer && answer.twoFactorRequired === true
-  );
-}

@@ -7,6 +7,7 @@
  * loads zod for them.
  */
 import { z, type ZodType } from 'zod';
+import type { Pagination } from '../entities.js';
 import type { versionScheduleSchema } from '../schemas/content.js';
 import { isRoute, type Accepts, type Answers, type Route, type RouteTree } from './route.js';
 import { TAGS, type TagKey } from './tags.js';
@@ -163,23 +164,30 @@ export type IdParams = z.infer<typeof idParams>;
 
 type AdminOperation = Operation & { access: 'admin' };
 
+/** A page of `Item`s under the name `C`, as the admin lists answer it. */
+type PageOf<C extends string, Item> = Answers<{ [K in C]: Item[] } & { pagination: Pagination }>;
+
 /** The admin list, create, update and delete of a plain content list, whatever its schemas. */
-export interface AdminCrudOperations<Body, Query> {
-  list: AdminOperation & { method: 'get'; query: ZodType<Query> };
-  create: AdminOperation & { method: 'post'; body: ZodType<Body> };
-  update: AdminOperation & { method: 'put'; params: typeof idParams; body: ZodType<Body> };
-  remove: AdminOperation & { method: 'delete'; params: typeof idParams };
+export interface AdminCrudOperations<Body, Query, Item, C extends string> {
+  list: AdminOperation & { method: 'get'; query: ZodType<Query> } & PageOf<C, Item>;
+  create: AdminOperation & { method: 'post'; body: ZodType<Body> } & Answers<Item>;
+  update: AdminOperation & { method: 'put'; params: typeof idParams; body: ZodType<Body> } & Answers<Item>;
+  remove: AdminOperation & { method: 'delete'; params: typeof idParams } & Answers<null>;
 }
 
 /** The public active version and the admin calls of one kind of versioned content. */
-export interface VersionedOperations<Body> {
-  active: Operation & { method: 'get'; access: 'public' };
-  list: AdminOperation & { method: 'get'; query: ZodType<{ page: number; limit: number }> };
-  get: AdminOperation & { method: 'get'; params: typeof idParams };
-  create: AdminOperation & { method: 'post'; body: ZodType<Body> };
-  update: AdminOperation & { method: 'put'; params: typeof idParams; body: ZodType<Body> };
-  activate: AdminOperation & { method: 'patch'; params: typeof idParams };
-  schedule: AdminOperation & { method: 'put'; params: typeof idParams; body: typeof versionScheduleSchema };
-  cancelSchedule: AdminOperation & { method: 'patch'; params: typeof idParams };
-  remove: AdminOperation & { method: 'delete'; params: typeof idParams };
+export interface VersionedOperations<Body, Item, C extends string> {
+  active: Operation & { method: 'get'; access: 'public' } & Answers<Item>;
+  list: AdminOperation & { method: 'get'; query: ZodType<{ page: number; limit: number }> } & PageOf<C, Item>;
+  get: AdminOperation & { method: 'get'; params: typeof idParams } & Answers<Item>;
+  create: AdminOperation & { method: 'post'; body: ZodType<Body> } & Answers<Item>;
+  update: AdminOperation & { method: 'put'; params: typeof idParams; body: ZodType<Body> } & Answers<Item>;
+  activate: AdminOperation & { method: 'patch'; params: typeof idParams } & Answers<Item>;
+  schedule: AdminOperation & {
+    method: 'put';
+    params: typeof idParams;
+    body: typeof versionScheduleSchema;
+  } & Answers<Item>;
+  cancelSchedule: AdminOperation & { method: 'patch'; params: typeof idParams } & Answers<Item>;
+  remove: AdminOperation & { method: 'delete'; params: typeof idParams } & Answers<null>;
 }

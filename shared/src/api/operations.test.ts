@@ -127,6 +127,11 @@ describe('the browser side of the route table', () => {
     const packages = packagesLoadedBy('client.ts');
     expect(packages.get('zod'), 'the chain of imports that loads zod').toBeUndefined();
   });
+
+  // The sign-in pages read what a sign-in answered: the entities' schemas would load with them.
+  it('loads no zod for the sign-in answer check (the entities are imported as types only)', () => {
+    expect(packagesLoadedBy('two-factor.ts').get('zod'), 'the chain of imports that loads zod').toBeUndefined();
+  });
 });
 
 describe('the console changes and the client built from it', () => {
