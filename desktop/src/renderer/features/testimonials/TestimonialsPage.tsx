@@ -1,5 +1,5 @@
 import { Button, Card, Tag } from '@blueprintjs/core';
-import { ROUTES, type TESTIMONIAL_SORTS, type Testimonial, type TestimonialInput } from '@npo/shared';
+import { changeOf, ROUTES, type TESTIMONIAL_SORTS, type Testimonial, type TestimonialInput } from '@npo/shared';
 import { queryKeys } from '../../api/query-keys';
 import { useAdminList } from '../../data/useAdminList';
 import { SortControl } from '../../ui/SortControl';
@@ -89,9 +89,10 @@ export default function TestimonialsPage() {
   });
   const toggleFeatured = useAdminMutation<Testimonial, Testimonial>({
     change: (testimonial) => ({
-      method: 'PATCH',
-      path: `/admin/testimonials/${testimonial.id}/featured`,
-      revision: testimonial.revision,
+      ...changeOf(ROUTES.testimonials.toggleFeatured, {
+        params: { id: testimonial.id },
+        revision: testimonial.revision,
+      }),
       label: `${testimonial.isFeatured ? 'Unfeature' : 'Feature'} the testimonial of ${testimonial.name}`,
     }),
     invalidates: [queryKeys.testimonials],
