@@ -5,6 +5,8 @@
 import {
   API_PREFIX,
   pathOf,
+  resourceOf,
+  routesOf,
   type BodyInputOf,
   type DataOf,
   type HttpMethod,
@@ -126,6 +128,28 @@ export function changeOf<R extends WriteRoute>(
     ...(input.body !== undefined && { body: input.body }),
     ...(input.revision !== undefined && { revision: input.revision }),
   };
+}
+
+const WRITE_ROUTES = routesOf<Route>(ROUTES).map((route) => ({
+  route,
+  pattern: new RegExp(`^${route.path.slice(API_PREFIX.length).replace(/:\w+/g, '[^/]+')}$`),
+}));
+
+/** The table's route of a queued change (the first with its method and path, as the router chooses). */
+export function routeOfChange(change: Pick<ChangeRequest, 'method' | 'path'>): Route | undefined {
+  const path = change.path.split('?')[0]!;
+  const method = change.method.toLowerCase();
+  return WRITE_ROUTES.find((entry) => entry.route.method === method && entry.pattern.test(path))?.route;
+}
+
+/**
+ * The keys of what a change makes stale, from its route: its own resource first (the list an
+ * optimistic update edits), then the others the route declares it changes.
+ */
+export function changedQueryKeys(change: Pick<ChangeRequest, 'method' | 'path'>): string[][] {
+  const route = routeOfChange(change);
+  if (!route) throw new Error(`${change.method} ${change.path}: no route of the table`);
+  return [resourceOf(route), ...(route.changes ?? [])].map((resource) => [resource]);
 }
 
 export interface ApiClientOptions {

@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { z, ZodObject, ZodType } from 'zod';
-import { changeOf, createApiClient } from '../client.js';
+import { changedQueryKeys, changeOf, createApiClient, routeOfChange } from '../client.js';
 import { CONTRACT_FIELDS, idParams, withSchemas, type Operation } from './operation.js';
 import { API_OPERATIONS } from './operations.js';
-import { pathOf, routesOf, type Route } from './route.js';
+import { pathOf, queryKeyOf, resourceOf, routesOf, type Route } from './route.js';
 import { ROUTES } from './routes.js';
 
 describe('the route table', () => {
@@ -131,6 +131,31 @@ describe('the browser side of the route table', () => {
   // The sign-in pages read what a sign-in answered: the entities' schemas would load with them.
   it('loads no zod for the sign-in answer check (the entities are imported as types only)', () => {
     expect(packagesLoadedBy('two-factor.ts').get('zod'), 'the chain of imports that loads zod').toBeUndefined();
+  });
+});
+
+describe("what a console change makes stale, from its route's resources", () => {
+  it('finds the route of every write of the table from its change, and refreshes its resource', () => {
+    const resources = new Set(routesOf<Route>(ROUTES).map(resourceOf));
+    for (const route of routesOf<Route>(ROUTES).filter((entry) => entry.method !== 'get')) {
+      const params = Object.fromEntries([...route.path.matchAll(/:(\w+)/g)].map(([, name]) => [name!, 7]));
+      const change = { method: route.method.toUpperCase(), path: pathOf(route, params).slice('/api'.length) };
+      expect(routeOfChange(change as never), `${route.method} ${route.path}`).toBe(route);
+      expect(changedQueryKeys(change as never)[0]).toEqual([resourceOf(route)]);
+      for (const other of route.changes ?? []) expect(resources, `${route.path} changes ${other}`).toContain(other);
+    }
+  });
+
+  it('refreshes the lists and items of the resources a write declares, its own first', () => {
+    expect(changedQueryKeys(changeOf(ROUTES.faqs.admin.update, { params: { id: 3 } }))).toEqual([['faqs']]);
+    expect(changedQueryKeys(changeOf(ROUTES.users.remove, { params: { id: 3 } }))).toEqual([
+      ['users'],
+      ['auth'],
+      ['activities'],
+    ]);
+    expect(queryKeyOf(ROUTES.auth.me)).toEqual(['auth', 'me']);
+    expect(queryKeyOf(ROUTES.activities.registrations)).toEqual(['activities']);
+    expect(() => changedQueryKeys({ method: 'POST', path: '/admin/nothing' })).toThrow(/no route/);
   });
 });
 

@@ -73,6 +73,11 @@ export interface Route {
    * for it: the table holds it for its path and its place in the OpenAPI document.
    */
   beforeRouter?: boolean;
+  /**
+   * The resources (as resourceOf names them) a successful write changes besides its own: the console
+   * refreshes their lists and items too (an account's edit changes the signed-in user's own answer).
+   */
+  changes?: readonly string[];
 }
 
 /** GET needs view; POST, PUT and PATCH edit; DELETE delete. */
@@ -151,6 +156,26 @@ export function pathOf<R extends Route>(route: R, values: PathValues<R>): string
     if (value === undefined) throw new Error(`${route.path}: no value for :${name}`);
     return encodeURIComponent(String(value));
   });
+}
+
+/**
+ * The resource a route reads or writes: the first word of its path after /api/admin or /api
+ * ('faqs' for /api/faqs and /api/admin/faqs/:id, 'contact-messages', 'auth').
+ */
+export function resourceOf(route: Pick<Route, 'path'>): string {
+  return queryKeyOf(route)[0]!;
+}
+
+/**
+ * The key under which the console keeps what a GET answers: the words of its path after /api/admin
+ * or /api, up to its first parameter (['faqs'], ['auth', 'me'], ['account', 'sessions']). A resource's
+ * key is the prefix of its lists' and items' keys, so refreshing it refreshes them all.
+ */
+export function queryKeyOf(route: Pick<Route, 'path'>): string[] {
+  const prefix = route.path.startsWith(`${ADMIN_PREFIX}/`) ? ADMIN_PREFIX : API_PREFIX;
+  const words = route.path.slice(prefix.length + 1).split('/');
+  const end = words.findIndex((word) => word.startsWith(':'));
+  return end === -1 ? words : words.slice(0, end);
 }
 
 /** A table of routes by name, in groups that may hold groups of their own (ROUTES.faqs.admin). */

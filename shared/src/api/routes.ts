@@ -79,6 +79,9 @@ function versioned<const Mod extends Module, const P extends string>(module: Mod
   };
 }
 
+/** The signed-in user's own answer (GET /api/auth/me): changed by an edit of one's own account. */
+const SIGNED_IN_USER = ['auth'] as const;
+
 const TABLE = {
   health: {
     check: route('get', '/health', 'public'),
@@ -184,6 +187,7 @@ const TABLE = {
 
   termsOfService: versioned('terms_of_service', '/terms-of-service'),
 
+  // An account's edit can be the signed-in user's own: the console refreshes its own answer (auth) too.
   users: {
     // Before /users/:id, which would otherwise take "stats" for an id.
     stats: adminRoute('admins', 'get', '/users/stats'),
@@ -192,14 +196,17 @@ const TABLE = {
     create: adminRoute('admins', 'post', '/users'),
     update: adminRoute('admins', 'put', '/users/:id', {
       ifMatch: true,
+      changes: SIGNED_IN_USER,
     }),
     toggleStatus: adminRoute('admins', 'patch', '/users/:id/toggle-status', {
       ifMatch: true,
+      changes: SIGNED_IN_USER,
     }),
     // The account's activity registrations go with it (ON DELETE CASCADE): participant counts change.
     remove: adminRoute('admins', 'delete', '/users/:id', {
       ifMatch: true,
       changesPublicContent: true,
+      changes: [...SIGNED_IN_USER, 'activities'],
     }),
     // An account still without a password gets a new invitation link; the previous one stops working.
     resendInvitation: adminRoute('admins', 'post', '/users/:id/resend-invitation'),

@@ -34,7 +34,6 @@ export default function AnnouncementsPage() {
   });
   const { save, confirmDelete } = useCrudMutations<AnnouncementBody>({
     operations: ROUTES.announcements,
-    queryKey: queryKeys.announcements,
     noun: 'Announcement',
     deleteConfirm: 'Are you sure you want to delete this announcement? It has not been sent.',
     saveFailure: 'Failed to save the announcement',

@@ -96,7 +96,6 @@ function useMessageState() {
       }),
       label: `Mark the message from ${message.name} as ${state}`,
     }),
-    invalidates: [queryKeys.contactMessages],
     success: (_result, { message, state }) => {
       if (state === 'archived') return 'Message archived';
       return message.state === 'archived' ? 'Message moved back to the inbox' : `Message marked as ${state}`;
@@ -219,7 +218,6 @@ export function MessagesInbox({ access }: { access: ModuleAccess }) {
       ...changeOf(ROUTES.contactMessages.remove, { params: { id: message.id }, revision: message.revision }),
       label: `Delete the message from ${message.name}`,
     }),
-    invalidates: [queryKeys.contactMessages],
     success: 'Message deleted',
     failure: 'Failed to delete message',
   });

@@ -79,7 +79,6 @@ function useMailActions() {
       ...changeOf(ROUTES.mail.retry, { params: { id: mail.id } }),
       label: `Retry the mail to ${mail.recipient}`,
     }),
-    invalidates: [queryKeys.mail],
     success: 'Mail queued to be sent again',
     failure: 'Failed to retry the mail',
   });
@@ -88,7 +87,6 @@ function useMailActions() {
       ...changeOf(ROUTES.mail.discard, { params: { id: mail.id }, revision: mail.revision }),
       label: `Discard the mail to ${mail.recipient}`,
     }),
-    invalidates: [queryKeys.mail],
     success: 'Mail discarded',
     failure: 'Failed to discard the mail',
   });

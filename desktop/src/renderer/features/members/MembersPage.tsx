@@ -81,7 +81,6 @@ function useMemberStatus() {
       }),
       label: `${active ? 'Reactivate' : 'Deactivate'} ${member.name}`,
     }),
-    invalidates: [queryKeys.members],
     success: (_result, { member, active }) => `${member.name} ${active ? 'reactivated' : 'deactivated'}`,
     failure: 'Failed to change the status',
   });

@@ -30,7 +30,6 @@ export default function MembershipPage() {
   const { list, query, queryKey, sort, setSort, inOwnOrder } = useAdminList('membershipCards');
   const { save, confirmDelete } = useCrudMutations<MembershipCardInput>({
     operations: ROUTES.membershipCards.admin,
-    queryKey: queryKeys.membershipCards,
     noun: 'Membership card',
     deleteConfirm: 'Are you sure you want to delete this card?',
     saveFailure: 'Failed to save card',

@@ -81,7 +81,6 @@ export default function TestimonialsPage() {
   const { list, query, sort, setSort } = useAdminList('testimonials');
   const { save, confirmDelete } = useCrudMutations<TestimonialInput>({
     operations: ROUTES.testimonials.admin,
-    queryKey: queryKeys.testimonials,
     noun: 'Testimonial',
     deleteConfirm: 'Are you sure you want to delete this testimonial?',
     saveFailure: 'Failed to save testimonial',
@@ -95,7 +94,6 @@ export default function TestimonialsPage() {
       }),
       label: `${testimonial.isFeatured ? 'Unfeature' : 'Feature'} the testimonial of ${testimonial.name}`,
     }),
-    invalidates: [queryKeys.testimonials],
     success: (result) => (result.isFeatured ? 'Testimonial featured' : 'Testimonial unfeatured'),
     failure: 'Failed to update testimonial',
   });
