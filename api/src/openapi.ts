@@ -49,7 +49,7 @@ function jsonSchema(schema: ZodType, io: 'input' | 'output' = 'input'): JsonSche
 }
 
 /** The entities by schema: where an answer holds one, the document refers to its component. */
-const ENTITY_NAMES = new Map<ZodType, EntityName>(
+const ENTITY_NAMES = new Map<unknown, EntityName>(
   Object.entries(ENTITY_SCHEMAS).map(([name, schema]) => [schema, name as EntityName]),
 );
 
@@ -64,7 +64,7 @@ function answerSchema(schema: ZodType, component?: EntityName): JsonSchema {
     io: 'output',
     unrepresentable: 'any',
     override: ({ zodSchema, jsonSchema: node, path }) => {
-      const inner = ENTITY_NAMES.get(zodSchema as unknown as ZodType);
+      const inner = ENTITY_NAMES.get(zodSchema);
       if (!inner || path.length === 0) return;
       for (const key of Object.keys(node)) delete (node as JsonSchema)[key];
       Object.assign(node, ref(inner));
