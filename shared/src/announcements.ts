@@ -3,7 +3,7 @@
  * send or schedule, the progress of its mails, and a member's choice to receive them or not.
  */
 import { z } from 'zod';
-import { MAIL_STATES, type MailState } from './mail.js';
+import { MAIL_STATES } from './mail.js';
 import { MAX_ID } from './api/operation.js';
 import { clientId } from './schemas/fields.js';
 import { paginationQuery } from './schemas/query.js';

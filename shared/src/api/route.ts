@@ -95,14 +95,17 @@ type ActionOf<M extends HttpMethod> = M extends 'get' ? 'view' : M extends 'dele
 /** What a route declares besides its method, path and access. */
 export type RouteDetails = Omit<Route, 'method' | 'path' | 'access' | 'module' | 'action'>;
 
-const NO_DETAILS = {};
+/** A route that declares nothing besides its method, path and access. */
+type NoDetails = Record<never, never>;
+
+const NO_DETAILS: NoDetails = {};
 
 /** A route outside /api/admin: `path` is under /api. */
 export function route<
   const M extends HttpMethod,
   const P extends string,
   const A extends Exclude<Access, 'admin'>,
-  const D extends RouteDetails = {},
+  const D extends RouteDetails = NoDetails,
 >(method: M, path: P, access: A, details: D = NO_DETAILS as D): { method: M; path: `/api${P}`; access: A } & D {
   return { method, path: `${API_PREFIX}${path}`, access, ...details };
 }
@@ -112,7 +115,7 @@ export function adminRoute<
   const Mod extends Module,
   const M extends HttpMethod,
   const P extends string,
-  const D extends RouteDetails = {},
+  const D extends RouteDetails = NoDetails,
 >(
   module: Mod,
   method: M,

@@ -23,11 +23,11 @@ import type { ROUTE_SCHEMAS } from './route-schemas.js';
  * An announcements route: allowed by the members permission, its writes filed in the audit trail
  * under the announcements (so the activity log names them by subject, not as accounts).
  */
-function announcementRoute<const M extends HttpMethod, const P extends string, const D extends RouteDetails = {}>(
-  method: M,
-  path: P,
-  details: D = {} as D,
-) {
+function announcementRoute<
+  const M extends HttpMethod,
+  const P extends string,
+  const D extends RouteDetails = Record<never, never>,
+>(method: M, path: P, details: D = {} as D) {
   return adminRoute('members', method, path, { ...details, auditModule: AUDIT_ANNOUNCEMENTS_MODULE });
 }
 

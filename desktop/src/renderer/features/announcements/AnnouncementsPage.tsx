@@ -7,7 +7,6 @@
 import { Button } from '@blueprintjs/core';
 import { ROUTES, type Announcement, type AnnouncementBody } from '@npo/shared';
 import { useState } from 'react';
-import { queryKeys } from '../../api/query-keys';
 import { useAdminList } from '../../data/useAdminList';
 import { useCrudMutations } from '../../data/useCrudMutations';
 import { useModuleAccess } from '../../data/useModuleAccess';

@@ -6,7 +6,6 @@
 import { ROUTES, changeOf, type Announcement, type AnnouncementRecipient } from '@npo/shared';
 import { api } from '../../api/client';
 import { describeError } from '../../api/errors';
-import { queryKeys } from '../../api/query-keys';
 import { useAdminMutation } from '../../data/useAdminMutation';
 import { useConfirm } from '../../ui/ConfirmProvider';
 import { notifyFailure } from '../../ui/toaster';

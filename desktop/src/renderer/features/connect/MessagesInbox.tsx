@@ -17,7 +17,6 @@ import {
 import { useId, useState } from 'react';
 import { api } from '../../api/client';
 import { describeError } from '../../api/errors';
-import { queryKeys } from '../../api/query-keys';
 import { useAdminList } from '../../data/useAdminList';
 import { useAdminMutation } from '../../data/useAdminMutation';
 import type { ModuleAccess } from '../../data/useModuleAccess';

@@ -19,7 +19,6 @@ import {
   type MailState,
 } from '@npo/shared';
 import { useId } from 'react';
-import { queryKeys } from '../../api/query-keys';
 import { useAdminList } from '../../data/useAdminList';
 import { useAdminMutation } from '../../data/useAdminMutation';
 import { useConfirm } from '../../ui/ConfirmProvider';

@@ -1,6 +1,5 @@
 import { Button } from '@blueprintjs/core';
 import { ROUTES, type MEMBERSHIP_CARD_SORTS, type MembershipCard, type MembershipCardInput } from '@npo/shared';
-import { queryKeys } from '../../api/query-keys';
 import { useAdminList } from '../../data/useAdminList';
 import { useCrudMutations } from '../../data/useCrudMutations';
 import { useModuleAccess } from '../../data/useModuleAccess';

@@ -1,7 +1,6 @@
 /** The cards' reorder and Active switch: the FAQs' list ordering (ui/ordering) and a plain edit. */
 import { ROUTES, changeOf, type MembershipCard, type MembershipCardInput } from '@npo/shared';
 import type { QueryKey } from '@tanstack/react-query';
-import { queryKeys } from '../../api/query-keys';
 import { staleAfter } from '../../data/useAdminMutation';
 import type { Change } from '../../offline/outbox';
 import { orderOf } from '../../offline/waiting';

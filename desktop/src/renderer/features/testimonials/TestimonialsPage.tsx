@@ -1,6 +1,5 @@
 import { Button, Card, Tag } from '@blueprintjs/core';
 import { changeOf, ROUTES, type TESTIMONIAL_SORTS, type Testimonial, type TestimonialInput } from '@npo/shared';
-import { queryKeys } from '../../api/query-keys';
 import { useAdminList } from '../../data/useAdminList';
 import { SortControl } from '../../ui/SortControl';
 import type { TableColumn } from '../../ui/TableHead';
