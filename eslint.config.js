@@ -57,6 +57,7 @@ export default defineConfig(
         project: [
           'shared/tsconfig.test.json',
           'api/tsconfig.test.json',
+          'api/type-tests/tsconfig.json',
           'site/tsconfig.test.json',
           'site/tsconfig.web.json',
           'desktop/tsconfig.json',

@@ -1,14 +1,18 @@
 /**
  * OpenAPI 3.1 built from the route table (@npo/shared's API), from which the server registers its
  * routes: every operation's method and path, its shared zod schemas, its session requirement and
- * permission, its If-Match precondition and whether it honours Idempotency-Key. What an operation
- * answers on success comes from openapi/answers.ts, its data shapes from openapi/entities.ts; the
- * error statuses follow from what the table says each route runs, so they cannot drift from the code.
+ * permission, its If-Match precondition and whether it honours Idempotency-Key, and from its contract
+ * (shared/src/api/route-schemas.ts) its summary, tag and what it answers on success, with the entities
+ * of @npo/shared as components. The error statuses follow from what the table says each route runs
+ * and the flags of its contract, so they cannot drift from the code.
  */
 import {
+  ENTITY_SCHEMAS,
   organisationName,
   PROOF_OF_WORK_HEADER,
   PROOF_OF_WORK_REQUIRED,
+  TAG_LIST,
+  TAGS,
   type Access,
   type Action,
   type Module,
@@ -32,24 +36,40 @@ import {
   ANONYMOUS_KEYS_PER_HOUR,
 } from './middleware/idempotency.js';
 import type { InputSchemas } from './middleware/validate.js';
-import {
-  CHECKS_CREDENTIALS,
-  CONFLICTING,
-  MAY_BE_MISSING,
-  MEMBERS_ONLY,
-  ref,
-  successAnswer,
-  THROTTLED,
-  ASKS_PROOF_OF_WORK,
-  type SuccessAnswer,
-} from './openapi/answers.js';
-import { ENTITY_SCHEMAS } from './openapi/entities.js';
-import { operationText, TAG_LIST } from './openapi/operations.js';
 
 type JsonSchema = Record<string, unknown>;
 
+type EntityName = keyof typeof ENTITY_SCHEMAS;
+
+const ref = (name: EntityName | 'ErrorEnvelope') => ({ $ref: `#/components/schemas/${name}` });
+
 function jsonSchema(schema: ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+}
+
+/** The entities by schema: where an answer holds one, the document refers to its component. */
+const ENTITY_NAMES = new Map<unknown, EntityName>(
+  Object.entries(ENTITY_SCHEMAS).map(([name, schema]) => [schema, name as EntityName]),
+);
+
+/**
+ * An answer's JSON Schema, with a $ref to the component of each entity it holds. (`override` sees
+ * the schema of each node; replacing the node's keys by a $ref keeps zod's walk as it is.)
+ */
+function answerSchema(schema: ZodType, component?: EntityName): JsonSchema {
+  const named = ENTITY_NAMES.get(schema);
+  if (named && named !== component) return ref(named);
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io: 'output',
+    unrepresentable: 'any',
+    override: ({ zodSchema, jsonSchema: node, path }) => {
+      const inner = ENTITY_NAMES.get(zodSchema);
+      if (!inner || path.length === 0) return;
+      for (const key of Object.keys(node)) delete (node as JsonSchema)[key];
+      Object.assign(node, ref(inner));
+    },
+  }) as JsonSchema;
   return rest;
 }
 
@@ -198,6 +218,7 @@ const editConflictAnswer = {
 
 /** One entry of the route table, as the builder needs it. */
 interface Route {
+  contract: Operation;
   method: string;
   /** As the document writes it: /api/admin/faqs/{id} */
   path: string;
@@ -228,22 +249,25 @@ export function operationIdOf(method: string, path: string): string {
   return method + words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
 }
 
-function successResponse(route: Route, answer: SuccessAnswer): JsonSchema {
+function successResponse(route: Route): JsonSchema {
+  const answer = route.contract;
+  const status = answer.status ?? 200;
+  const data = answerSchema(answer.answer);
   const envelope = {
     type: 'object',
     required: ['success', 'data'],
-    properties: { success: { const: true }, data: answer.data, message: { type: 'string' } },
+    properties: { success: { const: true }, data, message: { type: 'string' } },
   };
   const headers = {
     ...(answer.etag && etagHeader("The item's revision, for the next If-Match")),
     ...(route.idempotent && replayedHeader),
   };
   return {
-    [answer.status]: {
-      description: answer.description,
+    [status]: {
+      description: answer.description ?? (status === 201 ? 'Created' : 'Success envelope'),
       ...(Object.keys(headers).length > 0 && { headers }),
       content: {
-        [answer.mediaType ?? 'application/json']: { schema: answer.raw || answer.mediaType ? answer.data : envelope },
+        [answer.mediaType ?? 'application/json']: { schema: answer.raw || answer.mediaType ? data : envelope },
       },
     },
   };
@@ -285,20 +309,20 @@ function inputErrors(route: Route): Responses {
 }
 
 /** 401 and 403 from the session middleware, or a refused sign-in. */
-function accessErrors(route: Route, key: string): Responses {
+function accessErrors(route: Route): Responses {
   const responses: Responses = {};
   if (route.auth) responses['401'] = envelopeError('No token, or a token that no longer holds (expired, revoked)');
-  if (CHECKS_CREDENTIALS.has(key)) {
+  if (route.contract.checksCredentials) {
     responses['401'] = envelopeError('Wrong e-mail or password, or a deactivated account');
   }
   if (route.auth === 'admin') responses['403'] = envelopeError('Not an admin, or without the permission below');
-  if (MEMBERS_ONLY.has(key))
+  if (route.contract.membersOnly)
     responses['403'] = envelopeError('A staff account: a super admin closes it on the Admins screen');
   return responses;
 }
 
 /** 409: an edit conflict, a refusal of the content as it is, a key still in use; or several of those. */
-function conflictAnswer(route: Route, key: string): JsonSchema | undefined {
+function conflictAnswer(route: Route): JsonSchema | undefined {
   if (route.conditional && !route.idempotent) return editConflictAnswer;
   if (route.conditional) {
     return {
@@ -325,28 +349,28 @@ function conflictAnswer(route: Route, key: string): JsonSchema | undefined {
       },
     };
   }
-  const refuses = CONFLICTING.has(key) ? 'code "conflict": already exists, or a rule refuses' : undefined;
+  const refuses = route.contract.conflicts ? 'code "conflict": already exists, or a rule refuses' : undefined;
   if (!route.idempotent) return refuses && envelopeError(refuses);
   return envelopeError(refuses ? `${refuses}; or ${keyInUse}` : keyInUse, retryAfterHeader);
 }
 
 /** 304, 404, 409, 422: what the content as it is now, or an earlier request with the same key, answers. */
-function stateAnswers(route: Route, key: string): Responses {
+function stateAnswers(route: Route): Responses {
   const responses: Responses = {};
   if (isPublicContent(route)) responses['304'] = notModified;
   if (route.hasPathParameters) responses['404'] = envelopeError('Nothing has this id (or the id is out of range)');
-  if (MAY_BE_MISSING.has(key)) responses['404'] = envelopeError('No version is active yet');
-  const conflict = conflictAnswer(route, key);
+  if (route.contract.mayBeMissing) responses['404'] = envelopeError('No version is active yet');
+  const conflict = conflictAnswer(route);
   if (conflict) responses['409'] = conflict;
   if (route.idempotent) responses['422'] = { $ref: '#/components/responses/IdempotencyKeyReused' };
-  if (ASKS_PROOF_OF_WORK.has(key)) responses['428'] = proofOfWorkAnswer;
+  if (route.contract.asksProofOfWork) responses['428'] = proofOfWorkAnswer;
   return responses;
 }
 
 /** 429 and the 5xx: throttling, and faults of the database or the mail server. */
-function serverErrors(route: Route, key: string): Responses {
+function serverErrors(route: Route): Responses {
   return {
-    ...(THROTTLED.has(key) && { '429': { $ref: '#/components/responses/TooManyRequests' } }),
+    ...(route.contract.throttled && { '429': { $ref: '#/components/responses/TooManyRequests' } }),
     // Any operation can meet a fault nobody foresaw; the answer names no internals. (The fuzz test allows none.)
     '500': { $ref: '#/components/responses/InternalError' },
     ...(route.path !== '/api/openapi.json' && { '503': { $ref: '#/components/responses/Unavailable' } }),
@@ -362,13 +386,12 @@ const headersTooLarge = { '431': { $ref: '#/components/responses/HeadersTooLarge
 
 /** Every status besides the success (numeric keys: JSON keeps them in ascending order). */
 function otherResponses(route: Route): Responses {
-  const key = `${route.method} ${route.path}`;
   return {
     ...inputErrors(route),
     ...headersTooLarge,
-    ...accessErrors(route, key),
-    ...stateAnswers(route, key),
-    ...serverErrors(route, key),
+    ...accessErrors(route),
+    ...stateAnswers(route),
+    ...serverErrors(route),
   };
 }
 
@@ -400,28 +423,32 @@ const healthUnavailable = {
 };
 
 /**
- * Served in front of the router (see modules/metrics/endpoint.ts), so the router cannot describe it;
- * to anyone but this host or a METRICS_TOKEN holder it is the ordinary 404.
+ * Served in front of the router (see modules/metrics/endpoint.ts), so the router has no handler for
+ * it; to anyone but this host or a METRICS_TOKEN holder it is the ordinary 404.
  */
-const metricsText = operationText('getMetrics', 'metrics');
-const metricsPath = {
-  // Other methods are not refused with 405: the router does not know the path, so they answer 404.
-  'x-outside-router': true,
-  get: {
-    operationId: 'getMetrics',
-    summary: metricsText.summary,
-    tags: [metricsText.tag],
-    description: 'Prometheus text format, for a scraper on this host or holding METRICS_TOKEN (Bearer).',
-    // From this host no credentials at all; from anywhere else the metrics token.
-    security: [{}, { metricsToken: [] }],
-    parameters: [],
-    responses: {
-      '200': { description: 'The metrics', content: { 'text/plain': { schema: { type: 'string' } } } },
-      '404': envelopeError('Not from this host and without the metrics token'),
-      ...headersTooLarge,
+function beforeRouterPath(route: Route): JsonSchema {
+  return {
+    // Other methods are not refused with 405: the router does not know the path, so they answer 404.
+    'x-outside-router': true,
+    [route.method]: {
+      operationId: operationIdOf(route.method, route.path),
+      summary: route.contract.summary,
+      tags: [TAGS[route.contract.tag].name],
+      description: 'Prometheus text format, for a scraper on this host or holding METRICS_TOKEN (Bearer).',
+      // From this host no credentials at all; from anywhere else the metrics token.
+      security: [{}, { metricsToken: [] }],
+      parameters: [],
+      responses: {
+        '200': {
+          description: route.contract.description,
+          content: { [route.contract.mediaType ?? 'text/plain']: { schema: answerSchema(route.contract.answer) } },
+        },
+        '404': envelopeError('Not from this host and without the metrics token'),
+        ...headersTooLarge,
+      },
     },
-  },
-};
+  };
+}
 
 function operation(route: Route): JsonSchema {
   const { policy } = route;
@@ -435,14 +462,10 @@ function operation(route: Route): JsonSchema {
   if (route.path === '/api/health') errors['503'] = healthUnavailable;
   if (route.path === '/api/health/ready') errors['503'] = notReady;
   const operationId = operationIdOf(route.method, route.path);
-  const { summary, tag } = operationText(
-    operationId,
-    route.path.split('/')[route.path.startsWith('/api/admin') ? 3 : 2] ?? 'api',
-  );
   return {
     operationId,
-    summary,
-    tags: [tag],
+    summary: route.contract.summary,
+    tags: [TAGS[route.contract.tag].name],
     ...(policy && { description: `Needs the "${policy.action}" permission on module "${policy.module}".` }),
     // Public operations say so: an empty list, not a missing one.
     security: route.auth ? [{ bearer: [] }] : [],
@@ -451,12 +474,12 @@ function operation(route: Route): JsonSchema {
       ...queryParameters(route.schemas?.query),
       ...(route.conditional ? [ifMatchParameter] : []),
       ...(route.idempotent ? [idempotencyKeyParameter] : []),
-      ...(ASKS_PROOF_OF_WORK.has(`${route.method} ${route.path}`) ? [proofOfWorkParameter] : []),
+      ...(route.contract.asksProofOfWork ? [proofOfWorkParameter] : []),
     ],
     ...(route.schemas?.body && {
       requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.schemas.body) } } },
     }),
-    responses: { ...successResponse(route, successAnswer(route.method, route.path)), ...errors },
+    responses: { ...successResponse(route), ...errors },
   };
 }
 
@@ -472,6 +495,7 @@ const AUTH_OF: Record<Access, Route['auth']> = {
 function routeOf(entry: Operation): Route {
   const path = entry.path.replace(/:(\w+)/g, '{$1}');
   return {
+    contract: entry,
     method: entry.method,
     path,
     schemas: { params: entry.params, query: entry.query, body: entry.body },
@@ -509,19 +533,22 @@ const sharedComponents = {
 function componentSchemas(): Record<string, JsonSchema> {
   const entities = Object.entries(ENTITY_SCHEMAS).map(([name, schema]): [string, JsonSchema] => [
     name,
-    jsonSchema(schema, 'output'),
+    answerSchema(schema, name as EntityName),
   ]);
   return { ErrorEnvelope: errorEnvelopeSchema, ...Object.fromEntries(entities) };
 }
 
-/** The document of the operations of the route table, in its order (the metrics scrape added). */
+/** The document of the operations of the route table, in its order. */
 export function buildOpenApi(operations: readonly Operation[]): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of operations.map(routeOf)) {
+    if (route.contract.beforeRouter) {
+      paths[route.path] = beforeRouterPath(route);
+      continue;
+    }
     paths[route.path] ??= {};
     paths[route.path]![route.method] = operation(route);
   }
-  paths['/api/metrics'] ??= metricsPath;
   return {
     openapi: '3.1.0',
     info: {

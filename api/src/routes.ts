@@ -7,8 +7,10 @@ import type Router from '@koa/router';
 import {
   API_OPERATIONS,
   type Access,
+  type Answers,
   type AuditOwnModule,
   type BodyOf,
+  type DataOf,
   type Module,
   type Operation,
   type ParamsOf,
@@ -26,8 +28,11 @@ import { validate, type ParsedInput } from './middleware/validate.js';
 import type { SessionPending } from './modules/sessions/repository.js';
 import type { AdminRoute } from './policy.js';
 
-/** What the middleware in front of a handler leaves in ctx.state. */
-export interface ApiState<Params, Query, Body, Caller extends User | undefined> {
+/**
+ * What the middleware in front of a handler leaves in ctx.state; and, as a type only, what the route
+ * answers, so that the respond helpers (lib/respond.ts) refuse data of another shape.
+ */
+export interface ApiState<Params, Query, Body, Caller extends User | undefined, Data = unknown> extends Answers<Data> {
   input: ParsedInput<Body, Query, Params>;
   user: Caller;
   sessionId: Caller extends User ? number : undefined;
@@ -48,12 +53,19 @@ export type ApiContext<
   Query = undefined,
   Body = undefined,
   Caller extends User | undefined = undefined,
-> = ParameterizedContext<ApiState<Params, Query, Body, Caller>> & { params: Record<string, string> };
+  Data = unknown,
+> = ParameterizedContext<ApiState<Params, Query, Body, Caller, Data>> & { params: Record<string, string> };
 
 type CallerOf<A extends Access> = A extends 'public' ? undefined : User;
 
-/** The context of one operation's handler: its parsed params, query and body, and its caller. */
-export type ContextOf<O extends Operation> = ApiContext<ParamsOf<O>, QueryOf<O>, BodyOf<O>, CallerOf<O['access']>>;
+/** The context of one operation's handler: its parsed params, query and body, its caller, what it answers. */
+export type ContextOf<O extends Operation> = ApiContext<
+  ParamsOf<O>,
+  QueryOf<O>,
+  BodyOf<O>,
+  CallerOf<O['access']>,
+  DataOf<O>
+>;
 
 export type Handler<O extends Operation> = (ctx: ContextOf<O>) => Promise<void> | void;
 
@@ -119,7 +131,7 @@ export function createRouteTable(router: Router, session: Session, deps: AppDeps
   };
 
   function assertComplete(): void {
-    const missing = API_OPERATIONS.filter((operation) => !registered.has(operation));
+    const missing = API_OPERATIONS.filter((operation) => !operation.beforeRouter && !registered.has(operation));
     if (missing.length > 0) {
       throw new Error(`Operations without a handler: ${missing.map((o) => `${o.method} ${o.path}`).join(', ')}`);
     }

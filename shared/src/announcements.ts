@@ -3,7 +3,7 @@
  * send or schedule, the progress of its mails, and a member's choice to receive them or not.
  */
 import { z } from 'zod';
-import { MAIL_STATES, type MailState } from './mail.js';
+import { MAIL_STATES } from './mail.js';
 import { MAX_ID } from './api/operation.js';
 import { clientId, plainString } from './schemas/fields.js';
 import { paginationQuery } from './schemas/query.js';
@@ -85,51 +85,6 @@ export const UNSUBSCRIBE_TOKEN_SHAPE = /^(\d{1,10})\.([\w-]{43})$/;
 
 /** The signed link of List-Unsubscribe, as the mail carries it. */
 export const unsubscribeQuery = z.object({ token: z.string().min(1).max(200) });
-
-/** Mails of a sent announcement by state ("sending" counts as queued). */
-export interface AnnouncementCounts {
-  queued: number;
-  sent: number;
-  failed: number;
-}
-
-export interface Announcement {
-  id: number;
-  revision: number;
-  subject: string;
-  body: string;
-  audience: AnnouncementAudience;
-  activityId: number | null;
-  state: AnnouncementState;
-  scheduledAt: string | null;
-  sentAt: string | null;
-  sentByEmail: string | null;
-  recipientCount: number | null;
-  counts: AnnouncementCounts;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** The mail exactly as it is sent: subject, HTML part and plain-text part. */
-export interface AnnouncementPreview {
-  subject: string;
-  html: string;
-  text: string;
-}
-
-/** Who a send would reach now (the accounts of its audience that receive announcements). */
-export interface AnnouncementReach {
-  recipients: number;
-}
-
-export interface AnnouncementRecipient {
-  mailId: number;
-  recipient: string;
-  state: MailState;
-  attempts: number;
-  lastError: string | null;
-  sentAt: string | null;
-}
 
 export const UNSUBSCRIBED = 'You will no longer receive announcements by e-mail.';
 export const UNSUBSCRIBE_LINK_INVALID = 'This unsubscribe link is not valid.';

@@ -91,25 +91,6 @@ export interface AuditFieldChange {
 /** The marker stored in place of a secret (password, hash, token, two-factor secret or code). */
 export const AUDIT_REDACTED = '[redacted]';
 
-/** One entry as the API answers it. `changes` holds { field: { before, after } } pairs or an event's details. */
-export interface AuditLogEntry {
-  id: number;
-  occurredAt: string;
-  actorId: number | null;
-  actorEmail: string | null;
-  action: AuditAction;
-  module: string;
-  entityId: string | null;
-  /**
-   * What the item is called: its name, title, question or version now, or, once it is gone, as the
-   * entry itself recorded it; null when neither says.
-   */
-  entityName: string | null;
-  changes: Record<string, unknown> | null;
-  requestId: string | null;
-  ip: string | null;
-}
-
 export const AUDIT_PAGE_SIZE = 50;
 /** The most rows one CSV export holds; narrower filters reach the rest. */
 export const AUDIT_EXPORT_MAX_ROWS = 50_000;

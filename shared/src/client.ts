@@ -5,6 +5,8 @@
 import {
   API_PREFIX,
   pathOf,
+  resourceOf,
+  routesOf,
   type BodyInputOf,
   type DataOf,
   type HttpMethod,
@@ -14,12 +16,12 @@ import {
 } from './api/route.js';
 import { ROUTES } from './api/routes.js';
 import type { ContactMessageFilter } from './constants.js';
-import type { ErrorEnvelope, FieldError, Pagination } from './envelope.js';
+import type { Pagination, SecuritySettings } from './entities.js';
+import type { ErrorEnvelope, FieldError } from './envelope.js';
 import { PROOF_OF_WORK_HEADER } from './proof-of-work.js';
 import type { ChangePasswordInput, CloseAccountInput, SignupInput } from './schemas/auth.js';
 import type { ContactMessageInput } from './schemas/content.js';
 import type { TwoFactorDisableInput } from './schemas/two-factor.js';
-import type { SecuritySettings } from './two-factor.js';
 
 export class ApiError extends Error {
   constructor(
@@ -126,6 +128,28 @@ export function changeOf<R extends WriteRoute>(
     ...(input.body !== undefined && { body: input.body }),
     ...(input.revision !== undefined && { revision: input.revision }),
   };
+}
+
+const WRITE_ROUTES = routesOf<Route>(ROUTES).map((route) => ({
+  route,
+  pattern: new RegExp(`^${route.path.slice(API_PREFIX.length).replace(/:\w+/g, '[^/]+')}$`),
+}));
+
+/** The table's route of a queued change (the first with its method and path, as the router chooses). */
+export function routeOfChange(change: Pick<ChangeRequest, 'method' | 'path'>): Route | undefined {
+  const path = change.path.split('?')[0]!;
+  const method = change.method.toLowerCase();
+  return WRITE_ROUTES.find((entry) => entry.route.method === method && entry.pattern.test(path))?.route;
+}
+
+/**
+ * The keys of what a change makes stale, from its route: its own resource first (the list an
+ * optimistic update edits), then the others the route declares it changes.
+ */
+export function changedQueryKeys(change: Pick<ChangeRequest, 'method' | 'path'>): string[][] {
+  const route = routeOfChange(change);
+  if (!route) throw new Error(`${change.method} ${change.path}: no route of the table`);
+  return [resourceOf(route), ...(route.changes ?? [])].map((resource) => [resource]);
 }
 
 export interface ApiClientOptions {

@@ -1,370 +1,608 @@
 /**
- * The shapes that leave the API (its presenters) and that both UIs read. Dates are ISO strings.
+ * The shapes that leave the API (its presenters) and that both UIs read, as zod schemas: the
+ * TypeScript types are inferred from them, the OpenAPI document describes them, and the test app
+ * checks every answer against them. Objects are strict: a field a presenter adds without declaring
+ * it here fails the tests. Dates are ISO strings.
+ *
  * `revision` counts the admin edits of a row (1 when created): it is the item's ETag, and an editor
  * sends it back as `If-Match` so that a change made meanwhile by someone else is refused with 409.
+ *
+ * Code that runs in the browser imports the types only (`import type`), so the schemas never reach
+ * its bundles.
  */
-import type { ActivityStatus, ContactMessageState } from './constants.js';
-import type { Pagination } from './envelope.js';
-import type { PublicSection } from './content/public-sections.js';
-import type { Permissions, Role } from './permissions.js';
+import { z } from 'zod';
+import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_STATES } from './announcements.js';
+import { AUDIT_ACTIONS } from './audit.js';
+import { ACTIVITY_STATUSES, CONTACT_MESSAGE_STATES } from './constants.js';
+import { PUBLIC_SECTION_NAMES } from './content/public-sections.js';
+import { MAIL_KINDS, MAIL_STATES } from './mail.js';
+import { MEMBER_IMPORT_OUTCOMES } from './member-import.js';
+import { ASSIGNABLE_MODULES, ROLES } from './permissions.js';
 
-export interface User {
-  id: number;
-  revision: number;
-  name: string;
-  email: string;
-  role: Role;
-  permissions: Permissions;
-  isActive: boolean;
-  /** Staff: whether sign-in asks for an authenticator code after the password. */
-  twoFactorEnabled: boolean;
-  /** Staff invited but without a password yet: the invitation link has not been used. */
-  invitationPending: boolean;
-  lastLogin: string | null;
-  createdAt: string;
-}
+const id = z.int().positive();
+const revision = z.int().positive().describe("The item's ETag without quotes: send it back as If-Match");
+const dateTime = z.string().describe('ISO 8601 date-time, UTC');
+const count = z.int().nonnegative();
 
-/** Account counts of GET /api/admin/users/stats; every account counts once by role and once by status. */
-export interface UserStats {
-  total: number;
-  admins: number;
-  superAdmins: number;
-  members: number;
-  active: number;
-  inactive: number;
-}
+export const paginationEntity = z.strictObject({
+  page: z.int().positive(),
+  limit: z.int().positive(),
+  total: count,
+  pages: z.int().positive(),
+});
 
-export interface MembershipCard {
-  id: number;
-  revision: number;
-  type: string;
-  title: string;
-  subtitle: string;
-  points: { value: string }[];
-  isActive: boolean;
-  /** Position in the public Membership Benefits section, 0 first. */
-  order: number;
-  createdAt: string;
-  updatedAt: string;
-}
+const modulePermissions = z.strictObject({ view: z.boolean(), edit: z.boolean(), delete: z.boolean() });
+const permissions = z.strictObject(
+  Object.fromEntries(ASSIGNABLE_MODULES.map((module) => [module, modulePermissions])) as Record<
+    (typeof ASSIGNABLE_MODULES)[number],
+    typeof modulePermissions
+  >,
+);
 
-export interface Objective {
-  title: string;
-  description: string;
-}
+export const userEntity = z.strictObject({
+  id,
+  revision,
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  permissions,
+  isActive: z.boolean(),
+  twoFactorEnabled: z.boolean().describe('Staff: sign-in asks for an authenticator code after the password'),
+  invitationPending: z
+    .boolean()
+    .describe('Staff invited who have not chosen a password yet (POST /api/admin/users/{id}/resend-invitation)'),
+  lastLogin: dateTime.nullable(),
+  createdAt: dateTime,
+});
 
-/** What every version of versioned content (About Us, contact info, policies) has. */
-export interface VersionedItem {
-  id: number;
-  revision: number;
-  version: number;
-  isActive: boolean;
-  /** When the server activates this (inactive) version, UTC; null when it is not scheduled. */
-  scheduledAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export const userStatsEntity = z.strictObject({
+  total: count,
+  admins: count,
+  superAdmins: count,
+  members: count,
+  active: count,
+  inactive: count,
+});
 
-export interface AboutUsVersion extends VersionedItem {
-  description: string;
-  aims: string;
-  objectives: Objective[];
-}
+export const membershipCardEntity = z.strictObject({
+  id,
+  revision,
+  type: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  points: z.array(z.strictObject({ value: z.string() })),
+  isActive: z.boolean(),
+  order: count.describe('Position in the public list, 0 first'),
+  createdAt: dateTime,
+  updatedAt: dateTime,
+});
 
-export interface SocialLinks {
-  instagram: string;
-  facebook: string;
-  twitter: string;
-  linkedin: string;
-}
+const versioned = z.strictObject({
+  id,
+  revision,
+  version: z.int().positive(),
+  isActive: z.boolean(),
+  scheduledAt: dateTime
+    .nullable()
+    .describe('When the server activates this inactive version (UTC); null: not scheduled'),
+  createdAt: dateTime,
+  updatedAt: dateTime,
+});
 
-export interface ContactInfoVersion extends VersionedItem {
-  email: string;
-  phone: string;
-  instagram: string;
-  socialLinks: SocialLinks;
-}
+export const aboutUsVersionEntity = versioned.extend({
+  description: z.string(),
+  aims: z.string(),
+  objectives: z.array(z.strictObject({ title: z.string(), description: z.string() })),
+});
 
-export interface PolicyVersion extends VersionedItem {
-  title: string;
-  content: string;
-  effectiveDate: string | null;
-  lastUpdated: string;
-}
+export const contactInfoVersionEntity = versioned.extend({
+  email: z.string(),
+  phone: z.string(),
+  instagram: z.string(),
+  socialLinks: z.strictObject({
+    instagram: z.string(),
+    facebook: z.string(),
+    twitter: z.string(),
+    linkedin: z.string(),
+  }),
+});
 
-export interface Activity {
-  id: number;
-  revision: number;
-  title: string;
-  description: string;
-  date: string;
-  location: string;
-  status: ActivityStatus;
-  tags: string[];
-  capacity: number | null;
-  participants: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export const policyVersionEntity = versioned.extend({
+  title: z.string(),
+  content: z.string(),
+  effectiveDate: dateTime.nullable(),
+  lastUpdated: dateTime,
+});
 
-export interface Testimonial {
-  id: number;
-  revision: number;
-  name: string;
-  role: string;
-  quote: string;
-  isFeatured: boolean;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export const activityEntity = z.strictObject({
+  id,
+  revision,
+  title: z.string(),
+  description: z.string(),
+  date: dateTime,
+  location: z.string(),
+  status: z.enum(ACTIVITY_STATUSES),
+  tags: z.array(z.string()),
+  capacity: z.int().positive().nullable(),
+  participants: count,
+  createdAt: dateTime,
+  updatedAt: dateTime,
+});
 
-export interface Faq {
-  id: number;
-  revision: number;
-  question: string;
-  answer: string;
-  category: string | null;
-  isActive: boolean;
-  order: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export const testimonialEntity = z.strictObject({
+  id,
+  revision,
+  name: z.string(),
+  role: z.string(),
+  quote: z.string(),
+  isFeatured: z.boolean(),
+  isActive: z.boolean(),
+  createdAt: dateTime,
+  updatedAt: dateTime,
+});
 
-/** One attendee of an activity, as staff see them (GET /api/admin/activities/:id/registrations). */
-export interface ActivityRegistration {
-  userId: number;
-  name: string;
-  email: string;
-  registeredAt: string;
-}
+export const faqEntity = z.strictObject({
+  id,
+  revision,
+  question: z.string(),
+  answer: z.string(),
+  category: z.string().nullable(),
+  isActive: z.boolean(),
+  order: z.int().nonnegative(),
+  createdAt: dateTime,
+  updatedAt: dateTime,
+});
 
-export interface ActivityRegistrationsPage {
-  registrations: ActivityRegistration[];
-  pagination: Pagination;
-}
-
-export interface ContactMessage {
-  id: number;
-  revision: number;
-  name: string;
-  email: string;
-  phone: string;
-  message: string;
-  /** False only while the state is `new`; kept for the clients of the mark-read endpoint. */
-  isRead: boolean;
-  state: ContactMessageState;
-  createdAt: string;
-}
+export const contactMessageEntity = z.strictObject({
+  id,
+  revision,
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  message: z.string(),
+  isRead: z.boolean(),
+  state: z.enum(CONTACT_MESSAGE_STATES),
+  createdAt: dateTime,
+});
 
 /**
  * A reply staff sent from the console (issue 55 item 4): queued as a mail, `sending` until the queue
  * delivered it (then `sent`, and its message is replied) or gave up (`failed`).
  */
-export interface ContactMessageReply {
-  id: number;
-  messageId: number;
-  body: string;
-  /** The staff member who wrote it; null once their account is gone. */
-  authorName: string | null;
-  status: 'sending' | 'sent' | 'failed';
-  createdAt: string;
-  sentAt: string | null;
-}
+export const contactMessageReplyEntity = z.strictObject({
+  id,
+  messageId: id,
+  body: z.string(),
+  authorName: z.string().nullable().describe('The staff member who wrote it; null once their account is gone'),
+  status: z.enum(['sending', 'sent', 'failed']),
+  createdAt: dateTime,
+  sentAt: dateTime.nullable(),
+});
 
 /** POST /api/admin/contact-messages/bulk: how many messages the action changed (0 on a repeat). */
-export interface ContactMessagesBulkResult {
-  changed: number;
-}
+export const contactMessagesBulkResultEntity = z.strictObject({
+  changed: count.describe('How many messages the action changed or deleted (0 when every one was so already)'),
+});
 
-/** GET /api/admin/contact-messages: a page of messages and the number still unread. */
-export interface ContactMessagesPage {
-  messages: ContactMessage[];
-  pagination: Pagination;
-  unread: number;
-}
+export const memberEntity = z.strictObject({
+  id,
+  revision,
+  name: z.string(),
+  email: z.string(),
+  isActive: z.boolean().describe('False once deactivated: the member cannot sign in'),
+  joinedAt: dateTime,
+  lastLogin: dateTime.nullable().describe('The last successful sign-in; null when they never signed in'),
+});
 
-/**
- * The newest backup of the database, for super admins (issue 25). `builtIn` false: PostgreSQL, backed
- * up with its own tools, which the server cannot see (the other fields are then null and false).
- */
-export interface DashboardBackup {
-  builtIn: boolean;
-  /** When the newest copy in DATA_DIR/backups was made; null when there is none. */
-  lastAt: string | null;
-  sizeBytes: number | null;
-  /** No copy at all, or the newest older than two days (by the server's clock). */
-  stale: boolean;
-}
+const memberRegistrationEntity = z.strictObject({
+  activityId: id,
+  title: z.string(),
+  date: dateTime,
+  location: z.string(),
+  status: z.enum(ACTIVITY_STATUSES),
+  registeredAt: dateTime,
+});
 
-/**
- * A member (an account of role member) as staff see it in the Members module (issue 22). The last
- * sign-in is the account's last successful one (users.last_login_at); null when they never signed in.
- */
-export interface Member {
-  id: number;
-  revision: number;
-  name: string;
-  email: string;
-  isActive: boolean;
-  joinedAt: string;
-  lastLogin: string | null;
-}
+export const memberDetailEntity = memberEntity.extend({
+  registrations: z.strictObject({
+    upcoming: z.array(memberRegistrationEntity).describe('Soonest first'),
+    past: z.array(memberRegistrationEntity).describe('Most recent first'),
+  }),
+  emailVerified: z
+    .boolean()
+    .describe(
+      'Whether the member proved their e-mail address by completing a link mailed to it (a password reset or welcome link); sign-up does not',
+    ),
+  contactMessages: z
+    .array(contactMessageEntity)
+    .describe('The newest messages sent from their e-mail address; empty until emailVerified'),
+  contactMessageCount: count.describe(
+    'How many messages were sent from their e-mail address in all; 0 until emailVerified',
+  ),
+});
 
-/** One of a member's activity registrations, with the activity it is for. */
-export interface MemberRegistration {
-  activityId: number;
-  title: string;
-  date: string;
-  location: string;
-  status: ActivityStatus;
-  registeredAt: string;
-}
+const importCounts = z.strictObject({
+  rows: count.describe('Data rows of the file (blank lines not counted)'),
+  new: count.describe('Rows that become members'),
+  existing: count.describe('Rows whose e-mail is a member already (in any case): skipped'),
+  invalid: count.describe('Rows skipped for the reason they give'),
+});
 
-/**
- * GET /api/admin/members/:id: the member, their registrations (upcoming soonest first, past most
- * recent first; split by the activity's status, as the public lists are), and the newest contact
- * messages sent from their e-mail address with how many there are in all. Sign-up does not prove the
- * address: the messages are the member's only once they completed a link mailed to it
- * (`emailVerified`); before that the list is empty and the count 0.
- */
-export interface MemberDetail extends Member {
-  registrations: { upcoming: MemberRegistration[]; past: MemberRegistration[] };
-  emailVerified: boolean;
-  contactMessages: ContactMessage[];
-  contactMessageCount: number;
-}
+export const memberImportPreviewEntity = z.strictObject({
+  counts: importCounts,
+  rows: z
+    .array(
+      z.strictObject({
+        line: z.int().positive().describe("The row's first line in the file (the header is line 1)"),
+        name: z.string(),
+        email: z.string().describe('Lower-cased when valid'),
+        outcome: z.enum(MEMBER_IMPORT_OUTCOMES),
+        reason: z.string().optional().describe('Why an invalid row is skipped'),
+      }),
+    )
+    .describe('Every row in file order'),
+});
 
-/**
- * "Download my data" (members' data rights): everything the site keeps about the signed-in account,
- * as stored. The contact messages sent from the account's address are included only once the account
- * has proved it holds that mailbox (`profile.emailVerified`): anyone can sign up with any address.
- */
-export interface MemberDataExport {
-  exportedAt: string;
-  profile: {
-    id: number;
-    name: string;
-    email: string;
-    emailVerified: boolean;
-    role: string;
-    joinedAt: string;
-    lastLogin: string | null;
-  };
-  registrations: MemberRegistration[];
-  contactMessages: { id: number; name: string; email: string; phone: string; message: string; sentAt: string }[];
-  /** Whether announcements are mailed to the account (on by default; one-click unsubscribe turns it off). */
-  preferences: { receiveAnnouncements: boolean };
-}
+export const memberImportResultEntity = z.strictObject({
+  counts: importCounts,
+  imported: count.describe('Members created'),
+  welcomeMails: count.describe('Welcome mails queued (0 without sendWelcomeMail)'),
+});
 
-export interface DashboardData {
-  stats: {
-    totalUsers: number;
-    totalUsersChange: number;
-    activeAdmins: number;
-    activeAdminsChange: number;
-    totalActivities: number;
-    totalActivitiesChange: number;
-    totalTestimonials: number;
-    totalTestimonialsChange: number;
-  };
-  userGrowth: { day: string; users: number }[];
-  /** `email` only for staff who may view members (members:view): the dashboard is open to every admin. */
-  recentUsers: { name: string; email?: string; role: Role; createdAt: string }[];
-  upcomingActivities: { title: string; date: string; participants: number; capacity: number | null }[];
-  contentStats: {
-    membershipCards: { total: number; active: number };
-    aboutUsVersions: { total: number; active: number };
-    contactInfoVersions: { total: number; active: number };
-    featuredTestimonials: number;
-  };
-  /**
-   * What each change compares: created in the last 30 days (`current`) and in the 30 before. The
-   * console says "new this month" where the previous period had none, instead of "+100 %".
-   */
-  statPeriods?: Record<DashboardStatName, DashboardStatPeriod>;
-  /** The public sections that show SPEC's built-in fallback because nothing of theirs is public. */
-  defaultContent?: PublicSection[];
-  /** Only in a super admin's answer. */
-  backup?: DashboardBackup;
-}
+const totalAndActive = z.strictObject({ total: count, active: count });
 
-export type DashboardStatName = 'totalUsers' | 'activeAdmins' | 'totalActivities' | 'totalTestimonials';
-
-/**
- * What a stat's change compares: rows created in the last 30 days (current) and the 30 before. The
- * change is a trend only when `comparable`: the records reach back past both periods and the period
- * before holds enough to be a base (DASHBOARD_TREND_MIN_BASE), and the figure counts what the periods
- * count (Active Admins is a head count, never compared with admins created).
- */
-export interface DashboardStatPeriod {
-  current: number;
-  previous: number;
-  comparable: boolean;
-}
+const period = z.strictObject({
+  current: count,
+  previous: count,
+  comparable: z
+    .boolean()
+    .describe('Whether the change is a trend: enough history and base, and the figure counts what the periods count'),
+});
 
 /** Fewer than this in the 30 days before, and a percentage would only magnify noise ("+920.2%"). */
 export const DASHBOARD_TREND_MIN_BASE = 10;
 
-/** GET /api/admin/default-content: the sections visitors currently see SPEC's fallback in. */
-export interface DefaultContentStatus {
-  sections: PublicSection[];
+export const dashboardEntity = z.strictObject({
+  stats: z.strictObject({
+    totalUsers: count,
+    totalUsersChange: z.number(),
+    activeAdmins: count,
+    activeAdminsChange: z.number(),
+    totalActivities: count,
+    totalActivitiesChange: z.number(),
+    totalTestimonials: count,
+    totalTestimonialsChange: z.number(),
+  }),
+  userGrowth: z.array(z.strictObject({ day: z.string(), users: count })),
+  // `email` only for staff who may view members (members:view): the dashboard is open to every admin.
+  recentUsers: z.array(
+    z.strictObject({ name: z.string(), email: z.string().optional(), role: z.enum(ROLES), createdAt: dateTime }),
+  ),
+  upcomingActivities: z.array(
+    z.strictObject({ title: z.string(), date: dateTime, participants: count, capacity: z.int().positive().nullable() }),
+  ),
+  contentStats: z.strictObject({
+    membershipCards: totalAndActive,
+    aboutUsVersions: totalAndActive,
+    contactInfoVersions: totalAndActive,
+    featuredTestimonials: count,
+  }),
+  statPeriods: z
+    .object({
+      totalUsers: period,
+      activeAdmins: period,
+      totalActivities: period,
+      totalTestimonials: period,
+    })
+    .optional()
+    .describe(
+      'What each change compares: created in the last 30 days (current) and in the 30 days before, and whether that comparison means something',
+    ),
+  defaultContent: z
+    .array(z.enum(PUBLIC_SECTION_NAMES))
+    .optional()
+    .describe("Public sections showing SPEC's built-in content, because nothing of theirs is active"),
+  backup: z
+    .object({
+      builtIn: z.boolean(),
+      lastAt: dateTime.nullable(),
+      sizeBytes: count.nullable(),
+      stale: z.boolean(),
+    })
+    .optional()
+    .describe(
+      'Super admins only. The newest copy in DATA_DIR/backups (SQLite); builtIn false on PostgreSQL, backed up with its own tools. stale: none, or older than two days.',
+    ),
+});
+
+export const defaultContentStatusEntity = z.strictObject({
+  sections: z
+    .array(z.enum(PUBLIC_SECTION_NAMES))
+    .describe("Public sections showing SPEC's built-in content, because nothing of theirs is active"),
+});
+
+export const activityRegistrationEntity = z.strictObject({
+  userId: id,
+  name: z.string(),
+  email: z.string(),
+  registeredAt: dateTime,
+});
+
+export const loginResultEntity = z.strictObject({
+  user: userEntity,
+  token: z.string(),
+  twoFactorSetupRequired: z
+    .boolean()
+    .optional()
+    .describe('Two-factor is required for staff and this account has none: the token opens only its setup'),
+  passwordChangeRequired: z
+    .boolean()
+    .optional()
+    .describe(
+      'Signed in with the one-time password printed at first start: the token opens only POST /api/account/password (and me, logout)',
+    ),
+  deviceToken: z
+    .string()
+    .optional()
+    .describe(
+      "Send back as deviceToken with later sign-ins of this account: they are then not refused for others' traffic",
+    ),
+});
+
+export const twoFactorChallengeEntity = z.strictObject({
+  twoFactorRequired: z.literal(true),
+  challenge: z.string().describe('For POST /api/auth/login/two-factor within 5 minutes; not an access token'),
+});
+
+export const twoFactorSetupEntity = z.strictObject({
+  secret: z.string().describe('Base32, to type into an authenticator app'),
+  uri: z.string().describe('otpauth://totp/… as the QR code holds it'),
+  qrCode: z.string().describe('The QR code as an SVG data URL'),
+});
+
+export const recoveryCodesEntity = z.strictObject({
+  recoveryCodes: z.array(z.string()).describe('Shown once: only their hashes are kept'),
+});
+
+export const twoFactorStatusEntity = z.strictObject({
+  enabled: z.boolean(),
+  recoveryCodesLeft: count,
+  required: z.boolean(),
+});
+
+export const securitySettingsEntity = z.strictObject({ requireTwoFactor: z.boolean() });
+
+export const resetTokenCheckEntity = z.strictObject({
+  valid: z.boolean(),
+  email: z.string().nullable(),
+  purpose: z
+    .enum(['reset', 'invitation'])
+    .optional()
+    .describe('Only when valid: an invitation (choose a first password) or a password reset'),
+});
+
+export const auditLogEntryEntity = z.strictObject({
+  id,
+  occurredAt: dateTime,
+  actorId: z.int().nullable().describe('The account that acted; kept after the account is deleted'),
+  actorEmail: z.string().nullable().describe('Its e-mail address at that time'),
+  action: z.enum(AUDIT_ACTIONS),
+  module: z.string().describe("The policy module of the route, or 'auth' for sign-in and account events"),
+  entityId: z.string().nullable(),
+  entityName: z
+    .string()
+    .nullable()
+    .describe("The item's name, title, question or version now; once deleted, as the entry recorded it"),
+  changes: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe('{ field: { before, after } }, or the details of an event; secrets are stored as "[redacted]"'),
+  requestId: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+
+export const accountSessionEntity = z.strictObject({
+  id,
+  userAgent: z.string().nullable().describe('The browser or app that signed in, as it named itself'),
+  ip: z.string().nullable(),
+  createdAt: dateTime,
+  lastSeenAt: dateTime.describe('Updated at most once a minute'),
+  current: z.boolean().describe('The session of this request ("This device")'),
+});
+
+export const mailQueueItemEntity = z.strictObject({
+  id,
+  revision,
+  recipient: z.string(),
+  kind: z.enum(MAIL_KINDS),
+  state: z.enum(MAIL_STATES).describe('queued: waiting for its next try; sending: being sent; sent; failed: given up'),
+  attempts: count.describe('Tries so far; a retry keeps the count'),
+  lastError: z.string().nullable().describe("The last failure's reason, e.g. the mail server's reply"),
+  createdAt: dateTime,
+  nextAttemptAt: dateTime,
+  sentAt: dateTime.nullable(),
+});
+
+export const announcementEntity = z.strictObject({
+  id,
+  revision,
+  subject: z.string(),
+  body: z.string().describe('Markdown'),
+  audience: z.enum(ANNOUNCEMENT_AUDIENCES),
+  activityId: id.nullable().describe('The activity whose registrants receive it (audience "activity")'),
+  state: z
+    .enum(ANNOUNCEMENT_STATES)
+    .describe('draft; scheduled: the server sends it at scheduledAt; sent: its mails are queued, and it is immutable'),
+  scheduledAt: dateTime.nullable(),
+  sentAt: dateTime.nullable(),
+  sentByEmail: z.string().nullable().describe('Who sent (or scheduled) it'),
+  recipientCount: count.nullable().describe('Mails queued when it was sent'),
+  counts: z
+    .object({ queued: count, sent: count, failed: count })
+    .describe("Its recipients' mails by state (being sent counts as queued)"),
+  createdAt: dateTime,
+  updatedAt: dateTime,
+});
+
+export const announcementPreviewEntity = z.strictObject({
+  subject: z.string(),
+  html: z.string().describe('The HTML part, as sent'),
+  text: z.string().describe('The plain-text part, as sent'),
+});
+
+export const announcementRecipientEntity = z.strictObject({
+  mailId: id,
+  recipient: z.string(),
+  state: z.enum(MAIL_STATES),
+  attempts: count,
+  lastError: z.string().nullable(),
+  sentAt: dateTime.nullable(),
+});
+
+export const announcementPreferenceEntity = z.strictObject({ receiveAnnouncements: z.boolean() });
+
+/** DESIGN's list: `data: { <collection>: [...], pagination }`. */
+export function listOf<const C extends string, I extends z.ZodType>(collection: C, item: I) {
+  return z.strictObject({ [collection]: z.array(item), pagination: paginationEntity } as {
+    [K in C]: z.ZodArray<I>;
+  } & { pagination: typeof paginationEntity });
 }
 
-export interface LoginResult {
-  user: User;
-  token: string;
-  /**
-   * Two-factor sign-in is required for all staff and this account has none yet: the token opens only
-   * the two-factor setup routes until setup is confirmed (then it becomes a full session).
-   */
-  twoFactorSetupRequired?: boolean;
-  /** The account signed in with the printed one-time password: it must choose a new one first. */
-  passwordChangeRequired?: boolean;
-  /**
-   * Kept by the browser or app and sent with its next sign-ins (deviceToken in the body): a sign-in
-   * of this account from this device is then not refused for others' traffic (issue 19).
-   */
-  deviceToken?: string;
-}
+export const contactMessagesPageEntity = listOf('messages', contactMessageEntity).extend({
+  unread: count.describe('Messages still in the state new, whatever the filter'),
+});
 
+export const memberDataExportEntity = z.strictObject({
+  exportedAt: dateTime,
+  profile: z.strictObject({
+    id,
+    name: z.string(),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    role: z.string(),
+    joinedAt: dateTime,
+    lastLogin: dateTime.nullable(),
+  }),
+  registrations: z.array(memberRegistrationEntity),
+  contactMessages: z
+    .array(
+      z.strictObject({
+        id,
+        name: z.string(),
+        email: z.string(),
+        phone: z.string(),
+        message: z.string(),
+        sentAt: dateTime,
+      }),
+    )
+    .describe('Sent from the account’s e-mail address; only once the account proved it holds that mailbox'),
+  preferences: z.strictObject({ receiveAnnouncements: z.boolean() }),
+});
+
+export const announcementReachEntity = z.strictObject({
+  recipients: count.describe('Accounts a send now would mail'),
+});
+
+/** Named schemas become components of the OpenAPI document; it refers to them by these names. */
+export const ENTITY_SCHEMAS = {
+  Pagination: paginationEntity,
+  User: userEntity,
+  UserStats: userStatsEntity,
+  MembershipCard: membershipCardEntity,
+  AboutUsVersion: aboutUsVersionEntity,
+  ContactInfoVersion: contactInfoVersionEntity,
+  PolicyVersion: policyVersionEntity,
+  Activity: activityEntity,
+  ActivityRegistration: activityRegistrationEntity,
+  Testimonial: testimonialEntity,
+  Faq: faqEntity,
+  ContactMessage: contactMessageEntity,
+  ContactMessageReply: contactMessageReplyEntity,
+  Member: memberEntity,
+  MemberDetail: memberDetailEntity,
+  MemberImportPreview: memberImportPreviewEntity,
+  MemberImportResult: memberImportResultEntity,
+  Dashboard: dashboardEntity,
+  DefaultContentStatus: defaultContentStatusEntity,
+  LoginResult: loginResultEntity,
+  TwoFactorChallenge: twoFactorChallengeEntity,
+  TwoFactorSetup: twoFactorSetupEntity,
+  RecoveryCodes: recoveryCodesEntity,
+  TwoFactorStatus: twoFactorStatusEntity,
+  SecuritySettings: securitySettingsEntity,
+  ResetTokenCheck: resetTokenCheckEntity,
+  AuditLogEntry: auditLogEntryEntity,
+  MailQueueItem: mailQueueItemEntity,
+  AccountSession: accountSessionEntity,
+  Announcement: announcementEntity,
+  AnnouncementPreview: announcementPreviewEntity,
+  AnnouncementRecipient: announcementRecipientEntity,
+  AnnouncementPreference: announcementPreferenceEntity,
+  AnnouncementReach: announcementReachEntity,
+} as const;
+
+export type EntityName = keyof typeof ENTITY_SCHEMAS;
+
+export type Pagination = z.output<typeof paginationEntity>;
+export type User = z.output<typeof userEntity>;
+/** Account counts of GET /api/admin/users/stats; every account counts once by role and once by status. */
+export type UserStats = z.output<typeof userStatsEntity>;
+export type MembershipCard = z.output<typeof membershipCardEntity>;
+/** What every version of versioned content (About Us, contact info, policies) has. */
+export type VersionedItem = z.output<typeof versioned>;
+export type AboutUsVersion = z.output<typeof aboutUsVersionEntity>;
+export type Objective = AboutUsVersion['objectives'][number];
+export type ContactInfoVersion = z.output<typeof contactInfoVersionEntity>;
+export type SocialLinks = ContactInfoVersion['socialLinks'];
+export type PolicyVersion = z.output<typeof policyVersionEntity>;
+export type Activity = z.output<typeof activityEntity>;
+export type Testimonial = z.output<typeof testimonialEntity>;
+export type Faq = z.output<typeof faqEntity>;
+export type ActivityRegistration = z.output<typeof activityRegistrationEntity>;
+export type ActivityRegistrationsPage = { registrations: ActivityRegistration[]; pagination: Pagination };
+export type ContactMessage = z.output<typeof contactMessageEntity>;
+/** GET /api/admin/contact-messages: a page of messages and the number still unread. */
+export type ContactMessagesPage = z.output<typeof contactMessagesPageEntity>;
+export type ContactMessageReply = z.output<typeof contactMessageReplyEntity>;
+export type ContactMessagesBulkResult = z.output<typeof contactMessagesBulkResultEntity>;
+export type Member = z.output<typeof memberEntity>;
+export type MemberRegistration = z.output<typeof memberRegistrationEntity>;
+export type MemberDetail = z.output<typeof memberDetailEntity>;
+/** "Download my data" (members' data rights): everything the site keeps about the signed-in account. */
+export type MemberDataExport = z.output<typeof memberDataExportEntity>;
+export type DashboardData = z.output<typeof dashboardEntity>;
+/** The newest backup of the database, for super admins (issue 25). */
+export type DashboardBackup = NonNullable<DashboardData['backup']>;
+export type DashboardStatName = keyof NonNullable<DashboardData['statPeriods']>;
 /**
- * The password was right and the account uses two-factor sign-in: the second step
- * (POST /api/auth/login/two-factor) takes this challenge with a code. It is not an access token.
+ * What a stat's change compares: rows created in the last 30 days (current) and the 30 before; a
+ * trend only when `comparable` (DASHBOARD_TREND_MIN_BASE, and the figure counts what the periods count).
  */
-export interface TwoFactorChallenge {
-  twoFactorRequired: true;
-  challenge: string;
-}
-
+export type DashboardStatPeriod = NonNullable<DashboardData['statPeriods']>[DashboardStatName];
+export type DefaultContentStatus = z.output<typeof defaultContentStatusEntity>;
+export type LoginResult = z.output<typeof loginResultEntity>;
+export type TwoFactorChallenge = z.output<typeof twoFactorChallengeEntity>;
 /** What POST /api/auth/login answers. */
 export type LoginAnswer = LoginResult | TwoFactorChallenge;
-
-/** Tolerates a missing answer: the callers go on to report 'Invalid response from server'. */
-export function isTwoFactorChallenge(answer: LoginAnswer | null | undefined): answer is TwoFactorChallenge {
-  return (
-    typeof answer === 'object' && answer !== null && 'twoFactorRequired' in answer && answer.twoFactorRequired === true
-  );
-}
-
+export type ResetTokenCheck = z.output<typeof resetTokenCheckEntity>;
 /** What a mailed link's token is for: a password reset, or an invitation to choose a first password. */
-export type AccountTokenPurpose = 'reset' | 'invitation';
-
-export interface ResetTokenCheck {
-  valid: boolean;
-  email: string | null;
-  /** Only when valid: the invitation page welcomes, the reset page resets. */
-  purpose?: AccountTokenPurpose;
-}
-
-/** One live sign-in of the caller, as "My account" lists it (GET /api/account/sessions). */
-export interface AccountSession {
-  id: number;
-  /** The browser or app that signed in, as it named itself; null when it sent no name. */
-  userAgent: string | null;
-  ip: string | null;
-  createdAt: string;
-  lastSeenAt: string;
-  /** The session of the request that asked: "This device". */
-  current: boolean;
-}
+export type AccountTokenPurpose = NonNullable<ResetTokenCheck['purpose']>;
+export type AccountSession = z.output<typeof accountSessionEntity>;
+export type TwoFactorSetup = z.output<typeof twoFactorSetupEntity>;
+export type RecoveryCodes = z.output<typeof recoveryCodesEntity>;
+export type TwoFactorStatus = z.output<typeof twoFactorStatusEntity>;
+export type SecuritySettings = z.output<typeof securitySettingsEntity>;
+export type AuditLogEntry = z.output<typeof auditLogEntryEntity>;
+export type MailQueueItem = z.output<typeof mailQueueItemEntity>;
+export type Announcement = z.output<typeof announcementEntity>;
+/** Mails of a sent announcement by state ("sending" counts as queued). */
+export type AnnouncementCounts = Announcement['counts'];
+/** The mail exactly as it is sent: subject, HTML part and plain-text part. */
+export type AnnouncementPreview = z.output<typeof announcementPreviewEntity>;
+export type AnnouncementRecipient = z.output<typeof announcementRecipientEntity>;
+/** Who a send would reach now (the accounts of its audience that receive announcements). */
+export type AnnouncementReach = z.output<typeof announcementReachEntity>;
+export type MemberImportPreview = z.output<typeof memberImportPreviewEntity>;
+export type MemberImportRow = MemberImportPreview['rows'][number];
+export type MemberImportCounts = MemberImportPreview['counts'];
+export type MemberImportResult = z.output<typeof memberImportResultEntity>;

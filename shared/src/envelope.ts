@@ -1,4 +1,5 @@
 /** The response envelope of DESIGN.md, shared by the API and its clients. */
+import type { Pagination } from './entities.js';
 
 export interface FieldError {
   field: string;
@@ -23,12 +24,5 @@ export interface ErrorEnvelope {
 }
 
 export type Envelope<T> = SuccessEnvelope<T> | ErrorEnvelope;
-
-export interface Pagination {
-  page: number;
-  limit: number;
-  total: number;
-  pages: number;
-}
 
 export type ListData<Name extends string, Item> = { [K in Name]: Item[] } & { pagination: Pagination };

@@ -44,21 +44,4 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   announcement_test: 'Announcement test',
 };
 
-/** One mail of the queue as GET /api/admin/mail answers it. */
-export interface MailQueueItem {
-  id: number;
-  /** Raised by each retry: what DELETE's If-Match names. */
-  revision: number;
-  recipient: string;
-  kind: MailKind;
-  state: MailState;
-  /** Tries so far; a retry keeps the count. */
-  attempts: number;
-  /** The last failure's reason (the SMTP server's reply, or the connection error), cut at 1,000 characters. */
-  lastError: string | null;
-  createdAt: string;
-  nextAttemptAt: string;
-  sentAt: string | null;
-}
-
 export const MAIL_PAGE_SIZE = 50;

@@ -29,32 +29,3 @@ export type MemberImportInput = z.input<typeof memberImportSchema>;
 /** new: imported; existing: a member with that e-mail already (skipped); invalid: skipped, with the reason. */
 export const MEMBER_IMPORT_OUTCOMES = ['new', 'existing', 'invalid'] as const;
 export type MemberImportOutcome = (typeof MEMBER_IMPORT_OUTCOMES)[number];
-
-export interface MemberImportRow {
-  /** The row's line in the file (the header is line 1; a quoted line break makes a row span lines). */
-  line: number;
-  name: string;
-  email: string;
-  outcome: MemberImportOutcome;
-  reason?: string;
-}
-
-export interface MemberImportCounts {
-  rows: number;
-  new: number;
-  existing: number;
-  invalid: number;
-}
-
-/** The dry run: each row's outcome, in file order, and the counts. Nothing is written. */
-export interface MemberImportPreview {
-  counts: MemberImportCounts;
-  rows: MemberImportRow[];
-}
-
-/** The import: how many members it created, how many rows it skipped, how many welcome mails it queued. */
-export interface MemberImportResult {
-  counts: MemberImportCounts;
-  imported: number;
-  welcomeMails: number;
-}

@@ -38,7 +38,7 @@ export function createProofOfWork(secret: string) {
     check(header: string | undefined, now: number): AcceptedProof | null {
       const parts = SOLUTION.exec(header ?? '');
       if (!parts) return null;
-      const [, number, signature, salt, expiry] = parts as unknown as [string, string, string, string, string];
+      const [, number = '', signature = '', salt = '', expiry = ''] = parts;
       const expiresAt = Number(expiry);
       if (expiresAt <= now || Number(number) > PROOF_OF_WORK_MAX_NUMBER) return null;
       const expected = Buffer.from(sign(sha256(`${salt}${number}`)), 'hex');

@@ -1,7 +1,7 @@
 /** The four admin calls every plain content list has: list a page, create, update, delete. */
 import type { ExpectedRevision } from '../db/revisions.js';
 import type { PageResult } from '../db/table.js';
-import { ok, okItem, okPage } from '../lib/respond.js';
+import { ok, okItem, pageOf } from '../lib/respond.js';
 import type { RegisterRoute } from '../routes.js';
 import type { AdminCrudOperations } from '@npo/shared';
 
@@ -13,10 +13,10 @@ export interface CrudService<Input, Entity, Query> {
   remove(id: number, expected?: ExpectedRevision): Promise<void>;
 }
 
-export interface CrudRoutes<Input, Entity, Query> {
+export interface CrudRoutes<Input, Entity, Query, C extends string> {
   /** The group of the route table: API.faqs.admin and so on. */
-  operations: AdminCrudOperations<Input, Query>;
-  collection: string;
+  operations: AdminCrudOperations<Input, Query, Entity, C>;
+  collection: C;
   /** "Testimonial": the messages say "Testimonial created" and so on. */
   label: string;
   service: CrudService<Input, Entity, Query>;
@@ -26,9 +26,10 @@ export function registerAdminCrud<
   Input,
   Entity extends { revision: number },
   Query extends { page: number; limit: number },
->(route: RegisterRoute, { operations, collection, label, service }: CrudRoutes<Input, Entity, Query>): void {
+  C extends string,
+>(route: RegisterRoute, { operations, collection, label, service }: CrudRoutes<Input, Entity, Query, C>): void {
   route(operations.list, async (ctx) =>
-    okPage(ctx, collection, await service.list(ctx.state.input.query), ctx.state.input.query),
+    ok(ctx, pageOf(collection, await service.list(ctx.state.input.query), ctx.state.input.query)),
   );
   route(operations.create, async (ctx) =>
     okItem(ctx, await service.create(ctx.state.input.body), { status: 201, message: `${label} created` }),

@@ -11,6 +11,7 @@ import { createUsersRepository } from '../modules/users/repository.js';
 import { startRuntime, type Runtime } from '../runtime.js';
 import { createTestDatabase, type Engine, type TestDatabase } from './databases.js';
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture.js';
+import { answerProblems } from './answer-check.js';
 import { createStatusRecorder, type OpenApiDocument, type StatusRecorder } from './status-recorder.js';
 import { httpServerFor } from './http-server.js';
 
@@ -124,6 +125,13 @@ export async function startTestApp(engine: Engine, env: Record<string, string> =
       parsed = text ? JSON.parse(text) : undefined;
     } catch {
       // not JSON: kept as text for the assertion to show
+    }
+    const problems = answerProblems(method, path, response.status, parsed);
+    if (problems.length > 0) {
+      const shown = JSON.stringify(parsed).slice(0, 300);
+      throw new Error(
+        `${method} ${path} → ${response.status} is not what its route declares: ${problems.join('; ')}\n${shown}`,
+      );
     }
     return { status: response.status, headers: response.headers, body: parsed as T };
   }

@@ -2,3 +2,4 @@ export * from './route.js';
 export * from './routes.js';
 export * from './operation.js';
 export * from './operations.js';
+export * from './tags.js';

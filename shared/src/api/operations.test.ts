@@ -3,11 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { ZodObject, ZodType } from 'zod';
-import { changeOf, createApiClient } from '../client.js';
-import { idParams, withSchemas, type Operation } from './operation.js';
+import { z, ZodObject, ZodType } from 'zod';
+import { changedQueryKeys, changeOf, createApiClient, routeOfChange } from '../client.js';
+import { CONTRACT_FIELDS, idParams, withSchemas, type Operation } from './operation.js';
 import { API_OPERATIONS } from './operations.js';
-import { pathOf, routesOf, type Route } from './route.js';
+import { pathOf, queryKeyOf, resourceOf, routesOf, type Route } from './route.js';
 import { ROUTES } from './routes.js';
 
 describe('the route table', () => {
@@ -37,12 +37,11 @@ describe('the route table', () => {
   });
 });
 
-const SCHEMA_FIELDS = ['params', 'query', 'body'] as const;
+const SCHEMA_FIELDS = ['params', 'query', 'body', 'answer'] as const;
 
-/** An operation as the browser's table holds it: everything but its schemas. */
+/** An operation as the browser's table holds it: everything but its contract. */
 function routeOf(operation: Operation): Record<string, unknown> {
-  const inputFields: readonly string[] = SCHEMA_FIELDS;
-  return Object.fromEntries(Object.entries(operation).filter(([field]) => !inputFields.includes(field)));
+  return Object.fromEntries(Object.entries(operation).filter(([field]) => !CONTRACT_FIELDS.includes(field)));
 }
 
 describe('the routes and the operations with their schemas', () => {
@@ -64,11 +63,17 @@ describe('the routes and the operations with their schemas', () => {
 
   it('refuses schemas placed where the table has no route, or that are not of an input', () => {
     const routes = { faqs: { get: ROUTES.faqs.list } };
-    expect(() => withSchemas(routes, { faqs: { get: { params: idParams } } })).not.toThrow();
-    expect(() => withSchemas(routes, { faqs: { gte: { params: idParams } } } as never)).toThrow(/API\.faqs: .*gte/);
-    expect(() => withSchemas(routes, { faqs: { get: { headers: idParams } } } as never)).toThrow(
+    const contract = { answer: z.null(), summary: 'Get an FAQ' };
+    expect(() => withSchemas(routes, { faqs: { get: { params: idParams, ...contract } } })).not.toThrow();
+    expect(withSchemas(routes, { faqs: { get: contract } }).faqs.get.tag).toBe('faqs');
+    expect(() => withSchemas(routes, { faqs: { gte: contract } } as never)).toThrow(/API\.faqs: .*gte/);
+    expect(() => withSchemas(routes, { faqs: { get: { headers: idParams, ...contract } } } as never)).toThrow(
       /API\.faqs\.get: headers/,
     );
+    expect(() => withSchemas(routes, { faqs: { get: { params: idParams } } } as never)).toThrow(
+      /API\.faqs\.get: a route needs its answer and summary/,
+    );
+    expect(() => withSchemas({ misc: routes.faqs }, { misc: { get: contract } } as never)).toThrow(/"misc" is no tag/);
   });
 });
 
@@ -121,6 +126,36 @@ describe('the browser side of the route table', () => {
   it('loads no zod: the client, its routes and changeOf', () => {
     const packages = packagesLoadedBy('client.ts');
     expect(packages.get('zod'), 'the chain of imports that loads zod').toBeUndefined();
+  });
+
+  // The sign-in pages read what a sign-in answered: the entities' schemas would load with them.
+  it('loads no zod for the sign-in answer check (the entities are imported as types only)', () => {
+    expect(packagesLoadedBy('two-factor.ts').get('zod'), 'the chain of imports that loads zod').toBeUndefined();
+  });
+});
+
+describe("what a console change makes stale, from its route's resources", () => {
+  it('finds the route of every write of the table from its change, and refreshes its resource', () => {
+    const resources = new Set(routesOf<Route>(ROUTES).map(resourceOf));
+    for (const route of routesOf<Route>(ROUTES).filter((entry) => entry.method !== 'get')) {
+      const params = Object.fromEntries([...route.path.matchAll(/:(\w+)/g)].map(([, name]) => [name!, 7]));
+      const change = { method: route.method.toUpperCase(), path: pathOf(route, params).slice('/api'.length) };
+      expect(routeOfChange(change as never), `${route.method} ${route.path}`).toBe(route);
+      expect(changedQueryKeys(change as never)[0]).toEqual([resourceOf(route)]);
+      for (const other of route.changes ?? []) expect(resources, `${route.path} changes ${other}`).toContain(other);
+    }
+  });
+
+  it('refreshes the lists and items of the resources a write declares, its own first', () => {
+    expect(changedQueryKeys(changeOf(ROUTES.faqs.admin.update, { params: { id: 3 } }))).toEqual([['faqs']]);
+    expect(changedQueryKeys(changeOf(ROUTES.users.remove, { params: { id: 3 } }))).toEqual([
+      ['users'],
+      ['auth'],
+      ['activities'],
+    ]);
+    expect(queryKeyOf(ROUTES.auth.me)).toEqual(['auth', 'me']);
+    expect(queryKeyOf(ROUTES.activities.registrations)).toEqual(['activities']);
+    expect(() => changedQueryKeys({ method: 'POST', path: '/admin/nothing' })).toThrow(/no route/);
   });
 });
 

@@ -1,10 +1,16 @@
 /**
- * The schemas that validate each route's input, at the route's place in the route table (routes.ts):
- * its path parameters, query and body. operations.ts attaches them to the routes for the server and
- * the OpenAPI document; the routes take their input types from here as types only. A route that reads
- * no input has no entry.
+ * Each route's contract, at the route's place in the route table (routes.ts): the schemas of its path
+ * parameters, query and body, the schema of what it answers (an entity of entities.ts, mostly), its
+ * summary, and the error answers it can give besides those its access and flags imply
+ * (operation.ts: RouteContract). operations.ts attaches them to the routes: the server validates
+ * with them, the OpenAPI document is built from them alone, the test app checks every answer against
+ * them, and the routes take their input and answer types from here as types only. Every route has
+ * one: the table does not compile while one is missing.
  */
+import { AUDIT_EXPORT_MAX_ROWS } from '../audit.js';
 import { AUDIT_PAGE_SIZE } from '../audit.js';
+import * as entity from '../entities.js';
+import { listOf } from '../entities.js';
 import { MAX_PAGE_LIMIT, PAGE_SIZES } from '../constants.js';
 import { MAIL_PAGE_SIZE } from '../mail.js';
 import { memberImportPreviewSchema, memberImportSchema } from '../member-import.js';
@@ -79,148 +85,696 @@ const announcementMailParams = idParams.extend({ mailId: idParams.shape.id });
 
 const byId = { params: idParams };
 
-/** The schemas of a plain content list's admin calls (routes.ts: adminCrud). */
-function adminCrudSchemas<Body extends ZodType, Query extends ZodType>(body: Body, query: Query) {
-  return { list: { query }, create: { body }, update: { ...byId, body }, remove: byId };
+const nothing = z.null();
+const messageOnly = z.strictObject({ message: z.string() });
+const endedCount = z.strictObject({ ended: z.int().nonnegative() });
+const csv = { answer: z.string(), mediaType: 'text/csv' } as const;
+const calendar = { answer: z.string(), mediaType: 'text/calendar' } as const;
+
+/** An admin item answered with its ETag; `created` for a create (201). */
+const item = <A extends ZodType>(answer: A, description = 'The item') => ({ answer, description, etag: true }) as const;
+const createdItem = <A extends ZodType>(answer: A, description = 'Created') =>
+  ({ answer, description, status: 201, etag: true }) as const;
+const deleted = { answer: nothing, description: 'Deleted' } as const;
+
+/** The contracts of a plain content list's admin calls (routes.ts: adminCrud). */
+function adminCrudSchemas<Body extends ZodType, Query extends ZodType, const C extends string, I extends ZodType>(
+  body: Body,
+  query: Query,
+  answers: { collection: C; item: I; one: string; list: string },
+) {
+  const { one } = answers;
+  return {
+    list: { query, answer: listOf(answers.collection, answers.item), summary: answers.list },
+    create: { body, ...createdItem(answers.item), summary: `Create ${one}` },
+    update: { ...byId, body, ...item(answers.item), summary: `Update ${one}` },
+    remove: { ...byId, ...deleted, summary: `Delete ${one}` },
+  };
 }
 
-/** The schemas of a kind of versioned content's calls (routes.ts: versioned). */
-function versionedSchemas<Body extends ZodType>(body: Body, pageSize: number) {
+/**
+ * The contracts of a kind of versioned content's calls (routes.ts: versioned). `one`: "an "About us"
+ * version"; `many`: its plural; `active`: the public one.
+ */
+function versionedSchemas<Body extends ZodType, const C extends string, I extends ZodType>(
+  body: Body,
+  pageSize: number,
+  answers: { collection: C; item: I; one: string; many: string; active: string },
+) {
+  const { one } = answers;
+  const version = answers.item;
   return {
-    list: { query: paginationQuery(pageSize) },
-    get: byId,
-    create: { body },
-    update: { ...byId, body },
-    activate: byId,
-    schedule: { ...byId, body: versionScheduleSchema },
-    cancelSchedule: byId,
-    remove: byId,
+    active: {
+      answer: version,
+      description: 'The active version',
+      mayBeMissing: true,
+      summary: `Get ${answers.active}`,
+    },
+    list: {
+      query: paginationQuery(pageSize),
+      answer: listOf(answers.collection, version),
+      summary: `List ${answers.many}`,
+    },
+    get: { ...byId, ...item(version), summary: `Get ${one}` },
+    // Versions are numbered max+1: two creates at once meet on the unique version.
+    create: { body, ...createdItem(version), conflicts: true, summary: `Create ${one}` },
+    update: { ...byId, body, ...item(version), summary: `Update ${one}` },
+    activate: { ...byId, ...item(version), summary: `Activate ${one}` },
+    schedule: { ...byId, body: versionScheduleSchema, ...item(version), summary: `Schedule ${one}` },
+    cancelSchedule: { ...byId, ...item(version), summary: `Cancel the schedule of ${one}` },
+    remove: { ...byId, ...deleted, summary: `Delete ${one}` },
   };
 }
 
 export const ROUTE_SCHEMAS = {
+  health: {
+    check: {
+      answer: z.object({
+        status: z.enum(['ok', 'degraded']),
+        reads: z.literal('ok').optional(),
+        writes: z.literal('failing').optional(),
+        reason: z.string().optional(),
+      }),
+      raw: true,
+      description: 'Reads work: status ok, or degraded (with why) while writes fail',
+      summary: 'Check the server and its database',
+    },
+    ready: {
+      answer: z.object({ status: z.literal('ready') }),
+      raw: true,
+      description: 'Ready for traffic: the database answers and every migration of this version has run',
+      summary: 'Check the server is ready for traffic',
+    },
+  },
+
   auth: {
-    register: { body: signupSchema },
-    login: { body: memberLoginSchema },
-    loginTwoFactor: { body: twoFactorLoginSchema },
-    forgotPassword: { body: forgotPasswordSchema },
-    checkResetToken: { params: tokenParams },
-    resetPassword: { params: tokenParams, body: resetPasswordBodySchema },
+    register: {
+      body: signupSchema,
+      answer: z.strictObject({ user: entity.userEntity, id: z.int() }),
+      status: 201,
+      description: 'Account created',
+      conflicts: true,
+      throttled: true,
+      summary: 'Create a member account',
+    },
+    login: {
+      body: memberLoginSchema,
+      answer: z.union([entity.loginResultEntity, entity.twoFactorChallengeEntity]),
+      description:
+        'Logged in (the user and a bearer token), or, for staff with two-factor, a challenge for the second step',
+      throttled: true,
+      checksCredentials: true,
+      summary: 'Sign in',
+    },
+    loginTwoFactor: {
+      body: twoFactorLoginSchema,
+      answer: entity.loginResultEntity,
+      description: 'The code held: signed in, the user and a bearer token',
+      throttled: true,
+      checksCredentials: true,
+      summary: 'Finish a sign-in with a two-factor code',
+    },
+    me: { answer: z.strictObject({ user: entity.userEntity }), summary: 'Get the signed-in user' },
+    logout: {
+      answer: nothing,
+      description: 'Signed out: the session is ended and its token refused from now on',
+      summary: 'Sign out',
+    },
+    forgotPassword: {
+      body: forgotPasswordSchema,
+      answer: messageOnly,
+      description: 'The same answer whether the e-mail is known or not',
+      throttled: true,
+      summary: 'Request a password reset e-mail',
+    },
+    checkResetToken: {
+      params: tokenParams,
+      answer: entity.resetTokenCheckEntity,
+      summary: 'Check a password reset link',
+    },
+    resetPassword: {
+      params: tokenParams,
+      body: resetPasswordBodySchema,
+      answer: messageOnly,
+      description: 'Password changed',
+      throttled: true,
+      summary: 'Set a new password with a reset link',
+    },
   },
 
   membershipCards: {
-    list: { query: paginationQuery(MAX_PAGE_LIMIT) },
-    reorder: { body: membershipCardReorderSchema },
-    admin: adminCrudSchemas(membershipCardSchema, sortedAdminListQuery(PAGE_SIZES.membership, MEMBERSHIP_CARD_SORTS)),
+    list: {
+      query: paginationQuery(MAX_PAGE_LIMIT),
+      answer: listOf('cards', entity.membershipCardEntity),
+      summary: 'List membership cards',
+    },
+    reorder: {
+      body: membershipCardReorderSchema,
+      answer: listOf('cards', entity.membershipCardEntity),
+      description: 'Every card in its new order',
+      summary: 'Reorder the membership cards',
+    },
+    admin: adminCrudSchemas(membershipCardSchema, sortedAdminListQuery(PAGE_SIZES.membership, MEMBERSHIP_CARD_SORTS), {
+      collection: 'cards',
+      item: entity.membershipCardEntity,
+      one: 'a membership card',
+      list: 'List membership cards for editing',
+    }),
   },
 
-  aboutUs: versionedSchemas(aboutUsSchema, PAGE_SIZES.about),
+  aboutUs: versionedSchemas(aboutUsSchema, PAGE_SIZES.about, {
+    collection: 'aboutUsVersions',
+    item: entity.aboutUsVersionEntity,
+    one: 'an "About us" version',
+    many: '"About us" versions',
+    active: 'the active "About us" version',
+  }),
 
   activities: {
-    calendarFile: byId,
-    list: { query: activitiesQuery(MAX_PAGE_LIMIT) },
-    get: byId,
-    register: byId,
-    registration: byId,
-    cancelRegistration: byId,
-    registrations: { ...byId, query: registrationsQuery(PAGE_SIZES.registrations) },
-    exportRegistrations: { ...byId, query: registrationsFilter },
-    removeRegistration: { params: registrationParams },
-    admin: adminCrudSchemas(activitySchema, adminActivitiesQuery(PAGE_SIZES.activities)),
+    calendarFeed: {
+      ...calendar,
+      description: 'iCalendar feed of the upcoming activities, to subscribe to (Content-Disposition inline)',
+      summary: 'Subscribe to the activities calendar',
+    },
+    calendarFile: {
+      ...byId,
+      ...calendar,
+      description: 'iCalendar file of the activity, for "Add to calendar" (Content-Disposition attachment)',
+      summary: "Download an activity's calendar file",
+    },
+    list: {
+      query: activitiesQuery(MAX_PAGE_LIMIT),
+      answer: listOf('activities', entity.activityEntity),
+      summary: 'List upcoming activities',
+    },
+    get: { ...byId, answer: entity.activityEntity, summary: 'Get an activity' },
+    register: {
+      ...byId,
+      answer: entity.activityEntity,
+      status: 201,
+      description: 'Registered: the activity with its new count',
+      conflicts: true,
+      summary: 'Register for an activity',
+    },
+    registration: {
+      ...byId,
+      answer: z.strictObject({ registered: z.boolean() }),
+      description: "Whether the signed-in account is registered (never cached: it is one person's)",
+      summary: 'Check whether I am registered for an activity',
+    },
+    cancelRegistration: {
+      ...byId,
+      answer: entity.activityEntity,
+      description: 'Cancelled: the activity with its new count',
+      // Refused once the activity is past.
+      conflicts: true,
+      summary: 'Cancel my registration for an activity',
+    },
+    registrations: {
+      ...byId,
+      query: registrationsQuery(PAGE_SIZES.registrations),
+      answer: listOf('registrations', entity.activityRegistrationEntity),
+      summary: "List an activity's registrations",
+    },
+    exportRegistrations: {
+      ...byId,
+      query: registrationsFilter,
+      ...csv,
+      description: 'Every registration (RFC 4180, UTF-8 with BOM): Name, E-mail, Registered at',
+      // One CSV export per user at a time (api/src/lib/csv.ts).
+      throttled: true,
+      summary: "Export an activity's registrations as CSV",
+    },
+    removeRegistration: {
+      params: registrationParams,
+      answer: entity.activityEntity,
+      description: 'Removed: the activity with its new count',
+      summary: 'Remove a registration from an activity',
+    },
+    admin: adminCrudSchemas(activitySchema, adminActivitiesQuery(PAGE_SIZES.activities), {
+      collection: 'activities',
+      item: entity.activityEntity,
+      one: 'an activity',
+      list: 'List activities',
+    }),
   },
 
   testimonials: {
-    list: { query: paginationQuery(MAX_PAGE_LIMIT) },
-    admin: adminCrudSchemas(testimonialSchema, sortedAdminListQuery(PAGE_SIZES.testimonials, TESTIMONIAL_SORTS)),
-    toggleFeatured: byId,
+    list: {
+      query: paginationQuery(MAX_PAGE_LIMIT),
+      answer: listOf('testimonials', entity.testimonialEntity),
+      summary: 'List testimonials',
+    },
+    admin: adminCrudSchemas(testimonialSchema, sortedAdminListQuery(PAGE_SIZES.testimonials, TESTIMONIAL_SORTS), {
+      collection: 'testimonials',
+      item: entity.testimonialEntity,
+      one: 'a testimonial',
+      list: 'List testimonials for editing',
+    }),
+    toggleFeatured: { ...byId, ...item(entity.testimonialEntity), summary: 'Feature or unfeature a testimonial' },
   },
 
-  contactInfo: versionedSchemas(contactInfoSchema, PAGE_SIZES.connect),
+  contactInfo: versionedSchemas(contactInfoSchema, PAGE_SIZES.connect, {
+    collection: 'contactInfoVersions',
+    item: entity.contactInfoVersionEntity,
+    one: 'a contact information version',
+    many: 'contact information versions',
+    active: 'the active contact information',
+  }),
 
   faqs: {
-    list: { query: paginationQuery(MAX_PAGE_LIMIT) },
-    reorder: { body: faqReorderSchema },
-    admin: adminCrudSchemas(faqSchema, sortedAdminListQuery(PAGE_SIZES.faqs, FAQ_SORTS)),
+    list: { query: paginationQuery(MAX_PAGE_LIMIT), answer: listOf('faqs', entity.faqEntity), summary: 'List FAQs' },
+    reorder: {
+      body: faqReorderSchema,
+      answer: listOf('faqs', entity.faqEntity),
+      description: 'Every FAQ in its new order',
+      summary: 'Reorder the FAQs',
+    },
+    admin: adminCrudSchemas(faqSchema, sortedAdminListQuery(PAGE_SIZES.faqs, FAQ_SORTS), {
+      collection: 'faqs',
+      item: entity.faqEntity,
+      one: 'an FAQ',
+      list: 'List FAQs for editing',
+    }),
   },
 
-  privacyPolicy: versionedSchemas(privacyPolicySchema, PAGE_SIZES.privacyPolicy),
+  privacyPolicy: versionedSchemas(privacyPolicySchema, PAGE_SIZES.privacyPolicy, {
+    collection: 'privacyPolicies',
+    item: entity.policyVersionEntity,
+    one: 'a privacy policy version',
+    many: 'privacy policy versions',
+    active: 'the active privacy policy',
+  }),
 
-  termsOfService: versionedSchemas(termsOfServiceSchema, PAGE_SIZES.termsOfService),
+  termsOfService: versionedSchemas(termsOfServiceSchema, PAGE_SIZES.termsOfService, {
+    collection: 'termsOfService',
+    item: entity.policyVersionEntity,
+    one: 'a terms of service version',
+    many: 'terms of service versions',
+    active: 'the active terms of service',
+  }),
 
   users: {
-    list: { query: usersQuery(PAGE_SIZES.admins) },
-    get: byId,
-    create: { body: adminUserSchema },
-    update: { ...byId, body: adminUserSchema },
-    toggleStatus: byId,
-    remove: byId,
-    resendInvitation: byId,
+    stats: { answer: entity.userStatsEntity, summary: 'Count users by role and status' },
+    list: { query: usersQuery(PAGE_SIZES.admins), answer: listOf('users', entity.userEntity), summary: 'List users' },
+    get: { ...byId, ...item(entity.userEntity), summary: 'Get a user' },
+    create: { body: adminUserSchema, ...createdItem(entity.userEntity), conflicts: true, summary: 'Invite a user' },
+    update: { ...byId, body: adminUserSchema, ...item(entity.userEntity), summary: 'Update a user' },
+    toggleStatus: { ...byId, ...item(entity.userEntity), summary: 'Activate or deactivate a user' },
+    remove: { ...byId, ...deleted, summary: 'Delete a user' },
+    resendInvitation: {
+      ...byId,
+      ...item(
+        entity.userEntity,
+        'A new invitation link (7 days) is queued for mailing; the links sent before stop working',
+      ),
+      // An account that has already chosen its password, or is deactivated.
+      conflicts: true,
+      summary: 'Send a new invitation to a user who has not set a password',
+    },
   },
 
   account: {
-    endSession: byId,
-    changePassword: { body: changePasswordSchema },
-    close: { body: closeAccountSchema },
-    setPreferences: { body: announcementPreferenceSchema },
-    unsubscribe: { query: unsubscribeQuery },
-    endSessionsOf: byId,
+    sessions: {
+      answer: z.array(entity.accountSessionEntity),
+      description: "The caller's live sessions, the most recently seen first",
+      summary: 'List my sessions',
+    },
+    endSession: {
+      ...byId,
+      answer: nothing,
+      description: 'Ended: its token is refused from now on',
+      summary: 'End one of my sessions',
+    },
+    endOtherSessions: {
+      answer: endedCount,
+      description: 'Every session but this one ended',
+      summary: 'End all my other sessions',
+    },
+    changePassword: {
+      body: changePasswordSchema,
+      answer: nothing,
+      description: 'Changed: the other sessions are ended, this one stays, and a notice is mailed to the account',
+      throttled: true,
+      summary: 'Change my password',
+    },
+    data: {
+      answer: entity.memberDataExportEntity,
+      raw: true,
+      description:
+        'Everything kept about the signed-in account, as a JSON file (Content-Disposition attachment, not cached): profile, registrations, contact messages sent from its e-mail',
+      summary: 'Download my data',
+    },
+    close: {
+      body: closeAccountSchema,
+      answer: nothing,
+      description:
+        "The password held: the member's personal data is erased, every session ended, and a notice mailed to the old address",
+      throttled: true,
+      membersOnly: true,
+      summary: 'Close my account and erase my data',
+    },
+    preferences: {
+      answer: entity.announcementPreferenceEntity,
+      description: "The caller's choice",
+      summary: "Get the signed-in account's mail preferences",
+    },
+    setPreferences: {
+      body: announcementPreferenceSchema,
+      answer: entity.announcementPreferenceEntity,
+      description: 'Saved',
+      summary: "Set the signed-in account's mail preferences",
+    },
+    unsubscribe: {
+      query: unsubscribeQuery,
+      answer: messageOnly,
+      description: 'Unsubscribed from announcements (already so: the same answer); no session needed',
+      summary: 'Unsubscribe from announcements (RFC 8058 one-click)',
+    },
+    endSessionsOf: {
+      ...byId,
+      answer: endedCount,
+      description: "Every session of the account ended (the caller's own kept)",
+      tag: 'users',
+      summary: "End all of a user's sessions",
+    },
   },
 
   contactMessages: {
-    send: { body: contactMessageSchema },
-    list: { query: contactMessagesQuery(PAGE_SIZES.messages) },
-    exportCsv: { query: contactMessagesFilter },
-    bulk: { body: contactMessagesBulkSchema },
-    replies: byId,
-    reply: { ...byId, body: contactReplySchema },
-    setState: { ...byId, body: contactMessageStateSchema },
-    markRead: byId,
-    remove: byId,
+    send: {
+      body: contactMessageSchema,
+      answer: z.strictObject({ id: z.int() }),
+      status: 201,
+      description: 'Message kept and staff notified',
+      throttled: true,
+      asksProofOfWork: true,
+      summary: 'Send a message to the organisation',
+    },
+    list: {
+      query: contactMessagesQuery(PAGE_SIZES.messages),
+      answer: entity.contactMessagesPageEntity,
+      summary: 'List contact messages',
+    },
+    exportCsv: {
+      query: contactMessagesFilter,
+      ...csv,
+      description:
+        'The messages of the filter as CSV (UTF-8 with BOM): received at, name, e-mail, phone, message, state',
+      throttled: true,
+      summary: 'Export contact messages as CSV',
+    },
+    bulk: {
+      body: contactMessagesBulkSchema,
+      answer: entity.contactMessagesBulkResultEntity,
+      summary: 'Mark, hold or delete many contact messages at once',
+    },
+    replies: {
+      ...byId,
+      answer: z.array(entity.contactMessageReplyEntity),
+      description: "The message's replies from the console, oldest first",
+      summary: "List a contact message's replies",
+    },
+    reply: {
+      ...byId,
+      body: contactReplySchema,
+      answer: entity.contactMessageReplyEntity,
+      status: 201,
+      description: 'Reply kept and its mail queued; the message becomes replied once the mail is sent',
+      summary: 'Reply to a contact message by mail',
+    },
+    setState: {
+      ...byId,
+      body: contactMessageStateSchema,
+      ...item(entity.contactMessageEntity),
+      summary: "Change a contact message's state",
+    },
+    markRead: { ...byId, ...item(entity.contactMessageEntity), summary: 'Mark a contact message as read' },
+    remove: { ...byId, ...deleted, summary: 'Delete a contact message' },
   },
 
   members: {
-    list: { query: membersQuery(PAGE_SIZES.members) },
-    exportCsv: { query: membersFilter },
-    get: byId,
-    deactivate: byId,
-    reactivate: byId,
-    erase: byId,
-    importPreview: { body: memberImportPreviewSchema },
-    import: { body: memberImportSchema },
+    list: {
+      query: membersQuery(PAGE_SIZES.members),
+      answer: listOf('members', entity.memberEntity),
+      description: 'Members of the filter, in the order asked for',
+      summary: 'List members',
+    },
+    exportCsv: {
+      query: membersFilter,
+      ...csv,
+      description:
+        'Every member of the filter, in its order (RFC 4180, UTF-8 with BOM): Name, E-mail, Status, Joined at, Last sign-in',
+      throttled: true,
+      summary: 'Export members as CSV',
+    },
+    get: {
+      ...byId,
+      ...item(entity.memberDetailEntity, 'The member'),
+      summary: 'Get a member with their registrations and messages',
+    },
+    deactivate: {
+      ...byId,
+      ...item(entity.memberEntity, 'Deactivated (unchanged when already so): every session of the member is ended'),
+      summary: 'Deactivate a member and end their sessions',
+    },
+    reactivate: {
+      ...byId,
+      ...item(entity.memberEntity, 'Reactivated (unchanged when already active): the member can sign in again'),
+      summary: 'Reactivate a member',
+    },
+    erase: {
+      ...byId,
+      answer: nothing,
+      description:
+        'Erased: name, e-mail, password, sessions gone (and the contact messages sent from the address once it was proved), registrations kept anonymous; a notice is mailed to the old address',
+      summary: 'Erase a member',
+    },
+    importPreview: {
+      body: memberImportPreviewSchema,
+      answer: entity.memberImportPreviewEntity,
+      description: 'What importing the file would do, row by row: nothing is written',
+      summary: 'Check a CSV file of members before importing it',
+    },
+    import: {
+      body: memberImportSchema,
+      answer: entity.memberImportResultEntity,
+      description:
+        'Imported in one transaction: the new rows became members (no password until they choose one), the others were skipped',
+      summary: 'Import members from a CSV file',
+    },
+  },
+
+  dashboard: {
+    get: { answer: entity.dashboardEntity, summary: 'Get the dashboard figures' },
+    defaultContent: {
+      answer: entity.defaultContentStatusEntity,
+      description: "The public sections visitors currently see SPEC's built-in content in",
+      summary: "List the public sections showing SPEC's built-in content",
+    },
   },
 
   audit: {
-    list: { query: auditQuery(AUDIT_PAGE_SIZE) },
-    exportCsv: { query: auditFilter },
-    get: byId,
+    list: {
+      query: auditQuery(AUDIT_PAGE_SIZE),
+      answer: listOf('entries', entity.auditLogEntryEntity),
+      description: 'Audit entries of the filter, newest first',
+      summary: 'Search the audit log',
+    },
+    exportCsv: {
+      query: auditFilter,
+      ...csv,
+      description: `Audit entries of the filter, newest first, at most ${AUDIT_EXPORT_MAX_ROWS} (RFC 4180, UTF-8 with BOM)`,
+      throttled: true,
+      summary: 'Export audit log entries as CSV',
+    },
+    get: {
+      ...byId,
+      answer: entity.auditLogEntryEntity,
+      description: 'One audit entry',
+      summary: 'Get an audit log entry',
+    },
   },
 
   announcements: {
-    list: { query: paginationQuery(ANNOUNCEMENT_PAGE_SIZE) },
-    create: { body: announcementSchema },
-    preview: { body: announcementPreviewSchema },
-    get: byId,
-    update: { ...byId, body: announcementSchema },
-    remove: byId,
-    sendTest: byId,
-    audience: byId,
-    send: { ...byId, body: announcementSendSchema },
-    unschedule: byId,
-    recipients: { ...byId, query: announcementRecipientsQuery },
-    retryRecipient: { params: announcementMailParams },
+    list: {
+      query: paginationQuery(ANNOUNCEMENT_PAGE_SIZE),
+      answer: listOf('announcements', entity.announcementEntity),
+      description: 'Announcements, newest first, with their mail counts',
+      summary: 'List announcements with their mail counts',
+    },
+    create: {
+      body: announcementSchema,
+      ...createdItem(entity.announcementEntity, 'Draft saved'),
+      summary: 'Create an announcement draft',
+    },
+    preview: {
+      body: announcementPreviewSchema,
+      answer: entity.announcementPreviewEntity,
+      description: "The mail exactly as it is sent (to the caller's address and unsubscribe link): nothing is written",
+      summary: 'Render an announcement as the mail will be',
+    },
+    get: {
+      ...byId,
+      ...item(entity.announcementEntity, 'The announcement'),
+      summary: 'Get an announcement with its mail counts',
+    },
+    update: {
+      ...byId,
+      body: announcementSchema,
+      ...item(entity.announcementEntity, 'Saved'),
+      summary: 'Update an unsent announcement',
+    },
+    remove: {
+      ...byId,
+      answer: nothing,
+      description: 'Deleted (it was not sent)',
+      summary: 'Delete an unsent announcement',
+    },
+    sendTest: {
+      ...byId,
+      answer: messageOnly,
+      description: 'One test mail queued to the caller',
+      summary: 'Send a test of an announcement to oneself',
+    },
+    send: {
+      ...byId,
+      body: announcementSendSchema,
+      ...item(
+        entity.announcementEntity,
+        'Sent (one mail per recipient queued, in the transaction that marks it sent) or scheduled',
+      ),
+      summary: 'Send an announcement now or schedule it',
+    },
+    unschedule: {
+      ...byId,
+      ...item(entity.announcementEntity, 'Back to a draft'),
+      summary: 'Cancel the schedule of an announcement',
+    },
+    audience: {
+      ...byId,
+      answer: entity.announcementReachEntity,
+      description: 'How many accounts a send now would mail (active, receiving announcements, in its audience)',
+      summary: 'Count the accounts a send now would mail',
+    },
+    recipients: {
+      ...byId,
+      query: announcementRecipientsQuery,
+      answer: listOf('recipients', entity.announcementRecipientEntity),
+      description: "Its recipients' mails in the order they were queued",
+      summary: "List an announcement's recipients and their mails",
+    },
+    retryRecipient: {
+      params: announcementMailParams,
+      answer: entity.announcementRecipientEntity,
+      description: 'Queued again, due now',
+      // Only a failed mail is retried.
+      conflicts: true,
+      summary: "Retry a recipient's failed mail",
+    },
   },
 
   mail: {
-    list: { query: mailQueueQuery(MAIL_PAGE_SIZE) },
-    retry: byId,
-    discard: byId,
+    list: {
+      query: mailQueueQuery(MAIL_PAGE_SIZE),
+      answer: listOf('mails', entity.mailQueueItemEntity),
+      description: 'Mails of the filter, in the asked order (newest first without `sort`)',
+      summary: 'List the mail queue',
+    },
+    retry: {
+      ...byId,
+      ...item(entity.mailQueueItemEntity, 'Queued again, due now: the worker sends it next'),
+      // Only a failed mail is retried.
+      conflicts: true,
+      summary: 'Retry a failed mail',
+    },
+    discard: {
+      ...byId,
+      answer: nothing,
+      description: 'Discarded: the mail is deleted unsent',
+      summary: 'Discard a failed mail',
+    },
   },
 
+  // Two-factor already on (setup, confirm), not on, or required for all staff (disable): 409. Code
+  // checks share the sign-in lockout: 429.
   twoFactor: {
-    confirm: { body: twoFactorCodeSchema },
-    disable: { body: twoFactorDisableSchema },
-    renewRecoveryCodes: { body: twoFactorCodeSchema },
-    resetFor: byId,
-    setSecuritySettings: { body: securitySettingsSchema },
+    status: {
+      answer: entity.twoFactorStatusEntity,
+      description: "The caller's two-factor status",
+      tag: 'account',
+      summary: 'Get my two-factor status',
+    },
+    setup: {
+      answer: entity.twoFactorSetupEntity,
+      description: 'A new secret with its QR code; two-factor is on only once a code confirms it',
+      conflicts: true,
+      tag: 'account',
+      summary: 'Start setting up two-factor authentication',
+    },
+    confirm: {
+      body: twoFactorCodeSchema,
+      answer: entity.recoveryCodesEntity,
+      description: "Two-factor is on: ten recovery codes, shown once; the account's other sessions are ended",
+      conflicts: true,
+      throttled: true,
+      tag: 'account',
+      summary: 'Turn on two-factor authentication',
+    },
+    disable: {
+      body: twoFactorDisableSchema,
+      answer: nothing,
+      description: "Two-factor is off; the account's other sessions are ended",
+      conflicts: true,
+      throttled: true,
+      tag: 'account',
+      summary: 'Turn off two-factor authentication',
+    },
+    renewRecoveryCodes: {
+      body: twoFactorCodeSchema,
+      answer: entity.recoveryCodesEntity,
+      description: 'Ten new recovery codes; the old ones stop working',
+      conflicts: true,
+      throttled: true,
+      tag: 'account',
+      summary: 'Replace my recovery codes',
+    },
+    securitySettings: {
+      answer: entity.securitySettingsEntity,
+      tag: 'settings',
+      summary: 'Get the security settings',
+    },
+    resetFor: {
+      ...byId,
+      answer: nothing,
+      description:
+        "Another staff member's two-factor turned off (recovery codes gone) and every session of the account ended",
+      // A super admin's reset of an account whose two-factor is not on.
+      conflicts: true,
+      tag: 'users',
+      summary: "Reset a user's two-factor authentication",
+    },
+    setSecuritySettings: {
+      body: securitySettingsSchema,
+      answer: entity.securitySettingsEntity,
+      description: 'Saved: staff without two-factor set it up at their next sign-in',
+      tag: 'settings',
+      summary: 'Update the security settings',
+    },
+  },
+
+  metadata: {
+    openApi: {
+      answer: z.record(z.string(), z.unknown()),
+      raw: true,
+      description: 'This document',
+      summary: 'Get this OpenAPI document',
+    },
+    metrics: {
+      answer: z.string(),
+      mediaType: 'text/plain',
+      description: 'The metrics',
+      tag: 'metrics',
+      summary: 'Scrape the Prometheus metrics',
+    },
   },
 } as const;

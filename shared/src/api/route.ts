@@ -2,8 +2,9 @@
  * What one API route is, as a caller needs it: method, path, who may call, the policy's module and
  * action, the flags the server and the clients read, and, as types only, what it accepts and answers.
  * Nothing here or in the table of routes (routes.ts) loads zod: the client and the console's queued
- * changes use them, and they load with the console's sign-in screen. The schemas that validate a
- * route's input are attached to it for the server and OpenAPI (operation.ts, operations.ts).
+ * changes use them, and they load with the console's sign-in screen and the site's pages. The schemas
+ * that validate a route's input and describe its answer, with its summary and the error answers it can
+ * give, are attached to it for the server, OpenAPI and the tests (route-schemas.ts, operations.ts).
  */
 import type { AuditOwnModule } from '../audit.js';
 import type { Action, Module } from '../permissions.js';
@@ -19,12 +20,13 @@ export type Access = 'public' | 'user' | 'signInStarted' | 'staffSignInStarted' 
 
 declare const answerType: unique symbol;
 
-/** The `data` an operation answers, as a type only: OpenAPI's schema of it is in api/src/openapi/answers.ts. */
-export interface Answer<T> {
-  readonly [answerType]?: T;
+/**
+ * The `data` a route answers, as a type only: its schema is the route's `answer` in
+ * route-schemas.ts, from which the table's type takes it (operation.ts: AcceptingInputs).
+ */
+export interface Answers<T> {
+  readonly [answerType]?: { data: T };
 }
-
-export const returns = <T>(): Answer<T> => ({});
 
 declare const inputType: unique symbol;
 
@@ -50,7 +52,6 @@ export interface Route {
    * module: the announcements, allowed by the members permission but items of their own.
    */
   auditModule?: AuditOwnModule;
-  answer: Answer<unknown>;
   /** An item write that honours If-Match (the editor's revision). */
   ifMatch?: boolean;
   /**
@@ -67,6 +68,16 @@ export interface Route {
   bodyLimitMb?: number;
   /** A successful write changes what public answers and pages show: the content version is bumped. */
   changesPublicContent?: boolean;
+  /**
+   * Served in front of the router by the app itself (the metrics scrape), so no handler is registered
+   * for it: the table holds it for its path and its place in the OpenAPI document.
+   */
+  beforeRouter?: boolean;
+  /**
+   * The resources (as resourceOf names them) a successful write changes besides its own: the console
+   * refreshes their lists and items too (an account's edit changes the signed-in user's own answer).
+   */
+  changes?: readonly string[];
 }
 
 /** GET needs view; POST, PUT and PATCH edit; DELETE delete. */
@@ -84,13 +95,18 @@ type ActionOf<M extends HttpMethod> = M extends 'get' ? 'view' : M extends 'dele
 /** What a route declares besides its method, path and access. */
 export type RouteDetails = Omit<Route, 'method' | 'path' | 'access' | 'module' | 'action'>;
 
+/** A route that declares nothing besides its method, path and access. */
+type NoDetails = Record<never, never>;
+
+const NO_DETAILS: NoDetails = {};
+
 /** A route outside /api/admin: `path` is under /api. */
 export function route<
   const M extends HttpMethod,
   const P extends string,
   const A extends Exclude<Access, 'admin'>,
-  const D extends RouteDetails,
->(method: M, path: P, access: A, details: D): { method: M; path: `/api${P}`; access: A } & D {
+  const D extends RouteDetails = NoDetails,
+>(method: M, path: P, access: A, details: D = NO_DETAILS as D): { method: M; path: `/api${P}`; access: A } & D {
   return { method, path: `${API_PREFIX}${path}`, access, ...details };
 }
 
@@ -99,12 +115,12 @@ export function adminRoute<
   const Mod extends Module,
   const M extends HttpMethod,
   const P extends string,
-  const D extends RouteDetails,
+  const D extends RouteDetails = NoDetails,
 >(
   module: Mod,
   method: M,
   path: P,
-  details: D,
+  details: D = NO_DETAILS as D,
 ): { method: M; path: `/api/admin${P}`; access: 'admin'; module: Mod; action: ActionOf<M> } & D {
   const action = actionFor(method) as ActionOf<M>;
   return { method, path: `${ADMIN_PREFIX}${path}`, access: 'admin', module, action, ...details };
@@ -120,7 +136,11 @@ type InputOf<R extends Route> = typeof inputType extends keyof R
 /** What a caller sends, before the server's schemas transform it and fill in defaults. */
 export type QueryInputOf<R extends Route> = InputOf<R>['query'];
 export type BodyInputOf<R extends Route> = InputOf<R>['body'];
-export type DataOf<R extends Route> = R['answer'] extends Answer<infer T> ? T : unknown;
+export type DataOf<R extends Route> = typeof answerType extends keyof R
+  ? NonNullable<R[typeof answerType]> extends { data: infer T }
+    ? T
+    : unknown
+  : unknown;
 
 /** The names of a path's parameters: '/api/faqs/:id' → 'id'. */
 export type PathParameterNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
@@ -139,6 +159,26 @@ export function pathOf<R extends Route>(route: R, values: PathValues<R>): string
     if (value === undefined) throw new Error(`${route.path}: no value for :${name}`);
     return encodeURIComponent(String(value));
   });
+}
+
+/**
+ * The resource a route reads or writes: the first word of its path after /api/admin or /api
+ * ('faqs' for /api/faqs and /api/admin/faqs/:id, 'contact-messages', 'auth').
+ */
+export function resourceOf(route: Pick<Route, 'path'>): string {
+  return queryKeyOf(route)[0]!;
+}
+
+/**
+ * The key under which the console keeps what a GET answers: the words of its path after /api/admin
+ * or /api, up to its first parameter (['faqs'], ['auth', 'me'], ['account', 'sessions']). A resource's
+ * key is the prefix of its lists' and items' keys, so refreshing it refreshes them all.
+ */
+export function queryKeyOf(route: Pick<Route, 'path'>): string[] {
+  const prefix = route.path.startsWith(`${ADMIN_PREFIX}/`) ? ADMIN_PREFIX : API_PREFIX;
+  const words = route.path.slice(prefix.length + 1).split('/');
+  const end = words.findIndex((word) => word.startsWith(':'));
+  return end === -1 ? words : words.slice(0, end);
 }
 
 /** A table of routes by name, in groups that may hold groups of their own (ROUTES.faqs.admin). */

@@ -32,6 +32,7 @@ function pageContextFor(data: unknown): PageContext {
     urlPathname: window.location.pathname,
     urlParsed: { pathname: window.location.pathname, search, hash: window.location.hash.slice(1) },
     data,
+    // Vike's PageContext also types what only its own router fills in; the islands read these three.
   } as unknown as PageContext;
 }
 

@@ -10,14 +10,13 @@ interface UserMenuProps {
 
 /**
  * Ends this session on the server too, so its token is refused from now on. Best effort: offline, the
- * token simply expires. A plain fetch, so the menu does not load the API client for it.
+ * token simply expires. The client's module loads on this first call (as lib/api.ts loads it), not
+ * with every page's menu; the token is read now, before the sign-out clears it.
  */
 function endServerSession(): void {
   const token = readToken();
   if (!token) return;
-  fetch('/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, keepalive: true }).catch(
-    () => undefined,
-  );
+  import('../../lib/api-client').then(({ endSession }) => endSession(token)).catch(() => undefined);
 }
 
 /** The logged-in member's menu: initial, name and e-mail, Change password, Your data (download, close the account), and Logout. A disclosure, closed by Escape or a click outside. */

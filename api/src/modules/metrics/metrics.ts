@@ -149,6 +149,7 @@ async function mailQueueSamples(db: Db, now: Date): Promise<{ depth: number; old
   const row = await db('mail_queue')
     .where({ state: 'queued' })
     .first(db.raw('count(*) as depth'), db.raw('min(created_at) as oldest'));
+  // Knex types an aggregate's row by the table, not by the raw columns it selects.
   const raw = row as unknown as { depth: number | string; oldest: Date | number | string | null } | undefined;
   if (!raw?.oldest) return { depth: Number(raw?.depth ?? 0), oldestSeconds: 0 };
   // SQLite's aggregate gives the stored epoch milliseconds; PostgreSQL a Date.

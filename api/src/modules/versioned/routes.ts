@@ -1,6 +1,6 @@
 /** The same public and admin calls for each kind of versioned content. */
 import type { VersionedItem, VersionedOperations } from '@npo/shared';
-import { ok, okItem, okPage } from '../../lib/respond.js';
+import { ok, okItem, pageOf } from '../../lib/respond.js';
 import type { ModuleContext } from '../context.js';
 import type { VersionedKind, VersionedTable } from './repository.js';
 import { createVersionedService } from './service.js';
@@ -10,24 +10,26 @@ export interface VersionedRoutes<
   Table extends VersionedTable,
   Input extends { clientId?: string | undefined },
   Entity extends VersionedItem,
+  C extends string,
 > {
   kind: VersionedKind<Table, Input, Entity>;
   /** The group of the route table: API.aboutUs and so on. */
-  operations: VersionedOperations<Input>;
-  collection: string;
+  operations: VersionedOperations<Input, Entity, C>;
+  collection: C;
 }
 
 export function registerVersioned<
   Table extends VersionedTable,
   Input extends { clientId?: string | undefined },
   Entity extends VersionedItem,
->({ deps, route }: ModuleContext, { kind, operations, collection }: VersionedRoutes<Table, Input, Entity>): void {
+  C extends string,
+>({ deps, route }: ModuleContext, { kind, operations, collection }: VersionedRoutes<Table, Input, Entity, C>): void {
   const versions = createVersionedService(deps, kind);
   const label = kind.label;
 
   route(operations.active, async (ctx) => ok(ctx, await versions.active()));
   route(operations.list, async (ctx) =>
-    okPage(ctx, collection, await versions.list(ctx.state.input.query), ctx.state.input.query),
+    ok(ctx, pageOf(collection, await versions.list(ctx.state.input.query), ctx.state.input.query)),
   );
   route(operations.get, async (ctx) => okItem(ctx, await versions.get(ctx.state.input.params.id)));
   route(operations.create, async (ctx) =>

@@ -5,7 +5,8 @@
  * anything is overwritten. Failures are always shown (SPEC 8's fallbacks when the server says nothing
  * useful) and rethrown to the caller, so a form stays open with its values.
  */
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { changedQueryKeys } from '@npo/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { describeError } from '../api/errors';
 import { queryKeys } from '../api/query-keys';
 import type { Change } from '../offline/outbox';
@@ -40,10 +41,11 @@ export function notifyWaiting(outcome: WaitingOutcome): void {
 }
 
 export interface AdminMutationOptions<Variables, Result> {
-  /** The request this action makes, as data (so that it can wait in the outbox). */
+  /**
+   * The request this action makes, as data (so that it can wait in the outbox). What it makes stale
+   * comes from its route in the table (changedQueryKeys); the dashboard is always refreshed as well.
+   */
   change: (variables: Variables) => Omit<Change, 'invalidates'>;
-  /** Lists this change affects; the dashboard is always refreshed as well. */
-  invalidates: readonly QueryKey[];
   success?: string | ((result: Result, variables: Variables) => string);
   /** A button on the success toast (e.g. Undo); only when the server applied the change, never when queued. */
   successAction?: (result: Result, variables: Variables) => ToastAction | undefined;
@@ -51,6 +53,11 @@ export interface AdminMutationOptions<Variables, Result> {
   failure: string;
   /** SPEC 8 gives some failures one fixed text whatever the server said (activation). */
   failureIsFixed?: boolean;
+}
+
+/** What a change makes stale: its route's resources (the table's), and the dashboard, which counts everything. */
+export function staleAfter(request: Pick<Change, 'method' | 'path'>): Change['invalidates'] {
+  return [...changedQueryKeys(request), queryKeys.dashboard];
 }
 
 export type MutationOutcome<Result> =
@@ -63,16 +70,17 @@ export type MutationOutcome<Result> =
 
 export function useAdminMutation<Variables = void, Result = unknown>({
   change,
-  invalidates,
   success,
   successAction,
   failure,
   failureIsFixed = false,
 }: AdminMutationOptions<Variables, Result>) {
   const queryClient = useQueryClient();
-  const affected = [...invalidates, queryKeys.dashboard] as unknown as Change['invalidates'];
   return useMutation<MutationOutcome<Result>, unknown, Variables>({
-    mutationFn: (variables) => submitChange<Result>({ ...change(variables), invalidates: affected }),
+    mutationFn: (variables) => {
+      const request = change(variables);
+      return submitChange<Result>({ ...request, invalidates: staleAfter(request) });
+    },
     // Changes go through the outbox when offline: TanStack Query must not hold them back itself.
     networkMode: 'always',
     onSuccess: async (outcome, variables) => {
@@ -85,7 +93,8 @@ export function useAdminMutation<Variables = void, Result = unknown>({
         );
       }
       // Awaited so that the list on screen is current when the caller continues (e.g. closes the form).
-      await Promise.all(affected.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      const stale = staleAfter(change(variables));
+      await Promise.all(stale.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onError: (error) => notifyFailure(failureIsFixed ? [failure] : describeError(error, failure)),
   });

@@ -6,7 +6,6 @@
  * be created can be edited and deleted too: the change names it by that id (offline/waiting.ts).
  */
 import { changeOf, type AdminCrudRoutes } from '@npo/shared';
-import type { QueryKey } from '@tanstack/react-query';
 import { onWaitingItem } from '../offline/waiting';
 import { useConfirm } from '../ui/ConfirmProvider';
 import { describeItem, type Revisioned } from './describe-item';
@@ -15,14 +14,11 @@ import { useAdminMutation } from './useAdminMutation';
 export interface CrudOptions<Input> {
   /** The create, update and delete of the route table's group: ROUTES.membershipCards.admin and so on. */
   operations: Pick<AdminCrudRoutes<Input>, 'create' | 'update' | 'remove'>;
-  queryKey: QueryKey;
   /** "Membership card": toasts say "Membership card created/updated/deleted". */
   noun: string;
   deleteConfirm: string;
   saveFailure: string;
   deleteFailure: string;
-  /** Other queries a change affects (beyond the list and the dashboard). */
-  alsoInvalidates?: readonly QueryKey[];
   /** Replaces "<noun> created" when creating does more (e.g. sends an invitation). */
   createdMessage?: (input: Input) => string;
 }
@@ -30,7 +26,6 @@ export interface CrudOptions<Input> {
 export function useCrudMutations<Input>(options: CrudOptions<Input>) {
   const { operations, noun, createdMessage } = options;
   const confirm = useConfirm();
-  const invalidates = [options.queryKey, ...(options.alsoInvalidates ?? [])];
   const save = useAdminMutation<{ item?: Revisioned; input: Input }>({
     change: ({ item, input }) => {
       const created = `New ${noun.toLowerCase()} ${describeItem(input)}`;
@@ -41,7 +36,6 @@ export function useCrudMutations<Input>(options: CrudOptions<Input>) {
       };
       return onWaitingItem(edit, item, created);
     },
-    invalidates,
     success: (_result, { item, input }) =>
       item ? `${noun} updated` : createdMessage ? createdMessage(input) : `${noun} created`,
     failure: options.saveFailure,
@@ -55,7 +49,6 @@ export function useCrudMutations<Input>(options: CrudOptions<Input>) {
         },
         item,
       ),
-    invalidates,
     success: `${noun} deleted`,
     failure: options.deleteFailure,
   });

@@ -15,6 +15,7 @@
  *   the disk: the server's copy of a conflicting item is re-read when needed, changes about people
  *   carry a label without their name, and the bodies of account changes (names, e-mails) stay in memory.
  */
+import { API_PREFIX, ROUTES, type Route } from '@npo/shared';
 import { useSyncExternalStore } from 'react';
 import { STORE_LOCKED_MESSAGE } from '../../bridge/contract';
 import { platform } from '../platform';
@@ -194,23 +195,32 @@ function setSaveProblem(next: string | null): void {
   problemListeners.forEach((listener) => listener());
 }
 
-const PERSONAL_PATH = /^\/admin\/(users|members|contact-messages)(\/|$)/;
-/** Bodies that hold a person's name and e-mail (an account's form). */
-const PERSONAL_BODY_PATH = /^\/admin\/users(\/|$)/;
+/** A queued change's path (under /api) is the collection's of `list`, or one of its items'. */
+function isUnder(list: Route, path: string): boolean {
+  const collection = list.path.slice(API_PREFIX.length);
+  return path === collection || path.startsWith(`${collection}/`);
+}
 
-function personalLabel(path: string): string {
-  if (path.startsWith('/admin/users')) return 'A change to a staff account';
-  if (path.startsWith('/admin/members')) return 'A change to a member';
-  return 'A change to a contact message';
+/** Where changes are about people, and how they are labelled where the store is not encrypted. */
+const PERSONAL_COLLECTIONS: [list: Route, label: string][] = [
+  [ROUTES.users.list, 'A change to a staff account'],
+  [ROUTES.members.list, 'A change to a member'],
+  [ROUTES.contactMessages.list, 'A change to a contact message'],
+];
+
+function personalLabel(path: string): string | undefined {
+  return PERSONAL_COLLECTIONS.find(([list]) => isUnder(list, path))?.[1];
 }
 
 /** The entry as it may be written where the store is not encrypted; null: memory only. */
 function forUnencryptedDisk(entry: OutboxEntry): OutboxEntry | null {
   // The server's copy of a conflicting item is asked for again when the staff member reviews it.
   const { current: _current, ...rest } = entry;
-  if (!PERSONAL_PATH.test(entry.path)) return rest;
-  if (entry.body !== undefined && PERSONAL_BODY_PATH.test(entry.path)) return null;
-  return { ...rest, label: personalLabel(entry.path) };
+  const label = personalLabel(entry.path);
+  if (label === undefined) return rest;
+  // Bodies that hold a person's name and e-mail (an account's form) stay in memory.
+  if (entry.body !== undefined && isUnder(ROUTES.users.list, entry.path)) return null;
+  return { ...rest, label };
 }
 
 function onDiskForm(list: OutboxEntry[]): { written: OutboxEntry[]; inMemory: Set<string> } {

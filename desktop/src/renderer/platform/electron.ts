@@ -6,7 +6,8 @@
 import { BRIDGE_KEY, type DesktopBridge } from '../../bridge/contract';
 import type { DurableStore, KeyValueStorage, Platform, ServerConnection } from './types';
 
-const bridge = (window as unknown as Record<string, DesktopBridge | undefined>)[BRIDGE_KEY];
+// The preload script adds the bridge to window at run time (Electron's contextBridge); no type declares it.
+const bridge = Reflect.get(window, BRIDGE_KEY) as DesktopBridge | undefined;
 if (!bridge) throw new Error('The desktop console needs the preload bridge (window.desktop)');
 
 const TOKEN_KEY = 'token';

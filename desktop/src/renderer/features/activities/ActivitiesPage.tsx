@@ -120,7 +120,6 @@ export default function ActivitiesPage() {
   const filter = filterOf(list);
   const { save, confirmDelete } = useCrudMutations<ActivityInput>({
     operations: ROUTES.activities.admin,
-    queryKey: queryKeys.activities,
     noun: 'Activity',
     deleteConfirm: 'Are you sure you want to delete this activity?',
     saveFailure: 'Failed to save activity',

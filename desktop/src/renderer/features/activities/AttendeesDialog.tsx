@@ -47,7 +47,6 @@ function useRemoveAttendee(activity: Activity) {
       ...changeOf(ROUTES.activities.removeRegistration, { params: { id: activity.id, userId: attendee.userId } }),
       label: `Remove ${attendee.name} from “${activity.title}”`,
     }),
-    invalidates: [queryKeys.activities],
     success: (_result, attendee) => `${attendee.name} removed`,
     failure: 'Failed to remove the registration',
   });

@@ -24,7 +24,6 @@ import { AdminUserForm } from './AdminUserForm';
 import { RequireTwoFactorSwitch } from './RequireTwoFactorSwitch';
 
 // Editing oneself may change one's own role or permissions: the session's profile is refreshed too.
-const ALSO_AFFECTED = [queryKeys.me];
 
 /** "End all sessions" of a staff account: confirmed, sent now (never queued), the outcome toasted. */
 function useEndSessions() {
@@ -93,8 +92,6 @@ function AdminsScreen() {
   const { list, query, sort, setSort } = useAdminList('users');
   const { save, confirmDelete } = useCrudMutations<AdminUserInput>({
     operations: ROUTES.users,
-    queryKey: queryKeys.users,
-    alsoInvalidates: ALSO_AFFECTED,
     noun: 'Admin user',
     // The invitation is a row of the server's mail queue (issue 25): sent when the mail server answers.
     createdMessage: (input) =>
@@ -108,7 +105,6 @@ function AdminsScreen() {
       ...changeOf(ROUTES.users.toggleStatus, { params: { id: user.id }, revision: user.revision }),
       label: `${user.isActive ? 'Deactivate' : 'Activate'} ${user.name}`,
     }),
-    invalidates: [queryKeys.users, ...ALSO_AFFECTED],
     success: (user) => (user.isActive ? `${user.name} activated` : `${user.name} deactivated`),
     failure: 'Failed to change the status',
   });

@@ -7,7 +7,6 @@
 import { Button } from '@blueprintjs/core';
 import { ROUTES, type Announcement, type AnnouncementBody } from '@npo/shared';
 import { useState } from 'react';
-import { queryKeys } from '../../api/query-keys';
 import { useAdminList } from '../../data/useAdminList';
 import { useCrudMutations } from '../../data/useCrudMutations';
 import { useModuleAccess } from '../../data/useModuleAccess';
@@ -34,7 +33,6 @@ export default function AnnouncementsPage() {
   });
   const { save, confirmDelete } = useCrudMutations<AnnouncementBody>({
     operations: ROUTES.announcements,
-    queryKey: queryKeys.announcements,
     noun: 'Announcement',
     deleteConfirm: 'Are you sure you want to delete this announcement? It has not been sent.',
     saveFailure: 'Failed to save the announcement',

@@ -6,7 +6,6 @@
 import { ROUTES, changeOf, type Announcement, type AnnouncementRecipient } from '@npo/shared';
 import { api } from '../../api/client';
 import { describeError } from '../../api/errors';
-import { queryKeys } from '../../api/query-keys';
 import { useAdminMutation } from '../../data/useAdminMutation';
 import { useConfirm } from '../../ui/ConfirmProvider';
 import { notifyFailure } from '../../ui/toaster';
@@ -17,8 +16,6 @@ export function sendNowQuestion(recipients: number): string {
   return `Send this announcement to ${who} now? It cannot be changed once sent.`;
 }
 
-const invalidates = [queryKeys.announcements];
-
 export function useAnnouncementActions() {
   const confirm = useConfirm();
   const sendTest = useAdminMutation<Announcement>({
@@ -26,7 +23,6 @@ export function useAnnouncementActions() {
       ...changeOf(ROUTES.announcements.sendTest, { params: { id: item.id } }),
       label: `Test of the announcement ${item.subject}`,
     }),
-    invalidates,
     success: 'Test mail sent to your address',
     failure: 'Failed to send the test mail',
   });
@@ -39,7 +35,6 @@ export function useAnnouncementActions() {
       }),
       label: `${scheduledAt ? 'Schedule' : 'Send'} the announcement ${item.subject}`,
     }),
-    invalidates,
     success: (_result, { scheduledAt }) => (scheduledAt ? 'Announcement scheduled' : 'Announcement is being sent'),
     failure: 'Failed to send the announcement',
   });
@@ -48,7 +43,6 @@ export function useAnnouncementActions() {
       ...changeOf(ROUTES.announcements.unschedule, { params: { id: item.id }, revision: item.revision }),
       label: `Cancel the schedule of the announcement ${item.subject}`,
     }),
-    invalidates,
     success: 'Schedule cancelled: the announcement is a draft again',
     failure: 'Failed to cancel the schedule',
   });
@@ -57,7 +51,6 @@ export function useAnnouncementActions() {
       ...changeOf(ROUTES.announcements.retryRecipient, { params: { id: item.id, mailId: recipient.mailId } }),
       label: `Retry the announcement to ${recipient.recipient}`,
     }),
-    invalidates,
     success: 'Mail queued to be sent again',
     failure: 'Failed to retry the mail',
   });

@@ -73,7 +73,6 @@ export function MessageReplies({ message, canReply }: { message: ContactMessage;
       label: `Reply to ${message.name}`,
       creates: true,
     }),
-    invalidates: [repliesKey(message.id)],
     success: 'Reply queued. The message shows as Replied once the mail has gone out.',
     failure: 'Failed to send the reply',
   });

@@ -21,7 +21,6 @@ import {
 import { useId, useState } from 'react';
 import { api } from '../../api/client';
 import { describeError } from '../../api/errors';
-import { queryKeys } from '../../api/query-keys';
 import { useAdminList } from '../../data/useAdminList';
 import { useAdminMutation } from '../../data/useAdminMutation';
 import type { ModuleAccess } from '../../data/useModuleAccess';
@@ -101,7 +100,6 @@ function useMessageState() {
       }),
       label: `Mark the message from ${message.name} as ${state}`,
     }),
-    invalidates: [queryKeys.contactMessages],
     success: (_result, { message, state }) => {
       if (state === 'archived') return 'Message archived';
       if (state === 'spam') return 'Message moved to possible spam';
@@ -138,7 +136,6 @@ function useBulkChange() {
       ...changeOf(ROUTES.contactMessages.bulk, { body: { action, ...target } }),
       label: `${messagesText(count)} ${BULK_DONE[action]}`,
     }),
-    invalidates: [queryKeys.contactMessages],
     success: (result, { action }) => `${messagesText(result.changed)} ${BULK_DONE[action]}`,
     failure: 'Failed to update the messages',
   });
@@ -431,7 +428,6 @@ export function MessagesInbox({ access }: { access: ModuleAccess }) {
       ...changeOf(ROUTES.contactMessages.remove, { params: { id: message.id }, revision: message.revision }),
       label: `Delete the message from ${message.name}`,
     }),
-    invalidates: [queryKeys.contactMessages],
     success: 'Message deleted',
     failure: 'Failed to delete message',
   });

@@ -45,7 +45,6 @@ export default function FaqsPage() {
   const whole = wholeList(params);
   const { save, confirmDelete } = useCrudMutations<FaqPayload>({
     operations: ROUTES.faqs.admin,
-    queryKey: queryKeys.faqs,
     noun: 'FAQ',
     deleteConfirm: 'Are you sure you want to delete this FAQ?',
     saveFailure: 'Failed to save FAQ',

@@ -1,6 +1,7 @@
 /** The FAQs' reorder (DESIGN: PUT /api/admin/faqs/reorder with every id), on the shared list ordering. */
 import { ROUTES, changeOf, type Faq } from '@npo/shared';
 import { queryKeys } from '../../api/query-keys';
+import { staleAfter } from '../../data/useAdminMutation';
 import type { Change } from '../../offline/outbox';
 import { orderOf } from '../../offline/waiting';
 import { useListOrdering } from '../../ui/ordering/useListOrdering';
@@ -11,10 +12,10 @@ export function faqOrderChange(ordered: Faq[]): Change {
   const order = orderOf(request.path.replace(/\/reorder$/, ''), ordered);
   return {
     ...request,
+    invalidates: staleAfter(request),
     body: { ids: order.ids },
     bumps: order.bumps,
     label: 'Reorder FAQs',
-    invalidates: [queryKeys.faqs],
   };
 }
 

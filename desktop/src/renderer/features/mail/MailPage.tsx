@@ -19,7 +19,6 @@ import {
   type MailState,
 } from '@npo/shared';
 import { useId } from 'react';
-import { queryKeys } from '../../api/query-keys';
 import { useAdminList } from '../../data/useAdminList';
 import { useAdminMutation } from '../../data/useAdminMutation';
 import { useConfirm } from '../../ui/ConfirmProvider';
@@ -79,7 +78,6 @@ function useMailActions() {
       ...changeOf(ROUTES.mail.retry, { params: { id: mail.id } }),
       label: `Retry the mail to ${mail.recipient}`,
     }),
-    invalidates: [queryKeys.mail],
     success: 'Mail queued to be sent again',
     failure: 'Failed to retry the mail',
   });
@@ -88,7 +86,6 @@ function useMailActions() {
       ...changeOf(ROUTES.mail.discard, { params: { id: mail.id }, revision: mail.revision }),
       label: `Discard the mail to ${mail.recipient}`,
     }),
-    invalidates: [queryKeys.mail],
     success: 'Mail discarded',
     failure: 'Failed to discard the mail',
   });

@@ -68,7 +68,6 @@ export function useEraseMember(onErased: () => void) {
       ...changeOf(ROUTES.members.erase, { params: { id: member.id }, revision: member.revision }),
       label: `Erase ${member.name}`,
     }),
-    invalidates: [queryKeys.members],
     success: (_result, member) => `${member.name} erased`,
     failure: 'Failed to erase the member',
   });

@@ -11,7 +11,6 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../../api/client';
 import { describeError } from '../../api/errors';
-import { queryKeys } from '../../api/query-keys';
 import { useAdminList } from '../../data/useAdminList';
 import { useAdminMutation } from '../../data/useAdminMutation';
 import { useModuleAccess } from '../../data/useModuleAccess';
@@ -81,7 +80,6 @@ function useMemberStatus() {
       }),
       label: `${active ? 'Reactivate' : 'Deactivate'} ${member.name}`,
     }),
-    invalidates: [queryKeys.members],
     success: (_result, { member, active }) => `${member.name} ${active ? 'reactivated' : 'deactivated'}`,
     failure: 'Failed to change the status',
   });

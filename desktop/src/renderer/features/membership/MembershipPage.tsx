@@ -1,6 +1,5 @@
 import { Button } from '@blueprintjs/core';
 import { ROUTES, type MembershipCard, type MembershipCardInput } from '@npo/shared';
-import { queryKeys } from '../../api/query-keys';
 import { useAdminList } from '../../data/useAdminList';
 import { useCrudMutations } from '../../data/useCrudMutations';
 import { useModuleAccess } from '../../data/useModuleAccess';
@@ -21,7 +20,6 @@ export default function MembershipPage() {
   const { list, query, queryKey, inOwnOrder } = useAdminList('membershipCards');
   const { save, confirmDelete } = useCrudMutations<MembershipCardInput>({
     operations: ROUTES.membershipCards.admin,
-    queryKey: queryKeys.membershipCards,
     noun: 'Membership card',
     deleteConfirm: 'Are you sure you want to delete this card?',
     saveFailure: 'Failed to save card',

@@ -1,7 +1,7 @@
 /** The cards' reorder and Active switch: the FAQs' list ordering (ui/ordering) and a plain edit. */
 import { ROUTES, changeOf, type MembershipCard, type MembershipCardInput } from '@npo/shared';
 import type { QueryKey } from '@tanstack/react-query';
-import { queryKeys } from '../../api/query-keys';
+import { staleAfter } from '../../data/useAdminMutation';
 import type { Change } from '../../offline/outbox';
 import { orderOf } from '../../offline/waiting';
 import { useListOrdering } from '../../ui/ordering/useListOrdering';
@@ -12,10 +12,10 @@ export function cardOrderChange(ordered: MembershipCard[]): Change {
   const order = orderOf(request.path.replace(/\/reorder$/, ''), ordered);
   return {
     ...request,
+    invalidates: staleAfter(request),
     body: { ids: order.ids },
     bumps: order.bumps,
     label: 'Reorder membership cards',
-    invalidates: [queryKeys.membershipCards],
   };
 }
 

@@ -1,6 +1,5 @@
 import { Button, Card, Tag } from '@blueprintjs/core';
-import { ROUTES, type TESTIMONIAL_SORTS, type Testimonial, type TestimonialInput } from '@npo/shared';
-import { queryKeys } from '../../api/query-keys';
+import { changeOf, ROUTES, type TESTIMONIAL_SORTS, type Testimonial, type TestimonialInput } from '@npo/shared';
 import { useAdminList } from '../../data/useAdminList';
 import { SortControl } from '../../ui/SortControl';
 import type { TableColumn } from '../../ui/TableHead';
@@ -81,7 +80,6 @@ export default function TestimonialsPage() {
   const { list, query, sort, setSort } = useAdminList('testimonials');
   const { save, confirmDelete } = useCrudMutations<TestimonialInput>({
     operations: ROUTES.testimonials.admin,
-    queryKey: queryKeys.testimonials,
     noun: 'Testimonial',
     deleteConfirm: 'Are you sure you want to delete this testimonial?',
     saveFailure: 'Failed to save testimonial',
@@ -89,12 +87,12 @@ export default function TestimonialsPage() {
   });
   const toggleFeatured = useAdminMutation<Testimonial, Testimonial>({
     change: (testimonial) => ({
-      method: 'PATCH',
-      path: `/admin/testimonials/${testimonial.id}/featured`,
-      revision: testimonial.revision,
+      ...changeOf(ROUTES.testimonials.toggleFeatured, {
+        params: { id: testimonial.id },
+        revision: testimonial.revision,
+      }),
       label: `${testimonial.isFeatured ? 'Unfeature' : 'Feature'} the testimonial of ${testimonial.name}`,
     }),
-    invalidates: [queryKeys.testimonials],
     success: (result) => (result.isFeatured ? 'Testimonial featured' : 'Testimonial unfeatured'),
     failure: 'Failed to update testimonial',
   });

@@ -70,7 +70,6 @@ export function useVersions<Item extends VersionBase, Input>(kind: VersionedKind
 
   const { save, confirmDelete } = useCrudMutations<Input>({
     operations: kind.operations,
-    queryKey: kind.queryKey,
     noun: kind.noun,
     deleteConfirm: kind.texts.deleteConfirm,
     saveFailure: kind.texts.saveFailure,
@@ -88,7 +87,6 @@ export function useVersions<Item extends VersionBase, Input>(kind: VersionedKind
       ...changeOf(kind.operations.activate, { params: { id: version.id }, revision: version.revision }),
       label: `${isUndo ? 'Undo: activate' : 'Activate'} ${kind.noun.toLowerCase()} ${version.version}`,
     }),
-    invalidates: [kind.queryKey],
     success: (result, { isUndo }) => `Version ${result.version} is ${isUndo ? 'active again' : 'now active'}`,
     // Undo is the same activation, of the version that was live before, with its current revision.
     successAction: (_result, { previous }) =>
@@ -111,7 +109,6 @@ export function useVersions<Item extends VersionBase, Input>(kind: VersionedKind
       }),
       label: `Schedule ${kind.noun.toLowerCase()} ${version.version}`,
     }),
-    invalidates: [kind.queryKey],
     success: (result) => `Version ${result.version} is scheduled`,
     failure: 'Failed to schedule version',
   });
@@ -121,7 +118,6 @@ export function useVersions<Item extends VersionBase, Input>(kind: VersionedKind
       ...changeOf(kind.operations.cancelSchedule, { params: { id: version.id }, revision: version.revision }),
       label: `Cancel the schedule of ${kind.noun.toLowerCase()} ${version.version}`,
     }),
-    invalidates: [kind.queryKey],
     success: (result) => `The schedule of version ${result.version} is cancelled`,
     failure: 'Failed to cancel the schedule',
   });

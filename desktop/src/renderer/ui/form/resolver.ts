@@ -11,5 +11,6 @@ import type { z } from 'zod';
 export function schemaResolver<Values extends FieldValues, Output>(
   schema: z.ZodType<Output>,
 ): Resolver<Values, unknown, Output> {
+  // @hookform/resolvers' overloads cannot take a generic zod schema: its Resolver type is built from the schema's own.
   return zodResolver(schema as never) as unknown as Resolver<Values, unknown, Output>;
 }
