@@ -78,6 +78,3 @@ export function* csvRecords(text: string): Generator<CsvRecord, void, undefined>
   if (field !== '' || fields.length > 0 || closed) endRecord();
   yield* records;
 }
-
-/** Every record of `text` (see csvRecords). */
-export const readCsv = (text: string): CsvRecord[] => [...csvRecords(text)];

@@ -66,8 +66,6 @@ const VALID_KEY = /^[\x21-\x7e][\x20-\x7e]{0,254}$/;
 export const IDEMPOTENCY_KEY_PATTERN = VALID_KEY.source;
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Answers that say "not now" or "not you", not "not this": a retry with the same key may well succeed. */
-export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([401, 403, 408, 409, 425, 428, 429]);
 /** Keyed writes of callers without a session, per address and hour (the public forms' own limits are lower). */
 export const ANONYMOUS_KEYS_PER_HOUR = 60;
 const ANONYMOUS_KEYS = { limit: ANONYMOUS_KEYS_PER_HOUR, windowMs: HOUR_MS };
