@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { MAIL_STATES } from './mail.js';
-import { MAX_ID } from './api/operation.js';
+import { MAX_ID } from './constants.js';
 import { clientId, plainString } from './schemas/fields.js';
 import { paginationQuery } from './schemas/query.js';
 

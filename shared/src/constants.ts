@@ -104,3 +104,6 @@ export const LOGIN_THROTTLE = {
   backoff: { afterFailures: 10, baseDelayMs: 1000, maxDelayMs: 60 * 1000 },
 } as const;
 export const TOKEN_EXPIRY = '7d';
+
+/** Route ids are positive integers up to this (a 32-bit integer column on PostgreSQL). */
+export const MAX_ID = 2_147_483_647;

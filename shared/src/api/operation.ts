@@ -7,6 +7,7 @@
  * loads zod for them.
  */
 import { z, type ZodType } from 'zod';
+import { MAX_ID } from '../constants.js';
 import type { Pagination } from '../entities.js';
 import type { versionScheduleSchema } from '../schemas/content.js';
 import { isRoute, type Accepts, type Answers, type Route, type RouteTree } from './route.js';
@@ -145,9 +146,6 @@ function attach(
     ]),
   );
 }
-
-/** Route ids are positive integers up to this (a 32-bit integer column on PostgreSQL). */
-export const MAX_ID = 2_147_483_647;
 
 /**
  * Route ids: anything but a positive integer up to MAX_ID names nothing, so the server answers 404,

@@ -17,11 +17,13 @@ describeEngines('forgot-password work on %s', (engine) => {
   });
 
   /** The statements (without their values) a request runs, and the jobs it queues, held back. */
+  const SCHEDULER_POLL = /from ["`]?announcements["`]? where/;
   async function workOf(email: string, ip: string) {
     const { db, mailer } = app.runtime.deps;
     const statements: string[] = [];
     const jobs: (() => Promise<void>)[] = [];
-    const onQuery = (query: { sql: string }) => statements.push(query.sql);
+    // The announcement scheduler polls on its own timer and may fall into the window: not this request's work.
+    const onQuery = (query: { sql: string }) => void (SCHEDULER_POLL.test(query.sql) || statements.push(query.sql));
     const queueWork = mailer.queueWork.bind(mailer);
     mailer.queueWork = (work) => void jobs.push(work);
     db.on('query', onQuery);
