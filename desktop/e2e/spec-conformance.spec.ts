@@ -158,7 +158,7 @@ test.describe("SPEC 7: each console form's request body", () => {
     const title = unique('Payload Webinar');
     await dialog.getByLabel('Title', { exact: true }).fill(title);
     await dialog.getByLabel('Description').fill('A webinar about nutrition in practice.');
-    await dialog.getByLabel('Date and time (UTC)').fill('2031-03-04T09:30');
+    await dialog.getByLabel('Date and time (India Standard Time)').fill('2031-03-04T09:30');
     await dialog.getByLabel('Location').fill('Online');
     await dialog.getByRole('textbox', { name: 'Tag 1' }).fill('Webinar');
     await dialog.getByRole('button', { name: 'Add tag' }).click();
