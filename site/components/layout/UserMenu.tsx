@@ -11,12 +11,19 @@ interface UserMenuProps {
 /**
  * Ends this session on the server too, so its token is refused from now on. Best effort: offline, the
  * token simply expires. The client's module loads on this first call (as lib/api.ts loads it), not
- * with every page's menu; the token is read now, before the sign-out clears it.
+ * with every page's menu; the token is read now, before the sign-out clears it. The caller waits for
+ * the request to be under way before it signs out: signing out navigates, and a navigation drops a
+ * module still loading (a keepalive request, once sent, outlives it).
  */
-function endServerSession(): void {
+async function endServerSession(): Promise<void> {
   const token = readToken();
   if (!token) return;
-  import('../../lib/api-client').then(({ endSession }) => endSession(token)).catch(() => undefined);
+  try {
+    const { endSession } = await import('../../lib/api-client');
+    endSession(token);
+  } catch {
+    // Offline or the module could not load: the token expires on its own.
+  }
 }
 
 /** The logged-in member's menu: initial, name and e-mail, Change password, Your data (download, close the account), and Logout. A disclosure, closed by Escape or a click outside. */
@@ -83,8 +90,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
           className="user-menu__logout"
           onClick={() => {
             setOpen(false);
-            endServerSession();
-            onLogout();
+            void endServerSession().then(onLogout);
           }}
         >
           Logout
