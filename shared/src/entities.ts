@@ -334,6 +334,14 @@ export const dashboardEntity = z.strictObject({
     ),
 });
 
+export const organisationSettingsEntity = z.strictObject({
+  timeZone: z
+    .string()
+    .describe(
+      "ORGANISATION_TIME_ZONE, an IANA name (Asia/Kolkata): an activity's stored date is the wall clock there, and the console labels and takes times in it",
+    ),
+});
+
 export const defaultContentStatusEntity = z.strictObject({
   sections: z
     .array(z.enum(PUBLIC_SECTION_NAMES))
@@ -543,6 +551,7 @@ export const ENTITY_SCHEMAS = {
   MemberImportResult: memberImportResultEntity,
   Dashboard: dashboardEntity,
   DefaultContentStatus: defaultContentStatusEntity,
+  OrganisationSettings: organisationSettingsEntity,
   LoginResult: loginResultEntity,
   TwoFactorChallenge: twoFactorChallengeEntity,
   TwoFactorSetup: twoFactorSetupEntity,
@@ -601,6 +610,7 @@ export type DashboardStatPeriod = NonNullable<NonNullable<DashboardData['statPer
 export type DashboardRecentUser = NonNullable<DashboardData['recentUsers']>[number];
 export type DashboardUpcomingActivity = NonNullable<DashboardData['upcomingActivities']>[number];
 export type DefaultContentStatus = z.output<typeof defaultContentStatusEntity>;
+export type OrganisationSettings = z.output<typeof organisationSettingsEntity>;
 export type LoginResult = z.output<typeof loginResultEntity>;
 export type TwoFactorChallenge = z.output<typeof twoFactorChallengeEntity>;
 /** What POST /api/auth/login answers. */

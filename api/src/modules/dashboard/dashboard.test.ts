@@ -64,6 +64,7 @@ describeEngines('dashboard on %s', (engine) => {
   it('is open to every admin, without any module permission, and to nobody else', async () => {
     expect(app.runtime.api.adminRoutes.filter((route) => route.module === 'dashboard')).toEqual([
       { method: 'get', path: '/api/admin/dashboard', module: 'dashboard', action: 'view' },
+      { method: 'get', path: '/api/admin/settings/organisation', module: 'dashboard', action: 'view' },
       { method: 'get', path: '/api/admin/default-content', module: 'dashboard', action: 'view' },
     ]);
     expect((await app.request('GET', '/api/admin/dashboard')).status).toBe(401);

@@ -13,6 +13,11 @@ export function registerDashboard({ deps, route }: ModuleContext): void {
     ctx.set('Cache-Control', 'private, no-store');
     ok(ctx, await dashboard.load(ctx.state.user));
   });
+  // The zone is the server's setting (config.ts): the console must not assume one of its own.
+  route(API.dashboard.organisation, (ctx) => {
+    ctx.set('Cache-Control', 'private, no-store');
+    ok(ctx, { timeZone: deps.config.organisationTimeZone });
+  });
   route(API.dashboard.defaultContent, async (ctx) => {
     ctx.set('Cache-Control', 'private, no-store');
     ok(ctx, { sections: await sectionsOnDefaults(deps.db) });
