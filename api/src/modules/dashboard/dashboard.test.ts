@@ -41,7 +41,7 @@ describeEngines('dashboard on %s', (engine) => {
   beforeAll(async () => {
     app = await startTestApp(engine);
     const root = await app.runtime.deps.db('users').where({ role: 'super_admin' }).first('id');
-    rootToken = await app.newSession(root.id);
+    rootToken = await app.newSession(root!.id);
     admin = await app.createUser({ role: 'admin', name: 'Plain Admin' });
     member = await app.createUser({ role: 'member', name: 'Plain Member' });
   });

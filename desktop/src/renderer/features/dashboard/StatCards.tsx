@@ -32,7 +32,7 @@ function inThePeriod(current: number, verb: 'new' | 'added'): string {
 export function changeText(
   name: DashboardStatName,
   change: number,
-  period?: Periods[DashboardStatName]  ,
+  period?: Periods[DashboardStatName],
 ): { text: string; trend: Trend } {
   if (!period) {
     const trend = change > 0 ? 'up' : change < 0 ? 'down' : 'flat';
