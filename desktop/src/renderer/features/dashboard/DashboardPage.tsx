@@ -67,7 +67,7 @@ export default function DashboardPage() {
     <>
       <PageHeader title="Dashboard" summary={`Welcome back, ${firstName}. Here is what is happening on the site.`} />
       {data.withheld.length > 0 && (
-        <p className="muted" data-testid="dashboard-withheld">
+        <p className="muted dashboard-withheld" data-testid="dashboard-withheld">
           Figures of modules you may not view are not shown. A super admin can grant you more.
         </p>
       )}
