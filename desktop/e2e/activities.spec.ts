@@ -133,6 +133,43 @@ test.describe('in another time zone', () => {
   });
 });
 
+test("the console takes the organisation's zone from the server, not a built-in one (issue 55 item 2)", async ({
+  page,
+}) => {
+  // This suite's server runs on the default zone; its answer names Paris here, as a server started with
+  // ORGANISATION_TIME_ZONE=Europe/Paris does (api dashboard/organisation.test.ts starts one).
+  let asked = 0;
+  await page.route('**/api/admin/settings/organisation', async (route) => {
+    asked += 1;
+    const answer = await route.fetch();
+    const body = (await answer.json()) as { data: { timeZone: string } };
+    expect(body.data.timeZone).toBe('Asia/Kolkata');
+    body.data.timeZone = 'Europe/Paris';
+    await route.fulfill({ response: answer, json: body });
+  });
+  await openAs(page, '/activities');
+  await expect(page.locator('.page-summary')).toContainText(
+    'Dates are shown and edited in Central European Standard Time, as visitors see them.',
+  );
+  expect(asked).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Add Activity' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Activity' });
+  const title = unique('Paris Evening');
+  await dialog.getByLabel('Title', { exact: true }).fill(title);
+  await dialog.getByLabel('Description').fill('An evening dated in the organisation’s time.');
+  await expect(dialog.getByLabel('Date and time (India Standard Time)')).toHaveCount(0);
+  await dialog.getByLabel('Date and time (Central European Standard Time)').fill('2031-12-14T19:30');
+  await dialog.getByLabel('Location').fill('Paris');
+  await dialog.getByRole('textbox', { name: 'Tag 1' }).fill('Evening');
+  await dialog.getByRole('button', { name: 'Create Activity' }).click();
+  await expect(dialog).toBeHidden();
+  // The typed digits are the stored wall clock, whatever the zone's name.
+  expect(await findActivity(title)).toMatchObject({ date: '2031-12-14T19:30:00.000Z' });
+  await expect(
+    page.getByTestId('activity-card').filter({ hasText: title }).getByText('Central European Standard Time'),
+  ).toBeVisible();
+});
+
 /** A new member, registered for the activity through the public API. */
 async function attendee(activityId: number, name: string): Promise<void> {
   const credentials = { email: uniqueEmail('attendee'), password: 'secret-123' };

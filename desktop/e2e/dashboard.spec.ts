@@ -70,8 +70,40 @@ test("the backup card is a super admin's: the newest backup, a warning when it i
   // With a permission: an admin with none sees what to ask for instead (permission-grid.spec.ts).
   const admin = await createAdmin({ faqs: { view: true } });
   await openAs(page, '', admin);
-  await expect(page.getByTestId('stat-card')).toHaveCount(4);
+  await expect(page.getByTestId('dashboard-withheld')).toBeVisible();
   await expect(card).toHaveCount(0);
+});
+
+test('each part shows only for staff who may view its module, and no sample stands in (issue 55 item 3)', async ({
+  page,
+}) => {
+  // FAQs only: none of the dashboard's figures are theirs.
+  await openAs(page, '', await createAdmin({ faqs: { view: true } }));
+  await expect(page.getByTestId('dashboard-withheld')).toHaveText(
+    'Figures of modules you may not view are not shown. A super admin can grant you more.',
+  );
+  await expect(page.getByTestId('stat-card')).toHaveCount(0);
+  await expect(page.locator('figure.chart')).toHaveCount(0);
+  await expect(page.locator('.panel').filter({ hasText: 'Recent Users' })).toHaveCount(0);
+  await expect(page.locator('.panel').filter({ hasText: 'Upcoming Activities' })).toHaveCount(0);
+  await expect(page.locator('.overview-list')).toHaveCount(0);
+  await expect(page.getByText('Amara Okafor')).toHaveCount(0);
+
+  // Members view: the users' card, the week chart and the recent users with their e-mails.
+  const viewer = await createAdmin({ members: { view: true } });
+  await openAs(page, '', viewer);
+  const stats = page.getByTestId('stat-card');
+  await expect(stats).toHaveCount(1);
+  await expect(stats).toContainText('Total Users');
+  await expect(page.locator('figure.chart')).toBeVisible();
+  await expect(page.locator('.panel').filter({ hasText: 'Recent Users' })).toContainText(viewer.email);
+  await expect(page.locator('.panel').filter({ hasText: 'Upcoming Activities' })).toHaveCount(0);
+
+  // A super admin: all of it, with no note.
+  await openAs(page, '');
+  await expect(stats).toHaveCount(4);
+  await expect(page.locator('.overview-list')).toBeVisible();
+  await expect(page.getByTestId('dashboard-withheld')).toHaveCount(0);
 });
 
 /** The dashboard's answer with its stats and periods as `adjust` leaves them. */

@@ -353,6 +353,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       dashboard: () => call(ROUTES.dashboard.get),
       /** Which public sections show SPEC's built-in content (nothing of theirs is public). */
       defaultContent: () => call(ROUTES.dashboard.defaultContent),
+      /** The organisation's settings: its time zone, which activity times are wall clocks in. */
+      organisation: () => call(ROUTES.dashboard.organisation),
       /** Super admins: whether every staff member must sign in with two-factor. */
       securitySettings: {
         get: () => call(ROUTES.twoFactor.securitySettings),

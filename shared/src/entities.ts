@@ -17,6 +17,7 @@ import { ACTIVITY_STATUSES, CONTACT_MESSAGE_STATES } from './constants.js';
 import { PUBLIC_SECTION_NAMES } from './content/public-sections.js';
 import { MAIL_KINDS, MAIL_STATES } from './mail.js';
 import { MEMBER_IMPORT_OUTCOMES } from './member-import.js';
+import { DASHBOARD_PARTS, type DashboardPart } from './dashboard-parts.js';
 import { ASSIGNABLE_MODULES, ROLES } from './permissions.js';
 
 const id = z.int().positive();
@@ -262,37 +263,55 @@ const period = z.strictObject({
 /** Fewer than this in the 30 days before, and a percentage would only magnify noise ("+920.2%"). */
 export const DASHBOARD_TREND_MIN_BASE = 10;
 
+/** A part of the dashboard the caller may not view is left out (DASHBOARD_PART_MODULES): optional on the wire. */
+const part = <T extends z.ZodType>(schema: T, module: string) =>
+  schema.optional().describe(`Only for staff who may view ${module}`);
+
 export const dashboardEntity = z.strictObject({
   stats: z.strictObject({
-    totalUsers: count,
-    totalUsersChange: z.number(),
-    activeAdmins: count,
-    activeAdminsChange: z.number(),
-    totalActivities: count,
-    totalActivitiesChange: z.number(),
-    totalTestimonials: count,
-    totalTestimonialsChange: z.number(),
+    totalUsers: part(count, 'members'),
+    totalUsersChange: part(z.number(), 'members'),
+    activeAdmins: part(count, 'admins (super admins)'),
+    activeAdminsChange: part(z.number(), 'admins (super admins)'),
+    totalActivities: part(count, 'activities'),
+    totalActivitiesChange: part(z.number(), 'activities'),
+    totalTestimonials: part(count, 'testimonials'),
+    totalTestimonialsChange: part(z.number(), 'testimonials'),
   }),
-  userGrowth: z.array(z.strictObject({ day: z.string(), users: count })),
-  // `email` only for staff who may view members (members:view): the dashboard is open to every admin.
-  recentUsers: z.array(
-    z.strictObject({ name: z.string(), email: z.string().optional(), role: z.enum(ROLES), createdAt: dateTime }),
+  userGrowth: part(z.array(z.strictObject({ day: z.string(), users: count })), 'members'),
+  recentUsers: part(
+    z.array(z.strictObject({ name: z.string(), email: z.string(), role: z.enum(ROLES), createdAt: dateTime })),
+    'members',
   ),
-  upcomingActivities: z.array(
-    z.strictObject({ title: z.string(), date: dateTime, participants: count, capacity: z.int().positive().nullable() }),
+  upcomingActivities: part(
+    z.array(
+      z.strictObject({
+        title: z.string(),
+        date: dateTime,
+        participants: count,
+        capacity: z.int().positive().nullable(),
+      }),
+    ),
+    'activities',
   ),
   contentStats: z.strictObject({
-    membershipCards: totalAndActive,
-    aboutUsVersions: totalAndActive,
-    contactInfoVersions: totalAndActive,
-    featuredTestimonials: count,
+    membershipCards: part(totalAndActive, 'membership'),
+    aboutUsVersions: part(totalAndActive, 'about'),
+    contactInfoVersions: part(totalAndActive, 'connect'),
+    featuredTestimonials: part(count, 'testimonials'),
   }),
+  withheld: z
+    .array(z.enum(DASHBOARD_PARTS as [DashboardPart, ...DashboardPart[]]))
+    .optional()
+    .describe(
+      'The parts left out because the caller may not view their module (members: users, growth and recent users; admins: active staff; activities; testimonials; membership; about; connect)',
+    ),
   statPeriods: z
     .object({
-      totalUsers: period,
-      activeAdmins: period,
-      totalActivities: period,
-      totalTestimonials: period,
+      totalUsers: period.optional(),
+      activeAdmins: period.optional(),
+      totalActivities: period.optional(),
+      totalTestimonials: period.optional(),
     })
     .optional()
     .describe(
@@ -312,6 +331,14 @@ export const dashboardEntity = z.strictObject({
     .optional()
     .describe(
       'Super admins only. The newest copy in DATA_DIR/backups (SQLite); builtIn false on PostgreSQL, backed up with its own tools. stale: none, or older than two days.',
+    ),
+});
+
+export const organisationSettingsEntity = z.strictObject({
+  timeZone: z
+    .string()
+    .describe(
+      "ORGANISATION_TIME_ZONE, an IANA name (Asia/Kolkata): an activity's stored date is the wall clock there, and the console labels and takes times in it",
     ),
 });
 
@@ -524,6 +551,7 @@ export const ENTITY_SCHEMAS = {
   MemberImportResult: memberImportResultEntity,
   Dashboard: dashboardEntity,
   DefaultContentStatus: defaultContentStatusEntity,
+  OrganisationSettings: organisationSettingsEntity,
   LoginResult: loginResultEntity,
   TwoFactorChallenge: twoFactorChallengeEntity,
   TwoFactorSetup: twoFactorSetupEntity,
@@ -578,8 +606,11 @@ export type DashboardStatName = keyof NonNullable<DashboardData['statPeriods']>;
  * What a stat's change compares: rows created in the last 30 days (current) and the 30 before; a
  * trend only when `comparable` (DASHBOARD_TREND_MIN_BASE, and the figure counts what the periods count).
  */
-export type DashboardStatPeriod = NonNullable<DashboardData['statPeriods']>[DashboardStatName];
+export type DashboardStatPeriod = NonNullable<NonNullable<DashboardData['statPeriods']>[DashboardStatName]>;
+export type DashboardRecentUser = NonNullable<DashboardData['recentUsers']>[number];
+export type DashboardUpcomingActivity = NonNullable<DashboardData['upcomingActivities']>[number];
 export type DefaultContentStatus = z.output<typeof defaultContentStatusEntity>;
+export type OrganisationSettings = z.output<typeof organisationSettingsEntity>;
 export type LoginResult = z.output<typeof loginResultEntity>;
 export type TwoFactorChallenge = z.output<typeof twoFactorChallengeEntity>;
 /** What POST /api/auth/login answers. */

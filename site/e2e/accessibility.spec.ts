@@ -13,6 +13,7 @@ const ROUTES = [
   '/signup',
   '/forgot-password',
   '/reset-password',
+  '/welcome',
   '/no-such-page',
 ];
 

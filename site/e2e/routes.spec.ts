@@ -64,6 +64,14 @@ const ROUTES: { path: string; title: RegExp; texts: (string | RegExp)[] }[] = [
     title: /^Reset password \|/,
     texts: ['Invalid Reset Link', 'This password reset link is invalid or has expired.'],
   },
+  {
+    path: '/welcome',
+    title: /^Welcome \|/,
+    texts: [
+      'Invalid Welcome Link',
+      'This welcome link is invalid or has expired. Request a new link to choose your password.',
+    ],
+  },
 ];
 
 for (const route of ROUTES) {

@@ -18,6 +18,8 @@ export const PAGE_QUERIES: Readonly<Record<string, PageQuery>> = {
   '/': { keyed: ['activity'] },
   // The reset link's token (pages/(auth)/reset-password).
   '/reset-password': { uncached: ['token'] },
+  // An imported member's first link (pages/(auth)/welcome), a set-password token as the reset's.
+  '/welcome': { uncached: ['token'] },
   // The sign-in page names the activity a ?next= back to one leads to ("Log in to register for …").
   '/login': { keyed: ['next'] },
   // The unsubscribe link's signed token (pages/(auth)/unsubscribe): the page offers its button or says

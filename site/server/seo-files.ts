@@ -18,6 +18,8 @@ export function robotsTxt(publicUrl: string): string {
     'Disallow: /admin',
     'Disallow: /api/',
     'Disallow: /reset-password',
+    // An imported member's first link: its token chooses the account's password.
+    'Disallow: /welcome',
     'Disallow: /account/',
     // Its links carry a member's signed token.
     'Disallow: /unsubscribe',

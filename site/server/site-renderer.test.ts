@@ -183,6 +183,11 @@ describeEngines('the server-rendered site on %s', notBuilt, (engine) => {
   it('never caches a page of its own (a reset token), an error page or a 404', async () => {
     await page(site, '/reset-password?token=abc');
     expect((await page(site, '/reset-password?token=abc')).headers.get('x-cache')).toBe('MISS');
+    // An imported member's welcome link carries the same kind of token (issue 55 item 9).
+    const welcome = await page(site, '/welcome?token=abc');
+    expect(welcome.status).toBe(200);
+    expect(welcome.html).toContain('<title>Welcome | Global Nutrition Network</title>');
+    expect((await page(site, '/welcome?token=abc')).headers.get('x-cache')).toBe('MISS');
     const missing = await page(site, '/no-such-page');
     expect(missing.status).toBe(404);
     expect(missing.html).toContain('Page not found');

@@ -137,7 +137,7 @@ export function planCases(engine: 'sqlite' | 'postgres', now: Date, deepPage = 1
     },
     {
       name: 'dashboard',
-      run: (db) => dashboard(db).load(false, true),
+      run: (db) => dashboard(db).load({ role: 'super_admin' }),
       uses: ['users_created_at_index', 'activities_status_date_index'],
     },
   ];

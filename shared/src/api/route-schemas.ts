@@ -571,6 +571,12 @@ export const ROUTE_SCHEMAS = {
       description: "The public sections visitors currently see SPEC's built-in content in",
       summary: "List the public sections showing SPEC's built-in content",
     },
+    organisation: {
+      answer: entity.organisationSettingsEntity,
+      description: "The server's ORGANISATION_TIME_ZONE: activity times are wall clocks in it",
+      tag: 'settings',
+      summary: "Get the organisation's settings",
+    },
   },
 
   audit: {

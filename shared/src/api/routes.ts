@@ -282,6 +282,8 @@ const TABLE = {
     get: adminRoute('dashboard', 'get', '/dashboard'),
     // Open to every admin, like the dashboard: module screens ask it whether their section is on defaults.
     defaultContent: adminRoute('dashboard', 'get', '/default-content'),
+    // Open to every admin as well: the console labels and takes activity times in the zone it names.
+    organisation: adminRoute('dashboard', 'get', '/settings/organisation'),
   },
 
   // Read only: no operation writes, edits or deletes entries.

@@ -35,9 +35,13 @@ describeEngines('dashboard on %s', (engine) => {
   let app: TestApp;
   let admin: Awaited<ReturnType<TestApp['createUser']>>;
   let member: Awaited<ReturnType<TestApp['createUser']>>;
+  /** The seeded super admin's session: the whole dashboard. */
+  let rootToken: string;
 
   beforeAll(async () => {
     app = await startTestApp(engine);
+    const root = await app.runtime.deps.db('users').where({ role: 'super_admin' }).first('id');
+    rootToken = await app.newSession(root!.id);
     admin = await app.createUser({ role: 'admin', name: 'Plain Admin' });
     member = await app.createUser({ role: 'member', name: 'Plain Member' });
   });
@@ -47,7 +51,7 @@ describeEngines('dashboard on %s', (engine) => {
 
   const db = () => app.runtime.deps.db;
   const loadDashboard = async () => {
-    const response = await app.request('GET', '/api/admin/dashboard', { token: admin.token });
+    const response = await app.request('GET', '/api/admin/dashboard', { token: rootToken });
     expect(response.status).toBe(200);
     return response.body.data as DashboardData;
   };
@@ -60,6 +64,7 @@ describeEngines('dashboard on %s', (engine) => {
   it('is open to every admin, without any module permission, and to nobody else', async () => {
     expect(app.runtime.api.adminRoutes.filter((route) => route.module === 'dashboard')).toEqual([
       { method: 'get', path: '/api/admin/dashboard', module: 'dashboard', action: 'view' },
+      { method: 'get', path: '/api/admin/settings/organisation', module: 'dashboard', action: 'view' },
       { method: 'get', path: '/api/admin/default-content', module: 'dashboard', action: 'view' },
     ]);
     expect((await app.request('GET', '/api/admin/dashboard')).status).toBe(401);
@@ -69,26 +74,71 @@ describeEngines('dashboard on %s', (engine) => {
     expect(response.headers.get('cache-control')).toBe('private, no-store');
   });
 
-  it('shows members’ e-mails only to staff who may view members (issue 52 item 11)', async () => {
-    const faqsOnly = await app.createUser({
-      role: 'admin',
-      name: 'FAQ Admin',
-      permissions: { faqs: { view: true, edit: true, delete: false } },
-    });
+  it('sends each part only to staff who may view its module, and names the parts it left out (issue 55 item 3)', async () => {
     const viewer = await app.createUser({
       role: 'admin',
       name: 'Members Viewer',
       permissions: { members: { view: true, edit: false, delete: false } },
     });
-    const answerOf = async (token: string) =>
-      (await app.request('GET', '/api/admin/dashboard', { token })).body.data.recentUsers as { email?: string }[];
-    const hidden = await app.request('GET', '/api/admin/dashboard', { token: faqsOnly.token });
-    expect(hidden.status).toBe(200);
-    expect(JSON.stringify(hidden.body)).not.toContain(member.email);
-    expect((hidden.body.data.recentUsers as object[]).length).toBeGreaterThan(0);
-    expect((hidden.body.data.recentUsers as object[]).every((user) => !('email' in user))).toBe(true);
-    expect((await answerOf(viewer.token)).map((user) => user.email)).toContain(member.email);
-    await db()('users').whereIn('id', [faqsOnly.user.id, viewer.user.id]).delete();
+    const answerOf = async (token: string) => {
+      const response = await app.request('GET', '/api/admin/dashboard', { token });
+      expect(response.status).toBe(200);
+      return { text: JSON.stringify(response.body), data: response.body.data as DashboardData };
+    };
+
+    // No permission at all: no figure, name or e-mail, only which parts were withheld and why.
+    const none = await answerOf(admin.token);
+    expect(none.text).not.toContain(member.email);
+    expect(none.text).not.toContain(member.user.name);
+    expect(none.data).toEqual({
+      stats: {},
+      statPeriods: {},
+      contentStats: {},
+      defaultContent: expect.any(Array),
+      withheld: [
+        'totalUsers',
+        'userGrowth',
+        'recentUsers',
+        'activeAdmins',
+        'totalActivities',
+        'upcomingActivities',
+        'totalTestimonials',
+        'featuredTestimonials',
+        'membershipCards',
+        'aboutUsVersions',
+        'contactInfoVersions',
+      ],
+    });
+
+    // Members view: the users' figures, growth and recent users with their e-mails, and nothing else.
+    const members = await answerOf(viewer.token);
+    expect(Object.keys(members.data.stats)).toEqual(['totalUsers', 'totalUsersChange']);
+    expect(Object.keys(members.data.statPeriods!)).toEqual(['totalUsers']);
+    expect(members.data.userGrowth).toHaveLength(7);
+    expect(members.data.recentUsers!.map((user) => user.email)).toContain(member.email);
+    expect(members.data.contentStats).toEqual({});
+    expect(members.data).not.toHaveProperty('upcomingActivities');
+    expect(members.data).not.toHaveProperty('backup');
+    expect(members.data.withheld).toEqual([
+      'activeAdmins',
+      'totalActivities',
+      'upcomingActivities',
+      'totalTestimonials',
+      'featuredTestimonials',
+      'membershipCards',
+      'aboutUsVersions',
+      'contactInfoVersions',
+    ]);
+
+    // A super admin: every part, nothing withheld.
+    const all = await answerOf(rootToken);
+    expect(all.data.withheld).toEqual([]);
+    expect(Object.keys(all.data.stats)).toHaveLength(8);
+    expect(Object.keys(all.data.contentStats)).toHaveLength(4);
+    expect(all.data.recentUsers!.map((user) => user.email)).toContain(member.email);
+    expect(all.data.upcomingActivities).toEqual([]);
+    expect(all.data).toHaveProperty('backup');
+    await db()('users').where('id', viewer.user.id).delete();
   });
 
   it('answers the shape of SPEC 3 for a database holding only three fresh accounts', async () => {
@@ -107,9 +157,9 @@ describeEngines('dashboard on %s', (engine) => {
         totalTestimonialsChange: 0,
       },
       userGrowth: WEEK.map((day, index) => ({ day, users: index === todayIndex ? 3 : 0 })),
-      // A plain admin may not view members: no e-mail (issue 52 item 11).
       recentUsers: accounts.map((row) => ({
         name: row.name,
+        email: row.email,
         role: row.role,
         createdAt: toIso(row.created_at),
       })),
@@ -137,6 +187,8 @@ describeEngines('dashboard on %s', (engine) => {
         'privacyPolicy',
         'termsOfService',
       ],
+      withheld: [],
+      backup: expect.any(Object),
     });
   });
 
@@ -266,7 +318,7 @@ describeEngines('dashboard on %s', (engine) => {
       totalTestimonials: 4,
       totalTestimonialsChange: -66.7,
     });
-    expect(data.stats.totalUsersChange).toBeGreaterThan(0);
+    expect(data.stats.totalUsersChange!).toBeGreaterThan(0);
     expect(data.userGrowth).toEqual(
       WEEK.map((day, index) => ({
         day,
@@ -309,15 +361,15 @@ describeEngines('dashboard on %s', (engine) => {
       comparable: true,
     });
     // Admins are a head count, never compared with admins created, whatever the history.
-    expect((await loadDashboard()).statPeriods!.activeAdmins.comparable).toBe(false);
+    expect((await loadDashboard()).statPeriods!.activeAdmins!.comparable).toBe(false);
 
-    const newestFirst = (await db()('users').select('id', 'name', 'role', 'created_at'))
+    const newestFirst = (await db()('users').select('id', 'name', 'email', 'role', 'created_at'))
       .map((row) => ({ ...row, createdAt: toIso(row.created_at) }))
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
     expect(data.recentUsers).toEqual(
-      newestFirst.slice(0, 5).map(({ name, role, createdAt }) => ({ name, role, createdAt })),
+      newestFirst.slice(0, 5).map(({ name, email, role, createdAt }) => ({ name, email, role, createdAt })),
     );
-    expect(data.recentUsers.slice(0, 3).map((user) => user.role)).toEqual(['member', 'admin', 'super_admin']);
+    expect(data.recentUsers!.slice(0, 3).map((user) => user.role)).toEqual(['member', 'admin', 'super_admin']);
   });
 });
 

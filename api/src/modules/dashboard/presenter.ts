@@ -1,4 +1,4 @@
-import type { DashboardData, Role } from '@npo/shared';
+import type { DashboardRecentUser, DashboardUpcomingActivity, Role } from '@npo/shared';
 import { toIso } from '../../db/rows.js';
 import type { DbTimestamp } from '../../db/tables.js';
 
@@ -17,11 +17,11 @@ export interface UpcomingActivityRow {
   participants: number | string;
 }
 
-export function presentRecentUser(row: RecentUserRow): DashboardData['recentUsers'][number] {
+export function presentRecentUser(row: RecentUserRow): DashboardRecentUser {
   return { name: row.name, email: row.email, role: row.role, createdAt: toIso(row.created_at) };
 }
 
-export function presentUpcomingActivity(row: UpcomingActivityRow): DashboardData['upcomingActivities'][number] {
+export function presentUpcomingActivity(row: UpcomingActivityRow): DashboardUpcomingActivity {
   return {
     title: row.title,
     date: toIso(row.date),

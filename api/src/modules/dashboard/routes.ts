@@ -1,4 +1,4 @@
-import { API, can } from '@npo/shared';
+import { API } from '@npo/shared';
 import { ok } from '../../lib/respond.js';
 import type { ModuleContext } from '../context.js';
 import { sectionsOnDefaults } from './default-content.js';
@@ -7,11 +7,16 @@ import { createDashboardService } from './service.js';
 export function registerDashboard({ deps, route }: ModuleContext): void {
   const dashboard = createDashboardService(deps);
 
-  // The 'dashboard' module is open to every admin; it takes no input. The backup card is a super admin's.
+  // The 'dashboard' module is open to every admin; it takes no input. Each part is sent only to those
+  // who may view its module, and the backup card is a super admin's.
   route(API.dashboard.get, async (ctx) => {
     ctx.set('Cache-Control', 'private, no-store');
-    const { user } = ctx.state;
-    ok(ctx, await dashboard.load(user.role === 'super_admin', can(user, 'members', 'view')));
+    ok(ctx, await dashboard.load(ctx.state.user));
+  });
+  // The zone is the server's setting (config.ts): the console must not assume one of its own.
+  route(API.dashboard.organisation, (ctx) => {
+    ctx.set('Cache-Control', 'private, no-store');
+    ok(ctx, { timeZone: deps.config.organisationTimeZone });
   });
   route(API.dashboard.defaultContent, async (ctx) => {
     ctx.set('Cache-Control', 'private, no-store');

@@ -4,11 +4,15 @@
  * ISO week (Monday first).
  */
 import {
+  DASHBOARD_PARTS,
   DASHBOARD_TREND_MIN_BASE,
+  withheldDashboardParts,
+  type DashboardPart,
   type DashboardBackup,
   type DashboardData,
   type DashboardStatName,
   type DashboardStatPeriod,
+  type PermissionSubject,
 } from '@npo/shared';
 import type { AppDeps } from '../../deps.js';
 import { listBackups } from '../backups/service.js';
@@ -74,30 +78,39 @@ function flowPeriod({ current, previous, before }: PeriodCounts): DashboardStatP
   return { current, previous, comparable: before > 0 && previous >= DASHBOARD_TREND_MIN_BASE };
 }
 
-function statsFrom(users: UserCounts, activities: PeriodCounts, testimonials: PeriodCounts): DashboardData['stats'] {
+/** The stats of the parts that were counted (activities and testimonials are withheld as undefined). */
+function statsFrom(
+  users: UserCounts,
+  activities: PeriodCounts | undefined,
+  testimonials: PeriodCounts | undefined,
+): DashboardData['stats'] {
   return {
     totalUsers: users.total,
     totalUsersChange: percentChange(users.current, users.previous),
     activeAdmins: users.activeStaff,
     activeAdminsChange: percentChange(users.staffCurrent, users.staffPrevious),
-    totalActivities: activities.total,
-    totalActivitiesChange: percentChange(activities.current, activities.previous),
-    totalTestimonials: testimonials.total,
-    totalTestimonialsChange: percentChange(testimonials.current, testimonials.previous),
+    ...(activities && {
+      totalActivities: activities.total,
+      totalActivitiesChange: percentChange(activities.current, activities.previous),
+    }),
+    ...(testimonials && {
+      totalTestimonials: testimonials.total,
+      totalTestimonialsChange: percentChange(testimonials.current, testimonials.previous),
+    }),
   };
 }
 
 function periodsFrom(
   users: UserCounts,
-  activities: PeriodCounts,
-  testimonials: PeriodCounts,
-): Record<DashboardStatName, DashboardStatPeriod> {
+  activities: PeriodCounts | undefined,
+  testimonials: PeriodCounts | undefined,
+): Partial<Record<DashboardStatName, DashboardStatPeriod>> {
   return {
     totalUsers: flowPeriod(users),
     // A head count of active staff against staff created: not the same basis, never a trend.
     activeAdmins: { current: users.staffCurrent, previous: users.staffPrevious, comparable: false },
-    totalActivities: flowPeriod(activities),
-    totalTestimonials: flowPeriod(testimonials),
+    ...(activities && { totalActivities: flowPeriod(activities) }),
+    ...(testimonials && { totalTestimonials: flowPeriod(testimonials) }),
   };
 }
 
@@ -137,47 +150,53 @@ export function createDashboardService(deps: AppDeps) {
 
   return {
     /**
-     * `withBackup`: a super admin's dashboard, which shows the newest backup. `withEmails`: the caller
-     * may view members; others see the recent users without their e-mail (issue 52 item 11).
+     * The figures `user` may view (withheldDashboardParts): a part of another module is left out and
+     * named in `withheld`, and its queries are not run. The backup card is a super admin's.
      */
-    async load(withBackup: boolean, withEmails: boolean): Promise<DashboardData> {
+    async load(user: PermissionSubject): Promise<DashboardData> {
+      const withheld = withheldDashboardParts(user);
+      const shown = new Set<DashboardPart>(DASHBOARD_PARTS.filter((name) => !withheld.includes(name)));
+      const when = <T>(name: DashboardPart, load: () => Promise<T>) =>
+        shown.has(name) ? load() : Promise.resolve(undefined);
       const now = deps.clock.now();
       const periods = comparisonPeriods(now);
-      const [
-        users,
-        activities,
-        testimonials,
-        cards,
-        aboutUs,
-        contactInfo,
-        recentUsers,
-        upcomingActivities,
-        defaultContent,
-      ] = await Promise.all([
-        countUsers(now),
-        dashboard.count('activities', periods),
-        dashboard.count('testimonials', { ...periods, featured: isTrue('is_featured') }),
-        totalAndActive('membership_cards'),
-        totalAndActive('about_us_versions'),
-        totalAndActive('contact_info_versions'),
-        dashboard.recentUsers(),
-        dashboard.upcomingActivities(),
-        sectionsOnDefaults(deps.db),
-      ]);
+      const [users, activities, testimonials, cards, aboutUs, contactInfo, recentUsers, upcoming, defaultContent] =
+        await Promise.all([
+          countUsers(now),
+          when('totalActivities', () => dashboard.count('activities', periods)),
+          when('totalTestimonials', () =>
+            dashboard.count('testimonials', { ...periods, featured: isTrue('is_featured') }),
+          ),
+          when('membershipCards', () => totalAndActive('membership_cards')),
+          when('aboutUsVersions', () => totalAndActive('about_us_versions')),
+          when('contactInfoVersions', () => totalAndActive('contact_info_versions')),
+          when('recentUsers', () => dashboard.recentUsers()),
+          when('upcomingActivities', () => dashboard.upcomingActivities()),
+          sectionsOnDefaults(deps.db),
+        ]);
+      const stats = statsFrom(users, activities, testimonials);
+      const statPeriods = periodsFrom(users, activities, testimonials);
+      for (const name of ['totalUsers', 'activeAdmins'] as const) {
+        if (shown.has(name)) continue;
+        delete stats[name];
+        delete stats[`${name}Change`];
+        delete statPeriods[name];
+      }
       return {
-        stats: statsFrom(users, activities, testimonials),
-        statPeriods: periodsFrom(users, activities, testimonials),
-        userGrowth: WEEK_DAYS.map((day) => ({ day, users: users[day] })),
-        recentUsers: withEmails ? recentUsers : recentUsers.map(({ email: _email, ...user }) => user),
-        upcomingActivities,
+        stats,
+        statPeriods,
+        ...(shown.has('userGrowth') && { userGrowth: WEEK_DAYS.map((day) => ({ day, users: users[day] })) }),
+        ...(recentUsers && { recentUsers }),
+        ...(upcoming && { upcomingActivities: upcoming }),
         contentStats: {
-          membershipCards: { total: cards.total, active: cards.active },
-          aboutUsVersions: { total: aboutUs.total, active: aboutUs.active },
-          contactInfoVersions: { total: contactInfo.total, active: contactInfo.active },
-          featuredTestimonials: testimonials.featured,
+          ...(cards && { membershipCards: { total: cards.total, active: cards.active } }),
+          ...(aboutUs && { aboutUsVersions: { total: aboutUs.total, active: aboutUs.active } }),
+          ...(contactInfo && { contactInfoVersions: { total: contactInfo.total, active: contactInfo.active } }),
+          ...(testimonials && { featuredTestimonials: testimonials.featured }),
         },
         defaultContent,
-        ...(withBackup && { backup: backupStatus(deps) }),
+        withheld,
+        ...(user.role === 'super_admin' && { backup: backupStatus(deps) }),
       };
     },
   };

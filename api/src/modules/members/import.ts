@@ -153,7 +153,8 @@ function isUniqueViolation(error: unknown): boolean {
 
 export function createMemberImport(deps: AppDeps) {
   const now = () => deps.clock.now();
-  const welcomeLink = (token: string) => `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  // The site's welcome page, not its reset page: the member chooses a first password (issue 55 item 9).
+  const welcomeLink = (token: string) => `${deps.config.publicUrl}/welcome?token=${encodeURIComponent(token)}`;
 
   /** The new members' rows, a batch at a time; answers their ids, names and e-mails. */
   async function insertMembers(trx: Db, rows: MemberImportRow[], at: Date) {

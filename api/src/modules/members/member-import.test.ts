@@ -190,12 +190,25 @@ describeEngines('members import on %s', (engine) => {
     const mail = await app.smtp.waitForMail((m) => m.to.includes('welcome2@example.org'));
     expect(mail.subject).toMatch(/^Welcome to /);
     expect(mail.text).toContain('Hello Welcome Two,');
-    const token = new RegExp(`${PUBLIC_URL}/reset-password\\?token=([\\w-]+)`).exec(mail.text)?.[1];
+    // The site's welcome page (issue 55 item 9), in the text and the button of the mail alike.
+    const token = new RegExp(`${PUBLIC_URL}/welcome\\?token=([\\w-]+)`).exec(mail.text)?.[1];
     expect(token).toBeTruthy();
+    expect(mail.html).toContain(`${PUBLIC_URL}/welcome?token=${token}`);
+    expect(mail.text).not.toContain('/reset-password');
+    // The page asks what the token is for: a welcome, not a reset.
+    const check = await app.request('GET', `/api/auth/reset-password/${token}`);
+    expect(check.body.data).toEqual({ valid: true, email: 'welcome2@example.org', purpose: 'invitation' });
     const set = await app.request('POST', `/api/auth/reset-password/${token}`, {
       body: { password: 'my-own-pass-1', confirmPassword: 'my-own-pass-1' },
     });
     expect(set.status).toBe(200);
+    expect(set.body.message).toBe('Your password has been set. Welcome!');
+    // Once: the link is spent.
+    expect((await app.request('GET', `/api/auth/reset-password/${token}`)).body.data.valid).toBe(false);
+    const again = await app.request('POST', `/api/auth/reset-password/${token}`, {
+      body: { password: 'other-pass-22', confirmPassword: 'other-pass-22' },
+    });
+    expect(again.status).toBe(400);
     const login = await app.request('POST', '/api/auth/login', {
       body: { email: 'welcome2@example.org', password: 'my-own-pass-1' },
     });

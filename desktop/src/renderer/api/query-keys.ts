@@ -32,4 +32,6 @@ export const queryKeys = {
   audit: keyOf(ROUTES.audit.list),
   /** The mail queue (super admins). */
   mail: keyOf(ROUTES.mail.list),
+  /** The organisation's settings (its time zone). */
+  organisation: keyOf(ROUTES.dashboard.organisation),
 };

@@ -25,7 +25,7 @@ import { ActivityForm } from './ActivityForm';
 import { AttendeesDialog } from './AttendeesDialog';
 import { isWaitingToSync } from '../../offline/optimistic';
 import { WaitingTag } from '../../offline/WaitingTag';
-import { ORGANISATION_TIME_NAME } from './organisation-time';
+import { useOrganisationTimeName } from './organisation-time';
 
 type Filter = 'all' | ActivityStatus;
 const FILTERS: { value: Filter; label: string }[] = [
@@ -36,11 +36,14 @@ const FILTERS: { value: Filter; label: string }[] = [
 
 function ActivityCard({
   activity,
+  zoneName,
   onEdit,
   onDelete,
   onAttendees,
 }: {
   activity: Activity;
+  /** The organisation's zone, whose wall clock the date is. */
+  zoneName: string;
   onAttendees: () => void;
   onEdit?: () => void;
   onDelete?: () => void;
@@ -71,7 +74,7 @@ function ActivityCard({
         <span>
           <Icon icon="time" size={14} aria-hidden />{' '}
           <time dateTime={activity.date}>{formatAdminDate(activity.date)}</time>{' '}
-          <span className="muted">{ORGANISATION_TIME_NAME}</span>
+          <span className="muted">{zoneName}</span>
         </span>
         <span>
           <Icon icon="map-marker" size={14} aria-hidden /> {activity.location}
@@ -127,6 +130,7 @@ export default function ActivitiesPage() {
   });
 
   const shown = query.data?.activities ?? [];
+  const zoneName = useOrganisationTimeName();
   // Each filter's count, among the activities the search finds: the total of a one-item page.
   const countQueries = useQueries({
     queries: FILTERS.map(({ value }) => {
@@ -154,7 +158,7 @@ export default function ActivitiesPage() {
     <>
       <PageHeader
         title="Activities"
-        summary={`Events listed in the Activities section. Dates are shown and edited in ${ORGANISATION_TIME_NAME}, as visitors see them.`}
+        summary={`Events listed in the Activities section. Dates are shown and edited in ${zoneName}, as visitors see them.`}
         actions={
           access.canEdit && <Button icon="add" intent="primary" text="Add Activity" onClick={dialog.openCreate} />
         }
@@ -195,6 +199,7 @@ export default function ActivitiesPage() {
             <li key={activity.id}>
               <ActivityCard
                 activity={activity}
+                zoneName={zoneName}
                 onAttendees={() => setAttendeesId(activity.id)}
                 onEdit={access.canEdit ? () => dialog.openEdit(activity) : undefined}
                 onDelete={access.canDelete ? () => void confirmDelete(activity) : undefined}

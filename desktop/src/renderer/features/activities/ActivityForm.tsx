@@ -13,7 +13,7 @@ import { RowsField } from '../../ui/form/RowsField';
 import type { FormDialogState } from '../../ui/form/useFormDialog';
 import { schemaResolver } from '../../ui/form/resolver';
 import type { Revisioned } from '../../data/describe-item';
-import { ORGANISATION_TIME_NAME } from './organisation-time';
+import { useOrganisationTimeName } from './organisation-time';
 
 interface ActivityFormValues {
   title: string;
@@ -64,6 +64,7 @@ interface ActivityFormProps {
 
 export function ActivityForm({ dialog, canEdit, onSave }: ActivityFormProps) {
   const editing = dialog.item;
+  const zoneName = useOrganisationTimeName();
   const form = useForm<ActivityFormValues, unknown, ActivityInput>({
     resolver: schemaResolver(activityFormSchema),
     defaultValues: initialValues(editing),
@@ -83,11 +84,7 @@ export function ActivityForm({ dialog, canEdit, onSave }: ActivityFormProps) {
       <TextField<ActivityFormValues> name="title" label="Title" autoFocus />
       <TextAreaField<ActivityFormValues> name="description" label="Description" rows={4} />
       <div className="form-row">
-        <TextField<ActivityFormValues>
-          name="date"
-          label={`Date and time (${ORGANISATION_TIME_NAME})`}
-          type="datetime-local"
-        />
+        <TextField<ActivityFormValues> name="date" label={`Date and time (${zoneName})`} type="datetime-local" />
         <TextField<ActivityFormValues> name="location" label="Location" />
       </div>
       <div className="form-row">

@@ -1,4 +1,4 @@
-import { countPermissions, PERMISSION_SLOTS } from '@npo/shared';
+import { countPermissions, PERMISSION_SLOTS, type DashboardPart } from '@npo/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
@@ -61,15 +61,22 @@ export default function DashboardPage() {
   }
   const now = new Date();
   const data = withSamples(query.data, now);
+  // What the server withheld for want of permission is not shown, and no sample stands in for it.
+  const shown = (part: DashboardPart) => !data.withheld.includes(part);
   return (
     <>
       <PageHeader title="Dashboard" summary={`Welcome back, ${firstName}. Here is what is happening on the site.`} />
-      <StatCards stats={data.stats} periods={data.statPeriods} />
+      {data.withheld.length > 0 && (
+        <p className="muted dashboard-withheld" data-testid="dashboard-withheld">
+          Figures of modules you may not view are not shown. A super admin can grant you more.
+        </p>
+      )}
+      <StatCards stats={data.stats} periods={data.statPeriods} withheld={data.withheld} />
       <div className="dashboard-grid">
-        <UserGrowthChart growth={data.userGrowth} />
-        <ContentOverview content={data.contentStats} defaultContent={data.defaultContent} />
-        <RecentUsers users={data.recentUsers} now={now} />
-        <UpcomingActivities activities={data.upcomingActivities} />
+        {shown('userGrowth') && <UserGrowthChart growth={data.userGrowth} />}
+        <ContentOverview content={data.contentStats} defaultContent={data.defaultContent} withheld={data.withheld} />
+        {shown('recentUsers') && <RecentUsers users={data.recentUsers} now={now} />}
+        {shown('upcomingActivities') && <UpcomingActivities activities={data.upcomingActivities} />}
         {data.backup && <BackupCard backup={data.backup} now={now} />}
       </div>
     </>

@@ -1,8 +1,8 @@
 import { Card } from '@blueprintjs/core';
-import { formatRelativeTime, type DashboardData } from '@npo/shared';
+import { formatRelativeTime, type DashboardRecentUser } from '@npo/shared';
 import { RoleTag } from '../../ui/RoleTag';
 
-export function RecentUsers({ users, now }: { users: DashboardData['recentUsers']; now: Date }) {
+export function RecentUsers({ users, now }: { users: DashboardRecentUser[]; now: Date }) {
   return (
     <Card className="panel">
       <div className="panel-head">

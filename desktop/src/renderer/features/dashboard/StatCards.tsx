@@ -1,7 +1,8 @@
 import { Card, Icon, type IconName } from '@blueprintjs/core';
-import type { DashboardData, DashboardStatName } from '@npo/shared';
+import type { DashboardData, DashboardPart, DashboardStatName } from '@npo/shared';
+import type { DashboardFigures } from './sample-dashboard';
 
-type Stats = DashboardData['stats'];
+type Stats = DashboardFigures['stats'];
 type Periods = NonNullable<DashboardData['statPeriods']>;
 
 const CARDS: { label: string; value: DashboardStatName; change: keyof Stats; icon: IconName }[] = [
@@ -55,10 +56,21 @@ const TREND_ICONS: Record<Trend, IconName | null> = {
   plain: null,
 };
 
-export function StatCards({ stats, periods }: { stats: Stats; periods?: Periods | undefined }) {
+/** SPEC's four cards, less those whose figures the server withheld (issue 55 item 3). */
+export function StatCards({
+  stats,
+  periods,
+  withheld,
+}: {
+  stats: Stats;
+  periods?: Periods | undefined;
+  withheld: readonly DashboardPart[];
+}) {
+  const cards = CARDS.filter((card) => !withheld.includes(card.value));
+  if (cards.length === 0) return null;
   return (
     <ul className="stat-grid" aria-label="Key figures">
-      {CARDS.map((card) => {
+      {cards.map((card) => {
         const { text, trend } = changeText(card.value, stats[card.change], periods?.[card.value]);
         const icon = TREND_ICONS[trend];
         return (

@@ -1,7 +1,7 @@
 import { Card } from '@blueprintjs/core';
-import { formatAdminDate, type DashboardData } from '@npo/shared';
+import { formatAdminDate, type DashboardUpcomingActivity } from '@npo/shared';
 
-export function UpcomingActivities({ activities }: { activities: DashboardData['upcomingActivities'] }) {
+export function UpcomingActivities({ activities }: { activities: DashboardUpcomingActivity[] }) {
   return (
     <Card className="panel">
       <div className="panel-head">

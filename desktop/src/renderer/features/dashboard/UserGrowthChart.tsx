@@ -1,6 +1,6 @@
 /** New users on each day of the current week (Mon to Sun), with a text alternative for screen readers. */
 import { Card } from '@blueprintjs/core';
-import type { DashboardData } from '@npo/shared';
+import type { DashboardFigures } from './sample-dashboard';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTheme } from '../../theme/theme';
 
@@ -24,7 +24,7 @@ const COLORS = {
   },
 };
 
-export function UserGrowthChart({ growth }: { growth: DashboardData['userGrowth'] }) {
+export function UserGrowthChart({ growth }: { growth: DashboardFigures['userGrowth'] }) {
   const { theme } = useTheme();
   const colors = COLORS[theme];
   const total = growth.reduce((sum, day) => sum + day.users, 0);

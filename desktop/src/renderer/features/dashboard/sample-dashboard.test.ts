@@ -5,7 +5,7 @@ const NOW = new Date('2026-11-24T12:00:00.000Z');
 
 describe('dashboard samples', () => {
   it('stand in for a missing answer', () => {
-    expect(withSamples(undefined, NOW)).toEqual({ ...SAMPLE_DASHBOARD, ...sampleLists(NOW) });
+    expect(withSamples(undefined, NOW)).toEqual({ ...SAMPLE_DASHBOARD, ...sampleLists(NOW), withheld: [] });
   });
 
   it('include recent users and upcoming activities, dated around now', () => {
@@ -19,9 +19,9 @@ describe('dashboard samples', () => {
   it('fill only the missing parts, down to single numbers', () => {
     const data = withSamples(
       {
-        stats: { totalUsers: 42 } as never,
+        stats: { totalUsers: 42 },
         recentUsers: [],
-        contentStats: { featuredTestimonials: 9 } as never,
+        contentStats: { featuredTestimonials: 9 },
       },
       NOW,
     );
@@ -33,6 +33,15 @@ describe('dashboard samples', () => {
     expect(data.userGrowth).toEqual(SAMPLE_DASHBOARD.userGrowth);
     expect(data.contentStats.featuredTestimonials).toBe(9);
     expect(data.contentStats.membershipCards).toEqual(SAMPLE_DASHBOARD.contentStats.membershipCards);
+  });
+
+  it('pass on the parts the server withheld for want of permission, and only names the screen knows', () => {
+    const data = withSamples(
+      { stats: {}, contentStats: {}, withheld: ['recentUsers', 'nonsense' as never, 'totalUsers'] },
+      NOW,
+    );
+    expect(data.withheld).toEqual(['totalUsers', 'recentUsers']);
+    expect(withSamples({ withheld: 'all' as never }, NOW).withheld).toEqual([]);
   });
 
   it("keep a super admin's backup as sent, and never make one up", () => {

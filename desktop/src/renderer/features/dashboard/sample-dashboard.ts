@@ -1,16 +1,36 @@
 /**
  * SPEC 2: "Sample numbers stand in for any missing part of the response". Each part of the answer
  * that is absent (or not of the expected shape) is replaced by its sample; present parts are kept,
- * so an empty list the server sent (no users yet) stays empty.
+ * so an empty list the server sent (no users yet) stays empty. A part the server withheld for want of
+ * permission (issue 55 item 3) is not missing: it is listed in `withheld`, and the screen leaves it out.
  */
-import type { DashboardData } from '@npo/shared';
+import {
+  DASHBOARD_PARTS,
+  type DashboardData,
+  type DashboardPart,
+  type DashboardRecentUser,
+  type DashboardUpcomingActivity,
+} from '@npo/shared';
+
+/** Every part filled in (from the answer or a sample), and the parts the screen does not show. */
+export interface DashboardFigures {
+  stats: Required<DashboardData['stats']>;
+  userGrowth: NonNullable<DashboardData['userGrowth']>;
+  recentUsers: DashboardRecentUser[];
+  upcomingActivities: DashboardUpcomingActivity[];
+  contentStats: Required<DashboardData['contentStats']>;
+  statPeriods?: DashboardData['statPeriods'];
+  defaultContent?: DashboardData['defaultContent'];
+  backup?: DashboardData['backup'];
+  withheld: DashboardPart[];
+}
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /** Sample sign-ups and activities, dated from `now` so they read as recent and upcoming. */
-export function sampleLists(now: Date): Pick<DashboardData, 'recentUsers' | 'upcomingActivities'> {
+export function sampleLists(now: Date): Pick<DashboardFigures, 'recentUsers' | 'upcomingActivities'> {
   const at = (offset: number) => new Date(now.getTime() + offset).toISOString();
   return {
     recentUsers: [
@@ -27,7 +47,7 @@ export function sampleLists(now: Date): Pick<DashboardData, 'recentUsers' | 'upc
 }
 
 /** The numbers; the lists depend on the time (sampleLists). */
-export const SAMPLE_DASHBOARD: Omit<DashboardData, 'recentUsers' | 'upcomingActivities'> = {
+export const SAMPLE_DASHBOARD: Pick<DashboardFigures, 'stats' | 'userGrowth' | 'contentStats'> = {
   stats: {
     totalUsers: 1250,
     totalUsersChange: 12.5,
@@ -70,9 +90,16 @@ function pick<T extends Record<string, unknown>>(sample: T, value: unknown): T {
   ) as T;
 }
 
-export function withSamples(data: Partial<DashboardData> | null | undefined, now = new Date()): DashboardData {
+/** The withheld parts the console knows of (an unknown name from a newer server is no part of this screen). */
+function withheldOf(value: unknown): DashboardPart[] {
+  if (!Array.isArray(value)) return [];
+  return DASHBOARD_PARTS.filter((part) => value.includes(part));
+}
+
+export function withSamples(data: Partial<DashboardData> | null | undefined, now = new Date()): DashboardFigures {
   const lists = sampleLists(now);
   return {
+    withheld: withheldOf(data?.withheld),
     stats: pick(SAMPLE_DASHBOARD.stats, data?.stats),
     userGrowth:
       Array.isArray(data?.userGrowth) && data.userGrowth.length > 0 ? data.userGrowth : SAMPLE_DASHBOARD.userGrowth,
