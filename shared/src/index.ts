@@ -20,3 +20,4 @@ export * from './proof-of-work.js';
 export * from './api/index.js';
 export * from './version.js';
 export * from './time-zone.js';
+export * from './profiles/index.js';
