@@ -193,6 +193,46 @@ describeEngines('member profiles on %s', (engine) => {
       expect(await app.runtime.deps.db('member_profiles').where({ user_id: user.id }).first()).toBeUndefined();
     });
 
+    it('the members list and its export filter by country and by specialty', async () => {
+      const sports = specialties.find((specialty) => specialty.name === 'Sports nutrition')!;
+      const make = async (name: string, country: string, specialtyIds: number[]) => {
+        const { token } = await app.createUser({ role: 'member', name });
+        const body = { ...EMPTY_PROFILE_INPUT, country, specialtyIds };
+        expect((await app.request('PUT', '/api/account/profile', { token, body })).status).toBe(200);
+      };
+      await make('Filter Kenyan Runner', 'KE', [sports.id]);
+      await make('Filter Kenyan Cook', 'KE', []);
+      await make('Filter Peruvian Runner', 'PE', [sports.id, specialties[0]!.id]);
+      const names = async (query: string) => {
+        const response = await app.request('GET', `/api/admin/members?limit=100&q=Filter&${query}`, {
+          token: viewerToken,
+        });
+        expect(response.status, JSON.stringify(response.body)).toBe(200);
+        return {
+          names: response.body.data.members.map((member: { name: string }) => member.name),
+          total: response.body.data.pagination.total,
+        };
+      };
+      expect(await names('country=KE')).toEqual({ names: ['Filter Kenyan Cook', 'Filter Kenyan Runner'], total: 2 });
+      expect(await names(`specialtyId=${sports.id}`)).toEqual({
+        names: ['Filter Kenyan Runner', 'Filter Peruvian Runner'],
+        total: 2,
+      });
+      expect(await names(`country=KE&specialtyId=${sports.id}`)).toEqual({ names: ['Filter Kenyan Runner'], total: 1 });
+      // Without a search, the count is not the kept tally of all members.
+      const all = await app.request('GET', '/api/admin/members?country=PE', { token: viewerToken });
+      expect(all.body.data.pagination.total).toBe(1);
+      const csv = await app.request('GET', `/api/admin/members/export.csv?country=KE&specialtyId=${sports.id}`, {
+        token: viewerToken,
+      });
+      expect(csv.status).toBe(200);
+      expect(String(csv.body)).toContain('Filter Kenyan Runner');
+      expect(String(csv.body)).not.toContain('Filter Kenyan Cook');
+      const bad = await app.request('GET', '/api/admin/members?country=XX&specialtyId=abc', { token: viewerToken });
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors.map((error: { field: string }) => error.field).sort()).toEqual(['country', 'specialtyId']);
+    });
+
     it('erasure removes the profile and its specialties', async () => {
       const { user, token } = await app.createUser({ role: 'member' });
       await app.request('PUT', '/api/account/profile', { token, body: profileBody() });
