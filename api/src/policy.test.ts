@@ -222,6 +222,10 @@ describeEngines('permission matrix on %s', (engine) => {
       id: (await app.createUser({ role: 'member' })).user.id,
       body: { ...EMPTY_PROFILE_INPUT, city: 'Pune', languages: ['en'] },
     }),
+    'put /api/admin/members/:id/verification': async () => ({
+      id: (await app.createUser({ role: 'member' })).user.id,
+      body: { status: 'declined', reason: 'Not on the register.' },
+    }),
 
     'post /api/admin/members/import/dry-run': async () => ({
       body: { csv: `name,email\r\nPolicy Sample,policy${unique()}@example.org\r\n` },

@@ -321,6 +321,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       profile: () => call(ROUTES.account.profile),
       setProfile: (body: BodyInputOf<typeof ROUTES.account.setProfile>, revision: number) =>
         answer(ROUTES.account.setProfile, { body }, { revision }),
+      setListing: (listed: boolean, revision: number) =>
+        answer(ROUTES.account.setListing, { body: { listed } }, { revision }),
       /** The one-click unsubscribe of an announcement mail's signed link: no session needed. */
       unsubscribe: (token: string) => answer(ROUTES.account.unsubscribe, { query: { token } }),
     },

@@ -18,7 +18,7 @@ import { PUBLIC_SECTION_NAMES } from './content/public-sections.js';
 import { MAIL_KINDS, MAIL_STATES } from './mail.js';
 import { MEMBER_IMPORT_OUTCOMES } from './member-import.js';
 import { ASSIGNABLE_MODULES, ROLES } from './permissions.js';
-import { PRACTICE_SETTING_CODES } from './profiles/schema.js';
+import { PRACTICE_SETTING_CODES, VERIFICATION_STATUSES } from './profiles/schema.js';
 
 const id = z.int().positive();
 const revision = z.int().positive().describe("The item's ETag without quotes: send it back as If-Match");
@@ -242,6 +242,20 @@ export const memberProfileEntity = z.strictObject({
   bio: z.string(),
   website: z.string().describe('An http(s) URL, or empty'),
   updatedAt: dateTime.nullable().describe('Null until first saved'),
+  listing: z
+    .strictObject({
+      listed: z.boolean().describe('The member chose to be listed in the directory (off by default)'),
+      consentedAt: dateTime.nullable().describe('When they last agreed to the consent text'),
+      withdrawnAt: dateTime.nullable().describe('When they last withdrew'),
+    })
+    .describe('The member’s choice to be listed in the public directory'),
+  verification: z
+    .strictObject({
+      status: z.enum(VERIFICATION_STATUSES),
+      reason: z.string().describe('Why staff declined (empty otherwise); mailed to the member'),
+      decidedAt: dateTime.nullable(),
+    })
+    .describe('Staff’s check of the registration: a listing needs it verified'),
 });
 
 const importCounts = z.strictObject({

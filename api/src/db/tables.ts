@@ -13,6 +13,7 @@ import type {
   ContactMessageState,
   MailState,
   Role,
+  VerificationStatus,
 } from '@npo/shared';
 
 /** A boolean column: true/false on PostgreSQL, 1/0 on SQLite (rows.ts toBool). */
@@ -378,6 +379,15 @@ export type MemberProfileRow = Revised & {
   bio: string;
   website: string;
   updated_at: DbTimestamp;
+  /** The directory listing's consent and staff's verification (migration 20261204130000). */
+  listed: DbBoolean;
+  listing_consent_text: string | null;
+  listing_consented_at: DbTimestamp | null;
+  listing_withdrawn_at: DbTimestamp | null;
+  verification: VerificationStatus;
+  verification_reason: string;
+  verification_decided_at: DbTimestamp | null;
+  verification_decided_by: number | null;
 };
 
 export type MemberSpecialtyRow = {

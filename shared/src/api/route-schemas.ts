@@ -14,7 +14,7 @@ import { listOf } from '../entities.js';
 import { MAX_PAGE_LIMIT, PAGE_SIZES } from '../constants.js';
 import { MAIL_PAGE_SIZE } from '../mail.js';
 import { memberImportPreviewSchema, memberImportSchema } from '../member-import.js';
-import { memberProfileSchema } from '../profiles/schema.js';
+import { directoryListingSchema, memberProfileSchema, verificationSchema } from '../profiles/schema.js';
 import {
   announcementPreferenceSchema,
   announcementPreviewSchema,
@@ -457,6 +457,15 @@ export const ROUTE_SCHEMAS = {
       membersOnly: true,
       summary: 'Save my professional profile',
     },
+    setListing: {
+      body: directoryListingSchema,
+      ...item(
+        entity.memberProfileEntity,
+        'Saved: listed (the consent text kept with its date) or withdrawn (the listing goes at once)',
+      ),
+      membersOnly: true,
+      summary: 'Choose whether I am listed in the directory',
+    },
     unsubscribe: {
       query: unsubscribeQuery,
       answer: messageOnly,
@@ -584,6 +593,12 @@ export const ROUTE_SCHEMAS = {
       body: memberProfileSchema,
       ...item(entity.memberProfileEntity, 'Saved: the whole profile as given'),
       summary: "Save a member's professional profile",
+    },
+    verify: {
+      ...byId,
+      body: verificationSchema,
+      ...item(entity.memberProfileEntity, 'Decided: a decline mails its reason to the member'),
+      summary: "Verify or decline a member's registration",
     },
   },
 

@@ -120,3 +120,43 @@ export const memberProfileFormSchema = z
   .transform((values): MemberProfileValues => values);
 
 export type MemberProfileFormField = keyof typeof fields;
+
+/** Staff's check of a member's registration, which a directory listing needs (issue 57). */
+export const VERIFICATION_STATUSES = ['pending', 'verified', 'declined'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+export const VERIFICATION_LABELS: Record<VerificationStatus, string> = {
+  pending: 'Pending verification',
+  verified: 'Verified',
+  declined: 'Declined',
+};
+
+/**
+ * What a member agrees to by choosing to be listed; the server keeps this text with the date (so the
+ * record says what was agreed to even after the wording changes).
+ */
+export const DIRECTORY_CONSENT_TEXT =
+  'I agree that my name, professional title, country, city, languages, specialties, practice setting, registration body, bio and website are shown in the public directory of members once staff have verified my registration. My e-mail address is never shown. I can withdraw at any time, and my listing is then removed at once.';
+
+export const DECLINE_REASON_MAX = 500;
+export const DECLINE_REASON_REQUIRED = 'Give the reason the member will read (at most 500 characters).';
+
+/** The body of PUT /api/account/profile/listing: the member's choice. */
+export const directoryListingSchema = z.strictObject({
+  listed: z.boolean({ error: 'listed must be true or false' }),
+});
+
+/** The body of PUT /api/admin/members/:id/verification: staff's decision on the registration. */
+export const verificationSchema = z
+  .strictObject({
+    status: z.enum(VERIFICATION_STATUSES, { error: 'Status must be pending, verified or declined' }),
+    reason: plainString('Reason', DECLINE_REASON_REQUIRED)
+      .trim()
+      .max(DECLINE_REASON_MAX, DECLINE_REASON_REQUIRED)
+      .default(''),
+  })
+  .refine((decision) => decision.status !== 'declined' || decision.reason !== '', {
+    error: DECLINE_REASON_REQUIRED,
+    path: ['reason'],
+  });
+export type VerificationInput = z.input<typeof verificationSchema>;

@@ -1,5 +1,5 @@
 import type { MemberProfile, MemberProfileValues, PracticeSetting, Specialty } from '@npo/shared';
-import { toIso } from '../../db/rows.js';
+import { toBool, toIso, toIsoOrNull } from '../../db/rows.js';
 import type { MemberProfileRow } from '../../db/tables.js';
 
 /** ",en,hi," → ["en", "hi"] (the stored form, migration 20261204120000). */
@@ -21,6 +21,8 @@ export const EMPTY_PROFILE: MemberProfile = {
   bio: '',
   website: '',
   updatedAt: null,
+  listing: { listed: false, consentedAt: null, withdrawnAt: null },
+  verification: { status: 'pending', reason: '', decidedAt: null },
 };
 
 export function presentProfile(row: MemberProfileRow | undefined, specialties: Specialty[]): MemberProfile {
@@ -38,6 +40,16 @@ export function presentProfile(row: MemberProfileRow | undefined, specialties: S
     bio: row.bio,
     website: row.website,
     updatedAt: toIso(row.updated_at),
+    listing: {
+      listed: toBool(row.listed),
+      consentedAt: toIsoOrNull(row.listing_consented_at),
+      withdrawnAt: toIsoOrNull(row.listing_withdrawn_at),
+    },
+    verification: {
+      status: row.verification,
+      reason: row.verification_reason,
+      decidedAt: toIsoOrNull(row.verification_decided_at),
+    },
   };
 }
 

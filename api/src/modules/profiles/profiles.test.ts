@@ -3,7 +3,14 @@
  * own profile (empty until saved, If-Match from the first save on, field messages that change
  * nothing), staff reading and editing it (members view / edit, audited), and erasure taking it away.
  */
-import { EMPTY_PROFILE_INPUT, PROFILE_MESSAGES, type MemberProfile, type Specialty } from '@npo/shared';
+import {
+  DECLINE_REASON_REQUIRED,
+  DIRECTORY_CONSENT_TEXT,
+  EMPTY_PROFILE_INPUT,
+  PROFILE_MESSAGES,
+  type MemberProfile,
+  type Specialty,
+} from '@npo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEngines } from '../../test-support/databases.js';
 import { SUPER_ADMIN, startTestApp, type TestApp } from '../../test-support/test-app.js';
@@ -241,6 +248,103 @@ describeEngines('member profiles on %s', (engine) => {
       expect(erased.status).toBe(200);
       expect(await app.runtime.deps.db('member_profiles').where({ user_id: user.id })).toEqual([]);
       expect(await app.runtime.deps.db('member_specialties').where({ user_id: user.id })).toEqual([]);
+    });
+  });
+
+  describe('the directory listing and the registration’s verification', () => {
+    it('a member opts in (the consent text and date kept) and withdraws; off by default', async () => {
+      const { user, token } = await app.createUser({ role: 'member' });
+      const first = (await app.request('GET', '/api/account/profile', { token })).body.data;
+      expect(first.listing).toEqual({ listed: false, consentedAt: null, withdrawnAt: null });
+      expect(first.verification).toEqual({ status: 'pending', reason: '', decidedAt: null });
+
+      const on = await app.request('PUT', '/api/account/profile/listing', {
+        token,
+        body: { listed: true },
+        headers: { 'if-match': '"1"' },
+      });
+      expect(on.status, JSON.stringify(on.body)).toBe(200);
+      expect(on.body.message).toBe('You will be listed in the directory once your registration is verified.');
+      expect(on.body.data.listing).toMatchObject({ listed: true, consentedAt: expect.any(String), withdrawnAt: null });
+      const row = await app.runtime.deps.db('member_profiles').where({ user_id: user.id }).first();
+      expect(row!.listing_consent_text).toBe(DIRECTORY_CONSENT_TEXT);
+
+      // A profile save leaves the choice as it is.
+      const saved = await app.request('PUT', '/api/account/profile', { token, body: profileBody() });
+      expect(saved.body.data.listing.listed).toBe(true);
+
+      const stale = await app.request('PUT', '/api/account/profile/listing', {
+        token,
+        body: { listed: false },
+        headers: { 'if-match': '"2"' },
+      });
+      expect(stale.status).toBe(409);
+      const refused = await app.request('PUT', '/api/account/profile/listing', { token, body: { listed: 'yes' } });
+      expect(refused.status).toBe(400);
+      const off = await app.request('PUT', '/api/account/profile/listing', { token, body: { listed: false } });
+      expect(off.body.data.listing).toMatchObject({ listed: false, withdrawnAt: expect.any(String) });
+      expect(off.body.message).toBe('You are not listed in the directory.');
+      expect(
+        (await app.request('PUT', '/api/account/profile/listing', { token: editorToken, body: { listed: true } }))
+          .status,
+      ).toBe(403);
+    });
+
+    it('staff verify or decline (with a reason, mailed); a changed registration needs verifying again', async () => {
+      const { user, token, email } = await app.createUser({ role: 'member', name: 'Meera Iyer' });
+      await app.request('PUT', '/api/account/profile', { token, body: profileBody() });
+      const path = `/api/admin/members/${user.id}/verification`;
+      expect((await app.request('PUT', path, { token: viewerToken, body: { status: 'verified' } })).status).toBe(403);
+      const noReason = await app.request('PUT', path, {
+        token: editorToken,
+        body: { status: 'declined', reason: ' ' },
+      });
+      expect(noReason.status).toBe(400);
+      expect(noReason.body.errors).toEqual([{ field: 'reason', message: DECLINE_REASON_REQUIRED }]);
+      expect((await app.request('GET', '/api/account/profile', { token })).body.data.verification.status).toBe(
+        'pending',
+      );
+
+      const declined = await app.request('PUT', path, {
+        token: editorToken,
+        body: { status: 'declined', reason: 'The number is not on the register.' },
+        headers: { 'if-match': '"2"', 'x-request-id': `decline-${user.id}` },
+      });
+      expect(declined.status, JSON.stringify(declined.body)).toBe(200);
+      expect(declined.body.data.verification).toMatchObject({
+        status: 'declined',
+        reason: 'The number is not on the register.',
+        decidedAt: expect.any(String),
+      });
+      const mail = await app.smtp.waitForMail(
+        (candidate) => candidate.to.includes(email) && /could not verify/.test(candidate.subject),
+      );
+      expect(mail.text).toContain('The reason: The number is not on the register.');
+      expect(mail.text).toContain('http://site.test/account/profile');
+      const entries = await app.runtime.deps.db(AUDIT_TABLE).where({ request_id: `decline-${user.id}` });
+      expect(entries).toEqual([expect.objectContaining({ module: 'members', action: 'update' })]);
+
+      const verified = await app.request('PUT', path, { token: superToken, body: { status: 'verified' } });
+      expect(verified.body.data.verification).toMatchObject({ status: 'verified', reason: '' });
+      expect(verified.body.message).toBe('Registration verified');
+      // The same registration saved again stays verified; another number goes back to pending.
+      const same = await app.request('PUT', '/api/account/profile', { token, body: { ...profileBody(), city: 'Goa' } });
+      expect(same.body.data.verification.status).toBe('verified');
+      const changed = await app.request('PUT', '/api/account/profile', {
+        token,
+        body: { ...profileBody(), registrationNumber: 'IDA-9999' },
+      });
+      expect(changed.body.data.verification).toEqual({ status: 'pending', reason: '', decidedAt: null });
+      const bad = await app.request('PUT', path, { token: superToken, body: { status: 'approved' } });
+      expect(bad.status).toBe(400);
+      expect(
+        (
+          await app.request('PUT', '/api/admin/members/999999/verification', {
+            token: superToken,
+            body: { status: 'verified' },
+          })
+        ).status,
+      ).toBe(404);
     });
   });
 });

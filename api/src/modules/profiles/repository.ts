@@ -30,7 +30,10 @@ export function createProfilesRepository(db: Db) {
         .orderBy('specialties.name')
         .orderBy('specialties.id'),
 
-    async insert(row: MemberProfileRow): Promise<MemberProfileRow> {
+    /** A first row: the columns not given take their defaults (empty, not listed, pending). */
+    async insert(
+      row: Partial<MemberProfileRow> & Pick<MemberProfileRow, 'user_id' | 'revision' | 'updated_at'>,
+    ): Promise<MemberProfileRow> {
       const [written] = await db('member_profiles').insert(row).returning('*');
       return written as MemberProfileRow;
     },
