@@ -6,14 +6,17 @@
  */
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../e2e/support.js';
-import { api, expectToast, openAs, unique, uniqueEmail } from './console.js';
+import { api, expectToast, openAs, unique, uniqueEmail, waitForMail } from './console.js';
 
 test.describe.configure({ timeout: 90_000 });
 
 const PASSWORD = 'member-secret-1';
 
-/** A member who saved `profile` on the site; answers their token. */
-async function memberWithProfile(name: string, profile: Record<string, unknown>): Promise<string> {
+/** A member who saved `profile` on the site; answers their token and address. */
+async function memberWithProfile(
+  name: string,
+  profile: Record<string, unknown>,
+): Promise<{ token: string; email: string }> {
   const email = uniqueEmail('profile');
   expect((await api('POST', '/auth/register', { body: { name, email, password: PASSWORD } })).status).toBe(201);
   const token = (await api('POST', '/auth/login', { body: { email, password: PASSWORD } })).body.data.token;
@@ -31,7 +34,7 @@ async function memberWithProfile(name: string, profile: Record<string, unknown>)
     ...profile,
   };
   expect((await api('PUT', '/account/profile', { token, body })).status).toBe(200);
-  return token;
+  return { token, email };
 }
 
 test('members: filter by country and specialty, then read and correct a profile in the detail', async ({ page }) => {
@@ -39,7 +42,7 @@ test('members: filter by country and specialty, then read and correct a profile 
   const sports = specialties.find((specialty) => specialty.name === 'Sports nutrition')!;
   const tag = unique('Profiled');
   const runner = `${tag} Wanjiru`;
-  const token = await memberWithProfile(runner, {
+  const { token, email } = await memberWithProfile(runner, {
     title: 'Sports Dietitian',
     country: 'KE',
     city: 'Nairobi',
@@ -85,4 +88,21 @@ test('members: filter by country and specialty, then read and correct a profile 
   const mine = (await api('GET', '/account/profile', { token })).body.data;
   expect(mine).toMatchObject({ city: 'Mombasa', website: 'https://example.org/wanjiru', country: 'KE' });
   expect(mine.specialties).toEqual([sports]);
+
+  // The registration: declined with a reason the member is mailed, then verified.
+  await expect(dialog).toContainText('Pending verification');
+  await dialog.getByRole('button', { name: 'Decline...' }).click();
+  const decline = page.getByRole('dialog', { name: 'Decline the registration' });
+  await decline.getByRole('button', { name: 'Decline and mail the member' }).click();
+  await expect(decline.getByText('Give the reason the member will read')).toBeVisible();
+  await decline.getByLabel('Reason').fill('The number is not on the register.');
+  await decline.getByRole('button', { name: 'Decline and mail the member' }).click();
+  await expectToast(page, 'Registration declined');
+  await expect(dialog).toContainText('The number is not on the register.');
+  const mail = await waitForMail(email, /could not verify/);
+  expect(mail.text).toContain('The reason: The number is not on the register.');
+  await dialog.getByRole('button', { name: 'Verify registration' }).click();
+  await expectToast(page, 'Registration verified');
+  await expect(dialog.getByText('Verified', { exact: true })).toBeVisible();
+  expect((await api('GET', '/account/profile', { token })).body.data.verification.status).toBe('verified');
 });

@@ -4,7 +4,7 @@
  * back after a reload; a change made elsewhere meanwhile (If-Match) is refused, not overwritten.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { api, expectNoSeriousA11yViolations, uniqueEmail } from '../../e2e/support.js';
+import { api, expectNoSeriousA11yViolations, superAdminToken, uniqueEmail, waitForMail } from '../../e2e/support.js';
 import { open } from './helpers.js';
 
 test.describe.configure({ timeout: 60_000 });
@@ -12,8 +12,7 @@ test.describe.configure({ timeout: 60_000 });
 const PASSWORD = 'profile-secret-1';
 
 /** A new member, signed in on the page; answers an API token of theirs too. */
-async function signedInMember(page: Page, name: string): Promise<string> {
-  const email = uniqueEmail('profile');
+async function signedInMember(page: Page, name: string, email = uniqueEmail('profile')): Promise<string> {
   await api('POST', '/auth/register', { body: { name, email, password: PASSWORD } });
   await open(page, '/login');
   await page.getByLabel('Email').fill(email);
@@ -79,7 +78,7 @@ test('a change made elsewhere meanwhile is refused, not overwritten', async ({ p
   await expect(page.getByLabel('City')).toHaveValue('');
   const elsewhere = (await api('GET', '/account/profile', { token })).body.data;
   const body = { ...elsewhere, specialtyIds: [] };
-  for (const key of ['revision', 'specialties', 'updatedAt']) delete body[key];
+  for (const key of ['revision', 'specialties', 'updatedAt', 'listing', 'verification']) delete body[key];
   expect((await api('PUT', '/account/profile', { token, body: { ...body, city: 'Kochi' } })).status).toBe(200);
 
   await page.getByLabel('City').fill('Chennai');
@@ -87,6 +86,48 @@ test('a change made elsewhere meanwhile is refused, not overwritten', async ({ p
   await expect(page.getByText(/Your profile was changed elsewhere meanwhile/)).toBeVisible();
   expect((await api('GET', '/account/profile', { token })).body.data.city).toBe('Kochi');
 });
+
+test('a member opts in to the directory, reads a declined verification with its reason, and withdraws', async ({
+  page,
+}) => {
+  const email = uniqueEmail('listing');
+  const token = await signedInMember(page, 'Lakshmi Pillai', email);
+  await open(page, '/account/profile');
+  const listed = page.getByRole('switch', { name: 'List me in the directory' });
+  await expect(listed).not.toBeChecked();
+  await expect(page.getByText(/I agree that my name, professional title/)).toBeVisible();
+  await expect(page.getByText('Your registration is waiting for staff to verify it.', { exact: false })).toBeVisible();
+  // The switch turns once the server has kept the choice.
+  await listed.click();
+  await expect(listed).toBeChecked();
+  await expect(page.getByText('You will be listed in the directory once your registration is verified.')).toBeVisible();
+  const mine = (await api('GET', '/account/profile', { token })).body.data;
+  expect(mine.listing).toMatchObject({ listed: true, consentedAt: expect.any(String) });
+  await expectNoSeriousA11yViolations(page);
+
+  const declined = await api('PUT', `/admin/members/${await memberId(email)}/verification`, {
+    token: await superAdminToken(),
+    body: { status: 'declined', reason: 'The number is not on the register.' },
+  });
+  expect(declined.status).toBe(200);
+  const mail = await waitForMail(email, /could not verify/);
+  expect(mail.text).toContain('The number is not on the register.');
+  await page.reload();
+  await expect(
+    page.getByText(/We could not verify your registration: The number is not on the register\./),
+  ).toBeVisible();
+
+  await listed.click();
+  await expect(listed).not.toBeChecked();
+  await expect(page.getByText('You are not listed in the directory.')).toBeVisible();
+  expect((await api('GET', '/account/profile', { token })).body.data.listing.listed).toBe(false);
+});
+
+/** The member id of `email`, as staff find it. */
+async function memberId(email: string): Promise<number> {
+  const found = await api('GET', `/admin/members?q=${encodeURIComponent(email)}`, { token: await superAdminToken() });
+  return found.body.data.members[0].id;
+}
 
 test('signed out, the profile page sends the visitor to log in first', async ({ page }) => {
   await open(page, '/account/profile');

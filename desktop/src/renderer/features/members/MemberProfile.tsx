@@ -2,9 +2,11 @@
  * A member's professional profile in their detail (issue 57): the fields the member keeps on the
  * site's /account/profile, shown to staff who may view members and edited by those who may edit
  * them. A save is the whole profile at the revision shown (If-Match), so an edit the member made
- * meanwhile is put to the person saving rather than overwritten.
+ * meanwhile is put to the person saving rather than overwritten. Staff also verify the member's
+ * registration or decline it with a reason (mailed to the member): a directory listing needs both the
+ * member's choice and a verified registration.
  */
-import { Button } from '@blueprintjs/core';
+import { Button, Tag } from '@blueprintjs/core';
 import {
   changeOf,
   countryName,
@@ -15,9 +17,12 @@ import {
   memberProfileFormSchema,
   PRACTICE_SETTINGS,
   ROUTES,
+  VERIFICATION_LABELS,
+  verificationSchema,
   type MemberProfile,
   type MemberProfileValues,
   type Specialty,
+  type VerificationInput,
 } from '@npo/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
@@ -32,6 +37,8 @@ import { schemaResolver } from '../../ui/form/resolver';
 import { LoadError, Loading } from '../../ui/states';
 
 type ProfileFormValues = Record<keyof MemberProfileValues, string>;
+
+const VERIFICATION_INTENTS = { pending: 'warning', verified: 'success', declined: 'danger' } as const;
 
 const PRACTICE_OPTIONS = [
   { value: '', label: 'Not given' },
@@ -195,6 +202,66 @@ function ProfileForm({
 
 const orNone = (value: string) => value || '—';
 
+interface DeclineValues {
+  status: 'declined';
+  reason: string;
+}
+
+/** Verify or decline the registration; a decline asks for the reason, which the member is mailed. */
+function VerificationActions({ memberId, profile }: { memberId: number; profile: MemberProfile }) {
+  const [declining, setDeclining] = useState(0);
+  const decide = useAdminMutation<VerificationInput, MemberProfile>({
+    change: (body) => ({
+      ...changeOf(ROUTES.members.verify, { params: { id: memberId }, body, revision: profile.revision }),
+      label: body.status === 'verified' ? 'Verify the registration' : 'Decline the registration',
+    }),
+    success: (_result, body) => (body.status === 'verified' ? 'Registration verified' : 'Registration declined'),
+    failure: 'Failed to record the decision',
+  });
+  const form = useForm<DeclineValues, unknown, VerificationInput>({
+    resolver: schemaResolver(verificationSchema),
+    defaultValues: { status: 'declined', reason: '' },
+  });
+  return (
+    <>
+      {profile.verification.status !== 'verified' && (
+        <Button
+          size="small"
+          intent="success"
+          icon="endorsed"
+          text="Verify registration"
+          onClick={() => decide.mutate({ status: 'verified' })}
+        />
+      )}
+      {profile.verification.status !== 'declined' && (
+        <Button size="small" icon="disable" text="Decline..." onClick={() => setDeclining((key) => key + 1)} />
+      )}
+      {declining > 0 && (
+        <FormDialog
+          key={declining}
+          title="Decline the registration"
+          icon="disable"
+          isOpen
+          onClose={() => setDeclining(0)}
+          form={form}
+          onSubmit={(values) => decide.mutateAsync(values)}
+          submitText="Decline and mail the member"
+          canEdit
+          width={520}
+        >
+          <TextAreaField<DeclineValues>
+            name="reason"
+            label="Reason"
+            rows={3}
+            autoFocus
+            helper="The member reads this in the mail we send them."
+          />
+        </FormDialog>
+      )}
+    </>
+  );
+}
+
 export function MemberProfileSection({ memberId, canEdit }: { memberId: number; canEdit: boolean }) {
   // Under the members key, so that the save (a members route) refreshes it.
   const profile = useQuery({
@@ -234,6 +301,20 @@ export function MemberProfileSection({ memberId, canEdit }: { memberId: number; 
           <dd className="member-profile__bio">{orNone(data.bio)}</dd>
           <dt>Website</dt>
           <dd>{orNone(data.website)}</dd>
+          <dt>Directory</dt>
+          <dd>{data.listing.listed ? 'Chose to be listed' : 'Not listed'}</dd>
+          <dt>Verification</dt>
+          <dd>
+            <Tag minimal intent={VERIFICATION_INTENTS[data.verification.status]}>
+              {VERIFICATION_LABELS[data.verification.status]}
+            </Tag>
+            {data.verification.reason && <span className="bp6-text-muted"> · {data.verification.reason}</span>}
+            {canEdit && (
+              <span className="member-profile__verify">
+                <VerificationActions memberId={memberId} profile={data} />
+              </span>
+            )}
+          </dd>
           <dt>Updated (UTC)</dt>
           <dd>{data.updatedAt ? <time dateTime={data.updatedAt}>{formatAdminDate(data.updatedAt)}</time> : 'Never'}</dd>
         </dl>

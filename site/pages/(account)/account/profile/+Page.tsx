@@ -3,10 +3,13 @@
  * the list staff keep, practice setting, registration, a short bio and a website. The profile and the
  * specialties are read after hydration (the page needs the session); a save sends the revision it
  * was read at (If-Match), so a change made meanwhile elsewhere (another tab, or staff) is refused
- * rather than overwritten. A visitor without a session is sent to log in first.
+ * rather than overwritten. Below it, the member chooses to be listed in the public directory (off by
+ * default; the server keeps the consent text with its date) and reads where staff's verification of
+ * their registration stands. A visitor without a session is sent to log in first.
  */
 import {
   countryOptions,
+  DIRECTORY_CONSENT_TEXT,
   EMPTY_PROFILE_INPUT,
   failureText,
   languageOptions,
@@ -98,17 +101,14 @@ function SpecialtyChoices({
   );
 }
 
-function ProfileForm({
-  profile,
-  specialties,
-  onSignedOut,
-}: {
+interface SectionProps {
   profile: MemberProfile;
-  specialties: Specialty[];
+  onSaved: (profile: MemberProfile) => void;
   onSignedOut: () => void;
-}) {
+}
+
+function ProfileForm({ profile, specialties, onSaved, onSignedOut }: SectionProps & { specialties: Specialty[] }) {
   const form = useSchemaForm({ initialValues: formValuesOf(profile), schema: memberProfileFormSchema });
-  const [revision, setRevision] = useState(profile.revision);
   const [submitting, setSubmitting] = useState(false);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const countries = useMemo(() => countryOptions().map(({ code, name }) => ({ value: code, label: name })), []);
@@ -121,8 +121,8 @@ function ProfileForm({
     if (!input) return;
     setSubmitting(true);
     try {
-      const answer = await withApi((api) => api.account.setProfile(input, revision));
-      setRevision(answer.data.revision);
+      const answer = await withApi((api) => api.account.setProfile(input, profile.revision));
+      onSaved(answer.data);
       setMessage({ tone: 'success', text: SAVED });
     } catch (failure) {
       const status = statusOf(failure);
@@ -180,6 +180,61 @@ function ProfileForm({
   );
 }
 
+/** What staff's check of the registration means for the listing, in the member's words. */
+function verificationText({ verification, listing }: MemberProfile): string {
+  if (verification.status === 'verified') {
+    return listing.listed ? 'Your registration is verified: you are listed.' : 'Your registration is verified.';
+  }
+  if (verification.status === 'declined') {
+    return `We could not verify your registration: ${verification.reason} Correct your registration body or number below and we will check it again.`;
+  }
+  return 'Your registration is waiting for staff to verify it. You are listed only once it is verified.';
+}
+
+/** "List me in the directory": the member's choice (off by default), saved at once with the consent text. */
+function ListingSection({ profile, onSaved, onSignedOut }: SectionProps) {
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  async function change(listed: boolean) {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const answer = await withApi((api) => api.account.setListing(listed, profile.revision));
+      onSaved(answer.data);
+      setMessage({ tone: 'success', text: answer.message ?? 'Saved.' });
+    } catch (failure) {
+      const status = statusOf(failure);
+      if (status === 401) onSignedOut();
+      setMessage({
+        tone: 'error',
+        text: status === 409 ? CHANGED_ELSEWHERE : failureText(failure, 'Failed to save. Please try again.'),
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <section className="account-section" aria-labelledby="listing-title">
+      <h2 id="listing-title" className="account-section__title">
+        Directory listing
+      </h2>
+      <p>{DIRECTORY_CONSENT_TEXT}</p>
+      <label className="account-switch">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={profile.listing.listed}
+          disabled={busy}
+          onChange={(event) => void change(event.target.checked)}
+        />
+        List me in the directory
+      </label>
+      <p className="profile-verification">{verificationText(profile)}</p>
+      {message && <FormAlert tone={message.tone}>{message.text}</FormAlert>}
+    </section>
+  );
+}
+
 type Loaded = { profile: MemberProfile; specialties: Specialty[] };
 
 export default function AccountProfilePage() {
@@ -190,6 +245,7 @@ export default function AccountProfilePage() {
     auth.logout();
     void navigate(LOGIN);
   };
+  const saved = (profile: MemberProfile) => setLoaded((current) => current && { ...current, profile });
 
   useEffect(() => {
     if (!readSession()) {
@@ -218,7 +274,17 @@ export default function AccountProfilePage() {
       <p className="auth__subtitle">Your professional details as a member. Every field is optional.</p>
       {error && <FormAlert tone="error">{error}</FormAlert>}
       {!error && !loaded && <p role="status">Loading your profile...</p>}
-      {loaded && <ProfileForm profile={loaded.profile} specialties={loaded.specialties} onSignedOut={signedOut} />}
+      {loaded && (
+        <>
+          <ProfileForm
+            profile={loaded.profile}
+            specialties={loaded.specialties}
+            onSaved={saved}
+            onSignedOut={signedOut}
+          />
+          <ListingSection profile={loaded.profile} onSaved={saved} onSignedOut={signedOut} />
+        </>
+      )}
     </>
   );
 }
