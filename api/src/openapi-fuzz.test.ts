@@ -250,6 +250,11 @@ describeEngines('OpenAPI fuzzing on %s', (engine) => {
       const csv = `name,email\r\nFuzz Member,fuzz-import-${importedRows}@example.org\r\n`;
       return { ...(validValue(random, schema) as object), csv };
     }
+    // A profile names specialties by the ids of the list staff keep and a website by an http(s) URL,
+    // which no schema can say: those two are left empty.
+    if (operation.path.endsWith('/profile') && operation.method === 'put') {
+      return { ...(validValue(random, schema) as object), specialtyIds: [], website: '' };
+    }
     const reordered = REORDERS[operation.path];
     if (!reordered) return validValue(random, schema);
     const ids = (await knownIds({ method: 'get', path: reordered })).map(Number);

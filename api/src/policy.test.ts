@@ -4,6 +4,7 @@
  * a sample request below fails the suite, so a new route cannot be left out.
  */
 import {
+  EMPTY_PROFILE_INPUT,
   ASSIGNABLE_MODULES,
   emptyPermissions,
   fullPermissions,
@@ -216,6 +217,15 @@ describeEngines('permission matrix on %s', (engine) => {
       return { id };
     },
     'delete /api/admin/members/:id': async () => ({ id: (await app.createUser({ role: 'member' })).user.id }),
+    'get /api/admin/members/:id/profile': async () => ({ id: (await app.createUser({ role: 'member' })).user.id }),
+    'put /api/admin/members/:id/profile': async () => ({
+      id: (await app.createUser({ role: 'member' })).user.id,
+      body: { ...EMPTY_PROFILE_INPUT, city: 'Pune', languages: ['en'] },
+    }),
+    'put /api/admin/members/:id/verification': async () => ({
+      id: (await app.createUser({ role: 'member' })).user.id,
+      body: { status: 'declined', reason: 'Not on the register.' },
+    }),
 
     'post /api/admin/members/import/dry-run': async () => ({
       body: { csv: `name,email\r\nPolicy Sample,policy${unique()}@example.org\r\n` },

@@ -317,6 +317,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
       preferences: () => call(ROUTES.account.preferences),
       setPreferences: (receiveAnnouncements: boolean) =>
         answer(ROUTES.account.setPreferences, { body: { receiveAnnouncements } }),
+      /** The signed-in member's professional profile; a save sends the revision it was read at. */
+      profile: () => call(ROUTES.account.profile),
+      setProfile: (body: BodyInputOf<typeof ROUTES.account.setProfile>, revision: number) =>
+        answer(ROUTES.account.setProfile, { body }, { revision }),
+      setListing: (listed: boolean, revision: number) =>
+        answer(ROUTES.account.setListing, { body: { listed } }, { revision }),
       /** The one-click unsubscribe of an announcement mail's signed link: no session needed. */
       unsubscribe: (token: string) => answer(ROUTES.account.unsubscribe, { query: { token } }),
     },
@@ -339,6 +345,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       aboutUs: () => call(ROUTES.aboutUs.active),
       contactInfo: () => call(ROUTES.contactInfo.active),
       faqs: () => call(ROUTES.faqs.list),
+      specialties: () => call(ROUTES.directory.specialties),
       privacyPolicy: () => call(ROUTES.privacyPolicy.active),
       termsOfService: () => call(ROUTES.termsOfService.active),
       /** `proofOfWork`: the solved challenge, once a first try was answered 428 (sendWithProofOfWork). */
@@ -395,6 +402,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         get: (id: number) => call(ROUTES.members.get, { params: { id } }),
         exportCsv: (query?: QueryValues<typeof ROUTES.members.exportCsv>) =>
           download(ROUTES.members.exportCsv, { query }),
+        profile: (id: number) => call(ROUTES.members.profile, { params: { id } }),
         /** The dry run: each row's outcome; nothing is written. */
         previewImport: (csv: string) => call(ROUTES.members.importPreview, { body: { csv } }),
         /** `idempotencyKey`: one per import the user confirms, kept when they retry it. */

@@ -19,6 +19,7 @@ import { MAIL_KINDS, MAIL_STATES } from './mail.js';
 import { MEMBER_IMPORT_OUTCOMES } from './member-import.js';
 import { DASHBOARD_PARTS, type DashboardPart } from './dashboard-parts.js';
 import { ASSIGNABLE_MODULES, ROLES } from './permissions.js';
+import { PRACTICE_SETTING_CODES, VERIFICATION_STATUSES } from './profiles/schema.js';
 
 const id = z.int().positive();
 const revision = z.int().positive().describe("The item's ETag without quotes: send it back as If-Match");
@@ -220,6 +221,42 @@ export const memberDetailEntity = memberEntity.extend({
   contactMessageCount: count.describe(
     'How many messages were sent from their e-mail address in all; 0 until emailVerified',
   ),
+});
+
+/** One entry of the specialties list staff keep (a profile names its specialties by these). */
+export const specialtyEntity = z.strictObject({ id, name: z.string() });
+
+/**
+ * A member's professional profile (issue 57). A member who never saved one has every field empty and
+ * revision 1, so If-Match works from the first edit on (the first save makes it 2).
+ */
+export const memberProfileEntity = z.strictObject({
+  revision,
+  title: z.string(),
+  country: z.string().describe('ISO 3166-1 alpha-2 code, or empty'),
+  city: z.string(),
+  languages: z.array(z.string()).describe('ISO 639-1 codes'),
+  specialties: z.array(specialtyEntity).describe('From the list staff keep, by name'),
+  practiceSetting: z.enum([...PRACTICE_SETTING_CODES, '']),
+  registrationBody: z.string(),
+  registrationNumber: z.string(),
+  bio: z.string(),
+  website: z.string().describe('An http(s) URL, or empty'),
+  updatedAt: dateTime.nullable().describe('Null until first saved'),
+  listing: z
+    .strictObject({
+      listed: z.boolean().describe('The member chose to be listed in the directory (off by default)'),
+      consentedAt: dateTime.nullable().describe('When they last agreed to the consent text'),
+      withdrawnAt: dateTime.nullable().describe('When they last withdrew'),
+    })
+    .describe('The member’s choice to be listed in the public directory'),
+  verification: z
+    .strictObject({
+      status: z.enum(VERIFICATION_STATUSES),
+      reason: z.string().describe('Why staff declined (empty otherwise); mailed to the member'),
+      decidedAt: dateTime.nullable(),
+    })
+    .describe('Staff’s check of the registration: a listing needs it verified'),
 });
 
 const importCounts = z.strictObject({
@@ -510,6 +547,7 @@ export const memberDataExportEntity = z.strictObject({
     joinedAt: dateTime,
     lastLogin: dateTime.nullable(),
   }),
+  professionalProfile: memberProfileEntity,
   registrations: z.array(memberRegistrationEntity),
   contactMessages: z
     .array(
@@ -547,6 +585,8 @@ export const ENTITY_SCHEMAS = {
   ContactMessageReply: contactMessageReplyEntity,
   Member: memberEntity,
   MemberDetail: memberDetailEntity,
+  MemberProfile: memberProfileEntity,
+  Specialty: specialtyEntity,
   MemberImportPreview: memberImportPreviewEntity,
   MemberImportResult: memberImportResultEntity,
   Dashboard: dashboardEntity,
@@ -596,6 +636,8 @@ export type ContactMessagesBulkResult = z.output<typeof contactMessagesBulkResul
 export type Member = z.output<typeof memberEntity>;
 export type MemberRegistration = z.output<typeof memberRegistrationEntity>;
 export type MemberDetail = z.output<typeof memberDetailEntity>;
+export type MemberProfile = z.output<typeof memberProfileEntity>;
+export type Specialty = z.output<typeof specialtyEntity>;
 /** "Download my data" (members' data rights): everything the site keeps about the signed-in account. */
 export type MemberDataExport = z.output<typeof memberDataExportEntity>;
 export type DashboardData = z.output<typeof dashboardEntity>;

@@ -21,3 +21,4 @@ export * from './api/index.js';
 export * from './version.js';
 export * from './time-zone.js';
 export * from './dashboard-parts.js';
+export * from './profiles/index.js';

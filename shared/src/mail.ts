@@ -20,6 +20,7 @@ export const MAIL_KINDS = [
   'member_welcome',
   'announcement',
   'announcement_test',
+  'registration_declined',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -42,6 +43,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   member_welcome: 'Welcome of an imported member',
   announcement: 'Announcement',
   announcement_test: 'Announcement test',
+  registration_declined: 'Registration declined notice',
 };
 
 export const MAIL_PAGE_SIZE = 50;

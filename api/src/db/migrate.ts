@@ -38,6 +38,8 @@ import * as clientIds from './migrations/20261202120000_client_ids.js';
 import * as mustChangePassword from './migrations/20261202140000_must_change_password.js';
 import * as contactReplies from './migrations/20261203120000_contact_replies.js';
 import * as deviceGeneration from './migrations/20261203120000_device_generation.js';
+import * as memberProfiles from './migrations/20261204120000_member_profiles.js';
+import * as directoryListing from './migrations/20261204130000_directory_listing.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -82,6 +84,8 @@ const migrations: Record<string, Migration> = {
   '20261202140000_must_change_password': mustChangePassword,
   '20261203120000_contact_replies': contactReplies,
   '20261203120000_device_generation': deviceGeneration,
+  '20261204120000_member_profiles': memberProfiles,
+  '20261204130000_directory_listing': directoryListing,
 };
 
 /** Every migration this version knows, in order (a restored backup must hold none other). */

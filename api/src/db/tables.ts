@@ -13,6 +13,7 @@ import type {
   ContactMessageState,
   MailState,
   Role,
+  VerificationStatus,
 } from '@npo/shared';
 
 /** A boolean column: true/false on PostgreSQL, 1/0 on SQLite (rows.ts toBool). */
@@ -358,6 +359,42 @@ export type RowTallyRow = {
   n: number | string;
 };
 
+/** The specialties staff keep (migration 20261204120000). */
+export type SpecialtyRow = {
+  id: number;
+  name: string;
+  created_at: DbTimestamp;
+};
+
+/** A member's saved profile (migration 20261204120000); `languages` is ",en,hi," (empty: none). */
+export type MemberProfileRow = Revised & {
+  user_id: number;
+  title: string;
+  country: string;
+  city: string;
+  languages: string;
+  practice_setting: string;
+  registration_body: string;
+  registration_number: string;
+  bio: string;
+  website: string;
+  updated_at: DbTimestamp;
+  /** The directory listing's consent and staff's verification (migration 20261204130000). */
+  listed: DbBoolean;
+  listing_consent_text: string | null;
+  listing_consented_at: DbTimestamp | null;
+  listing_withdrawn_at: DbTimestamp | null;
+  verification: VerificationStatus;
+  verification_reason: string;
+  verification_decided_at: DbTimestamp | null;
+  verification_decided_by: number | null;
+};
+
+export type MemberSpecialtyRow = {
+  user_id: number;
+  specialty_id: number;
+};
+
 export type DbTables = {
   users: UserRow;
   auth_tokens: AuthTokenRow;
@@ -388,6 +425,9 @@ export type DbTables = {
   users_search: UsersSearchRow;
   contact_messages_search: ContactMessagesSearchRow;
   row_tallies: RowTallyRow;
+  specialties: SpecialtyRow;
+  member_profiles: MemberProfileRow;
+  member_specialties: MemberSpecialtyRow;
 };
 
 export type TableName = keyof DbTables;
@@ -427,6 +467,9 @@ export const TABLE_NAMES = [
   'contact_message_replies',
   'announcements',
   'row_tallies',
+  'specialties',
+  'member_profiles',
+  'member_specialties',
 ] as const satisfies readonly TableName[];
 
 /** The versioned content (About Us, contact info, privacy policy, terms). */

@@ -178,3 +178,20 @@ export function accountClosedMail(to: string, bySelf: boolean): MailMessage {
     html: layout(lines),
   };
 }
+
+/** Staff could not verify a member's registration (issue 57): the reason, and how to put it right. */
+export function registrationDeclinedMail(to: string, name: string, reason: string, profileUrl: string): MailMessage {
+  const lines = [
+    `Hello ${name},`,
+    `We could not verify the registration on your ${organisationName} profile, so it is not listed in the directory of members.`,
+    `The reason: ${reason}`,
+    'You can correct your registration body and number on your profile; we will then check it again.',
+  ];
+  return {
+    kind: 'registration_declined',
+    to,
+    subject: `We could not verify your registration`,
+    text: `${lines.join('\n\n')}\n\n${profileUrl}\n\n${organisationName}\n`,
+    html: layout(lines, { label: 'Open your profile', url: profileUrl }),
+  };
+}

@@ -12,6 +12,7 @@ import { registerFaqs } from './faqs/routes.js';
 import { registerMailQueue } from './mail-queue/routes.js';
 import { registerMembers } from './members/routes.js';
 import { registerMembershipCards } from './membership-cards/routes.js';
+import { registerProfiles } from './profiles/routes.js';
 import { registerPrivacyPolicy } from './privacy-policy/routes.js';
 import { registerTermsOfService } from './terms-of-service/routes.js';
 import { registerTestimonials } from './testimonials/routes.js';
@@ -31,6 +32,7 @@ export const CONTENT_MODULES: ((context: ModuleContext) => void)[] = [
   registerAccount,
   registerContactMessages,
   registerMembers,
+  registerProfiles,
   registerAnnouncements,
   registerDashboard,
   registerAudit,

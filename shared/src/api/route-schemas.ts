@@ -14,6 +14,7 @@ import { listOf } from '../entities.js';
 import { MAX_PAGE_LIMIT, PAGE_SIZES } from '../constants.js';
 import { MAIL_PAGE_SIZE } from '../mail.js';
 import { memberImportPreviewSchema, memberImportSchema } from '../member-import.js';
+import { directoryListingSchema, memberProfileSchema, verificationSchema } from '../profiles/schema.js';
 import {
   announcementPreferenceSchema,
   announcementPreviewSchema,
@@ -445,6 +446,26 @@ export const ROUTE_SCHEMAS = {
       description: 'Saved',
       summary: "Set the signed-in account's mail preferences",
     },
+    profile: {
+      ...item(entity.memberProfileEntity, "The signed-in member's profile (every field empty until first saved)"),
+      membersOnly: true,
+      summary: 'Get my professional profile',
+    },
+    setProfile: {
+      body: memberProfileSchema,
+      ...item(entity.memberProfileEntity, 'Saved: the whole profile as given'),
+      membersOnly: true,
+      summary: 'Save my professional profile',
+    },
+    setListing: {
+      body: directoryListingSchema,
+      ...item(
+        entity.memberProfileEntity,
+        'Saved: listed (the consent text kept with its date) or withdrawn (the listing goes at once)',
+      ),
+      membersOnly: true,
+      summary: 'Choose whether I am listed in the directory',
+    },
     unsubscribe: {
       query: unsubscribeQuery,
       answer: messageOnly,
@@ -561,6 +582,31 @@ export const ROUTE_SCHEMAS = {
       description:
         'Imported in one transaction: the new rows became members (no password until they choose one), the others were skipped',
       summary: 'Import members from a CSV file',
+    },
+    profile: {
+      ...byId,
+      ...item(entity.memberProfileEntity, "The member's profile (every field empty until first saved)"),
+      summary: "Get a member's professional profile",
+    },
+    setProfile: {
+      ...byId,
+      body: memberProfileSchema,
+      ...item(entity.memberProfileEntity, 'Saved: the whole profile as given'),
+      summary: "Save a member's professional profile",
+    },
+    verify: {
+      ...byId,
+      body: verificationSchema,
+      ...item(entity.memberProfileEntity, 'Decided: a decline mails its reason to the member'),
+      summary: "Verify or decline a member's registration",
+    },
+  },
+
+  directory: {
+    specialties: {
+      answer: z.array(entity.specialtyEntity),
+      description: 'Every specialty a profile can name, by name',
+      summary: 'List the specialties',
     },
   },
 

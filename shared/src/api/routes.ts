@@ -224,6 +224,11 @@ const TABLE = {
     // Announcements by e-mail: the signed-in account's choice (on by default).
     preferences: route('get', '/account/preferences', 'user'),
     setPreferences: route('put', '/account/preferences', 'user'),
+    // The member's professional profile (issue 57); staff edit the same through members.setProfile.
+    profile: route('get', '/account/profile', 'user'),
+    setProfile: route('put', '/account/profile', 'user', { ifMatch: true }),
+    // Listed in the public directory or not: the member's choice, with the consent text and date kept.
+    setListing: route('put', '/account/profile/listing', 'user', { ifMatch: true }),
     // RFC 8058 one-click unsubscribe: the signed token of the mail's List-Unsubscribe link, no session.
     // The site's POST /unsubscribe?token=… (what mail clients send) is handed to this route.
     unsubscribe: route('post', '/unsubscribe', 'public'),
@@ -276,6 +281,15 @@ const TABLE = {
     import: adminRoute('members', 'post', '/members/import', {
       bodyLimitMb: MEMBER_IMPORT_BODY_LIMIT_MB,
     }),
+    profile: adminRoute('members', 'get', '/members/:id/profile'),
+    setProfile: adminRoute('members', 'put', '/members/:id/profile', { ifMatch: true }),
+    // Staff's check of the registration; a decline mails its reason to the member.
+    verify: adminRoute('members', 'put', '/members/:id/verification', { ifMatch: true }),
+  },
+
+  // What members' profiles are made of (issue 57): the specialties staff keep, for the profile forms.
+  directory: {
+    specialties: route('get', '/specialties', 'public'),
   },
 
   dashboard: {

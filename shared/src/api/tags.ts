@@ -56,6 +56,10 @@ export const TAGS = {
     description:
       "Announcements mailed to members (members module rights): drafts, the preview of the mail as sent, a test to oneself, sending now or at a time, and the progress of each recipient's mail.",
   },
+  directory: {
+    name: 'Directory',
+    description: "What members' professional profiles are made of: the specialties staff keep.",
+  },
   dashboard: { name: 'Dashboard', description: "The admin console's overview figures." },
   audit: { name: 'Audit log', description: 'Who changed what and when, as staff can search and export it.' },
   mail: {

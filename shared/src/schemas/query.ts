@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ACTIVITY_STATUSES, CONTACT_MESSAGE_FILTERS, MAX_PAGE_LIMIT } from '../constants.js';
 import { ROLES } from '../permissions.js';
+import { COUNTRY_CODES } from '../profiles/codes.js';
 import { plainString } from './fields.js';
 
 const positiveInt = (message: string) =>
@@ -155,6 +156,14 @@ const membersFilterShape = {
     .regex(/^\d{1,10}$/, 'Activity must be an activity id')
     .transform(Number)
     .refine((id) => id >= 1 && id <= 2_147_483_647, 'Activity must be an activity id')
+    .optional(),
+  // Profile fields (issue 57): an ISO country code, a specialty of the list staff keep.
+  country: z.enum(COUNTRY_CODES, { error: 'Country must be an ISO 3166 country code' }).optional(),
+  specialtyId: z
+    .string()
+    .regex(/^\d{1,10}$/, 'Specialty must be a specialty id')
+    .transform(Number)
+    .refine((id) => id >= 1 && id <= 2_147_483_647, 'Specialty must be a specialty id')
     .optional(),
   sort: memberSort.sort.default('name'),
   order: memberSort.order.default('asc'),

@@ -79,6 +79,9 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
             {user?.email && <span className="user-menu__email">{user.email}</span>}
           </span>
         </div>
+        <a href="/account/profile" className="user-menu__link">
+          Your profile
+        </a>
         <a href="/account/password" className="user-menu__link">
           Change password
         </a>

@@ -94,6 +94,8 @@ async function deletePersonalRows(trx: Db, member: MemberAccountRow): Promise<vo
     'recovery_codes',
     'two_factor_failures',
     'two_factor_locks',
+    'member_specialties',
+    'member_profiles',
   ] as const) {
     await trx(table).where({ user_id: id }).delete();
   }

@@ -14,6 +14,7 @@ import { createUsersRepository } from '../users/repository.js';
 import { forgetOldPages } from '../../db/connection.js';
 import { eraseMember } from './erasure.js';
 import { createMembersRepository } from './repository.js';
+import { readProfile } from '../profiles/service.js';
 
 export const WRONG_PASSWORD = 'Your password is incorrect.';
 export const ACCOUNT_CLOSED = 'Your account has been closed and your personal data erased.';
@@ -39,9 +40,10 @@ export function createOwnDataService(deps: AppDeps) {
       const row = found(await createUsersRepository(deps.db).findById(userId), 'User');
       const members = createMembersRepository(deps.db);
       const emailVerified = row.email_verified_at !== null;
-      const [registrations, messages] = await Promise.all([
+      const [registrations, messages, professionalProfile] = await Promise.all([
         members.registrations(userId),
         emailVerified ? messagesFrom(row.email) : [],
+        readProfile(deps.db, userId),
       ]);
       return {
         exportedAt: deps.clock.now().toISOString(),
@@ -54,6 +56,7 @@ export function createOwnDataService(deps: AppDeps) {
           joinedAt: toIso(row.created_at),
           lastLogin: toIsoOrNull(row.last_login_at),
         },
+        professionalProfile,
         registrations,
         contactMessages: messages.map((message) => ({
           id: message.id,

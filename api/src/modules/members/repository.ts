@@ -2,7 +2,7 @@
  * Members: the accounts of role member. The search is the accounts search of the admins list
  * (users/repository.ts: the folded name and the e-mail in any case and accents; SQLite's FTS5 trigram
  * table or PostgreSQL's trigram indexes from three characters, a capped walk in list order below),
- * narrowed by status, join date and activity registration, sorted by name or join date.
+ * narrowed by status, join date, activity registration, country and specialty, sorted by name or join date.
  */
 import type { ContactMessage, Member, MemberRegistration, MembersFilter } from '@npo/shared';
 import type { Knex } from 'knex';
@@ -52,7 +52,11 @@ function membersOnly(db: Db, query: Knex.QueryBuilder, fewIds: boolean): Knex.Qu
 
 /** Members only, then the filter's status, join days (UTC, both included) and activity. */
 function narrowed(db: Db, query: Knex.QueryBuilder, filter: MembersListFilter): Knex.QueryBuilder {
-  const fewIds = filter.activityId !== undefined || (!!filter.q && !isShortSearch(filter.q));
+  const fewIds =
+    filter.activityId !== undefined ||
+    filter.specialtyId !== undefined ||
+    !!filter.country ||
+    (!!filter.q && !isShortSearch(filter.q));
   membersOnly(db, query, fewIds);
   if (filter.status) query.where('users.is_active', filter.status === 'active');
   if (filter.joinedFrom) query.where('users.created_at', '>=', startOfDay(filter.joinedFrom));
@@ -60,12 +64,18 @@ function narrowed(db: Db, query: Knex.QueryBuilder, filter: MembersListFilter): 
   if (filter.activityId !== undefined) {
     query.whereIn('users.id', db('activity_registrations').select('user_id').where('activity_id', filter.activityId));
   }
+  // Profile fields (issue 57): each through its own index (migration 20261204120000).
+  if (filter.country)
+    query.whereIn('users.id', db('member_profiles').select('user_id').where('country', filter.country));
+  if (filter.specialtyId !== undefined) {
+    query.whereIn('users.id', db('member_specialties').select('user_id').where('specialty_id', filter.specialtyId));
+  }
   return query;
 }
 
 /** A filter the kept counts answer (db/tallies.ts): by status at most, no search, join days or activity. */
-const isByStatusOnly = ({ q, joinedFrom, joinedTo, activityId }: MembersListFilter): boolean =>
-  !q && !joinedFrom && !joinedTo && activityId === undefined;
+const isByStatusOnly = ({ q, joinedFrom, joinedTo, activityId, country, specialtyId }: MembersListFilter): boolean =>
+  !q && !joinedFrom && !joinedTo && activityId === undefined && !country && specialtyId === undefined;
 
 /**
  * The filter's members. A search of three characters or more is found first and sorted after, as a

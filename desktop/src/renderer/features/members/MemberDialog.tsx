@@ -12,6 +12,7 @@ import { useAdminMutation } from '../../data/useAdminMutation';
 import { useModuleAccess } from '../../data/useModuleAccess';
 import { useConfirm } from '../../ui/ConfirmProvider';
 import { LoadError, Loading } from '../../ui/states';
+import { MemberProfileSection } from './MemberProfile';
 
 function Registrations({ title, rows }: { title: string; rows: MemberRegistration[] }) {
   return (
@@ -119,6 +120,7 @@ export function MemberDialog({ id, canEdit, onSetStatus, onClose }: MemberDialog
                 )}
               </dd>
             </dl>
+            <MemberProfileSection memberId={member.id} canEdit={canEdit} />
             <Registrations title="Upcoming registrations" rows={member.registrations.upcoming} />
             <Registrations title="Past registrations" rows={member.registrations.past} />
             <section className="member-section">

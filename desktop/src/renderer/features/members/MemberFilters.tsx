@@ -1,13 +1,14 @@
 /**
- * The members list's join-day and activity filters (issue 22): the API's `joinedFrom`, `joinedTo`
- * (UTC days, both included) and `activityId`, kept in the screen's URL like its other filters. The
+ * The members list's join-day, activity, country and specialty filters (issues 22 and 57): the API's
+ * `joinedFrom`, `joinedTo` (UTC days, both included), `activityId`, `country` and `specialtyId`, kept in
+ * the screen's URL like its other filters. The
  * activities offered are the site's (upcoming and past, the newest 100); one named by a link but not
  * among them is still offered, by its number.
  */
 import { HTMLSelect } from '@blueprintjs/core';
-import { MAX_PAGE_LIMIT } from '@npo/shared';
+import { countryOptions, MAX_PAGE_LIMIT } from '@npo/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { api } from '../../api/client';
 import type { PagedList } from '../../ui/ListControls';
 
@@ -34,6 +35,10 @@ export function MemberFilters({ list }: { list: PagedList }) {
   const joinedTo = list.param('joinedTo') ?? '';
   const activityId = list.param('activityId') ?? '';
   const options = useActivityOptions(activityId);
+  const country = list.param('country') ?? '';
+  const specialtyId = list.param('specialtyId') ?? '';
+  const countries = useMemo(() => countryOptions().map(({ code, name }) => ({ value: code, label: name })), []);
+  const specialties = useQuery({ queryKey: ['specialties'], queryFn: () => api.content.specialties() });
   return (
     <div className="member-filters">
       <label htmlFor={fromId}>
@@ -63,6 +68,21 @@ export function MemberFilters({ list }: { list: PagedList }) {
         value={activityId}
         onChange={(event) => list.setParam('activityId', event.currentTarget.value || null)}
         options={[{ value: '', label: 'Any activity' }, ...options]}
+      />
+      <HTMLSelect
+        aria-label="Country"
+        value={country}
+        onChange={(event) => list.setParam('country', event.currentTarget.value || null)}
+        options={[{ value: '', label: 'Any country' }, ...countries]}
+      />
+      <HTMLSelect
+        aria-label="Specialty"
+        value={specialtyId}
+        onChange={(event) => list.setParam('specialtyId', event.currentTarget.value || null)}
+        options={[
+          { value: '', label: 'Any specialty' },
+          ...(specialties.data ?? []).map((specialty) => ({ value: String(specialty.id), label: specialty.name })),
+        ]}
       />
     </div>
   );

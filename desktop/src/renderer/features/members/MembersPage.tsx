@@ -29,7 +29,10 @@ import { MemberDialog, useEraseMember } from './MemberDialog';
 import { MemberFilters } from './MemberFilters';
 import './members.css';
 
-type Filter = Partial<Pick<MembersFilter, 'status' | 'joinedFrom' | 'joinedTo'>> & { activityId?: string };
+type Filter = Partial<Pick<MembersFilter, 'status' | 'joinedFrom' | 'joinedTo' | 'country'>> & {
+  activityId?: string;
+  specialtyId?: string;
+};
 
 const STATUS_LABELS: Record<(typeof MEMBER_STATUSES)[number], string> = {
   active: 'Active',
@@ -42,7 +45,7 @@ const STATUS_LABELS: Record<(typeof MEMBER_STATUSES)[number], string> = {
  */
 function filterOf(list: PagedList): Filter {
   const status = list.param('status');
-  const optional = (name: 'joinedFrom' | 'joinedTo' | 'activityId') => {
+  const optional = (name: 'joinedFrom' | 'joinedTo' | 'activityId' | 'country' | 'specialtyId') => {
     const value = list.param(name);
     return value ? { [name]: value } : {};
   };
@@ -51,6 +54,8 @@ function filterOf(list: PagedList): Filter {
     ...optional('joinedFrom'),
     ...optional('joinedTo'),
     ...optional('activityId'),
+    ...optional('country'),
+    ...optional('specialtyId'),
   };
 }
 
@@ -188,7 +193,15 @@ export default function MembersPage() {
   const filter = filterOf(list);
   const setStatus = useMemberStatus();
   const members = query.data?.members ?? [];
-  const filtered = Boolean(list.q || filter.status || filter.joinedFrom || filter.joinedTo || filter.activityId);
+  const filtered = Boolean(
+    list.q ||
+    filter.status ||
+    filter.joinedFrom ||
+    filter.joinedTo ||
+    filter.activityId ||
+    filter.country ||
+    filter.specialtyId,
+  );
 
   return (
     <>

@@ -1,0 +1,48 @@
+/** Professional profiles (issue 57): the member's own (/api/account/profile) and staff's (/api/admin/members/:id/profile). */
+import { API } from '@npo/shared';
+import { ok, okItem } from '../../lib/respond.js';
+import { callerOf } from '../../middleware/session.js';
+import type { ModuleContext } from '../context.js';
+import { createProfilesService, PROFILE_SAVED } from './service.js';
+
+const LISTING_ON = 'You will be listed in the directory once your registration is verified.';
+const LISTED = 'You are listed in the directory.';
+const LISTING_OFF = 'You are not listed in the directory.';
+const VERIFICATION_MESSAGES = {
+  pending: 'Registration set back to pending',
+  verified: 'Registration verified',
+  declined: 'Registration declined; the member has been mailed the reason',
+} as const;
+
+export function registerProfiles({ deps, route }: ModuleContext): void {
+  const profiles = createProfilesService(deps);
+
+  route(API.directory.specialties, async (ctx) => ok(ctx, await profiles.specialties()));
+
+  route(API.account.profile, async (ctx) => {
+    ctx.set('Cache-Control', 'private, no-store');
+    okItem(ctx, await profiles.own(callerOf(ctx)));
+  });
+  route(API.account.setProfile, async (ctx) => {
+    const { body, expectedRevision } = ctx.state.input;
+    okItem(ctx, await profiles.saveOwn(callerOf(ctx), body, expectedRevision), { message: PROFILE_SAVED });
+  });
+
+  route(API.account.setListing, async (ctx) => {
+    const { body, expectedRevision } = ctx.state.input;
+    const profile = await profiles.setListing(callerOf(ctx), body.listed, expectedRevision);
+    const listedNow = profile.verification.status === 'verified' ? LISTED : LISTING_ON;
+    okItem(ctx, profile, { message: body.listed ? listedNow : LISTING_OFF });
+  });
+
+  route(API.members.profile, async (ctx) => okItem(ctx, await profiles.ofMember(ctx.state.input.params.id)));
+  route(API.members.setProfile, async (ctx) => {
+    const { params, body, expectedRevision } = ctx.state.input;
+    okItem(ctx, await profiles.saveForMember(params.id, body, expectedRevision), { message: PROFILE_SAVED });
+  });
+  route(API.members.verify, async (ctx) => {
+    const { params, body, expectedRevision } = ctx.state.input;
+    const profile = await profiles.verify(params.id, body, ctx.state.user.id, expectedRevision);
+    okItem(ctx, profile, { message: VERIFICATION_MESSAGES[body.status] });
+  });
+}
