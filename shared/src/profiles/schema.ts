@@ -121,6 +121,27 @@ export const memberProfileFormSchema = z
 
 export type MemberProfileFormField = keyof typeof fields;
 
+/** A profile form's values: every field a string, the lists comma-separated. */
+export type MemberProfileFormValues = Record<MemberProfileFormField, string>;
+
+/** A stored profile (its specialties as the answer names them) as a form's starting values. */
+export function profileFormValues(
+  profile: Omit<MemberProfileValues, 'specialtyIds'> & { specialties: readonly { id: number }[] },
+): MemberProfileFormValues {
+  return {
+    title: profile.title,
+    country: profile.country,
+    city: profile.city,
+    languages: profile.languages.join(','),
+    specialtyIds: profile.specialties.map((specialty) => specialty.id).join(','),
+    practiceSetting: profile.practiceSetting,
+    registrationBody: profile.registrationBody,
+    registrationNumber: profile.registrationNumber,
+    bio: profile.bio,
+    website: profile.website,
+  };
+}
+
 /** Staff's check of a member's registration, which a directory listing needs (issue 57). */
 export const VERIFICATION_STATUSES = ['pending', 'verified', 'declined'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];

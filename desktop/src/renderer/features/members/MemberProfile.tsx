@@ -15,6 +15,8 @@ import {
   languageName,
   languageOptions,
   memberProfileFormSchema,
+  profileFormValues,
+  type MemberProfileFormValues,
   PRACTICE_SETTINGS,
   ROUTES,
   VERIFICATION_LABELS,
@@ -36,7 +38,7 @@ import { SelectField, TextAreaField, TextField, useFieldError } from '../../ui/f
 import { schemaResolver } from '../../ui/form/resolver';
 import { LoadError, Loading } from '../../ui/states';
 
-type ProfileFormValues = Record<keyof MemberProfileValues, string>;
+type ProfileFormValues = MemberProfileFormValues;
 
 const VERIFICATION_INTENTS = { pending: 'warning', verified: 'success', declined: 'danger' } as const;
 
@@ -44,21 +46,6 @@ const PRACTICE_OPTIONS = [
   { value: '', label: 'Not given' },
   ...Object.entries(PRACTICE_SETTINGS).map(([value, label]) => ({ value, label })),
 ];
-
-function formValuesOf(profile: MemberProfile): ProfileFormValues {
-  return {
-    title: profile.title,
-    country: profile.country,
-    city: profile.city,
-    languages: profile.languages.join(','),
-    specialtyIds: profile.specialties.map((specialty) => specialty.id).join(','),
-    practiceSetting: profile.practiceSetting,
-    registrationBody: profile.registrationBody,
-    registrationNumber: profile.registrationNumber,
-    bio: profile.bio,
-    website: profile.website,
-  };
-}
 
 const listOf = (value: string) => (value === '' ? [] : value.split(','));
 
@@ -158,7 +145,7 @@ function ProfileForm({
 }) {
   const form = useForm<ProfileFormValues, unknown, MemberProfileValues>({
     resolver: schemaResolver(memberProfileFormSchema),
-    defaultValues: formValuesOf(profile),
+    defaultValues: profileFormValues(profile),
   });
   const countries = useMemo(
     () => [

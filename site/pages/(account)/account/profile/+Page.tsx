@@ -10,11 +10,11 @@
 import {
   countryOptions,
   DIRECTORY_CONSENT_TEXT,
-  EMPTY_PROFILE_INPUT,
   failureText,
   languageOptions,
   memberProfileFormSchema,
   PRACTICE_SETTINGS,
+  profileFormValues,
   PROFILE_BIO_MAX,
   type MemberProfile,
   type Specialty,
@@ -34,25 +34,7 @@ const SAVED = 'Your profile has been saved.';
 const CHANGED_ELSEWHERE =
   'Your profile was changed elsewhere meanwhile (in another tab, or by staff). Reload the page to see it, then make your change again.';
 
-type FormValues = Record<keyof typeof EMPTY_PROFILE_INPUT, string>;
-
 const PRACTICE_OPTIONS = Object.entries(PRACTICE_SETTINGS).map(([value, label]) => ({ value, label }));
-
-/** The profile as the form's string values (lists comma-separated). */
-function formValuesOf(profile: MemberProfile): FormValues {
-  return {
-    title: profile.title,
-    country: profile.country,
-    city: profile.city,
-    languages: profile.languages.join(','),
-    specialtyIds: profile.specialties.map((specialty) => specialty.id).join(','),
-    practiceSetting: profile.practiceSetting,
-    registrationBody: profile.registrationBody,
-    registrationNumber: profile.registrationNumber,
-    bio: profile.bio,
-    website: profile.website,
-  };
-}
 
 function SpecialtyChoices({
   specialties,
@@ -108,7 +90,7 @@ interface SectionProps {
 }
 
 function ProfileForm({ profile, specialties, onSaved, onSignedOut }: SectionProps & { specialties: Specialty[] }) {
-  const form = useSchemaForm({ initialValues: formValuesOf(profile), schema: memberProfileFormSchema });
+  const form = useSchemaForm({ initialValues: profileFormValues(profile), schema: memberProfileFormSchema });
   const [submitting, setSubmitting] = useState(false);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const countries = useMemo(() => countryOptions().map(({ code, name }) => ({ value: code, label: name })), []);
