@@ -235,6 +235,7 @@ describeEngines('permission matrix on %s', (engine) => {
     }),
 
     'get /api/admin/dashboard': async () => ({}),
+    'get /api/admin/settings/organisation': async () => ({}),
     'get /api/admin/default-content': async () => ({}),
 
     'get /api/admin/settings/security': async () => ({}),

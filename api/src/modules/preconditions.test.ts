@@ -4,6 +4,7 @@
  * suite, so a new item write cannot be added without its precondition.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMPTY_PROFILE_INPUT } from '@npo/shared';
 import { EDIT_CONFLICT, IF_MATCH_FORMAT } from '../errors.js';
 import type { AdminRoute } from '../policy.js';
 import { describeEngines } from '../test-support/databases.js';
@@ -35,6 +36,8 @@ interface Item {
 
 interface ItemWrite {
   table: string;
+  /** The column of `table` that holds the item's id: `id` unless the item is a member's profile. */
+  key?: string;
   /** A fresh item this route may act on; answers its id. */
   create(): Promise<number>;
   /** The request body, for PUT. */
@@ -83,8 +86,20 @@ describeEngines('If-Match on admin item writes on %s', (engine) => {
   const staff = async () => (await app.createUser({ role: 'admin', name: 'Staff Person' })).user.id;
   const member = async () => (await app.createUser({ role: 'member', name: 'Member Person' })).user.id;
 
-  async function fromItemRoute(path: string, id: number): Promise<Item | undefined> {
-    const response = await app.request('GET', `${path}/${id}`, { token });
+  /**
+   * A member whose profile was saved once, so that its row in member_profiles exists, set back to
+   * revision 1 like every other fixture (a first save makes 2).
+   */
+  async function profiledMember(): Promise<number> {
+    const id = await member();
+    const saved = await app.request('PUT', `/api/admin/members/${id}/profile`, { token, body: EMPTY_PROFILE_INPUT });
+    if (saved.status !== 200) throw new Error(`fixture profile: ${saved.status} ${JSON.stringify(saved.body)}`);
+    await db()('member_profiles').where({ user_id: id }).update({ revision: 1 });
+    return id;
+  }
+
+  async function fromItemRoute(path: string, id: number, suffix = ''): Promise<Item | undefined> {
+    const response = await app.request('GET', `${path}/${id}${suffix}`, { token });
     return response.status === 404 ? undefined : response.body.data;
   }
   async function fromList(path: string, collection: string, id: number): Promise<Item | undefined> {
@@ -203,6 +218,21 @@ describeEngines('If-Match on admin item writes on %s', (engine) => {
       },
       read: (id) => fromList('/api/admin/members', 'members', id),
     },
+    // A member's profile is the item, at the member's id; it is saved once so that its row exists.
+    'put /api/admin/members/:id/profile': {
+      table: 'member_profiles',
+      key: 'user_id',
+      create: profiledMember,
+      body: () => ({ ...EMPTY_PROFILE_INPUT, city: `Pune ${unique()}` }),
+      read: (id) => fromItemRoute('/api/admin/members', id, '/profile'),
+    },
+    'put /api/admin/members/:id/verification': {
+      table: 'member_profiles',
+      key: 'user_id',
+      create: profiledMember,
+      body: () => ({ status: 'verified' }),
+      read: (id) => fromItemRoute('/api/admin/members', id, '/profile'),
+    },
     // Erased, the member leaves the list (their row stays as an anonymous stand-in).
     'delete /api/admin/members/:id': {
       table: 'users',
@@ -245,7 +275,10 @@ describeEngines('If-Match on admin item writes on %s', (engine) => {
         ...(ifMatch !== undefined && { headers: { 'If-Match': ifMatch } }),
         ...(fixture.body && { body: fixture.body() }),
       });
-    const rowOf = (id: number) => db()(fixture.table).where({ id }).first();
+    const rowOf = (id: number) =>
+      db()(fixture.table)
+        .where({ [fixture.key ?? 'id']: id })
+        .first();
 
     /** Applied: the revision went up by one and the answer is the item as the console now reads it, or it is gone. */
     async function expectApplied(id: number, seen: Item, response: ApiResponse): Promise<void> {
@@ -264,7 +297,9 @@ describeEngines('If-Match on admin item writes on %s', (engine) => {
     it('refuses a stale If-Match with 409 and the item as it is now, changing nothing', async () => {
       const id = await fixture.create();
       // Someone else's edit, made in the database so that every route shares one way of making it.
-      await db()(fixture.table).where({ id }).increment('revision', 1);
+      await db()(fixture.table)
+        .where({ [fixture.key ?? 'id']: id })
+        .increment('revision', 1);
       const current = await fixture.read(id);
       const before = await rowOf(id);
 
