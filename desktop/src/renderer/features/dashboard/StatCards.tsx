@@ -57,7 +57,7 @@ const TREND_ICONS: Record<Trend, IconName | null> = {
 
 export function StatCards({ stats, periods }: { stats: Stats; periods?: Periods | undefined }) {
   return (
-    <ul className="stat-grid" aria-label="Key figures">
+    <ul className="stat-grid" role="list" aria-label="Key figures">
       {CARDS.map((card) => {
         const { text, trend } = changeText(card.value, stats[card.change], periods?.[card.value]);
         const icon = TREND_ICONS[trend];
