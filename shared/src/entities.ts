@@ -414,6 +414,7 @@ export const mailQueueItemEntity = z.strictObject({
   id,
   revision,
   recipient: z.string(),
+  subject: z.string(),
   kind: z.enum(MAIL_KINDS),
   state: z.enum(MAIL_STATES).describe('queued: waiting for its next try; sending: being sent; sent; failed: given up'),
   attempts: count.describe('Tries so far; a retry keeps the count'),
@@ -421,6 +422,13 @@ export const mailQueueItemEntity = z.strictObject({
   createdAt: dateTime,
   nextAttemptAt: dateTime,
   sentAt: dateTime.nullable(),
+});
+
+/** One queued mail with its plain-text body, as the mail screen's detail shows it. */
+export const mailQueueMailEntity = mailQueueItemEntity.extend({
+  text: z
+    .string()
+    .describe('The plain-text body as queued; the token of a sign-in or unsubscribe link in it is replaced by "(hidden)"'),
 });
 
 export const announcementEntity = z.strictObject({
@@ -533,6 +541,7 @@ export const ENTITY_SCHEMAS = {
   ResetTokenCheck: resetTokenCheckEntity,
   AuditLogEntry: auditLogEntryEntity,
   MailQueueItem: mailQueueItemEntity,
+  MailQueueMail: mailQueueMailEntity,
   AccountSession: accountSessionEntity,
   Announcement: announcementEntity,
   AnnouncementPreview: announcementPreviewEntity,
@@ -594,6 +603,7 @@ export type TwoFactorStatus = z.output<typeof twoFactorStatusEntity>;
 export type SecuritySettings = z.output<typeof securitySettingsEntity>;
 export type AuditLogEntry = z.output<typeof auditLogEntryEntity>;
 export type MailQueueItem = z.output<typeof mailQueueItemEntity>;
+export type MailQueueMail = z.output<typeof mailQueueMailEntity>;
 export type Announcement = z.output<typeof announcementEntity>;
 /** Mails of a sent announcement by state ("sending" counts as queued). */
 export type AnnouncementCounts = Announcement['counts'];

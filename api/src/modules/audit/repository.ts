@@ -179,8 +179,9 @@ function upperBound(to: string): { operator: '<' | '<='; at: Date } {
   return { operator: '<=', at: new Date(to) };
 }
 
-function filterEntries(db: Db, { actor, module, action, from, to }: AuditFilter) {
+function filterEntries(db: Db, { actor, module, action, view, from, to }: AuditFilter) {
   return (query: Knex.QueryBuilder): Knex.QueryBuilder => {
+    if (view === 'changes') query.whereNot('module', AUDIT_AUTH_MODULE);
     // Digits name an account id; other text is part of the e-mail as it was then.
     if (actor && /^\d{1,10}$/.test(actor)) query.where('actor_id', Number(actor));
     else matchingAny(db, ['actor_email'], actor)(query);
