@@ -29,7 +29,7 @@ const dateParam = (label: string) =>
     .optional();
 
 export const auditFilter = z.object({
-  /** Part of the actor's e-mail (as it was then), in any case; an account id as digits. */
+  /** Part of the actor's e-mail (as it was then) or name (as it is now), in any case; an account id as digits. */
   actor: plainString('Person').trim().max(254, 'Person cannot exceed 254 characters').optional(),
   module: z.enum(AUDIT_MODULES, { error: 'Module is not one of the audited modules.' }).optional(),
   action: z.enum(AUDIT_ACTIONS, { error: 'Action is not one of the audited actions.' }).optional(),

@@ -348,6 +348,27 @@ describeEngines('audit trail on %s', (engine) => {
       expect((await app.request('GET', '/api/admin/audit?from=yesterday', { token: superToken })).status).toBe(400);
     });
 
+    it("finds a person by part of their name, in any case and accents, as well as by e-mail or id", async () => {
+      const staff = await app.createUser({ role: 'admin', permissions: fullPermissions(), name: 'Zébulon Quillfeather' });
+      const faq = await app.request('POST', '/api/admin/faqs', {
+        token: staff.token,
+        body: { ...sampleBodies.faq, question: 'Who is Zebulon in the network?' },
+      });
+      expect(faq.status).toBe(201);
+      const actorsOf = async (actor: string): Promise<Set<number | null>> =>
+        new Set(
+          (
+            (await app.request('GET', `/api/admin/audit?limit=100&actor=${encodeURIComponent(actor)}`, { token: superToken }))
+              .body.data.entries as AuditLogEntry[]
+          ).map((entry) => entry.actorId),
+        );
+      const byName = await actorsOf('zebulon quill');
+      expect(byName).toEqual(new Set([staff.user.id]));
+      expect(await actorsOf('QUILLFEATHER')).toEqual(byName);
+      expect(await actorsOf(String(staff.user.id))).toEqual(byName);
+      expect(await actorsOf('Quillfeather Zebulon')).toEqual(new Set());
+    });
+
     it('lists the changes alone with view=changes (no sign-in or other security event), in the list and its export', async () => {
       // A sign-in and an edit by the same person: the changes view keeps the edit only.
       await login(SUPER_ADMIN.email, SUPER_ADMIN.password);
