@@ -428,7 +428,10 @@ export const mailQueueItemEntity = z.strictObject({
 export const mailQueueMailEntity = mailQueueItemEntity.extend({
   text: z
     .string()
-    .describe('The plain-text body as queued; the token of a sign-in or unsubscribe link in it is replaced by "(hidden)"'),
+    .nullable()
+    .describe(
+      'The plain-text body as queued, the token of a sign-in or unsubscribe link in it replaced by "(hidden)"; null once sent (the body is blanked then)',
+    ),
 });
 
 export const announcementEntity = z.strictObject({

@@ -348,8 +348,12 @@ describeEngines('audit trail on %s', (engine) => {
       expect((await app.request('GET', '/api/admin/audit?from=yesterday', { token: superToken })).status).toBe(400);
     });
 
-    it("finds a person by part of their name, in any case and accents, as well as by e-mail or id", async () => {
-      const staff = await app.createUser({ role: 'admin', permissions: fullPermissions(), name: 'Zébulon Quillfeather' });
+    it('finds a person by part of their name, in any case and accents, as well as by e-mail or id', async () => {
+      const staff = await app.createUser({
+        role: 'admin',
+        permissions: fullPermissions(),
+        name: 'Zébulon Quillfeather',
+      });
       const faq = await app.request('POST', '/api/admin/faqs', {
         token: staff.token,
         body: { ...sampleBodies.faq, question: 'Who is Zebulon in the network?' },
@@ -358,8 +362,11 @@ describeEngines('audit trail on %s', (engine) => {
       const actorsOf = async (actor: string): Promise<Set<number | null>> =>
         new Set(
           (
-            (await app.request('GET', `/api/admin/audit?limit=100&actor=${encodeURIComponent(actor)}`, { token: superToken }))
-              .body.data.entries as AuditLogEntry[]
+            (
+              await app.request('GET', `/api/admin/audit?limit=100&actor=${encodeURIComponent(actor)}`, {
+                token: superToken,
+              })
+            ).body.data.entries as AuditLogEntry[]
           ).map((entry) => entry.actorId),
         );
       const byName = await actorsOf('zebulon quill');

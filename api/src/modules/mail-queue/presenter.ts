@@ -50,5 +50,6 @@ export function withoutTokens(text: string): string {
 }
 
 export function presentMailWithText(row: ShownMailRow & Pick<MailQueueRow, 'text'>): MailQueueMail {
-  return { ...presentMail(row), text: withoutTokens(row.text) };
+  // Blank once sent (mailer.ts markSent): nothing is kept to show.
+  return { ...presentMail(row), text: row.text ? withoutTokens(row.text) : null };
 }
