@@ -17,7 +17,7 @@ function facts(mail: MailQueueMail): [string, string][] {
     ['Recipient', mail.recipient],
     ['Subject', mail.subject],
     ['Kind', MAIL_KIND_LABELS[mail.kind] ?? mail.kind],
-    ['Attempts', String(mail.attempts)],
+    ['Tries', String(mail.attempts)],
     ['Queued', formatAdminDate(mail.createdAt)],
     mail.sentAt
       ? ['Sent', formatAdminDate(mail.sentAt)]

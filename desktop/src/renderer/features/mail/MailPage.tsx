@@ -4,7 +4,7 @@
  * server's worker sends it next) or discarded. The subject opens the mail's detail (`?mail=ID`, issue
  * 55 item 10), whose body the server shows with the tokens of its links hidden.
  */
-import { Button, FormGroup, HTMLSelect, HTMLTable, Tag } from '@blueprintjs/core';
+import { FormGroup, HTMLSelect, HTMLTable, MenuItem, Tag } from '@blueprintjs/core';
 import {
   ROUTES,
   changeOf,
@@ -29,6 +29,7 @@ import { ListPager, ListSearch, type PagedList } from '../../ui/ListControls';
 import { ListStates } from '../../ui/ListStates';
 import { OneLine } from '../../ui/OneLine';
 import { PageHeader } from '../../ui/PageHeader';
+import { RowMenu } from '../../ui/RowMenu';
 import { TableHead, type SortState, type TableColumn } from '../../ui/TableHead';
 import { MailDialog } from './MailDialog';
 import { STATE_INTENTS } from './mail-states';
@@ -133,11 +134,12 @@ function useMailActions() {
 type Sort = NonNullable<MailQueueSort>;
 
 const COLUMNS: TableColumn<Sort>[] = [
-  { label: 'Recipient', sort: 'recipient' },
-  { label: 'Subject' },
+  // The subject under the recipient (as the Activity log shows the item under its module), sorted by
+  // the recipient: a column of its own would push the table past 1024 px.
+  { label: 'Recipient and subject', sort: 'recipient' },
   { label: 'Kind', sort: 'kind' },
   { label: 'State', sort: 'state' },
-  { label: 'Attempts', sort: 'attempts', firstOrder: 'desc' },
+  { label: 'Tries', sort: 'attempts', firstOrder: 'desc' },
   { label: 'Last error' },
   { label: 'Queued', sort: 'createdAt', firstOrder: 'desc' },
   { label: 'Next try or sent' },
@@ -161,8 +163,6 @@ function MailTable({ mails, sort, onSort, detailLink }: MailTableProps) {
           <tr key={mail.id} data-testid="mail-row" data-state={mail.state}>
             <td className="cell-flexible">
               <OneLine text={mail.recipient} />
-            </td>
-            <td className="cell-flexible">
               <Link
                 to={detailLink(mail)}
                 className="one-line"
@@ -196,25 +196,22 @@ function MailTable({ mails, sort, onSort, detailLink }: MailTableProps) {
             </td>
             <td className="cell-actions">
               {mail.state === 'failed' && (
-                <>
-                  <Button
+                // Behind one button: two labelled buttons per failed row would push the table past 1024 px.
+                <RowMenu label={`Actions for the mail to ${mail.recipient}`}>
+                  <MenuItem
                     icon="refresh"
-                    variant="minimal"
                     text="Retry"
-                    aria-label={`Retry the mail to ${mail.recipient}`}
                     disabled={actions.busy(mail)}
                     onClick={() => actions.retry(mail)}
                   />
-                  <Button
+                  <MenuItem
                     icon="trash"
-                    variant="minimal"
                     intent="danger"
                     text="Discard"
-                    aria-label={`Discard the mail to ${mail.recipient}`}
                     disabled={actions.busy(mail)}
                     onClick={() => void actions.discard(mail)}
                   />
-                </>
+                </RowMenu>
               )}
             </td>
           </tr>
