@@ -40,8 +40,8 @@ test('a super admin edits a FAQ, then finds the edit in the Activity log and see
   await expect(page.getByRole('heading', { name: 'Activity log', level: 1 })).toBeVisible();
   await page.getByLabel('Module', { exact: true }).selectOption('faqs');
   await page.getByLabel('Action', { exact: true }).selectOption('update');
-  await page.getByRole('searchbox', { name: 'Person (e-mail or account id)' }).fill('super@');
-  await page.getByRole('searchbox', { name: 'Person (e-mail or account id)' }).press('Enter');
+  await page.getByRole('searchbox', { name: 'Person (name or e-mail)' }).fill('super@');
+  await page.getByRole('searchbox', { name: 'Person (name or e-mail)' }).press('Enter');
   // The day of the edit by the server's clock (its updatedAt), in the local time zone the console's
   // From/To fields are read in.
   const listed = await api('GET', `/admin/faqs?q=${encodeURIComponent(question)}`, { token: await superAdminToken() });
@@ -87,6 +87,41 @@ test('a super admin edits a FAQ, then finds the edit in the Activity log and see
   await expectNoSeriousA11yViolations(page);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+});
+
+test('the log opens on changes only; Show: Everything adds the sign-ins; a person is found by name', async ({
+  page,
+}) => {
+  // A staff member with a name of their own signs in (a security event) and edits (a change).
+  const name = unique('Philippa Changes-Only');
+  const admin = await createAdmin({ faqs: { view: true, edit: true, delete: true } }, name);
+  const { token } = await sessionFor(admin);
+  const question = unique('Which entries does the changes view keep');
+  const created = await api('POST', '/admin/faqs', {
+    token,
+    body: { question, answer: 'An answer that is long enough to be accepted.', isActive: true },
+  });
+  expect(created.status).toBe(201);
+
+  await openAs(page, '/activity-log');
+  await expect(page.getByLabel('Show', { exact: true })).toHaveValue('changes');
+  const search = page.getByRole('searchbox', { name: 'Person (name or e-mail)' });
+  // The name, in another case: no e-mail or id to type.
+  await search.fill(name.toLowerCase());
+  await search.press('Enter');
+  const rows = page.getByTestId('audit-row');
+  await expect(rows.filter({ hasText: question })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'Signed in' })).toHaveCount(0);
+  await expect(
+    page.getByLabel('Module', { exact: true }).locator('option', { hasText: 'Sign-in & accounts' }),
+  ).toHaveCount(0);
+
+  await page.getByLabel('Show', { exact: true }).selectOption('everything');
+  await expect(page).toHaveURL(/view=everything/);
+  await expect(rows.filter({ hasText: 'Signed in' }).first()).toBeVisible();
+  await expect(rows.filter({ hasText: question })).toHaveCount(1);
+  expect(await rows.count()).toBeGreaterThan(1);
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('the log reads flags as Yes and No, and a deleted item keeps its name', async ({ page }) => {

@@ -11,7 +11,7 @@ test.describe.configure({ timeout: 90_000 });
 
 const TABLES = [
   { path: '/members', table: 'Members', words: ['E-mail', 'Joined (UTC)', 'Last sign-in (UTC)'] },
-  { path: '/mail', table: 'Mails', words: ['Recipient', 'Queued', 'Next try or sent'] },
+  { path: '/mail', table: 'Mails', words: ['Recipient and subject', 'Queued', 'Next try or sent'] },
   { path: '/admins', table: 'Admin users', words: ['Name and email', 'Last login'] },
   { path: '/activity-log', table: 'Activity log', words: ['When', 'Who'] },
   { path: '/announcements', table: 'Announcements', words: ['Sent or scheduled'] },

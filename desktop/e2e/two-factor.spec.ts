@@ -59,13 +59,20 @@ test('a staff member turns two-factor on from My account, then signs in with a c
 }) => {
   const staff = await createAdmin({});
   await signIn(page, staff);
+  // A second session elsewhere, which turning two-factor on ends (issue 55 item 10).
+  expect((await api('POST', '/auth/login', { body: staff })).status).toBe(200);
   await page.goto('/admin/account');
+  const sessions = page.getByTestId('session-row');
+  await expect(sessions).toHaveCount(2);
   const section = page.getByRole('region', { name: 'Two-factor sign-in' });
   await expect(section.getByText('Sign-in asks for your password only.')).toBeVisible();
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   const { secret, recoveryCodes } = await enrollOn(page);
   await expectToast(page, 'Two-factor sign-in is on');
   await expect(section.getByText(/10 recovery codes left/)).toBeVisible();
+  // The ended session is gone from the list without a reload: only this device is left.
+  await expect(sessions).toHaveCount(1);
+  await expect(sessions.getByText('This device')).toBeVisible();
 
   // With a code from the app.
   const withCode = await (await browser.newContext()).newPage();

@@ -74,6 +74,14 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
 export const AUDIT_AUTH_MODULE = 'auth';
 
 /**
+ * What the activity log lists (issue 55 item 10): `changes`, the writes alone (every entry but the
+ * security events of AUDIT_AUTH_MODULE: sign-ins, sign-outs, resets, two-factor), which the console
+ * opens with; `everything`, all entries, which the API lists without the parameter.
+ */
+export const AUDIT_VIEWS = ['changes', 'everything'] as const;
+export type AuditView = (typeof AUDIT_VIEWS)[number];
+
+/**
  * Announcements are filed under a module of their own: their permission is the members module's,
  * but their entries name announcements, not accounts (the log names an entry's item by its module).
  */

@@ -373,7 +373,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
         exportCsv: (query?: QueryValues<typeof ROUTES.audit.exportCsv>) => download(ROUTES.audit.exportCsv, { query }),
       },
       /** The mail queue (super admins); retry and discard are queued changes like other writes. */
-      mail: { list: lister(ROUTES.mail.list) },
+      mail: {
+        list: lister(ROUTES.mail.list),
+        /** One mail with its plain-text body (the tokens of its links hidden). */
+        get: (id: number) => call(ROUTES.mail.get, { params: { id } }),
+      },
       membershipCards: { list: lister(ROUTES.membershipCards.admin.list) },
       activities: {
         list: lister(ROUTES.activities.admin.list),

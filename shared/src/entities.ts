@@ -478,6 +478,7 @@ export const mailQueueItemEntity = z.strictObject({
   id,
   revision,
   recipient: z.string(),
+  subject: z.string(),
   kind: z.enum(MAIL_KINDS),
   state: z.enum(MAIL_STATES).describe('queued: waiting for its next try; sending: being sent; sent; failed: given up'),
   attempts: count.describe('Tries so far; a retry keeps the count'),
@@ -485,6 +486,16 @@ export const mailQueueItemEntity = z.strictObject({
   createdAt: dateTime,
   nextAttemptAt: dateTime,
   sentAt: dateTime.nullable(),
+});
+
+/** One queued mail with its plain-text body, as the mail screen's detail shows it. */
+export const mailQueueMailEntity = mailQueueItemEntity.extend({
+  text: z
+    .string()
+    .nullable()
+    .describe(
+      'The plain-text body as queued, the token of a sign-in or unsubscribe link in it replaced by "(hidden)"; null once sent (the body is blanked then)',
+    ),
 });
 
 export const announcementEntity = z.strictObject({
@@ -601,6 +612,7 @@ export const ENTITY_SCHEMAS = {
   ResetTokenCheck: resetTokenCheckEntity,
   AuditLogEntry: auditLogEntryEntity,
   MailQueueItem: mailQueueItemEntity,
+  MailQueueMail: mailQueueMailEntity,
   AccountSession: accountSessionEntity,
   Announcement: announcementEntity,
   AnnouncementPreview: announcementPreviewEntity,
@@ -667,6 +679,7 @@ export type TwoFactorStatus = z.output<typeof twoFactorStatusEntity>;
 export type SecuritySettings = z.output<typeof securitySettingsEntity>;
 export type AuditLogEntry = z.output<typeof auditLogEntryEntity>;
 export type MailQueueItem = z.output<typeof mailQueueItemEntity>;
+export type MailQueueMail = z.output<typeof mailQueueMailEntity>;
 export type Announcement = z.output<typeof announcementEntity>;
 /** Mails of a sent announcement by state ("sending" counts as queued). */
 export type AnnouncementCounts = Announcement['counts'];

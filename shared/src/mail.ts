@@ -1,7 +1,7 @@
 /**
  * The mail queue as super admins see it (issue 25 item 2): the states and kinds of a queued mail and
- * the fields the API shows of it. Subjects and bodies are not among them: invitations and resets
- * carry sign-in tokens.
+ * the fields the API shows of it. The list shows subjects; one mail's detail shows its plain-text body
+ * with the token of any sign-in or unsubscribe link hidden (invitations and resets carry them).
  */
 
 /** queued: waiting for its next try; sending: claimed by a worker; sent; failed: given up. */

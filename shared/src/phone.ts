@@ -8,3 +8,11 @@ export function sanitisePhoneInput(value: string): string {
   const digits = value.replace(/[^\d]/g, '');
   return value.trimStart().startsWith('+') ? `+${digits}` : digits;
 }
+
+/**
+ * A phone number as the text of a `tel:` link: spaces become no-break spaces and hyphens no-break
+ * hyphens, so the number never splits over two lines (html-validate's tel-non-breaking).
+ */
+export function phoneText(phone: string): string {
+  return phone.replace(/ /g, '\u00a0').replace(/-/g, '\u2011');
+}

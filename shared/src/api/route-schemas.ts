@@ -732,6 +732,11 @@ export const ROUTE_SCHEMAS = {
       description: 'Mails of the filter, in the asked order (newest first without `sort`)',
       summary: 'List the mail queue',
     },
+    get: {
+      ...byId,
+      ...item(entity.mailQueueMailEntity, 'The mail with its plain-text body, the tokens of its links hidden'),
+      summary: 'Get one queued mail',
+    },
     retry: {
       ...byId,
       ...item(entity.mailQueueItemEntity, 'Queued again, due now: the worker sends it next'),

@@ -308,8 +308,8 @@ const TABLE = {
     get: adminRoute('audit', 'get', '/audit/:id'),
   },
 
-  // Super admins only. Retry and discard act on a failed mail alone (409 otherwise); no operation
-  // shows a subject or body (invitations and resets carry sign-in tokens).
+  // Super admins only. Retry and discard act on a failed mail alone (409 otherwise); the list shows
+  // subjects, one mail its body with the tokens of its links hidden (invitations and resets carry them).
   /**
    * Announcements by e-mail (issue 22 item 2), under the members module's rights: drafts, the preview
    * of the mail as sent, a test to oneself, sending now or at a time, and the progress of its mails.
@@ -344,6 +344,7 @@ const TABLE = {
   },
   mail: {
     list: adminRoute('mail', 'get', '/mail'),
+    get: adminRoute('mail', 'get', '/mail/:id'),
     // A POST: a command to the worker, whose precondition is the state (only a failed mail), not an
     // edit of the item; the worker changes the mail right after, so an ETag would name a passing state.
     retry: adminRoute('mail', 'post', '/mail/:id/retry'),

@@ -1,6 +1,6 @@
 /** The audit trail's filters (issue 11): the list and its CSV export take the same ones. */
 import { z } from 'zod';
-import { AUDIT_ACTIONS, AUDIT_ANNOUNCEMENTS_MODULE, AUDIT_AUTH_MODULE } from '../audit.js';
+import { AUDIT_ACTIONS, AUDIT_ANNOUNCEMENTS_MODULE, AUDIT_AUTH_MODULE, AUDIT_VIEWS } from '../audit.js';
 import { ASSIGNABLE_MODULES, OPEN_MODULES, SUPER_ADMIN_MODULES } from '../permissions.js';
 import { plainString } from './fields.js';
 import { paginationQuery, sortFields } from './query.js';
@@ -29,10 +29,12 @@ const dateParam = (label: string) =>
     .optional();
 
 export const auditFilter = z.object({
-  /** Part of the actor's e-mail (as it was then), in any case; an account id as digits. */
+  /** Part of the actor's e-mail (as it was then) or name (as it is now), in any case; an account id as digits. */
   actor: plainString('Person').trim().max(254, 'Person cannot exceed 254 characters').optional(),
   module: z.enum(AUDIT_MODULES, { error: 'Module is not one of the audited modules.' }).optional(),
   action: z.enum(AUDIT_ACTIONS, { error: 'Action is not one of the audited actions.' }).optional(),
+  /** `changes`: no security events; all entries without it. */
+  view: z.enum(AUDIT_VIEWS, { error: 'View must be changes or everything.' }).optional(),
   /** From this instant, or from the start of this UTC day. */
   from: dateParam('From'),
   /** Up to this instant, or to the end of this UTC day. */

@@ -260,7 +260,7 @@ export const contactReplySchema = z.object({
   body: text(1, 'Reply cannot be empty.', CONTACT_REPLY_MAX, `Reply cannot exceed ${CONTACT_REPLY_MAX} characters.`),
 });
 
-export { sanitisePhoneInput } from '../phone.js';
+export { phoneText, sanitisePhoneInput } from '../phone.js';
 
 export type MembershipCardInput = z.infer<typeof membershipCardSchema>;
 export type AboutUsInput = z.infer<typeof aboutUsSchema>;

@@ -1,7 +1,7 @@
-import { defaultFaqs } from '@npo/shared';
+import { defaultFaqs, phoneText } from '@npo/shared';
 import { useContent } from '../../lib/content';
 import { InstagramIcon, MailIcon, PhoneIcon } from '../icons';
-import { contactDetailsOf, phoneText, telHref } from '../layout/contact-details';
+import { contactDetailsOf, telHref } from '../layout/contact-details';
 import { SocialLinks } from '../layout/SocialLinks';
 import { Island } from '../islands/Island';
 import { ContactForm } from './ContactForm';

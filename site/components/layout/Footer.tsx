@@ -1,7 +1,7 @@
-import { organisationName } from '@npo/shared';
+import { organisationName, phoneText } from '@npo/shared';
 import { useContent } from '../../lib/content';
 import { InstagramIcon, MailIcon, PhoneIcon } from '../icons';
-import { contactDetailsOf, phoneText, telHref } from './contact-details';
+import { contactDetailsOf, telHref } from './contact-details';
 import { LogoMark } from './Logo';
 import { SocialLinks } from './SocialLinks';
 

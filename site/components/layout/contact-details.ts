@@ -21,11 +21,6 @@ export function contactDetailsOf(info: ContactInfoVersion | null | undefined): C
   };
 }
 
-/** A phone number as link text: its spaces do not break, so the number never splits over two lines. */
-export function phoneText(phone: string): string {
-  return phone.replace(/ /g, '\u00a0');
-}
-
 /** "+91 98765 43210" → "tel:+919876543210" */
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;

@@ -348,6 +348,64 @@ describeEngines('audit trail on %s', (engine) => {
       expect((await app.request('GET', '/api/admin/audit?from=yesterday', { token: superToken })).status).toBe(400);
     });
 
+    it('finds a person by part of their name, in any case and accents, as well as by e-mail or id', async () => {
+      const staff = await app.createUser({
+        role: 'admin',
+        permissions: fullPermissions(),
+        name: 'Zébulon Quillfeather',
+      });
+      const faq = await app.request('POST', '/api/admin/faqs', {
+        token: staff.token,
+        body: { ...sampleBodies.faq, question: 'Who is Zebulon in the network?' },
+      });
+      expect(faq.status).toBe(201);
+      const actorsOf = async (actor: string): Promise<Set<number | null>> =>
+        new Set(
+          (
+            (
+              await app.request('GET', `/api/admin/audit?limit=100&actor=${encodeURIComponent(actor)}`, {
+                token: superToken,
+              })
+            ).body.data.entries as AuditLogEntry[]
+          ).map((entry) => entry.actorId),
+        );
+      const byName = await actorsOf('zebulon quill');
+      expect(byName).toEqual(new Set([staff.user.id]));
+      expect(await actorsOf('QUILLFEATHER')).toEqual(byName);
+      expect(await actorsOf(String(staff.user.id))).toEqual(byName);
+      expect(await actorsOf('Quillfeather Zebulon')).toEqual(new Set());
+    });
+
+    it('lists the changes alone with view=changes (no sign-in or other security event), in the list and its export', async () => {
+      // A sign-in and an edit by the same person: the changes view keeps the edit only.
+      await login(SUPER_ADMIN.email, SUPER_ADMIN.password);
+      const faq = await app.request('POST', '/api/admin/faqs', {
+        token: superToken,
+        body: { question: 'Changes view question?', answer: 'Changes view answer.' },
+      });
+      expect(faq.status).toBe(201);
+      const read = async (query: string): Promise<AuditLogEntry[]> =>
+        (await app.request('GET', `/api/admin/audit?limit=100&actor=${superId}${query}`, { token: superToken })).body
+          .data.entries;
+      const everything = await read('');
+      expect(everything.some((entry) => entry.module === 'auth' && entry.action === 'sign_in')).toBe(true);
+      expect(await read('&view=everything')).toEqual(everything);
+      const changes = await read('&view=changes');
+      expect(changes.some((entry) => entry.module === 'faqs' && entry.action === 'create')).toBe(true);
+      expect(changes).toEqual(everything.filter((entry) => entry.module !== 'auth'));
+
+      const csv = await app.request<string>('GET', `/api/admin/audit/export.csv?actor=${superId}&view=changes`, {
+        token: superToken,
+      });
+      expect(csv.status).toBe(200);
+      expect(csv.body).toContain(',create,faqs,');
+      expect(csv.body).not.toContain(',sign_in,auth,');
+
+      const refused = await app.request('GET', '/api/admin/audit?view=sign-ins', { token: superToken });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual([{ field: 'view', message: 'View must be changes or everything.' }]);
+    });
+
     it("names each entry's item: as it is called now, and once deleted as the entry recorded it", async () => {
       const since = await lastId();
       const body = { type: 'Student', title: 'Named card', subtitle: 'Meet colleagues.', points: [{ value: 'Calls' }] };

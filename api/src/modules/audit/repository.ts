@@ -179,11 +179,17 @@ function upperBound(to: string): { operator: '<' | '<='; at: Date } {
   return { operator: '<=', at: new Date(to) };
 }
 
-function filterEntries(db: Db, { actor, module, action, from, to }: AuditFilter) {
+function filterEntries(db: Db, { actor, module, action, view, from, to }: AuditFilter) {
   return (query: Knex.QueryBuilder): Knex.QueryBuilder => {
-    // Digits name an account id; other text is part of the e-mail as it was then.
+    if (view === 'changes') query.whereNot('module', AUDIT_AUTH_MODULE);
+    // Digits name an account id; other text is part of the e-mail as it was then, or of the
+    // account's name as it is now (issue 55 item 10: staff look a person up by name).
     if (actor && /^\d{1,10}$/.test(actor)) query.where('actor_id', Number(actor));
-    else matchingAny(db, ['actor_email'], actor)(query);
+    else if (actor)
+      query.where((person) => {
+        matchingAny(db, ['actor_email'], actor)(person);
+        person.orWhereIn('actor_id', matchingAny(db, ['name'], actor)(db('users').select('id')));
+      });
     if (module) query.where('module', module);
     if (action) query.where('action', action);
     if (from) query.where('occurred_at', '>=', new Date(from));

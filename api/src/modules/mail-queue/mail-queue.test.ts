@@ -1,7 +1,8 @@
 /**
  * Issue 25 item 2, the mail screen's API: super admins list the queue by state and kind, retry a
- * failed mail (which the worker then delivers) and discard one; nobody else reads it; no answer and
- * no audit entry carries a subject or body (resets and invitations hold sign-in tokens).
+ * failed mail (which the worker then delivers) and discard one; nobody else reads it. The list shows
+ * subjects and is searched by recipient, one mail shows its body with its link tokens hidden (issue 55
+ * item 10); no audit entry carries a subject or body (resets and invitations hold sign-in tokens).
  */
 import { fullPermissions, type MailQueueItem } from '@npo/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -25,6 +26,7 @@ const SHOWN_FIELDS = [
   'revision',
   'sentAt',
   'state',
+  'subject',
 ];
 
 describeEngines('mail screen API on %s', (engine) => {
@@ -80,6 +82,7 @@ describeEngines('mail screen API on %s', (engine) => {
         const who = token === undefined ? {} : { token };
         expect((await app.request('GET', '/api/admin/mail', who)).status).toBe(status);
         expect((await app.request('POST', `/api/admin/mail/${id}/retry`, who)).status).toBe(status);
+        expect((await app.request('GET', `/api/admin/mail/${id}`, who)).status).toBe(status);
         expect((await app.request('DELETE', `/api/admin/mail/${id}`, who)).status).toBe(status);
       }
       expect(await db()('mail_queue').where({ id }).first('state')).toEqual({ state: 'failed' });
@@ -87,7 +90,7 @@ describeEngines('mail screen API on %s', (engine) => {
   });
 
   describe('the list', () => {
-    it('shows the listed fields only: no subject, body, Message-ID or reset token', async () => {
+    it('shows the listed fields only: the subject, but no body, Message-ID or reset token', async () => {
       const { id } = await failedResetMail();
       const stored = await db()('mail_queue').where({ id }).first();
       expect(stored!.text).toContain('reset-password?token=');
@@ -97,11 +100,34 @@ describeEngines('mail screen API on %s', (engine) => {
       const mail = (response.body.data.mails as MailQueueItem[]).find((item) => item.id === id)!;
       expect(Object.keys(mail).sort()).toEqual(SHOWN_FIELDS);
       expect(mail).toMatchObject({ kind: 'password_reset', state: 'failed', attempts: 1, sentAt: null });
+      expect(mail.subject).toBe(stored!.subject);
       expect(mail.lastError).toMatch(/550.*Mailbox unavailable/);
       const answered = JSON.stringify(response.body);
       expect(answered).not.toContain('token=');
-      expect(answered).not.toContain(stored!.subject);
       expect(answered).not.toContain(stored!.message_id);
+    });
+
+    it('searches by part of the recipient in any case, with the other filters, and refuses a too long search', async () => {
+      const tag = `find-${Date.now().toString(36)}`;
+      const wanted = await insertFailedMail(db(), app.clock.now(), { recipient: `${tag}-one@example.org` });
+      const other = await insertFailedMail(db(), app.clock.now(), {
+        recipient: `${tag}-two@example.org`,
+        kind: 'invitation',
+      });
+      await insertFailedMail(db(), app.clock.now(), { recipient: 'someone-else@example.org' });
+
+      const found = await list(`?recipient=${encodeURIComponent(tag.toUpperCase())}`);
+      expect(found.status).toBe(200);
+      expect((found.body.data.mails as MailQueueItem[]).map((mail) => mail.id)).toEqual([other, wanted]);
+      expect(found.body.data.pagination.total).toBe(2);
+      expect((await mailsOf(`?recipient=${tag}-one&kind=password_reset`)).map((mail) => mail.id)).toEqual([wanted]);
+      expect(await mailsOf(`?recipient=${tag}&state=sent`)).toEqual([]);
+      // A wildcard is a character like another, not a pattern.
+      expect(await mailsOf(`?recipient=${encodeURIComponent(`${tag}%`)}`)).toEqual([]);
+
+      const long = await list(`?recipient=${'a'.repeat(255)}`);
+      expect(long.status).toBe(400);
+      expect(long.body.errors).toEqual([{ field: 'recipient', message: 'Recipient cannot exceed 254 characters' }]);
     });
 
     it('pages newest first and filters by state and by kind', async () => {
@@ -172,6 +198,33 @@ describeEngines('mail screen API on %s', (engine) => {
     });
   });
 
+  describe('one mail', () => {
+    it('answers its fields and plain-text body with every link token hidden, and its ETag', async () => {
+      const { id, email } = await failedResetMail();
+      const stored = await db()('mail_queue').where({ id }).first();
+      const token = /token=([^\s&]+)/.exec(stored!.text)![1]!;
+      const answer = await app.request('GET', `/api/admin/mail/${id}`, { token: superToken });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('etag')).toBe('"1"');
+      expect(Object.keys(answer.body.data).sort()).toEqual([...SHOWN_FIELDS, 'text'].sort());
+      expect(answer.body.data).toMatchObject({ id, recipient: email, subject: stored!.subject, state: 'failed' });
+      expect(answer.body.data.text).toContain('reset-password?token=(hidden)');
+      expect(answer.body.data.text).toContain('We received a request to reset the password');
+      expect(JSON.stringify(answer.body)).not.toContain(token);
+      expect(JSON.stringify(answer.body)).not.toContain(stored!.message_id);
+    });
+    it('hides a token wherever it stands in the query, and answers 404 for an unknown mail', async () => {
+      const id = await insertFailedMail(db(), app.clock.now(), {
+        kind: 'announcement',
+        text: 'News\n\nUnsubscribe: https://site.test/unsubscribe?lang=en&token=abc.def-123 now',
+      });
+      const answer = await app.request('GET', `/api/admin/mail/${id}`, { token: superToken });
+      expect(answer.body.data.text).toBe(
+        'News\n\nUnsubscribe: https://site.test/unsubscribe?lang=en&token=(hidden) now',
+      );
+      expect((await app.request('GET', '/api/admin/mail/999999', { token: superToken })).status).toBe(404);
+    });
+  });
   describe('retry', () => {
     it('queues a failed mail again, and the worker delivers it to the SMTP server', async () => {
       const { id, email } = await failedResetMail();
@@ -194,6 +247,9 @@ describeEngines('mail screen API on %s', (engine) => {
       const [sent] = (await mailsOf(`?state=sent&kind=password_reset&limit=100`)).filter((mail) => mail.id === id);
       expect(sent).toMatchObject({ state: 'sent', attempts: 2, lastError: null });
       expect(sent!.sentAt).not.toBeNull();
+      // Its body is blanked once sent: the detail says there is none rather than an empty text.
+      const detail = await app.request('GET', `/api/admin/mail/${id}`, { token: superToken });
+      expect(detail.body.data).toMatchObject({ id, state: 'sent', text: null });
 
       const [entry, ...others] = await auditAfter(since);
       expect(others).toEqual([]);

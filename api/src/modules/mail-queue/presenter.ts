@@ -1,9 +1,10 @@
 /**
- * What leaves the server of a queued mail: the fields listed here and no other. Subjects and bodies
- * stay in the table (invitations and resets carry sign-in tokens), and so do the Message-ID and the
- * worker's claim.
+ * What leaves the server of a queued mail: the fields listed here and no other. The list carries the
+ * subject; one mail's detail its plain-text body with the token of every link hidden (invitations,
+ * resets and welcomes carry sign-in tokens, announcements unsubscribe ones). The HTML body, the
+ * Message-ID and the worker's claim stay in the table.
  */
-import type { MailKind, MailQueueItem } from '@npo/shared';
+import type { MailKind, MailQueueItem, MailQueueMail } from '@npo/shared';
 import { toIso, toIsoOrNull } from '../../db/rows.js';
 import type { MailQueueRow } from '../../db/tables.js';
 
@@ -12,6 +13,7 @@ export const SHOWN_COLUMNS = [
   'id',
   'revision',
   'recipient',
+  'subject',
   'kind',
   'state',
   'attempts',
@@ -28,6 +30,7 @@ export function presentMail(row: ShownMailRow): MailQueueItem {
     id: Number(row.id),
     revision: Number(row.revision),
     recipient: row.recipient,
+    subject: row.subject,
     kind: row.kind as MailKind,
     state: row.state,
     attempts: Number(row.attempts),
@@ -36,4 +39,17 @@ export function presentMail(row: ShownMailRow): MailQueueItem {
     nextAttemptAt: toIso(row.next_attempt_at),
     sentAt: toIsoOrNull(row.sent_at),
   };
+}
+
+/** A link's `token=` value: what signs in (reset, invitation, welcome) or unsubscribes as the recipient. */
+const LINK_TOKEN = /([?&]token=)[^\s&"'<>]+/gi;
+
+/** The body as staff may read it: every link token replaced, so the screen cannot act as the recipient. */
+export function withoutTokens(text: string): string {
+  return text.replace(LINK_TOKEN, '$1(hidden)');
+}
+
+export function presentMailWithText(row: ShownMailRow & Pick<MailQueueRow, 'text'>): MailQueueMail {
+  // Blank once sent (mailer.ts markSent): nothing is kept to show.
+  return { ...presentMail(row), text: row.text ? withoutTokens(row.text) : null };
 }

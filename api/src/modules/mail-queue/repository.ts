@@ -1,10 +1,12 @@
 /** The mail queue as the mail screen reads and changes it: pages newest first, and one failed mail at a time. */
-import type { MailQueueFilter, MailQueueItem, MailQueueSort, SortOrder } from '@npo/shared';
+import type { MailQueueFilter, MailQueueItem, MailQueueMail, MailQueueSort, SortOrder } from '@npo/shared';
 import type { Knex } from 'knex';
 import { isPostgres, type Db } from '../../db/connection.js';
 import { orderFor, pageOfRows, type OrderBy, type Page, type PageResult } from '../../db/paging.js';
 import { countOf } from '../../db/rows.js';
-import { presentMail, SHOWN_COLUMNS, type ShownMailRow } from './presenter.js';
+import { matchingAny } from '../../db/search.js';
+import type { MailQueueRow } from '../../db/tables.js';
+import { presentMail, presentMailWithText, SHOWN_COLUMNS, type ShownMailRow } from './presenter.js';
 
 const TABLE = 'mail_queue';
 const NEWEST_FIRST: OrderBy = [{ column: 'id', order: 'desc' }];
@@ -26,10 +28,12 @@ export interface MailQueueOrder {
 /** The chosen column, then the id the same way, so a page is stable; newest first without one. */
 const orderOf = (order: MailQueueOrder): OrderBy => orderFor(SORT_COLUMNS, order, NEWEST_FIRST);
 
-function filterMails({ state, kind }: MailQueueFilter) {
+function filterMails(db: Db, { state, kind, recipient }: MailQueueFilter) {
   return (query: Knex.QueryBuilder): Knex.QueryBuilder => {
     if (state) query.where('state', state);
     if (kind) query.where('kind', kind);
+    // Part of the address in any case, as the other admin searches match (db/search.ts).
+    matchingAny(db, ['recipient'], recipient)(query);
     return query;
   };
 }
@@ -37,12 +41,20 @@ function filterMails({ state, kind }: MailQueueFilter) {
 export function createMailQueueRepository(db: Db) {
   return {
     async page(page: Page, filter: MailQueueFilter, order: MailQueueOrder = {}): Promise<PageResult<MailQueueItem>> {
-      const matching = filterMails(filter);
+      const matching = filterMails(db, filter);
       const [rows, total] = await Promise.all([
         pageOfRows<ShownMailRow>(db, TABLE, db(TABLE).select(SHOWN_COLUMNS), page, matching, orderOf(order)),
         countOf(matching(db(TABLE))),
       ]);
       return { items: rows.map(presentMail), total };
+    },
+
+    /** One mail with its plain-text body (the detail of the mail screen). */
+    async findWithText(id: number): Promise<MailQueueMail | undefined> {
+      const row = await db(TABLE)
+        .where({ id })
+        .first<(ShownMailRow & Pick<MailQueueRow, 'text'>) | undefined>([...SHOWN_COLUMNS, 'text']);
+      return row ? presentMailWithText(row) : undefined;
     },
 
     /** The mail, locked on PostgreSQL until the transaction `db` ends (SQLite runs one writer at a time). */

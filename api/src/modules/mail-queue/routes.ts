@@ -1,6 +1,7 @@
 /**
  * GET /api/admin/mail, POST /mail/:id/retry and DELETE /mail/:id: the mail queue, super admins only
- * (module `mail` is not assignable). The answers carry the presenter's fields, never a subject or body.
+ * (module `mail` is not assignable), and GET /mail/:id, one mail with its body. The answers carry the
+ * presenter's fields; a body only with the tokens of its links hidden.
  */
 import { API } from '@npo/shared';
 import { ok, okItem, okPage } from '../../lib/respond.js';
@@ -12,6 +13,9 @@ export function registerMailQueue({ deps, route }: ModuleContext): void {
   route(API.mail.list, async (ctx) => {
     const { page, limit, sort, order, ...filter } = ctx.state.input.query;
     okPage(ctx, 'mails', await mails.page({ page, limit }, filter, { sort, order }), { page, limit });
+  });
+  route(API.mail.get, async (ctx) => {
+    okItem(ctx, await mails.get(ctx.state.input.params.id));
   });
   route(API.mail.retry, async (ctx) => {
     okItem(ctx, await mails.retry(ctx.state.input.params.id), { message: 'Mail queued to be sent again' });

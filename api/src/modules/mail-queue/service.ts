@@ -6,7 +6,7 @@
  * retried mail that fails again, even for a passing reason, is failed again at once. A discard
  * deletes the row. Both are audited (module `mail`) with the fields the screen shows, never a body.
  */
-import type { MailQueueFilter, MailQueueItem } from '@npo/shared';
+import type { MailQueueFilter, MailQueueItem, MailQueueMail } from '@npo/shared';
 import { ensureRevision, type ExpectedRevision } from '../../db/revisions.js';
 import type { Page, PageResult } from '../../db/paging.js';
 import type { AppDeps } from '../../deps.js';
@@ -22,9 +22,12 @@ function onlyFailed(row: ShownMailRow, action: 'retried' | 'discarded'): void {
   if (row.state !== 'failed') throw conflict(`Only a failed mail can be ${action}; this one is ${row.state}.`);
 }
 
-/** The mail as the audit entry records it: the screen's fields without the id (the entry's entity). */
+/**
+ * The mail as the audit entry records it: the screen's fields without the id (the entry's entity)
+ * and without the subject, which the log has no need to keep (a reply's subject is a member's words).
+ */
 function audited(item: MailQueueItem): Record<string, unknown> {
-  const { id: _id, ...fields } = item;
+  const { id: _id, subject: _subject, ...fields } = item;
   return fields;
 }
 
@@ -33,6 +36,12 @@ export function createMailQueueService(deps: AppDeps) {
   return {
     page: (page: Page, filter: MailQueueFilter, order?: MailQueueOrder): Promise<PageResult<MailQueueItem>> =>
       mails.page(page, filter, order),
+
+    async get(id: number): Promise<MailQueueMail> {
+      const mail = await mails.findWithText(id);
+      if (!mail) throw notFound(WHAT);
+      return mail;
+    },
 
     async retry(id: number): Promise<MailQueueItem> {
       const item = await deps.db.transaction(async (trx) => {

@@ -123,10 +123,15 @@ export function TwoFactorSection() {
   const [mode, setMode] = useState<Mode>('idle');
   const [renewed, setRenewed] = useState<string[] | null>(null);
 
+  // Turning two-factor on or off ends the account's other sessions on the server: the sessions list
+  // below is read again with the status, or it would still offer to end sessions that are gone.
   const changed = async (enabled: boolean) => {
     replaceUser({ ...me, twoFactorEnabled: enabled });
-    await queryClient.invalidateQueries({ queryKey: STATUS_KEY });
-    await queryClient.invalidateQueries({ queryKey: queryKeys.users });
+    await Promise.all(
+      [STATUS_KEY, queryKeys.users, queryKeys.accountSessions].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
   };
 
   const body = () => {
@@ -138,10 +143,10 @@ export function TwoFactorSection() {
         <TwoFactorEnrollment
           client={api.twoFactor}
           onCancel={() => setMode('idle')}
+          onEnabled={() => void changed(true)}
           onDone={() => {
             setMode('idle');
             notifySuccess('Two-factor sign-in is on. Your other sessions were signed out.');
-            void changed(true);
           }}
         />
       );

@@ -194,7 +194,7 @@ export default function ActivitiesPage() {
               : `No ${filter} activities.`
         }
       >
-        <ul className="item-list" aria-label="Activities">
+        <ul className="item-list" role="list" aria-label="Activities">
           {shown.map((activity) => (
             <li key={activity.id}>
               <ActivityCard

@@ -1,10 +1,20 @@
 /**
  * The activity log (issue 11, super admins only): every admin write and security event, newest first,
- * filtered by person, module, action and days, all kept in the URL. A row opens the entry; the
- * export takes the same filters. Read only: nothing here changes the log.
+ * filtered by person (part of a name or e-mail), module, action and days, all kept in the URL. It opens
+ * on the changes alone (issue 55 item 10): sign-ins and other security events show once "Show" is
+ * switched to everything (`view=everything`). A row opens the entry; the export takes the same
+ * filters. Read only: nothing here changes the log.
  */
 import { Button, FormGroup, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
-import { AUDIT_ACTIONS, formatAdminDate, type AUDIT_SORTS, type AuditFilter, type AuditLogEntry } from '@npo/shared';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_AUTH_MODULE,
+  formatAdminDate,
+  type AUDIT_SORTS,
+  type AuditFilter,
+  type AuditLogEntry,
+  type AuditView,
+} from '@npo/shared';
 import { useId, useState } from 'react';
 import { api } from '../../api/client';
 import { describeError } from '../../api/errors';
@@ -20,11 +30,15 @@ import { notifyFailure } from '../../ui/toaster';
 import { AuditEntryDialog } from './AuditEntryDialog';
 import { actionLabel, changeSummary, dayRange, itemLabel, MODULE_LABELS, moduleLabel } from './audit-format';
 
+/** What the log shows without `view` in the URL: the changes alone. */
+const viewOf = (list: PagedList): AuditView => (list.param('view') === 'everything' ? 'everything' : 'changes');
+
 /** The filters of the URL as the API takes them (`q` of the search box is the person). */
 function filterOf(list: PagedList): Partial<AuditFilter> {
   const module = list.param('module');
   const action = list.param('action');
   return {
+    view: viewOf(list),
     ...(list.q && { actor: list.q }),
     ...(module && { module: module as AuditFilter['module'] }),
     ...(action && { action: action as AuditFilter['action'] }),
@@ -57,13 +71,31 @@ function Filters({ list }: { list: PagedList }) {
   return (
     <div className="audit-filters">
       {/* The search box names itself (aria-label); this is its visible caption. */}
+      <FormGroup label="Show" labelFor={`${id}-view`}>
+        <HTMLSelect
+          id={`${id}-view`}
+          value={viewOf(list)}
+          onChange={(event) => list.setParam('view', event.currentTarget.value === 'everything' ? 'everything' : null)}
+          options={[
+            { value: 'changes', label: 'Changes only' },
+            { value: 'everything', label: 'Everything (with sign-ins)' },
+          ]}
+        />
+      </FormGroup>
       <div className="bp6-form-group">
         <span className="bp6-label" aria-hidden>
           Person
         </span>
-        <ListSearch list={list} label="Person (e-mail or account id)" placeholder="E-mail or account id" />
+        <ListSearch list={list} label="Person (name or e-mail)" placeholder="Name or e-mail" />
       </div>
-      {select('module', 'Module', Object.entries(MODULE_LABELS))}
+      {select(
+        'module',
+        'Module',
+        // Sign-ins and account events are the security events the changes view leaves out.
+        Object.entries(MODULE_LABELS).filter(
+          ([module]) => viewOf(list) === 'everything' || module !== AUDIT_AUTH_MODULE,
+        ),
+      )}
       {select(
         'action',
         'Action',
@@ -152,13 +184,19 @@ export default function AuditPage() {
   const { list, query, sort, setSort } = useAdminList('audit', { filter: filterOf, staleTime: 0 });
   const filter = filterOf(list);
   const entries = query.data?.entries ?? [];
-  const filtered = Object.keys(filter).length > 0;
+  // The view is always there: a filter is anything else.
+  const filtered = Object.keys(filter).some((key) => key !== 'view');
+  const everything = filter.view === 'everything';
 
   return (
     <>
       <PageHeader
         title="Activity log"
-        summary="Every change made in the console and every sign-in and account event."
+        summary={
+          everything
+            ? 'Every change made in the console and every sign-in and account event.'
+            : 'Every change made in the console. Sign-ins and other account events show under Show: Everything.'
+        }
         actions={<ExportButton filter={filter} />}
       />
       <Filters list={list} />
@@ -166,7 +204,13 @@ export default function AuditPage() {
         query={query}
         loadError="Failed to load the activity log"
         isEmpty={entries.length === 0}
-        empty={filtered ? 'No activity matches the filters.' : 'No activity recorded yet.'}
+        empty={
+          filtered
+            ? 'No activity matches the filters.'
+            : everything
+              ? 'No activity recorded yet.'
+              : 'No changes recorded yet.'
+        }
       >
         <div className="table-scroll">
           <AuditTable entries={entries} onOpen={setOpen} sort={sort} onSort={setSort} />

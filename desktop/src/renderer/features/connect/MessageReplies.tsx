@@ -80,7 +80,7 @@ export function MessageReplies({ message, canReply }: { message: ContactMessage;
   return (
     <section className="message-replies" aria-label={`Replies to ${message.name}`}>
       {replies.length > 0 && (
-        <ul className="reply-list" aria-label="Replies">
+        <ul className="reply-list" role="list" aria-label="Replies">
           {replies.map((reply) => (
             <ReplyItem key={reply.id} reply={reply} />
           ))}

@@ -10,6 +10,7 @@ import {
   ROUTES,
   changeOf,
   formatAdminDate,
+  phoneText,
   type CONTACT_MESSAGE_SORTS,
   type ContactMessage,
   type ContactMessageBulkAction,
@@ -256,7 +257,7 @@ function MessageRow(props: MessageRowProps) {
             <div className="item-head">
               <p className="item-meta">
                 <a href={`mailto:${message.email}`}>{message.email}</a> ·{' '}
-                <a href={`tel:${message.phone}`}>{message.phone}</a> · {formatAdminDate(message.createdAt)}
+                <a href={`tel:${message.phone}`}>{phoneText(message.phone)}</a> · {formatAdminDate(message.createdAt)}
               </p>
               <MessageActions {...props} />
             </div>

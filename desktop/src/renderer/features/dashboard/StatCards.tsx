@@ -69,7 +69,7 @@ export function StatCards({
   const cards = CARDS.filter((card) => !withheld.includes(card.value));
   if (cards.length === 0) return null;
   return (
-    <ul className="stat-grid" aria-label="Key figures">
+    <ul className="stat-grid" role="list" aria-label="Key figures">
       {cards.map((card) => {
         const { text, trend } = changeText(card.value, stats[card.change], periods?.[card.value]);
         const icon = TREND_ICONS[trend];

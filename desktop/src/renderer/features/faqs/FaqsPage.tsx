@@ -85,7 +85,7 @@ export default function FaqsPage() {
         isEmpty={faqs.length === 0}
         empty={list.q ? 'No FAQs match your search.' : 'No FAQs yet.'}
       >
-        <ul className="item-list" aria-label="FAQs" ref={listRef}>
+        <ul className="item-list" role="list" aria-label="FAQs" ref={listRef}>
           {faqs.map((faq, index) => (
             <li
               key={faq.id}

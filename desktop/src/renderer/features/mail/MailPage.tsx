@@ -1,9 +1,10 @@
 /**
  * The mail queue (issue 25 item 2, super admins only): every mail the site sends, newest first,
- * filtered by state and kind in the URL. A failed mail can be retried (the server's worker sends it
- * next) or discarded. The API shows no subject or body: resets and invitations carry sign-in tokens.
+ * searched by recipient and filtered by state and kind in the URL. A failed mail can be retried (the
+ * server's worker sends it next) or discarded. The subject opens the mail's detail (`?mail=ID`, issue
+ * 55 item 10), whose body the server shows with the tokens of its links hidden.
  */
-import { Button, FormGroup, HTMLSelect, HTMLTable, Tag, type Intent } from '@blueprintjs/core';
+import { FormGroup, HTMLSelect, HTMLTable, MenuItem, Tag } from '@blueprintjs/core';
 import {
   ROUTES,
   changeOf,
@@ -19,33 +20,52 @@ import {
   type MailState,
 } from '@npo/shared';
 import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useAdminList } from '../../data/useAdminList';
 import { useAdminMutation } from '../../data/useAdminMutation';
 import { useConfirm } from '../../ui/ConfirmProvider';
 import { DateTimeLines } from '../../ui/DateTimeLines';
-import { ListPager, type PagedList } from '../../ui/ListControls';
+import { ListPager, ListSearch, type PagedList } from '../../ui/ListControls';
 import { ListStates } from '../../ui/ListStates';
 import { OneLine } from '../../ui/OneLine';
 import { PageHeader } from '../../ui/PageHeader';
+import { RowMenu } from '../../ui/RowMenu';
 import { TableHead, type SortState, type TableColumn } from '../../ui/TableHead';
+import { MailDialog } from './MailDialog';
+import { STATE_INTENTS } from './mail-states';
 
 /** While a mail on screen waits or is being sent, the list looks again this often to show how it went. */
 const FOLLOW_MS = 5000;
 
-const STATE_INTENTS: Record<MailState, Intent> = {
-  queued: 'primary',
-  sending: 'warning',
-  sent: 'success',
-  failed: 'danger',
-};
-
 const isState = (value: string | null): value is MailState => MAIL_STATES.some((state) => state === value);
 const isKind = (value: string | null): value is MailKind => MAIL_KINDS.some((kind) => kind === value);
 
+/** The URL's filters as the API takes them: the search box (`q`) is part of the recipient. */
 function filterOf(list: PagedList): MailQueueFilter {
   const state = list.param('state');
   const kind = list.param('kind');
-  return { ...(isState(state) && { state }), ...(isKind(kind) && { kind }) };
+  return {
+    ...(list.q && { recipient: list.q }),
+    ...(isState(state) && { state }),
+    ...(isKind(kind) && { kind }),
+  };
+}
+
+/** The open mail's detail is in the URL (`?mail=ID`): the subject is a link, Back closes it. */
+function useOpenMail() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const id = Number(searchParams.get('mail'));
+  const linkTo = (mail: MailQueueItem) => {
+    const next = new URLSearchParams(searchParams);
+    next.set('mail', String(mail.id));
+    return { search: `?${next.toString()}` };
+  };
+  const close = () => {
+    const next = new URLSearchParams(searchParams);
+    next.delete('mail');
+    setSearchParams(next);
+  };
+  return { openId: Number.isSafeInteger(id) && id > 0 ? id : null, linkTo, close };
 }
 
 function Filters({ list, filter }: { list: PagedList; filter: MailQueueFilter }) {
@@ -65,6 +85,13 @@ function Filters({ list, filter }: { list: PagedList; filter: MailQueueFilter })
   );
   return (
     <div className="audit-filters">
+      {/* The search box names itself (aria-label); this is its visible caption. */}
+      <div className="bp6-form-group">
+        <span className="bp6-label" aria-hidden>
+          Recipient
+        </span>
+        <ListSearch list={list} label="Search by recipient" placeholder="Part of the e-mail address" />
+      </div>
       {select('state', 'State', MAIL_STATE_LABELS)}
       {select('kind', 'Kind', MAIL_KIND_LABELS)}
     </div>
@@ -107,10 +134,12 @@ function useMailActions() {
 type Sort = NonNullable<MailQueueSort>;
 
 const COLUMNS: TableColumn<Sort>[] = [
-  { label: 'Recipient', sort: 'recipient' },
+  // The subject under the recipient (as the Activity log shows the item under its module), sorted by
+  // the recipient: a column of its own would push the table past 1024 px.
+  { label: 'Recipient and subject', sort: 'recipient' },
   { label: 'Kind', sort: 'kind' },
   { label: 'State', sort: 'state' },
-  { label: 'Attempts', sort: 'attempts', firstOrder: 'desc' },
+  { label: 'Tries', sort: 'attempts', firstOrder: 'desc' },
   { label: 'Last error' },
   { label: 'Queued', sort: 'createdAt', firstOrder: 'desc' },
   { label: 'Next try or sent' },
@@ -121,9 +150,10 @@ interface MailTableProps {
   mails: MailQueueItem[];
   sort: SortState<Sort> | undefined;
   onSort: (next: SortState<Sort>) => void;
+  detailLink: (mail: MailQueueItem) => { search: string };
 }
 
-function MailTable({ mails, sort, onSort }: MailTableProps) {
+function MailTable({ mails, sort, onSort, detailLink }: MailTableProps) {
   const actions = useMailActions();
   return (
     <HTMLTable compact striped className="admins-table mail-table" aria-label="Mails">
@@ -133,6 +163,14 @@ function MailTable({ mails, sort, onSort }: MailTableProps) {
           <tr key={mail.id} data-testid="mail-row" data-state={mail.state}>
             <td className="cell-flexible">
               <OneLine text={mail.recipient} />
+              <Link
+                to={detailLink(mail)}
+                className="one-line"
+                title={mail.subject}
+                aria-label={`${mail.subject}, open the mail to ${mail.recipient}`}
+              >
+                {mail.subject}
+              </Link>
             </td>
             <td>{MAIL_KIND_LABELS[mail.kind] ?? mail.kind}</td>
             <td className="nowrap">
@@ -158,25 +196,22 @@ function MailTable({ mails, sort, onSort }: MailTableProps) {
             </td>
             <td className="cell-actions">
               {mail.state === 'failed' && (
-                <>
-                  <Button
+                // Behind one button: two labelled buttons per failed row would push the table past 1024 px.
+                <RowMenu label={`Actions for the mail to ${mail.recipient}`}>
+                  <MenuItem
                     icon="refresh"
-                    variant="minimal"
                     text="Retry"
-                    aria-label={`Retry the mail to ${mail.recipient}`}
                     disabled={actions.busy(mail)}
                     onClick={() => actions.retry(mail)}
                   />
-                  <Button
+                  <MenuItem
                     icon="trash"
-                    variant="minimal"
                     intent="danger"
                     text="Discard"
-                    aria-label={`Discard the mail to ${mail.recipient}`}
                     disabled={actions.busy(mail)}
                     onClick={() => void actions.discard(mail)}
                   />
-                </>
+                </RowMenu>
               )}
             </td>
           </tr>
@@ -196,12 +231,13 @@ export default function MailPage() {
   });
   const mails = query.data?.mails ?? [];
   const filtered = Object.keys(filter ?? {}).length > 0;
+  const { openId, linkTo, close } = useOpenMail();
 
   return (
     <>
       <PageHeader
         title="Mail"
-        summary="Every mail the site sends: invitations, password resets and notices. A failed mail can be sent again or discarded."
+        summary="Every mail the site sends: invitations, password resets and notices. Open a subject to read the mail; a failed mail can be sent again or discarded."
       />
       <Filters list={list} filter={filterOf(list)} />
       <ListStates
@@ -211,10 +247,11 @@ export default function MailPage() {
         empty={filtered ? 'No mail matches the filters.' : 'No mail sent yet.'}
       >
         <div className="table-scroll">
-          <MailTable mails={mails} sort={sort} onSort={setSort} />
+          <MailTable mails={mails} sort={sort} onSort={setSort} detailLink={linkTo} />
         </div>
       </ListStates>
       <ListPager list={list} pagination={query.data?.pagination} noun={['mail', 'mails']} label="Mail pages" />
+      {openId !== null && <MailDialog id={openId} onClose={close} />}
     </>
   );
 }

@@ -55,7 +55,7 @@ export default function MembershipPage() {
         isEmpty={cards.length === 0}
         empty={list.q ? 'No membership cards match your search.' : 'No membership cards yet.'}
       >
-        <ul className="card-grid" aria-label="Membership cards" ref={listRef}>
+        <ul className="card-grid" role="list" aria-label="Membership cards" ref={listRef}>
           {cards.map((card, index) => (
             <li
               key={card.id}

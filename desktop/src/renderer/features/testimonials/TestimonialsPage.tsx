@@ -118,7 +118,7 @@ export default function TestimonialsPage() {
         isEmpty={testimonials.length === 0}
         empty={list.q ? 'No testimonials match your search.' : 'No testimonials yet.'}
       >
-        <ul className="item-list" aria-label="Testimonials">
+        <ul className="item-list" role="list" aria-label="Testimonials">
           {testimonials.map((testimonial) => (
             <li key={testimonial.id}>
               <TestimonialCard

@@ -17,6 +17,11 @@ export interface EnrollmentClient {
 
 interface TwoFactorEnrollmentProps {
   client: EnrollmentClient;
+  /**
+   * As soon as the server turned two-factor on (the recovery codes are shown next): it has ended the
+   * account's other sessions by then, so what lists them is stale from this moment, not from Done.
+   */
+  onEnabled?: () => void;
   /** After the recovery codes are saved. */
   onDone: () => void;
   onCancel?: () => void;
@@ -47,7 +52,7 @@ function SecretField({ secret }: { secret: string }) {
   );
 }
 
-export function TwoFactorEnrollment({ client, onDone, onCancel }: TwoFactorEnrollmentProps) {
+export function TwoFactorEnrollment({ client, onEnabled, onDone, onCancel }: TwoFactorEnrollmentProps) {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
@@ -77,6 +82,7 @@ export function TwoFactorEnrollment({ client, onDone, onCancel }: TwoFactorEnrol
     setCodeError(undefined);
     try {
       setCodes((await client.confirm(code)).recoveryCodes);
+      onEnabled?.();
     } catch (error) {
       const { field, form } = fieldErrorOf(error, 'code');
       if (field) setCodeError(field);

@@ -204,7 +204,7 @@ export function VersionedScreen<Item extends VersionBase, Input>({
         isEmpty={versions.length === 0}
         empty={kind.texts.empty}
       >
-        <ul className="item-list" aria-label="Versions">
+        <ul className="item-list" role="list" aria-label="Versions">
           {versions.map((version) => (
             <li key={version.id}>
               <VersionCard
