@@ -247,6 +247,7 @@ describeEngines('permission matrix on %s', (engine) => {
       id: await insertFailedMail(app.runtime.deps.db, app.clock.now()),
     }),
     'delete /api/admin/mail/:id': async () => ({ id: await insertFailedMail(app.runtime.deps.db, app.clock.now()) }),
+    'get /api/admin/mail/:id': async () => ({ id: await insertFailedMail(app.runtime.deps.db, app.clock.now()) }),
 
     'get /api/admin/audit': async () => ({}),
     'get /api/admin/audit/export.csv': async () => ({}),
