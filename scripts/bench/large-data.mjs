@@ -19,7 +19,6 @@
 //   engine, where the whole section takes 5): for changes that touch the staff load only.
 // Exits 1 when a budget is missed; imported, runLargeData() returns { ok, figures }.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,6 +28,7 @@ import { parseArgs } from 'node:util';
 import knex from 'knex';
 import { percentile, root, settings, sitePid, startSite, stopSite, throughput } from './harness.mjs';
 import { postgresServerPid } from './isolation.mjs';
+import { scratchPostgres } from './scratch-postgres.mjs';
 import { printStaffLoad, staffLoad } from './staff-load.mjs';
 
 const LIST_BUDGET_MS = 20;
@@ -37,7 +37,6 @@ const MIN_RPS_RATIO = 0.9;
 const WARM_UP_REQUESTS = 20;
 // A seeded super admin: with staff in the database already, the server creates no SUPER_ADMIN_EMAIL account.
 const ADMIN = { email: 'admin0@large.example.org', password: 'large-data-password' };
-const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Every admin GET list, search and the dashboard; the deep pages sit half-way through the full data. */
 const ENDPOINTS = [
@@ -98,23 +97,6 @@ function run(command, args, env) {
 }
 
 /** A scratch PostgreSQL database, or the reason there is none. */
-async function scratchPostgres(serverUrl) {
-  const admin = knex({ client: 'pg', connection: serverUrl, pool: { min: 0, max: 1 }, acquireConnectionTimeout: 3000 });
-  try {
-    const name = `npo_bench_${randomBytes(4).toString('hex')}`;
-    await admin.raw(`create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      drop: () => admin.raw(`drop database if exists ${name} with (force)`).finally(() => admin.destroy()),
-    };
-  } catch (error) {
-    await admin.destroy();
-    return { skipped: `PostgreSQL not reachable at ${serverUrl} (${error.message})` };
-  }
-}
-
 async function login(baseUrl, account = ADMIN) {
   const response = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
@@ -271,7 +253,7 @@ export async function runLargeData({
     }
   }
   if (engines.includes('postgres')) {
-    const database = await scratchPostgres(process.env.BENCH_DATABASE_URL ?? DEFAULT_POSTGRES_URL);
+    const database = await scratchPostgres();
     if (database.skipped) {
       console.log(`PostgreSQL skipped: ${database.skipped}`);
       skipped.push(database.skipped);
