@@ -41,3 +41,23 @@ export type PhotoUploadInput = z.input<typeof photoUploadSchema>;
 
 /** Where one size of a photo is served: /api/photos/<key>/<size>. */
 export const photoPath = (key: string, size: PhotoSize): string => `/api/photos/${key}/${size}`;
+
+/** The file types a photo field offers (its accept attribute); the server checks the content itself. */
+export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp';
+
+/** Why a chosen file cannot be a photo, before it is sent (the server checks again, by content). */
+export function photoFileProblem(file: { size: number; type: string }): string | undefined {
+  if (!PHOTO_ACCEPT.split(',').includes(file.type)) return PHOTO_MESSAGES.type;
+  if (file.size > PHOTO_MAX_BYTES) return PHOTO_MESSAGES.tooLarge;
+  return undefined;
+}
+
+/** A chosen file as an upload's base64 (in chunks: one call per byte would overflow the stack). */
+export async function photoBase64(file: { arrayBuffer(): Promise<ArrayBuffer> }): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let start = 0; start < bytes.length; start += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  }
+  return btoa(binary);
+}

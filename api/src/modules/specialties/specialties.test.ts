@@ -35,7 +35,13 @@ describeEngines('specialties on %s', (engine) => {
   afterAll(() => app.close());
 
   const add = (name: string, token = editorToken) =>
-    app.request<{ data: SpecialtyAdmin }>('POST', '/api/admin/specialties', { token, body: { name } });
+    app.request<{ data: SpecialtyAdmin; errors?: { field: string; message: string }[] }>(
+      'POST',
+      '/api/admin/specialties',
+      { token, body: { name } },
+    );
+  /** The changes an audit entry recorded. */
+  const changesOf = (entry: { changes: string | null } | undefined) => JSON.parse(entry?.changes ?? 'null') as unknown;
   const auditOf = (id: number) =>
     app.runtime.deps
       .db(AUDIT_TABLE)
@@ -70,7 +76,7 @@ describeEngines('specialties on %s', (engine) => {
     expect(publicList).toContainEqual({ id: added.body.data.id, name });
     const [entry] = await auditOf(added.body.data.id);
     expect(entry).toMatchObject({ action: 'create' });
-    expect(JSON.parse(entry.changes)).toEqual({ name: { after: name } });
+    expect(changesOf(entry)).toEqual({ name: { after: name } });
   });
 
   it('refuses a name taken in any case, an empty or too long one, with the field message', async () => {
@@ -129,7 +135,7 @@ describeEngines('specialties on %s', (engine) => {
     ]);
     const entries = await auditOf(added.id);
     expect(entries.map((entry) => entry.action)).toEqual(['create', 'update']);
-    expect(JSON.parse(entries[1].changes)).toEqual({ name: { before: added.name, after: name } });
+    expect(changesOf(entries[1])).toEqual({ name: { before: added.name, after: name } });
     const missing = await app.request('PUT', '/api/admin/specialties/999999', {
       token: editorToken,
       body: { name: 'X' },
@@ -178,7 +184,7 @@ describeEngines('specialties on %s', (engine) => {
       expect(profile.specialties).toEqual([{ id: keep.id, name: keep.name }]);
     }
     const last = (await auditOf(added.id)).at(-1);
-    expect(JSON.parse(last.changes)).toEqual({ name: { before: added.name }, profiles: { before: 2 } });
+    expect(changesOf(last)).toEqual({ name: { before: added.name }, profiles: { before: 2 } });
   });
 
   it('a profile naming a removed or unknown specialty is refused with the field message', async () => {
