@@ -30,7 +30,6 @@ export function registerProfiles({ deps, route }: ModuleContext): void {
     const image = await profiles.photoImage(key, Number(size) as PhotoSize);
     if (!image) throw notFound('Photo');
     ctx.set('Cache-Control', PHOTO_CACHE);
-    ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.type = 'image/webp';
     ctx.body = image;
   });
