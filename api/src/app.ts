@@ -79,17 +79,18 @@ class ApiApp extends Koa {
 const PARSED_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
- * The body limit of each write whose table entry raises it (the members import's file), by method and
- * path; every other body is refused past BODY_LIMIT. Only paths without parameters may raise it.
+ * The body limit of each write whose table entry raises it (the members import's file, a profile
+ * photo), by method and path pattern (a parameter matches one path segment); every other body is
+ * refused past BODY_LIMIT.
  */
-function raisedBodyLimits(): Map<string, string> {
-  const limits = new Map<string, string>();
+function raisedBodyLimits(): (method: string, path: string) => string | undefined {
+  const limits: { method: string; pattern: RegExp; limit: string }[] = [];
   for (const operation of API_OPERATIONS) {
     if (operation.bodyLimitMb === undefined) continue;
-    if (operation.path.includes(':')) throw new Error(`${operation.path}: a raised body limit needs a fixed path`);
-    limits.set(`${operation.method.toUpperCase()} ${operation.path}`, `${operation.bodyLimitMb}mb`);
+    const pattern = new RegExp(`^${operation.path.replace(/:\w+/g, '[^/]+')}$`);
+    limits.push({ method: operation.method.toUpperCase(), pattern, limit: `${operation.bodyLimitMb}mb` });
   }
-  return limits;
+  return (method, path) => limits.find((entry) => entry.method === method && entry.pattern.test(path))?.limit;
 }
 
 /** The body parser (co-body and its decoders) loads with the first request whose body it would read. */
@@ -111,7 +112,7 @@ function lazyBodyParser(): Koa.Middleware {
       await next();
       return;
     }
-    const limit = raised.get(`${ctx.method} ${ctx.path}`) ?? BODY_LIMIT;
+    const limit = raised(ctx.method, ctx.path) ?? BODY_LIMIT;
     const parse = await parserFor(limit);
     await parse(ctx, async () => {
       if (nestsDeeperThan(ctx.request.body, MAX_JSON_DEPTH)) throw tooDeeplyNested();

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AdminRoute } from './policy.js';
 import { describeEngines } from './test-support/databases.js';
 import { insertFailedMail } from './test-support/failed-mail.js';
-import { sampleBodies as bodies, versionedSamples } from './test-support/samples.js';
+import { sampleBodies as bodies, samplePhoto, versionedSamples } from './test-support/samples.js';
 import { startTestApp, SUPER_ADMIN, type TestApp } from './test-support/test-app.js';
 
 interface Sample {
@@ -221,6 +221,27 @@ describeEngines('permission matrix on %s', (engine) => {
     'put /api/admin/members/:id/profile': async () => ({
       id: (await app.createUser({ role: 'member' })).user.id,
       body: { ...EMPTY_PROFILE_INPUT, city: 'Pune', languages: ['en'] },
+    }),
+    'put /api/admin/members/:id/profile/photo': async () => ({
+      id: (await app.createUser({ role: 'member' })).user.id,
+      body: { image: samplePhoto },
+    }),
+    // A member with a photo: removing none writes nothing, so it would record no entry.
+    'delete /api/admin/members/:id/profile/photo': async () => {
+      const { id } = (await app.createUser({ role: 'member' })).user;
+      const path = `/api/admin/members/${id}/profile/photo`;
+      const saved = await app.request('PUT', path, { token: superToken, body: { image: samplePhoto } });
+      if (saved.status !== 200) throw new Error(`fixture photo: ${saved.status} ${JSON.stringify(saved.body)}`);
+      return { id };
+    },
+    'get /api/admin/specialties': async () => ({}),
+    'post /api/admin/specialties': async () => ({ body: { name: `Policy specialty ${unique()}` } }),
+    'put /api/admin/specialties/:id': async () => ({
+      id: await make('/api/admin/specialties', { name: `Policy specialty ${unique()}` }),
+      body: { name: `Renamed specialty ${unique()}` },
+    }),
+    'delete /api/admin/specialties/:id': async () => ({
+      id: await make('/api/admin/specialties', { name: `Policy specialty ${unique()}` }),
     }),
     'put /api/admin/members/:id/verification': async () => ({
       id: (await app.createUser({ role: 'member' })).user.id,

@@ -87,8 +87,12 @@ export type AuditView = (typeof AUDIT_VIEWS)[number];
  */
 export const AUDIT_ANNOUNCEMENTS_MODULE = 'announcements';
 
+/** The specialties staff keep (issue 57): members permission, entries naming specialties. */
+export const AUDIT_SPECIALTIES_MODULE = 'specialties';
+
 /** The modules entries are filed under that are no policy module. */
-export type AuditOwnModule = typeof AUDIT_AUTH_MODULE | typeof AUDIT_ANNOUNCEMENTS_MODULE;
+export type AuditOwnModule =
+  typeof AUDIT_AUTH_MODULE | typeof AUDIT_ANNOUNCEMENTS_MODULE | typeof AUDIT_SPECIALTIES_MODULE;
 
 /** What an audit entry says changed: per field, the value before and after (either may be absent). */
 export interface AuditFieldChange {

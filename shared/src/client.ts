@@ -189,6 +189,8 @@ function queryString(query: object = {}): string {
 
 /** A large member import runs for minutes on a slow server; its repeat is answered once too. */
 const MEMBER_IMPORT_TIMEOUT_MS = 10 * 60_000;
+/** A photo of up to 5 MB on a slow uplink. */
+const PHOTO_UPLOAD_TIMEOUT_MS = 2 * 60_000;
 
 export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = options.baseUrl ?? '';
@@ -323,6 +325,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
         answer(ROUTES.account.setProfile, { body }, { revision }),
       setListing: (listed: boolean, revision: number) =>
         answer(ROUTES.account.setListing, { body: { listed } }, { revision }),
+      /** A new profile photo (the file as base64), at the profile's revision. */
+      setPhoto: (image: string, revision: number) =>
+        answer(ROUTES.account.setPhoto, { body: { image } }, { revision, timeoutMs: PHOTO_UPLOAD_TIMEOUT_MS }),
+      removePhoto: (revision: number) => answer(ROUTES.account.removePhoto, {}, { revision }),
       /** The one-click unsubscribe of an announcement mail's signed link: no session needed. */
       unsubscribe: (token: string) => answer(ROUTES.account.unsubscribe, { query: { token } }),
     },
@@ -413,6 +419,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
         import: (body: BodyInputOf<typeof ROUTES.members.import>, idempotencyKey: string) =>
           answer(ROUTES.members.import, { body }, { idempotencyKey, timeoutMs: MEMBER_IMPORT_TIMEOUT_MS }),
       },
+      /** The specialties as staff keep them, with how many profiles name each; writes are queued changes. */
+      specialties: { list: () => call(ROUTES.specialties.list) },
       /** Announcements by e-mail: their send and schedule are queued changes like other writes. */
       announcements: {
         list: lister(ROUTES.announcements.list),

@@ -226,6 +226,28 @@ export const memberDetailEntity = memberEntity.extend({
 /** One entry of the specialties list staff keep (a profile names its specialties by these). */
 export const specialtyEntity = z.strictObject({ id, name: z.string() });
 
+/** A specialty as staff keep it: with its revision and how many profiles name it. */
+export const specialtyAdminEntity = z.strictObject({
+  id,
+  revision,
+  name: z.string(),
+  profiles: count.describe('Profiles that name it'),
+  updatedAt: dateTime,
+});
+
+/** A profile's photo: where each size is served (content-addressed, cached for good), or null. */
+export const profilePhotoEntity = z
+  .strictObject({
+    key: z
+      .string()
+      .describe('Names this photo by its content (a hash): a new photo has a new key, so its paths change'),
+    small: z.string().describe('96 px square WebP: /api/photos/<key>/96'),
+    medium: z.string().describe('256 px square WebP: /api/photos/<key>/256'),
+    large: z.string().describe('512 px square WebP: /api/photos/<key>/512'),
+  })
+  .nullable()
+  .describe('Null without a photo');
+
 /**
  * A member's professional profile (issue 57). A member who never saved one has every field empty and
  * revision 1, so If-Match works from the first edit on (the first save makes it 2).
@@ -242,6 +264,7 @@ export const memberProfileEntity = z.strictObject({
   registrationNumber: z.string(),
   bio: z.string(),
   website: z.string().describe('An http(s) URL, or empty'),
+  photo: profilePhotoEntity,
   updatedAt: dateTime.nullable().describe('Null until first saved'),
   listing: z
     .strictObject({
@@ -598,6 +621,8 @@ export const ENTITY_SCHEMAS = {
   MemberDetail: memberDetailEntity,
   MemberProfile: memberProfileEntity,
   Specialty: specialtyEntity,
+  SpecialtyAdmin: specialtyAdminEntity,
+  ProfilePhoto: profilePhotoEntity,
   MemberImportPreview: memberImportPreviewEntity,
   MemberImportResult: memberImportResultEntity,
   Dashboard: dashboardEntity,
@@ -650,6 +675,8 @@ export type MemberRegistration = z.output<typeof memberRegistrationEntity>;
 export type MemberDetail = z.output<typeof memberDetailEntity>;
 export type MemberProfile = z.output<typeof memberProfileEntity>;
 export type Specialty = z.output<typeof specialtyEntity>;
+export type SpecialtyAdmin = z.output<typeof specialtyAdminEntity>;
+export type ProfilePhoto = z.output<typeof profilePhotoEntity>;
 /** "Download my data" (members' data rights): everything the site keeps about the signed-in account. */
 export type MemberDataExport = z.output<typeof memberDataExportEntity>;
 export type DashboardData = z.output<typeof dashboardEntity>;

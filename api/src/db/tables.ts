@@ -360,9 +360,22 @@ export type RowTallyRow = {
 };
 
 /** The specialties staff keep (migration 20261204120000). */
-export type SpecialtyRow = {
+export type SpecialtyRow = Revised & {
   id: number;
   name: string;
+  /** The name trimmed and in lower case: names are unique by it (migration 20261205110000). */
+  name_key: string;
+  created_at: DbTimestamp;
+  updated_at: DbTimestamp;
+};
+
+/** A member's photo in its three sizes, WebP (migration 20261205110000). */
+export type MemberPhotoRow = {
+  user_id: number;
+  hash: string;
+  image_96: Buffer;
+  image_256: Buffer;
+  image_512: Buffer;
   created_at: DbTimestamp;
 };
 
@@ -428,6 +441,7 @@ export type DbTables = {
   specialties: SpecialtyRow;
   member_profiles: MemberProfileRow;
   member_specialties: MemberSpecialtyRow;
+  member_photos: MemberPhotoRow;
 };
 
 export type TableName = keyof DbTables;

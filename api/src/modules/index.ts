@@ -14,6 +14,7 @@ import { registerMembers } from './members/routes.js';
 import { registerMembershipCards } from './membership-cards/routes.js';
 import { registerProfiles } from './profiles/routes.js';
 import { registerPrivacyPolicy } from './privacy-policy/routes.js';
+import { registerSpecialties } from './specialties/routes.js';
 import { registerTermsOfService } from './terms-of-service/routes.js';
 import { registerTestimonials } from './testimonials/routes.js';
 import { registerTwoFactor } from './two-factor/routes.js';
@@ -33,6 +34,7 @@ export const CONTENT_MODULES: ((context: ModuleContext) => void)[] = [
   registerContactMessages,
   registerMembers,
   registerProfiles,
+  registerSpecialties,
   registerAnnouncements,
   registerDashboard,
   registerAudit,

@@ -10,7 +10,7 @@ import type { AdminRoute } from '../policy.js';
 import { describeEngines } from '../test-support/databases.js';
 import { insertFailedMail } from '../test-support/failed-mail.js';
 import { MALFORMED_IF_MATCH } from '../test-support/expectations.js';
-import { sampleBodies, versionedSamples } from '../test-support/samples.js';
+import { sampleBodies, samplePhoto, versionedSamples } from '../test-support/samples.js';
 import { PUBLIC_URL, startTestApp, SUPER_ADMIN, type ApiResponse, type TestApp } from '../test-support/test-app.js';
 
 /**
@@ -46,6 +46,8 @@ interface ItemWrite {
   read(id: number): Promise<Item | undefined>;
   /** After a delete, the row as the item (undefined once gone); the table's row by default. */
   stored?: (id: number) => Promise<unknown>;
+  /** A DELETE of a part of the item (a profile's photo): the item stays, one revision up, like an edit. */
+  removesPart?: true;
 }
 
 let counter = 0;
@@ -96,6 +98,24 @@ describeEngines('If-Match on admin item writes on %s', (engine) => {
     if (saved.status !== 200) throw new Error(`fixture profile: ${saved.status} ${JSON.stringify(saved.body)}`);
     await db()('member_profiles').where({ user_id: id }).update({ revision: 1 });
     return id;
+  }
+
+  /** A profiled member with a photo, back at revision 1. */
+  async function memberWithPhoto(): Promise<number> {
+    const id = await profiledMember();
+    const path = `/api/admin/members/${id}/profile/photo`;
+    const saved = await app.request('PUT', path, { token, body: { image: samplePhoto } });
+    if (saved.status !== 200) throw new Error(`fixture photo: ${saved.status} ${JSON.stringify(saved.body)}`);
+    await db()('member_profiles').where({ user_id: id }).update({ revision: 1 });
+    return id;
+  }
+
+  async function specialty(): Promise<number> {
+    return make('/api/admin/specialties', { name: `Specialty ${unique()}` });
+  }
+  async function fromSpecialties(id: number): Promise<Item | undefined> {
+    const { data } = (await app.request('GET', '/api/admin/specialties', { token })).body;
+    return (data as Item[]).find((candidate) => candidate.id === id);
   }
 
   async function fromItemRoute(path: string, id: number, suffix = ''): Promise<Item | undefined> {
@@ -233,6 +253,27 @@ describeEngines('If-Match on admin item writes on %s', (engine) => {
       body: () => ({ status: 'verified' }),
       read: (id) => fromItemRoute('/api/admin/members', id, '/profile'),
     },
+    'put /api/admin/members/:id/profile/photo': {
+      table: 'member_profiles',
+      key: 'user_id',
+      create: profiledMember,
+      body: () => ({ image: samplePhoto }),
+      read: (id) => fromItemRoute('/api/admin/members', id, '/profile'),
+    },
+    'delete /api/admin/members/:id/profile/photo': {
+      table: 'member_profiles',
+      key: 'user_id',
+      create: memberWithPhoto,
+      read: (id) => fromItemRoute('/api/admin/members', id, '/profile'),
+      removesPart: true,
+    },
+    'put /api/admin/specialties/:id': {
+      table: 'specialties',
+      create: specialty,
+      body: () => ({ name: `Renamed specialty ${unique()}` }),
+      read: fromSpecialties,
+    },
+    'delete /api/admin/specialties/:id': { table: 'specialties', create: specialty, read: fromSpecialties },
     // Erased, the member leaves the list (their row stays as an anonymous stand-in).
     'delete /api/admin/members/:id': {
       table: 'users',
@@ -267,7 +308,7 @@ describeEngines('If-Match on admin item writes on %s', (engine) => {
   describe.each(Object.keys(fixtures))('%s', (key) => {
     const [method, path] = key.split(' ') as [string, string];
     const fixture = fixtures[key]!;
-    const isDelete = method === 'delete';
+    const isDelete = method === 'delete' && !fixture.removesPart;
 
     const send = (id: number | string, ifMatch?: string) =>
       app.request(method.toUpperCase(), path.replace(':id', String(id)), {

@@ -36,3 +36,7 @@ export const versionedSamples = [
   ['privacy-policy', sampleBodies.policy],
   ['terms-of-service', sampleBodies.policy],
 ] as const;
+
+/** A 1 x 1 PNG as an upload's base64: the smallest photo the API takes. */
+export const samplePhoto =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';

@@ -14,7 +14,9 @@ import { listOf } from '../entities.js';
 import { MAX_PAGE_LIMIT, PAGE_SIZES } from '../constants.js';
 import { MAIL_PAGE_SIZE } from '../mail.js';
 import { memberImportPreviewSchema, memberImportSchema } from '../member-import.js';
+import { PHOTO_SIZES, photoUploadSchema } from '../profiles/photos.js';
 import { directoryListingSchema, memberProfileSchema, verificationSchema } from '../profiles/schema.js';
+import { specialtyRemoveQuery, specialtySchema } from '../profiles/specialties.js';
 import {
   announcementPreferenceSchema,
   announcementPreviewSchema,
@@ -85,6 +87,13 @@ const registrationParams = idParams.extend({ userId: idParams.shape.id });
 const announcementMailParams = idParams.extend({ mailId: idParams.shape.id });
 
 const byId = { params: idParams };
+/** One size of one photo: its key (its content's hash) and a size it is kept in. */
+const photoParams = z.strictObject({
+  key: z.string().regex(/^[0-9a-f]{32}$/, 'key must be 32 hexadecimal digits'),
+  size: z.enum(PHOTO_SIZES.map(String) as [string, ...string[]], {
+    error: `size must be one of ${PHOTO_SIZES.join(', ')}`,
+  }),
+});
 
 const nothing = z.null();
 const messageOnly = z.strictObject({ message: z.string() });
@@ -466,6 +475,20 @@ export const ROUTE_SCHEMAS = {
       membersOnly: true,
       summary: 'Choose whether I am listed in the directory',
     },
+    setPhoto: {
+      body: photoUploadSchema,
+      ...item(
+        entity.memberProfileEntity,
+        'Saved: the photo checked by its content, stripped of its metadata and kept in three sizes',
+      ),
+      membersOnly: true,
+      summary: 'Upload my profile photo',
+    },
+    removePhoto: {
+      ...item(entity.memberProfileEntity, 'Removed (or there was none): the profile without a photo'),
+      membersOnly: true,
+      summary: 'Remove my profile photo',
+    },
     unsubscribe: {
       query: unsubscribeQuery,
       answer: messageOnly,
@@ -600,6 +623,50 @@ export const ROUTE_SCHEMAS = {
       ...item(entity.memberProfileEntity, 'Decided: a decline mails its reason to the member'),
       summary: "Verify or decline a member's registration",
     },
+    setPhoto: {
+      ...byId,
+      body: photoUploadSchema,
+      ...item(
+        entity.memberProfileEntity,
+        'Saved: the photo checked by its content, stripped of its metadata and kept in three sizes',
+      ),
+      summary: "Upload a member's profile photo",
+    },
+    removePhoto: {
+      ...byId,
+      ...item(entity.memberProfileEntity, 'Removed (or there was none): the profile without a photo'),
+      summary: "Remove a member's profile photo",
+    },
+  },
+
+  specialties: {
+    list: {
+      answer: z.array(entity.specialtyAdminEntity),
+      description: 'Every specialty, by name, with how many profiles name it',
+      summary: 'List the specialties with their use',
+    },
+    // Names are unique in any case: a name taken is refused (409, with the field).
+    create: {
+      body: specialtySchema,
+      ...createdItem(entity.specialtyAdminEntity),
+      conflicts: true,
+      summary: 'Add a specialty',
+    },
+    update: {
+      ...byId,
+      body: specialtySchema,
+      ...item(entity.specialtyAdminEntity),
+      conflicts: true,
+      summary: 'Rename a specialty',
+    },
+    remove: {
+      ...byId,
+      query: specialtyRemoveQuery,
+      ...deleted,
+      conflicts: true,
+      description: 'Deleted; one that profiles name only with removeFromProfiles=true (409 with the count otherwise)',
+      summary: 'Remove a specialty',
+    },
   },
 
   directory: {
@@ -607,6 +674,15 @@ export const ROUTE_SCHEMAS = {
       answer: z.array(entity.specialtyEntity),
       description: 'Every specialty a profile can name, by name',
       summary: 'List the specialties',
+    },
+    photo: {
+      params: photoParams,
+      answer: z.string().meta({ format: 'binary' }),
+      mediaType: 'image/webp',
+      mayBeMissing: true,
+      description:
+        'The WebP image, Cache-Control: public, max-age=31536000, immutable (its path changes with its content)',
+      summary: 'Get one size of a profile photo',
     },
   },
 

@@ -12,8 +12,9 @@
  * `changesPublicContent`: a successful write bumps the content version, so cached public answers and
  * pages are built again. Accounts, contact messages and settings are not public content.
  */
-import { AUDIT_ANNOUNCEMENTS_MODULE } from '../audit.js';
+import { AUDIT_ANNOUNCEMENTS_MODULE, AUDIT_SPECIALTIES_MODULE } from '../audit.js';
 import { MEMBER_IMPORT_BODY_LIMIT_MB } from '../constants.js';
+import { PHOTO_BODY_LIMIT_MB } from '../profiles/photos.js';
 import type { Module } from '../permissions.js';
 import type { AcceptingInputs } from './operation.js';
 import { adminRoute, route, type HttpMethod, type RouteDetails } from './route.js';
@@ -29,6 +30,15 @@ function announcementRoute<
   const D extends RouteDetails = Record<never, never>,
 >(method: M, path: P, details: D = {} as D) {
   return adminRoute('members', method, path, { ...details, auditModule: AUDIT_ANNOUNCEMENTS_MODULE });
+}
+
+/** A specialties route: allowed by the members permission, filed in the audit trail under the specialties. */
+function specialtyRoute<
+  const M extends HttpMethod,
+  const P extends string,
+  const D extends RouteDetails = Record<never, never>,
+>(method: M, path: P, details: D = {} as D) {
+  return adminRoute('members', method, path, { ...details, auditModule: AUDIT_SPECIALTIES_MODULE });
 }
 
 /** The query parameters a paged public list's cached answer depends on. */
@@ -229,6 +239,9 @@ const TABLE = {
     setProfile: route('put', '/account/profile', 'user', { ifMatch: true }),
     // Listed in the public directory or not: the member's choice, with the consent text and date kept.
     setListing: route('put', '/account/profile/listing', 'user', { ifMatch: true }),
+    // The profile's photo: a new one replaces the old (both are writes of the profile, at its revision).
+    setPhoto: route('put', '/account/profile/photo', 'user', { ifMatch: true, bodyLimitMb: PHOTO_BODY_LIMIT_MB }),
+    removePhoto: route('delete', '/account/profile/photo', 'user', { ifMatch: true }),
     // RFC 8058 one-click unsubscribe: the signed token of the mail's List-Unsubscribe link, no session.
     // The site's POST /unsubscribe?token=… (what mail clients send) is handed to this route.
     unsubscribe: route('post', '/unsubscribe', 'public'),
@@ -285,11 +298,30 @@ const TABLE = {
     setProfile: adminRoute('members', 'put', '/members/:id/profile', { ifMatch: true }),
     // Staff's check of the registration; a decline mails its reason to the member.
     verify: adminRoute('members', 'put', '/members/:id/verification', { ifMatch: true }),
+    // The member's photo as staff upload or remove it (removing is a delete: members:delete).
+    setPhoto: adminRoute('members', 'put', '/members/:id/profile/photo', {
+      ifMatch: true,
+      bodyLimitMb: PHOTO_BODY_LIMIT_MB,
+    }),
+    removePhoto: adminRoute('members', 'delete', '/members/:id/profile/photo', { ifMatch: true }),
+  },
+
+  /**
+   * The specialties list as staff keep it (members permission; the activity log files its entries
+   * apart, naming specialties). The directory's filters show the names: public content.
+   */
+  specialties: {
+    list: specialtyRoute('get', '/specialties'),
+    create: specialtyRoute('post', '/specialties', { changesPublicContent: true }),
+    update: specialtyRoute('put', '/specialties/:id', { ifMatch: true, changesPublicContent: true }),
+    remove: specialtyRoute('delete', '/specialties/:id', { ifMatch: true, changesPublicContent: true }),
   },
 
   // What members' profiles are made of (issue 57): the specialties staff keep, for the profile forms.
   directory: {
     specialties: route('get', '/specialties', 'public'),
+    // One size of a profile photo, at a path named by its content: cached for good (immutable).
+    photo: route('get', '/photos/:key/:size', 'public'),
   },
 
   dashboard: {

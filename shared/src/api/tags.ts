@@ -58,7 +58,13 @@ export const TAGS = {
   },
   directory: {
     name: 'Directory',
-    description: "What members' professional profiles are made of: the specialties staff keep.",
+    description:
+      "What members' professional profiles are made of: the specialties staff keep, and the profile photos (content-addressed, cached for good).",
+  },
+  specialties: {
+    name: 'Specialties',
+    description:
+      'The specialties list as staff keep it (members module rights): add, rename, remove; names unique in any case.',
   },
   dashboard: { name: 'Dashboard', description: "The admin console's overview figures." },
   audit: { name: 'Audit log', description: 'Who changed what and when, as staff can search and export it.' },

@@ -1,2 +1,4 @@
 export * from './codes.js';
+export * from './photos.js';
 export * from './schema.js';
+export * from './specialties.js';

@@ -2,6 +2,7 @@
 import {
   AUDIT_ANNOUNCEMENTS_MODULE,
   AUDIT_AUTH_MODULE,
+  AUDIT_SPECIALTIES_MODULE,
   type AUDIT_SORTS,
   type AuditAction,
   type AuditFilter,
@@ -48,6 +49,7 @@ const NAMED_BY: Record<string, { table: TableName; column: string; version?: tru
   admins: { table: 'users', column: 'name' },
   members: { table: 'users', column: 'name' },
   [AUDIT_ANNOUNCEMENTS_MODULE]: { table: 'announcements', column: 'subject' },
+  [AUDIT_SPECIALTIES_MODULE]: { table: 'specialties', column: 'name' },
   [AUDIT_AUTH_MODULE]: { table: 'users', column: 'name' },
   mail: { table: 'mail_queue', column: 'recipient' },
   about: { table: 'about_us_versions', column: 'version', version: true },

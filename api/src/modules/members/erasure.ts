@@ -95,6 +95,7 @@ async function deletePersonalRows(trx: Db, member: MemberAccountRow): Promise<vo
     'two_factor_failures',
     'two_factor_locks',
     'member_specialties',
+    'member_photos',
     'member_profiles',
   ] as const) {
     await trx(table).where({ user_id: id }).delete();

@@ -1,4 +1,11 @@
-import type { MemberProfile, MemberProfileValues, PracticeSetting, Specialty } from '@npo/shared';
+import {
+  photoPath,
+  type MemberProfile,
+  type MemberProfileValues,
+  type PracticeSetting,
+  type ProfilePhoto,
+  type Specialty,
+} from '@npo/shared';
 import { toBool, toIso, toIsoOrNull } from '../../db/rows.js';
 import type { MemberProfileRow } from '../../db/tables.js';
 
@@ -20,12 +27,23 @@ export const EMPTY_PROFILE: MemberProfile = {
   registrationNumber: '',
   bio: '',
   website: '',
+  photo: null,
   updatedAt: null,
   listing: { listed: false, consentedAt: null, withdrawnAt: null },
   verification: { status: 'pending', reason: '', decidedAt: null },
 };
 
-export function presentProfile(row: MemberProfileRow | undefined, specialties: Specialty[]): MemberProfile {
+/** Where each size of the photo of this key (its hash) is served; null without one. */
+export function presentPhoto(key: string | undefined): ProfilePhoto {
+  if (!key) return null;
+  return { key, small: photoPath(key, 96), medium: photoPath(key, 256), large: photoPath(key, 512) };
+}
+
+export function presentProfile(
+  row: MemberProfileRow | undefined,
+  specialties: Specialty[],
+  photoHash?: string,
+): MemberProfile {
   if (!row) return EMPTY_PROFILE;
   return {
     revision: Number(row.revision),
@@ -39,6 +57,7 @@ export function presentProfile(row: MemberProfileRow | undefined, specialties: S
     registrationNumber: row.registration_number,
     bio: row.bio,
     website: row.website,
+    photo: presentPhoto(photoHash),
     updatedAt: toIso(row.updated_at),
     listing: {
       listed: toBool(row.listed),

@@ -1,7 +1,8 @@
-/** Profiles and the specialties list (migration 20261204120000). */
-import type { Specialty } from '@npo/shared';
+/** Profiles, their photos and the specialties list (migrations 20261204120000, 20261205110000). */
+import type { PhotoSize, Specialty } from '@npo/shared';
 import { isPostgres, type Db } from '../../db/connection.js';
-import type { MemberProfileRow } from '../../db/tables.js';
+import type { MemberPhotoRow, MemberProfileRow } from '../../db/tables.js';
+import type { ProcessedPhoto } from './photo-image.js';
 
 export function createProfilesRepository(db: Db) {
   return {
@@ -44,6 +45,36 @@ export function createProfilesRepository(db: Db) {
         .update({ ...values, revision: db.raw('revision + 1') })
         .returning('*');
       return written as MemberProfileRow;
+    },
+
+    /** The hash of the member's photo, or undefined without one. */
+    async photoHash(userId: number): Promise<string | undefined> {
+      const row: { hash: string } | undefined = await db('member_photos').where({ user_id: userId }).first('hash');
+      return row?.hash;
+    },
+
+    /** Replaces the member's photo (one row per member). */
+    async setPhoto(userId: number, photo: ProcessedPhoto, now: Date): Promise<void> {
+      await db('member_photos').where({ user_id: userId }).delete();
+      await db('member_photos').insert({
+        user_id: userId,
+        hash: photo.hash,
+        image_96: photo.images[96],
+        image_256: photo.images[256],
+        image_512: photo.images[512],
+        created_at: now,
+      });
+    },
+
+    removePhoto: (userId: number): Promise<number> => db('member_photos').where({ user_id: userId }).delete(),
+
+    /** One size of the photo named `hash` (any member's: the same content is the same image). */
+    async photoImage(hash: string, size: PhotoSize): Promise<Buffer | undefined> {
+      const column = `image_${size}` as const;
+      const row: Pick<MemberPhotoRow, typeof column> | undefined = await db('member_photos')
+        .where({ hash })
+        .first(column);
+      return row?.[column];
     },
 
     async setSpecialties(userId: number, ids: readonly number[]): Promise<void> {

@@ -12,6 +12,7 @@ import {
   PROFILE_MESSAGES,
   type MemberProfile,
   type MemberProfileValues,
+  type PhotoSize,
   type Specialty,
   type VerificationInput,
 } from '@npo/shared';
@@ -24,6 +25,7 @@ import { registrationDeclinedMail } from '../../mail/templates.js';
 import { diff, recordAudit } from '../audit/record.js';
 import { createMembersRepository } from '../members/repository.js';
 import type { Caller } from '../sessions/service.js';
+import { processPhoto } from './photo-image.js';
 import { presentProfile, profileColumns } from './presenter.js';
 import { createProfilesRepository } from './repository.js';
 
@@ -34,7 +36,8 @@ export const PROFILE_SAVED = 'Profile saved';
 export async function readProfile(db: Db, userId: number, lock = false): Promise<MemberProfile> {
   const profiles = createProfilesRepository(db);
   const row = await profiles.find(userId, { lock });
-  return presentProfile(row, row ? await profiles.specialtiesOf(userId) : []);
+  if (!row) return presentProfile(undefined, []);
+  return presentProfile(row, await profiles.specialtiesOf(userId), await profiles.photoHash(userId));
 }
 
 /** What one write changes, worked out from the profile as it is (inside the transaction). */
@@ -65,6 +68,8 @@ export function createProfilesService(deps: AppDeps) {
     options: {
       audited: boolean;
       specialtyIds?: readonly number[];
+      /** Writes of other tables that belong to the profile (its photo), before it is read back. */
+      alsoWrite?: (trx: Db) => Promise<void>;
       after?: (trx: Db, profile: MemberProfile) => Promise<void>;
     },
   ): Promise<MemberProfile> {
@@ -78,6 +83,7 @@ export function createProfilesService(deps: AppDeps) {
       if (before.updatedAt === null) await repository.insert({ user_id: userId, revision: 2, ...columns });
       else await repository.update(userId, columns);
       if (options.specialtyIds) await repository.setSpecialties(userId, options.specialtyIds);
+      await options.alsoWrite?.(trx);
       const after = await readProfile(trx, userId);
       if (options.audited) {
         const changes = diff(withoutStamps(before), withoutStamps(after));
@@ -116,6 +122,33 @@ export function createProfilesService(deps: AppDeps) {
       { audited, specialtyIds: values.specialtyIds },
     );
 
+  /**
+   * A new photo for `userId`: checked and resized before the transaction (a decode holds no row lock),
+   * then kept with the profile's next revision, so If-Match covers it like any other field.
+   */
+  async function savePhoto(userId: number, base64: string, expected: ExpectedRevision | undefined, audited: boolean) {
+    const photo = await processPhoto(base64);
+    return write(userId, expected, () => ({}), {
+      audited,
+      alsoWrite: (trx) => createProfilesRepository(trx).setPhoto(userId, photo, now()),
+    });
+  }
+
+  /** No photo any more; without one, the profile as it is (nothing written). */
+  async function removePhoto(userId: number, expected: ExpectedRevision | undefined, audited: boolean) {
+    const current = await readProfile(deps.db, userId);
+    if (!current.photo) {
+      ensureRevision(current, expected);
+      return current;
+    }
+    return write(userId, expected, () => ({}), {
+      audited,
+      alsoWrite: async (trx) => {
+        await createProfilesRepository(trx).removePhoto(userId);
+      },
+    });
+  }
+
   async function memberRow(id: number) {
     return found(await createMembersRepository(deps.db).find(id), 'Member');
   }
@@ -150,6 +183,21 @@ export function createProfilesService(deps: AppDeps) {
         { audited: false },
       );
     },
+
+    setOwnPhoto: (caller: Caller, base64: string, expected?: ExpectedRevision) =>
+      savePhoto(ownOnly(caller), base64, expected, false),
+    removeOwnPhoto: (caller: Caller, expected?: ExpectedRevision) => removePhoto(ownOnly(caller), expected, false),
+
+    async setMemberPhoto(id: number, base64: string, expected?: ExpectedRevision): Promise<MemberProfile> {
+      await memberRow(id);
+      return savePhoto(id, base64, expected, true);
+    },
+    async removeMemberPhoto(id: number, expected?: ExpectedRevision): Promise<MemberProfile> {
+      await memberRow(id);
+      return removePhoto(id, expected, true);
+    },
+
+    photoImage: (hash: string, size: PhotoSize) => profiles.photoImage(hash, size),
 
     async ofMember(id: number): Promise<MemberProfile> {
       await memberRow(id);

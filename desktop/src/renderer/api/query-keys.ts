@@ -27,6 +27,8 @@ export const queryKeys = {
   termsOfService: keyOf(ROUTES.termsOfService.list),
   users: keyOf(ROUTES.users.list),
   members: keyOf(ROUTES.members.list),
+  /** The specialties: staff's list with its counts, and the profile forms' list (both ['specialties', …]). */
+  specialties: keyOf(ROUTES.specialties.list),
   /** Announcements, each one's detail and recipients under it. */
   announcements: keyOf(ROUTES.announcements.list),
   audit: keyOf(ROUTES.audit.list),

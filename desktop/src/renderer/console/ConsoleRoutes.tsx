@@ -25,6 +25,7 @@ const TermsOfServicePage = page(() =>
   import('../features/policies/PolicyPage').then((module) => ({ default: module.TermsOfServicePage })),
 );
 const MembersPage = page(() => import('../features/members/MembersPage'));
+const SpecialtiesPage = page(() => import('../features/specialties/SpecialtiesPage'));
 const AnnouncementsPage = page(() => import('../features/announcements/AnnouncementsPage'));
 const AdminsPage = page(() => import('../features/admins/AdminsPage'));
 const AuditPage = page(() => import('../features/audit/AuditPage'));
@@ -127,6 +128,14 @@ export function ConsoleRoutes() {
             element={
               <ModuleRoute module="members">
                 <MembersPage />
+              </ModuleRoute>
+            }
+          />
+          <Route
+            path="specialties"
+            element={
+              <ModuleRoute module="members">
+                <SpecialtiesPage />
               </ModuleRoute>
             }
           />

@@ -421,6 +421,23 @@ describe('item 10: leaving asks first while a change is not on disk', () => {
 });
 
 describe('item 11: unencrypted, personal data stays off the disk', () => {
+  it("keeps a member's photo upload in memory only (a face, and megabytes)", async () => {
+    const platform = memoryPlatform({ token: 'token-7', user: JSON.stringify(STAFF) });
+    const loaded = await load(platform);
+    await loaded.offline();
+    const upload: Change = {
+      method: 'PUT',
+      path: '/admin/members/9/profile/photo',
+      body: { image: 'iVBORw0KGgoPHOTOBYTES' },
+      revision: 3,
+      label: "Upload the member's photo",
+      invalidates: [['members']],
+    };
+    await expect(loaded.sync.submitChange(upload)).resolves.toBe(loaded.sync.QUEUED_IN_MEMORY);
+    expect(platform.files.get('outbox') ?? '').not.toContain('PHOTOBYTES');
+    expect(loaded.waiting().map((entry) => entry.label)).toEqual(["Upload the member's photo"]);
+  });
+
   it("keeps an account's body in memory only, a member's change without its name, and no conflict copy", async () => {
     const faq = server.addElsewhere('Contested?');
     const platform = memoryPlatform({ token: 'token-7', user: JSON.stringify(STAFF) });

@@ -208,6 +208,9 @@ const PERSONAL_COLLECTIONS: [list: Route, label: string][] = [
   [ROUTES.contactMessages.list, 'A change to a contact message'],
 ];
 
+/** A member's photo (PUT /admin/members/:id/profile/photo): a face, and megabytes. */
+const isPhotoUpload = (path: string) => /^\/admin\/members\/\d+\/profile\/photo$/.test(path);
+
 function personalLabel(path: string): string | undefined {
   return PERSONAL_COLLECTIONS.find(([list]) => isUnder(list, path))?.[1];
 }
@@ -218,8 +221,8 @@ function forUnencryptedDisk(entry: OutboxEntry): OutboxEntry | null {
   const { current: _current, ...rest } = entry;
   const label = personalLabel(entry.path);
   if (label === undefined) return rest;
-  // Bodies that hold a person's name and e-mail (an account's form) stay in memory.
-  if (entry.body !== undefined && isUnder(ROUTES.users.list, entry.path)) return null;
+  // Bodies that hold a person's name and e-mail (an account's form), or their photo, stay in memory.
+  if (entry.body !== undefined && (isUnder(ROUTES.users.list, entry.path) || isPhotoUpload(entry.path))) return null;
   return { ...rest, label };
 }
 

@@ -34,6 +34,7 @@ describe('sidebar entries', () => {
       'Terms of Service',
       'Testimonials',
       'Members',
+      'Specialties',
       'Announcements',
       'Activity log',
       'Mail',
@@ -51,7 +52,13 @@ describe('sidebar entries', () => {
   it('show Members to holders of members:view only', () => {
     const labels = (grant: Record<string, { view: boolean }>) =>
       visibleEntries(staff('admin', grant)).map((entry) => entry.label);
-    expect(labels({ members: { view: true } })).toEqual(['Dashboard', 'Members', 'Announcements', 'Home']);
+    expect(labels({ members: { view: true } })).toEqual([
+      'Dashboard',
+      'Members',
+      'Specialties',
+      'Announcements',
+      'Home',
+    ]);
     expect(labels({ members: { view: false }, faqs: { view: true } })).not.toContain('Members');
     expect(labels({ members: { view: false }, faqs: { view: true } })).not.toContain('Announcements');
   });

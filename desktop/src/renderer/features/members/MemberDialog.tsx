@@ -120,7 +120,7 @@ export function MemberDialog({ id, canEdit, onSetStatus, onClose }: MemberDialog
                 )}
               </dd>
             </dl>
-            <MemberProfileSection memberId={member.id} canEdit={canEdit} />
+            <MemberProfileSection memberId={member.id} canEdit={canEdit} canDelete={canDelete} />
             <Registrations title="Upcoming registrations" rows={member.registrations.upcoming} />
             <Registrations title="Past registrations" rows={member.registrations.past} />
             <section className="member-section">

@@ -4,7 +4,8 @@
  * them. A save is the whole profile at the revision shown (If-Match), so an edit the member made
  * meanwhile is put to the person saving rather than overwritten. Staff also verify the member's
  * registration or decline it with a reason (mailed to the member): a directory listing needs both the
- * member's choice and a verified registration.
+ * member's choice and a verified registration. The member's photo is shown, replaced (members:edit)
+ * or removed (members:delete) here too; the server checks and resizes it.
  */
 import { Button, Tag } from '@blueprintjs/core';
 import {
@@ -15,6 +16,9 @@ import {
   languageName,
   languageOptions,
   memberProfileFormSchema,
+  PHOTO_ACCEPT,
+  photoBase64,
+  photoFileProblem,
   profileFormValues,
   type MemberProfileFormValues,
   PRACTICE_SETTINGS,
@@ -27,16 +31,19 @@ import {
   type VerificationInput,
 } from '@npo/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useFormContext } from 'react-hook-form';
-import { api } from '../../api/client';
+import { api, keyedFetch } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { useAdminMutation } from '../../data/useAdminMutation';
 import { FieldShell, describedBy } from '../../ui/form/FieldShell';
 import { FormDialog } from '../../ui/form/FormDialog';
 import { SelectField, TextAreaField, TextField, useFieldError } from '../../ui/form/fields';
 import { schemaResolver } from '../../ui/form/resolver';
+import { useConfirm } from '../../ui/ConfirmProvider';
 import { LoadError, Loading } from '../../ui/states';
+import { notifyFailure } from '../../ui/toaster';
+import { platform } from '../../platform';
 
 type ProfileFormValues = MemberProfileFormValues;
 
@@ -189,6 +196,124 @@ function ProfileForm({
 
 const orNone = (value: string) => value || '—';
 
+/**
+ * A photo as a data: URL: the console's pages allow images from themselves and data: only (its CSP),
+ * and the API is another origin in the desktop app, so the image is fetched (CORS) and inlined. Its
+ * path names its content, so the answer is kept for good.
+ */
+function usePhotoSource(path: string | undefined) {
+  return useQuery({
+    queryKey: ['photos', path],
+    enabled: path !== undefined,
+    staleTime: Infinity,
+    queryFn: async () => {
+      const answer = await keyedFetch(`${platform.apiBaseUrl}${path}`);
+      if (!answer.ok) throw new Error(`photo: ${answer.status}`);
+      const blob = await answer.blob();
+      return new Promise<string>((resolve, reject) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(reader.result as string); // readAsDataURL gives a string
+        reader.onerror = () => reject(reader.error ?? new Error('photo: unreadable'));
+        reader.readAsDataURL(blob);
+      });
+    },
+  });
+}
+
+/** The photo, "Upload photo..." (a file chosen, sent at once) and "Remove photo" (after a confirm). */
+function PhotoActions({
+  memberId,
+  profile,
+  canEdit,
+  canDelete,
+}: {
+  memberId: number;
+  profile: MemberProfile;
+  canEdit: boolean;
+  canDelete: boolean;
+}) {
+  const source = usePhotoSource(profile.photo?.medium);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const confirm = useConfirm();
+  const upload = useAdminMutation<string, MemberProfile>({
+    change: (image) => ({
+      ...changeOf(ROUTES.members.setPhoto, { params: { id: memberId }, body: { image }, revision: profile.revision }),
+      label: "Upload the member's photo",
+    }),
+    success: 'Photo saved',
+    failure: 'Failed to save the photo',
+  });
+  const remove = useAdminMutation<void, MemberProfile>({
+    change: () => ({
+      ...changeOf(ROUTES.members.removePhoto, { params: { id: memberId }, revision: profile.revision }),
+      label: "Remove the member's photo",
+    }),
+    success: 'Photo removed',
+    failure: 'Failed to remove the photo',
+  });
+
+  async function chosen(file: File | undefined) {
+    if (fileInput.current) fileInput.current.value = '';
+    if (!file) return;
+    const problem = photoFileProblem(file);
+    if (problem) {
+      notifyFailure([problem]);
+      return;
+    }
+    await upload.mutateAsync(await photoBase64(file)).catch(() => undefined);
+  }
+
+  async function removeAfterConfirm() {
+    const yes = await confirm({
+      message: "Remove this member's photo? Every size of it is deleted.",
+      confirmText: 'Remove photo',
+      intent: 'danger',
+    });
+    if (yes) await remove.mutateAsync().catch(() => undefined);
+  }
+
+  return (
+    <div className="member-photo">
+      {profile.photo ? (
+        source.data ? (
+          <img className="member-photo__image" src={source.data} alt="The member's photo" width={96} height={96} />
+        ) : (
+          <span className="bp6-text-muted">
+            {source.isError ? 'The photo could not be loaded.' : 'Loading the photo...'}
+          </span>
+        )
+      ) : (
+        <span className="bp6-text-muted">No photo</span>
+      )}
+      {canEdit && (
+        <>
+          <input
+            ref={fileInput}
+            id={inputId}
+            type="file"
+            accept={PHOTO_ACCEPT}
+            className="member-photo__file"
+            aria-label="Photo file"
+            tabIndex={-1}
+            onChange={(event) => void chosen(event.target.files?.[0])}
+          />
+          <Button
+            size="small"
+            icon="upload"
+            text={profile.photo ? 'Replace photo...' : 'Upload photo...'}
+            loading={upload.isPending}
+            onClick={() => fileInput.current?.click()}
+          />
+        </>
+      )}
+      {canDelete && profile.photo && (
+        <Button size="small" icon="trash" text="Remove photo" onClick={() => void removeAfterConfirm()} />
+      )}
+    </div>
+  );
+}
+
 interface DeclineValues {
   status: 'declined';
   reason: string;
@@ -249,13 +374,21 @@ function VerificationActions({ memberId, profile }: { memberId: number; profile:
   );
 }
 
-export function MemberProfileSection({ memberId, canEdit }: { memberId: number; canEdit: boolean }) {
+export function MemberProfileSection({
+  memberId,
+  canEdit,
+  canDelete,
+}: {
+  memberId: number;
+  canEdit: boolean;
+  canDelete: boolean;
+}) {
   // Under the members key, so that the save (a members route) refreshes it.
   const profile = useQuery({
     queryKey: [...queryKeys.members, 'profile', memberId],
     queryFn: () => api.admin.members.profile(memberId),
   });
-  const specialties = useQuery({ queryKey: ['specialties'], queryFn: () => api.content.specialties() });
+  const specialties = useQuery({ queryKey: queryKeys.specialties, queryFn: () => api.content.specialties() });
   const [editing, setEditing] = useState(0);
   const data = profile.data;
   return (
@@ -270,6 +403,10 @@ export function MemberProfileSection({ memberId, canEdit }: { memberId: number; 
       {profile.isError && <LoadError title="Failed to load the profile" onRetry={() => void profile.refetch()} />}
       {data && (
         <dl className="member-facts">
+          <dt>Photo</dt>
+          <dd>
+            <PhotoActions memberId={memberId} profile={data} canEdit={canEdit} canDelete={canDelete} />
+          </dd>
           <dt>Title</dt>
           <dd>{orNone(data.title)}</dd>
           <dt>Country</dt>

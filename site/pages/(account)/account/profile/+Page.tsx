@@ -5,7 +5,9 @@
  * was read at (If-Match), so a change made meanwhile elsewhere (another tab, or staff) is refused
  * rather than overwritten. Below it, the member chooses to be listed in the public directory (off by
  * default; the server keeps the consent text with its date) and reads where staff's verification of
- * their registration stands. A visitor without a session is sent to log in first.
+ * their registration stands. Above the form, the member uploads a photo (JPEG, PNG or WebP; the
+ * server checks it by its content, strips its metadata and keeps square sizes) or removes it; each is
+ * a write of the profile at its revision too. A visitor without a session is sent to log in first.
  */
 import {
   countryOptions,
@@ -13,13 +15,16 @@ import {
   failureText,
   languageOptions,
   memberProfileFormSchema,
+  PHOTO_ACCEPT,
+  photoBase64,
+  photoFileProblem,
   PRACTICE_SETTINGS,
   profileFormValues,
   PROFILE_BIO_MAX,
   type MemberProfile,
   type Specialty,
 } from '@npo/shared';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormAlert, SelectField, TextArea, TextField } from '../../../../components/forms/Field';
 import { Form } from '../../../../components/forms/Form';
 import { statusOf, withApi } from '../../../../lib/api';
@@ -162,6 +167,108 @@ function ProfileForm({ profile, specialties, onSaved, onSignedOut }: SectionProp
   );
 }
 
+/** The profile photo: the one kept (256 px, shown at half that), a file to upload in its place, Remove. */
+function PhotoSection({ profile, onSaved, onSignedOut }: SectionProps) {
+  const inputId = useId();
+  const hintId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+
+  async function send(work: () => Promise<{ data: MemberProfile; message?: string }>, failureFallback: string) {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const answer = await work();
+      onSaved(answer.data);
+      setFile(null);
+      if (fileInput.current) fileInput.current.value = '';
+      setMessage({ tone: 'success', text: `${answer.message ?? 'Saved'}.` });
+    } catch (failure) {
+      const status = statusOf(failure);
+      if (status === 401) onSignedOut();
+      setMessage({ tone: 'error', text: status === 409 ? CHANGED_ELSEWHERE : failureText(failure, failureFallback) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function upload(event: { preventDefault(): void }) {
+    event.preventDefault();
+    if (!file) {
+      setMessage({ tone: 'error', text: 'Choose a photo to upload.' });
+      return;
+    }
+    const problem = photoFileProblem(file);
+    if (problem) {
+      setMessage({ tone: 'error', text: problem });
+      return;
+    }
+    void send(
+      async () => withApi(async (api) => api.account.setPhoto(await photoBase64(file), profile.revision)),
+      'Failed to upload your photo. Please try again.',
+    );
+  }
+
+  return (
+    <section className="account-section profile-photo" aria-labelledby="photo-title">
+      <h2 id="photo-title" className="account-section__title">
+        Photo
+      </h2>
+      {profile.photo ? (
+        <img
+          className="profile-photo__image"
+          src={profile.photo.medium}
+          alt="Your profile photo"
+          width={128}
+          height={128}
+        />
+      ) : (
+        <p>No photo yet.</p>
+      )}
+      <form className="profile-photo__form" onSubmit={upload} aria-label="Upload a photo">
+        <label htmlFor={inputId} className="field__label">
+          {profile.photo ? 'Replace your photo' : 'Choose a photo'}
+        </label>
+        <input
+          ref={fileInput}
+          id={inputId}
+          type="file"
+          accept={PHOTO_ACCEPT}
+          aria-describedby={hintId}
+          disabled={busy}
+          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+        />
+        <p id={hintId} className="field__hint">
+          JPEG, PNG or WebP, at most 5 MB. It is cropped to a square; its location and camera details are removed.
+        </p>
+        <div className="profile-photo__actions">
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? 'Saving...' : 'Upload photo'}
+          </button>
+          {profile.photo && (
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={busy}
+              onClick={() =>
+                void send(
+                  () => withApi((api) => api.account.removePhoto(profile.revision)),
+                  'Failed to remove your photo. Please try again.',
+                )
+              }
+            >
+              Remove photo
+            </button>
+          )}
+        </div>
+      </form>
+      {message && <FormAlert tone={message.tone}>{message.text}</FormAlert>}
+    </section>
+  );
+}
+
 /** What staff's check of the registration means for the listing, in the member's words. */
 function verificationText({ verification, listing }: MemberProfile): string {
   if (verification.status === 'verified') {
@@ -258,6 +365,7 @@ export default function AccountProfilePage() {
       {!error && !loaded && <p role="status">Loading your profile...</p>}
       {loaded && (
         <>
+          <PhotoSection profile={loaded.profile} onSaved={saved} onSignedOut={signedOut} />
           <ProfileForm
             profile={loaded.profile}
             specialties={loaded.specialties}
