@@ -87,8 +87,11 @@ export type AuditView = (typeof AUDIT_VIEWS)[number];
  */
 export const AUDIT_ANNOUNCEMENTS_MODULE = 'announcements';
 
+/** The tags staff keep (issue 57): under the members permission, their entries name tags, not accounts. */
+export const AUDIT_TAGS_MODULE = 'tags';
+
 /** The modules entries are filed under that are no policy module. */
-export type AuditOwnModule = typeof AUDIT_AUTH_MODULE | typeof AUDIT_ANNOUNCEMENTS_MODULE;
+export type AuditOwnModule = typeof AUDIT_AUTH_MODULE | typeof AUDIT_ANNOUNCEMENTS_MODULE | typeof AUDIT_TAGS_MODULE;
 
 /** What an audit entry says changed: per field, the value before and after (either may be absent). */
 export interface AuditFieldChange {

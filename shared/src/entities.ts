@@ -205,7 +205,24 @@ const memberRegistrationEntity = z.strictObject({
   registeredAt: dateTime,
 });
 
+/** A tag as a member carries it. */
+export const memberTagEntity = z.strictObject({ id, name: z.string() });
+
+/** A tag of the list staff keep (issue 57), with how many members carry it. */
+export const tagEntity = z.strictObject({
+  id,
+  revision,
+  name: z.string(),
+  memberCount: count.describe('Members (not erased) who carry it'),
+  createdAt: dateTime,
+  updatedAt: dateTime,
+});
+
+/** A member with their tags: what a change of their tags answers. */
+export const memberTagsEntity = memberEntity.extend({ tags: z.array(memberTagEntity).describe('Its tags, by name') });
+
 export const memberDetailEntity = memberEntity.extend({
+  tags: z.array(memberTagEntity).describe('Its tags, by name'),
   registrations: z.strictObject({
     upcoming: z.array(memberRegistrationEntity).describe('Soonest first'),
     past: z.array(memberRegistrationEntity).describe('Most recent first'),
@@ -505,6 +522,14 @@ export const announcementEntity = z.strictObject({
   body: z.string().describe('Markdown'),
   audience: z.enum(ANNOUNCEMENT_AUDIENCES),
   activityId: id.nullable().describe('The activity whose registrants receive it (audience "activity")'),
+  segment: z
+    .strictObject({
+      tagId: id.optional(),
+      country: z.string().optional().describe('ISO 3166-1 alpha-2 code'),
+      specialtyId: id.optional(),
+    })
+    .nullable()
+    .describe('Audience "members" narrowed to those matching every criterion given; null: every member'),
   state: z
     .enum(ANNOUNCEMENT_STATES)
     .describe('draft; scheduled: the server sends it at scheduledAt; sent: its mails are queued, and it is immutable'),
@@ -619,6 +644,7 @@ export const ENTITY_SCHEMAS = {
   AnnouncementRecipient: announcementRecipientEntity,
   AnnouncementPreference: announcementPreferenceEntity,
   AnnouncementReach: announcementReachEntity,
+  Tag: tagEntity,
 } as const;
 
 export type EntityName = keyof typeof ENTITY_SCHEMAS;
@@ -688,6 +714,8 @@ export type AnnouncementPreview = z.output<typeof announcementPreviewEntity>;
 export type AnnouncementRecipient = z.output<typeof announcementRecipientEntity>;
 /** Who a send would reach now (the accounts of its audience that receive announcements). */
 export type AnnouncementReach = z.output<typeof announcementReachEntity>;
+export type Tag = z.output<typeof tagEntity>;
+export type MemberTag = z.output<typeof memberTagEntity>;
 export type MemberImportPreview = z.output<typeof memberImportPreviewEntity>;
 export type MemberImportRow = MemberImportPreview['rows'][number];
 export type MemberImportCounts = MemberImportPreview['counts'];

@@ -15,6 +15,7 @@ import { registerMembershipCards } from './membership-cards/routes.js';
 import { registerProfiles } from './profiles/routes.js';
 import { registerPrivacyPolicy } from './privacy-policy/routes.js';
 import { registerTermsOfService } from './terms-of-service/routes.js';
+import { registerTags } from './tags/routes.js';
 import { registerTestimonials } from './testimonials/routes.js';
 import { registerTwoFactor } from './two-factor/routes.js';
 import { registerUsers } from './users/routes.js';
@@ -33,6 +34,7 @@ export const CONTENT_MODULES: ((context: ModuleContext) => void)[] = [
   registerContactMessages,
   registerMembers,
   registerProfiles,
+  registerTags,
   registerAnnouncements,
   registerDashboard,
   registerAudit,

@@ -18,6 +18,7 @@ import { directoryListingSchema, memberProfileSchema, verificationSchema } from 
 import {
   announcementPreferenceSchema,
   announcementPreviewSchema,
+  announcementReachSchema,
   announcementRecipientsQuery,
   announcementSchema,
   announcementSendSchema,
@@ -25,6 +26,7 @@ import {
   unsubscribeQuery,
 } from '../announcements.js';
 import { auditFilter, auditQuery } from '../schemas/audit.js';
+import { memberTagsChangeSchema, tagSchema } from '../tags.js';
 import {
   changePasswordSchema,
   closeAccountSchema,
@@ -600,6 +602,42 @@ export const ROUTE_SCHEMAS = {
       ...item(entity.memberProfileEntity, 'Decided: a decline mails its reason to the member'),
       summary: "Verify or decline a member's registration",
     },
+    setTags: {
+      ...byId,
+      body: memberTagsChangeSchema,
+      ...item(
+        entity.memberTagsEntity,
+        'The member with their tags after the change (a tag already on, or already off, changes nothing)',
+      ),
+      summary: 'Put tags on a member and take tags off',
+    },
+  },
+
+  tags: {
+    list: {
+      answer: z.array(entity.tagEntity),
+      description: 'Every tag, by name, with how many members carry it',
+      summary: 'List the tags',
+    },
+    create: {
+      body: tagSchema,
+      ...createdItem(entity.tagEntity, 'Created'),
+      conflicts: true,
+      summary: 'Create a tag',
+    },
+    rename: {
+      ...byId,
+      body: tagSchema,
+      ...item(entity.tagEntity, 'Renamed'),
+      conflicts: true,
+      summary: 'Rename a tag',
+    },
+    remove: {
+      ...byId,
+      ...deleted,
+      description: 'Deleted, and taken off every member',
+      summary: 'Delete a tag',
+    },
   },
 
   directory: {
@@ -664,6 +702,13 @@ export const ROUTE_SCHEMAS = {
       answer: entity.announcementPreviewEntity,
       description: "The mail exactly as it is sent (to the caller's address and unsubscribe link): nothing is written",
       summary: 'Render an announcement as the mail will be',
+    },
+    reach: {
+      body: announcementReachSchema,
+      answer: entity.announcementReachEntity,
+      description:
+        'How many accounts the audience (and segment) would mail now, counted as a send counts them: nothing is written',
+      summary: 'Count the recipients of an audience before saving',
     },
     get: {
       ...byId,

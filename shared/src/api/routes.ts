@@ -12,7 +12,7 @@
  * `changesPublicContent`: a successful write bumps the content version, so cached public answers and
  * pages are built again. Accounts, contact messages and settings are not public content.
  */
-import { AUDIT_ANNOUNCEMENTS_MODULE } from '../audit.js';
+import { AUDIT_ANNOUNCEMENTS_MODULE, AUDIT_TAGS_MODULE } from '../audit.js';
 import { MEMBER_IMPORT_BODY_LIMIT_MB } from '../constants.js';
 import type { Module } from '../permissions.js';
 import type { AcceptingInputs } from './operation.js';
@@ -285,6 +285,17 @@ const TABLE = {
     setProfile: adminRoute('members', 'put', '/members/:id/profile', { ifMatch: true }),
     // Staff's check of the registration; a decline mails its reason to the member.
     verify: adminRoute('members', 'put', '/members/:id/verification', { ifMatch: true }),
+    // Tags put on a member and taken off (issue 57): a change of the set (add these, remove those) that
+    // raises the member's revision when it changes anything (a repeat changes nothing). An edit.
+    setTags: adminRoute('members', 'patch', '/members/:id/tags', { ifMatch: true }),
+  },
+
+  // The tags staff keep (issue 57), under the members module's rights, filed in the audit trail as tags.
+  tags: {
+    list: adminRoute('members', 'get', '/tags', { auditModule: AUDIT_TAGS_MODULE }),
+    create: adminRoute('members', 'post', '/tags', { auditModule: AUDIT_TAGS_MODULE }),
+    rename: adminRoute('members', 'put', '/tags/:id', { ifMatch: true, auditModule: AUDIT_TAGS_MODULE }),
+    remove: adminRoute('members', 'delete', '/tags/:id', { ifMatch: true, auditModule: AUDIT_TAGS_MODULE }),
   },
 
   // What members' profiles are made of (issue 57): the specialties staff keep, for the profile forms.
@@ -320,6 +331,10 @@ const TABLE = {
     create: announcementRoute('post', '/announcements'),
     // Renders the subject and body as the mail will be (to the caller's address): writes nothing.
     preview: announcementRoute('post', '/announcements/preview', {
+      idempotent: false,
+    }),
+    // How many accounts an audience (and segment) reaches now, before a draft is saved: writes nothing.
+    reach: announcementRoute('post', '/announcements/reach', {
       idempotent: false,
     }),
     get: announcementRoute('get', '/announcements/:id'),

@@ -1,13 +1,19 @@
 /** The audit trail's filters (issue 11): the list and its CSV export take the same ones. */
 import { z } from 'zod';
-import { AUDIT_ACTIONS, AUDIT_ANNOUNCEMENTS_MODULE, AUDIT_AUTH_MODULE, AUDIT_VIEWS } from '../audit.js';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_ANNOUNCEMENTS_MODULE,
+  AUDIT_AUTH_MODULE,
+  AUDIT_TAGS_MODULE,
+  AUDIT_VIEWS,
+} from '../audit.js';
 import { ASSIGNABLE_MODULES, OPEN_MODULES, SUPER_ADMIN_MODULES } from '../permissions.js';
 import { plainString } from './fields.js';
 import { paginationQuery, sortFields } from './query.js';
 
 /**
  * Every module an entry can name: the policy modules of admin routes, `auth` for security events and
- * `announcements` for the announcements (whose routes are the members module's).
+ * `announcements` for the announcements and `tags` for the tags (whose routes are the members module's).
  */
 export const AUDIT_MODULES = [
   ...ASSIGNABLE_MODULES,
@@ -15,6 +21,7 @@ export const AUDIT_MODULES = [
   ...OPEN_MODULES,
   AUDIT_AUTH_MODULE,
   AUDIT_ANNOUNCEMENTS_MODULE,
+  AUDIT_TAGS_MODULE,
 ] as const;
 
 const DATE_MESSAGE = 'must be a date (YYYY-MM-DD) or an ISO date and time';

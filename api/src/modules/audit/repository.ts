@@ -1,6 +1,7 @@
 /** Reading the audit trail: filtered pages newest first, one entry, and the rows of a CSV export. */
 import {
   AUDIT_ANNOUNCEMENTS_MODULE,
+  AUDIT_TAGS_MODULE,
   AUDIT_AUTH_MODULE,
   type AUDIT_SORTS,
   type AuditAction,
@@ -48,6 +49,7 @@ const NAMED_BY: Record<string, { table: TableName; column: string; version?: tru
   admins: { table: 'users', column: 'name' },
   members: { table: 'users', column: 'name' },
   [AUDIT_ANNOUNCEMENTS_MODULE]: { table: 'announcements', column: 'subject' },
+  [AUDIT_TAGS_MODULE]: { table: 'tags', column: 'name' },
   [AUDIT_AUTH_MODULE]: { table: 'users', column: 'name' },
   mail: { table: 'mail_queue', column: 'recipient' },
   about: { table: 'about_us_versions', column: 'version', version: true },

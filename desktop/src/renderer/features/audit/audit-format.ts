@@ -31,6 +31,7 @@ export const MODULE_LABELS: Record<AuditedModule, string> = {
   mail: 'Mail',
   members: 'Members',
   announcements: 'Announcements',
+  tags: 'Member tags',
 };
 
 export const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action as AuditAction] ?? action;
