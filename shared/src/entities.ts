@@ -16,7 +16,7 @@ import { AUDIT_ACTIONS } from './audit.js';
 import { ACTIVITY_STATUSES, CONTACT_MESSAGE_STATES } from './constants.js';
 import { PUBLIC_SECTION_NAMES } from './content/public-sections.js';
 import { MAIL_KINDS, MAIL_STATES } from './mail.js';
-import { MEMBER_IMPORT_OUTCOMES } from './member-import.js';
+import { MEMBER_IMPORT_FIELDS, MEMBER_IMPORT_OUTCOMES } from './member-import.js';
 import { DASHBOARD_PARTS, type DashboardPart } from './dashboard-parts.js';
 import { ASSIGNABLE_MODULES, ROLES } from './permissions.js';
 import { PRACTICE_SETTING_CODES, VERIFICATION_STATUSES } from './profiles/schema.js';
@@ -293,9 +293,29 @@ export const memberImportPreviewEntity = z.strictObject({
         email: z.string().describe('Lower-cased when valid'),
         outcome: z.enum(MEMBER_IMPORT_OUTCOMES),
         reason: z.string().optional().describe('Why an invalid row is skipped'),
+        fieldErrors: z
+          .array(z.strictObject({ field: z.enum(MEMBER_IMPORT_FIELDS), message: z.string() }))
+          .optional()
+          .describe(
+            'The mapped fields whose values are refused (an unknown country or specialty…): the row is skipped',
+          ),
       }),
     )
     .describe('Every row in file order'),
+  mapping: z
+    .strictObject({
+      columns: z
+        .array(
+          z.strictObject({
+            column: z.string().describe('As the header row names it'),
+            field: z.enum(MEMBER_IMPORT_FIELDS),
+          }),
+        )
+        .describe('The columns read, in file order, and the field each fills'),
+      ignored: z.array(z.string()).describe('The other columns, by name: not imported'),
+    })
+    .describe('Which column fills which field'),
+  newTags: z.array(z.string()).describe('Tags the file names that do not exist yet: the import creates them'),
 });
 
 export const memberImportResultEntity = z.strictObject({

@@ -546,7 +546,7 @@ export const ROUTE_SCHEMAS = {
       query: membersFilter,
       ...csv,
       description:
-        'Every member of the filter, in its order (RFC 4180, UTF-8 with BOM): Name, E-mail, Status, Joined at, Last sign-in',
+        'Every member of the filter, in its order (RFC 4180, UTF-8 with BOM): Name, E-mail, Status, Joined at, Last sign-in, then the profile (Title, Country, City, Languages, Specialties, Practice setting, Registration body, Registration number, Bio, Website) and Tags, under the headers the import reads',
       throttled: true,
       summary: 'Export members as CSV',
     },

@@ -13,6 +13,7 @@ import { accountCount } from '../../db/tallies.js';
 import { csvPagesById } from '../../lib/csv.js';
 import { presentContactMessage, type ContactMessageRow } from '../contact-messages/presenter.js';
 import { MESSAGE_COLUMNS } from '../contact-messages/repository.js';
+import { languagesOf } from '../profiles/presenter.js';
 import { hasCriteria, inSegment } from '../segments/filter.js';
 import { isShortSearch, likeSearch, SHORT_SEARCH_COUNT, trigramSearch } from '../users/repository.js';
 import {
@@ -100,6 +101,61 @@ const REGISTRATION_COLUMNS = [
   'activity_registrations.created_at as registered_at',
 ];
 
+const PROFILE_EXPORT_COLUMNS = [
+  'title',
+  'country',
+  'city',
+  'languages',
+  'practice_setting',
+  'registration_body',
+  'registration_number',
+  'bio',
+  'website',
+].map((column) => `member_profiles.${column}`);
+
+/** Names of each member's specialties or tags, "A; B", for one page of the export. */
+async function namesByUser(query: Knex.QueryBuilder): Promise<Map<number, string>> {
+  const rows = (await query) as { user_id: number; name: string }[];
+  const names = new Map<number, string>();
+  for (const row of rows) {
+    const id = Number(row.user_id);
+    names.set(id, names.has(id) ? `${names.get(id)}; ${row.name}` : row.name);
+  }
+  return names;
+}
+
+/** One page of the export: accounts, their profiles, specialties and tags (three reads a page). */
+async function exportRows(db: Db, pageIds: number[]): Promise<Record<string, unknown>[]> {
+  const [rows, specialties, tags] = await Promise.all([
+    db('users')
+      .leftJoin('member_profiles', 'member_profiles.user_id', 'users.id')
+      .whereIn('users.id', pageIds)
+      .select([...MEMBER_COLUMNS.map((column) => `users.${column}`), ...PROFILE_EXPORT_COLUMNS]) as Promise<
+      Record<string, unknown>[]
+    >,
+    namesByUser(
+      db('member_specialties')
+        .join('specialties', 'specialties.id', 'member_specialties.specialty_id')
+        .whereIn('member_specialties.user_id', pageIds)
+        .orderBy('specialties.name')
+        .select('member_specialties.user_id', 'specialties.name'),
+    ),
+    namesByUser(
+      db('member_tags')
+        .join('tags', 'tags.id', 'member_tags.tag_id')
+        .whereIn('member_tags.user_id', pageIds)
+        .orderBy('tags.name_key')
+        .select('member_tags.user_id', 'tags.name'),
+    ),
+  ]);
+  return rows.map((row) => ({
+    ...row,
+    languages: languagesOf(typeof row.languages === 'string' ? row.languages : '').join('; '),
+    specialties: specialties.get(Number(row.id)) ?? '',
+    tags: tags.get(Number(row.id)) ?? '',
+  }));
+}
+
 export function createMembersRepository(db: Db) {
   // An erased member's row is an anonymous stand-in for their registrations (erasure.ts): not a member any more.
   const members = () => db('users').where('role', 'member').whereNull('erased_at');
@@ -152,7 +208,7 @@ export function createMembersRepository(db: Db) {
     /** Every member of the filter in its order, for the CSV export: ids first, then rows a page at a time. */
     async pages(filter: MembersListFilter): Promise<AsyncIterable<Buffer>> {
       const ids = await idsOf(filterMembers(db, db('users'), filter).orderBy(orderOf(filter)));
-      return csvPagesById(ids, MEMBERS_CSV, (pageIds) => db('users').whereIn('id', pageIds).select(MEMBER_COLUMNS));
+      return csvPagesById(ids, MEMBERS_CSV, (pageIds) => exportRows(db, pageIds));
     },
 
     /** The member's registrations, each with its activity, in activity date order. */
