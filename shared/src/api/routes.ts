@@ -287,7 +287,7 @@ const TABLE = {
     verify: adminRoute('members', 'put', '/members/:id/verification', { ifMatch: true }),
     // Tags put on a member and taken off (issue 57): a change of the set (add these, remove those) that
     // raises the member's revision when it changes anything (a repeat changes nothing). An edit.
-    setTags: adminRoute('members', 'patch', '/members/:id/tags', { ifMatch: true }),
+    setTags: adminRoute('members', 'patch', '/members/:id/tags', { ifMatch: true, changes: ['tags'] }),
   },
 
   // The tags staff keep (issue 57), under the members module's rights, filed in the audit trail as tags.
