@@ -80,7 +80,8 @@ test('tag a member in the detail, filter by the tag, and see a segment’s recip
   await openAs(page, '/announcements');
   await page.getByRole('button', { name: 'New announcement' }).click();
   const form = page.getByRole('dialog', { name: 'New announcement' });
-  await form.getByLabel('Subject').fill(unique('Mentors meeting'));
+  const subject = unique('Mentors meeting');
+  await form.getByLabel('Subject').fill(subject);
   await form.getByLabel('Message').fill('Dear mentors, we meet on Friday.');
   await expect(form.getByLabel('Audience')).toHaveValue('members');
   await form.getByLabel('Tag').selectOption({ label: tagName });
@@ -91,6 +92,9 @@ test('tag a member in the detail, filter by the tag, and see a segment’s recip
   await expectNoSeriousA11yViolations(page);
   await form.getByRole('button', { name: 'Create draft' }).click();
   await expectToast(page, 'Announcement created');
+  await expect(page.getByRole('dialog', { name: subject })).toContainText(
+    `All active members, segment: tag ${tagName}, Kenya`,
+  );
   const drafts = (await api('GET', '/admin/announcements', { token: adminToken })).body.data.announcements;
   expect(drafts[0].segment).toEqual({ tagId: tag.body.data.id, country: 'KE' });
 });

@@ -252,7 +252,7 @@ describeEngines('If-Match on admin item writes on %s', (engine) => {
       read: async (id) => {
         const listed = await fromList('/api/admin/members', 'members', id);
         const detail = await fromItemRoute('/api/admin/members', id);
-        return listed && detail && { ...listed, tags: detail.tags };
+        return listed && detail && { ...listed, tags: (detail as Item & { tags: unknown }).tags };
       },
     },
     'put /api/admin/tags/:id': {

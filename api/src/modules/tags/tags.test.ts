@@ -157,7 +157,7 @@ describeEngines('member tags and segments on %s', (engine) => {
         .where({ module: 'members', entity_id: String(asha), action: 'update' })
         .orderBy('id');
       expect(entries).toHaveLength(2);
-      expect(JSON.parse(entries[1]!.changes)).toEqual({ tags: { before: ['Mentor', 'Speaker'], after: ['Mentor'] } });
+      expect(JSON.parse(entries[1]!.changes!)).toEqual({ tags: { before: ['Mentor', 'Speaker'], after: ['Mentor'] } });
     });
 
     it('refuses unknown tags, bad bodies, staff accounts and the viewer, changing nothing', async () => {
@@ -228,7 +228,7 @@ describeEngines('member tags and segments on %s', (engine) => {
         .db(AUDIT_TABLE)
         .where({ module: 'announcements', entity_id: String(id), action: 'announcement_sent' })
         .first();
-      expect(JSON.parse(entry!.changes)).toMatchObject({ recipients: 2, segment });
+      expect(JSON.parse(entry!.changes!)).toMatchObject({ recipients: 2, segment });
     });
 
     it('refuses an empty segment, unknown criteria and a segment of another audience, saving nothing', async () => {
