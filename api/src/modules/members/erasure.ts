@@ -96,6 +96,8 @@ async function deletePersonalRows(trx: Db, member: MemberAccountRow): Promise<vo
     'two_factor_locks',
     'member_specialties',
     'member_profiles',
+    // Tags (issue 57): which groups staff put the member in is about them.
+    'member_tags',
   ] as const) {
     await trx(table).where({ user_id: id }).delete();
   }

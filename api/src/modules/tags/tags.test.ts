@@ -176,6 +176,17 @@ describeEngines('member tags and segments on %s', (engine) => {
     });
   });
 
+  it('erasure takes the member’s tags off with their other personal data', async () => {
+    const tag = (await createTag('Erased group')).body.data as Tag;
+    const id = await member('Soon Erased');
+    expect((await setTags(id, { add: [tag.id] })).status).toBe(200);
+    const erased = await app.request('DELETE', `/api/admin/members/${id}`, { token });
+    expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+    expect(await app.runtime.deps.db('member_tags').where({ user_id: id })).toEqual([]);
+    const tags = (await app.request('GET', '/api/admin/tags', { token })).body.data as Tag[];
+    expect(tags.find((item) => item.id === tag.id)?.memberCount).toBe(0);
+  });
+
   describe('announcement segments', () => {
     const reach = (body: Record<string, unknown>) =>
       app.request('POST', '/api/admin/announcements/reach', { token, body });
