@@ -122,6 +122,8 @@ describe('GET /api/openapi.json', () => {
         'post /api/admin/members/import/dry-run',
         // Renders a mail, writes nothing.
         'post /api/admin/announcements/preview',
+        // Counts an audience's recipients, writes nothing.
+        'post /api/admin/announcements/reach',
       ].sort(),
     );
     for (const { method, path, operation } of withKey) {

@@ -75,6 +75,7 @@ describeEngines('permission matrix on %s', (engine) => {
   };
 
   const announcement = () => make('/api/admin/announcements', bodies.announcement);
+  const tag = () => make('/api/admin/tags', { name: `Sample tag ${unique()}` });
   const scheduledAnnouncement = async () => {
     const id = await announcement();
     const at = new Date(app.clock.now().getTime() + 24 * 60 * 60 * 1000).toISOString();
@@ -101,6 +102,7 @@ describeEngines('permission matrix on %s', (engine) => {
     'get /api/admin/announcements': async () => ({}),
     'post /api/admin/announcements': async () => ({ body: bodies.announcement }),
     'post /api/admin/announcements/preview': async () => ({ body: { subject: 'Hello', body: 'A *preview*.' } }),
+    'post /api/admin/announcements/reach': async () => ({ body: { audience: 'members', segment: { country: 'IN' } } }),
     'get /api/admin/announcements/:id': async () => ({ id: await announcement() }),
     'put /api/admin/announcements/:id': async () => ({ id: await announcement(), body: bodies.announcement }),
     'delete /api/admin/announcements/:id': async () => ({ id: await announcement() }),
@@ -248,6 +250,15 @@ describeEngines('permission matrix on %s', (engine) => {
       body: { status: 'declined', reason: 'Not on the register.' },
     }),
 
+    'patch /api/admin/members/:id/tags': async () => ({
+      id: (await app.createUser({ role: 'member' })).user.id,
+      body: { add: [await tag()] },
+    }),
+    'get /api/admin/tags': async () => ({}),
+    'post /api/admin/tags': async () => ({ body: { name: `Policy tag ${unique()}` } }),
+    'put /api/admin/tags/:id': async () => ({ id: await tag(), body: { name: `Renamed tag ${unique()}` } }),
+    'delete /api/admin/tags/:id': async () => ({ id: await tag() }),
+
     'post /api/admin/members/import/dry-run': async () => ({
       body: { csv: `name,email\r\nPolicy Sample,policy${unique()}@example.org\r\n` },
     }),
@@ -392,7 +403,11 @@ describeEngines('permission matrix on %s', (engine) => {
    * write (400 here: an empty body) leaves none.
    */
   /** A POST that only reads: the members import's dry run. */
-  const WRITES_NOTHING = new Set(['post /api/admin/members/import/dry-run', 'post /api/admin/announcements/preview']);
+  const WRITES_NOTHING = new Set([
+    'post /api/admin/members/import/dry-run',
+    'post /api/admin/announcements/preview',
+    'post /api/admin/announcements/reach',
+  ]);
   /** Writes of many rows, audited by one entry that names none of them. */
   const WITHOUT_ENTITY = new Set(['post /api/admin/members/import', 'post /api/admin/contact-messages/bulk']);
 

@@ -18,11 +18,11 @@ test('import: choose a CSV, read the dry run, import with welcome mails', async 
   const existing = { name: unique('Already Here'), email: uniqueEmail('already') };
   await api('POST', '/auth/register', { body: { ...existing, password: 'member-secret-1' } });
   const csv = [
-    'Name,Email',
-    `${first.name},${first.email}`,
-    `"${second.name}",${second.email.toUpperCase()}`,
-    `${existing.name},${existing.email.toUpperCase()}`,
-    'No Address,not-an-email',
+    'Name,Email,Country,Phone',
+    `${first.name},${first.email},Kenya,123`,
+    `"${second.name}",${second.email.toUpperCase()},,`,
+    `${existing.name},${existing.email.toUpperCase()},,`,
+    'No Address,not-an-email,,',
   ].join('\r\n');
 
   await openAs(page, '/members');
@@ -40,6 +40,10 @@ test('import: choose a CSV, read the dry run, import with welcome mails', async 
     });
     await expect(dialog.getByText('members.csv: 4 rows — 2 new, 1 already members, 1 invalid.')).toBeVisible();
     await expect(rows).toHaveCount(5);
+    // The extra columns (issue 57): Country fills the profile's country, Phone is ignored by name.
+    const mapping = dialog.getByRole('definition');
+    await expect(mapping.first()).toHaveText('Name → Name, Email → E-mail, Country → Country');
+    await expect(mapping.nth(1)).toHaveText('Phone');
     await expect(rows.filter({ hasText: existing.email })).toContainText('Already a member');
     await expectNoSeriousA11yViolations(page);
   }

@@ -7,6 +7,7 @@ import { MAIL_STATES } from './mail.js';
 import { MAX_ID } from './constants.js';
 import { clientId, plainString } from './schemas/fields.js';
 import { paginationQuery } from './schemas/query.js';
+import { SEGMENT_MESSAGES, segmentSchema } from './segments.js';
 
 /** Every active member who receives announcements; the registrants of one activity; staff only. */
 export const ANNOUNCEMENT_AUDIENCES = ['members', 'activity', 'staff'] as const;
@@ -39,24 +40,39 @@ const body = plainString('Message', 'Message is required')
 
 export const announcementPreviewSchema = z.object({ subject, body });
 
-export const announcementSchema = z
-  .object({
-    clientId,
-    subject,
-    body,
-    audience: z.enum(ANNOUNCEMENT_AUDIENCES, { error: 'Choose who receives it' }),
-    activityId: z
-      .int({ error: 'Choose an activity' })
-      .positive('Choose an activity')
-      .max(MAX_ID, 'Choose an activity')
-      .nullable()
-      .default(null),
-  })
-  .superRefine((value, ctx) => {
-    if (value.audience === 'activity' && value.activityId === null) {
-      ctx.addIssue({ code: 'custom', path: ['activityId'], message: 'Choose an activity' });
-    }
-  });
+/**
+ * Who receives it: the audience, its activity, and for "members" an optional segment (null: every
+ * member). The same fields make the body of the reach count (POST /api/admin/announcements/reach).
+ */
+const audienceFields = {
+  audience: z.enum(ANNOUNCEMENT_AUDIENCES, { error: 'Choose who receives it' }),
+  activityId: z
+    .int({ error: 'Choose an activity' })
+    .positive('Choose an activity')
+    .max(MAX_ID, 'Choose an activity')
+    .nullable()
+    .default(null),
+  segment: segmentSchema.nullable().default(null),
+};
+
+function audienceRules(
+  value: { audience: AnnouncementAudience; activityId: number | null; segment: unknown },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.audience === 'activity' && value.activityId === null) {
+    ctx.addIssue({ code: 'custom', path: ['activityId'], message: 'Choose an activity' });
+  }
+  if (value.audience !== 'members' && value.segment !== null) {
+    ctx.addIssue({ code: 'custom', path: ['segment'], message: SEGMENT_MESSAGES.audience });
+  }
+}
+
+export const announcementSchema = z.object({ clientId, subject, body, ...audienceFields }).superRefine(audienceRules);
+
+/** The body of the reach count: the audience a draft would have, before it is saved. */
+export const announcementReachSchema = z.object(audienceFields).superRefine(audienceRules);
+export type AnnouncementReachInput = z.input<typeof announcementReachSchema>;
+export type AnnouncementAudienceValues = z.output<typeof announcementReachSchema>;
 export type AnnouncementInput = z.input<typeof announcementSchema>;
 export type AnnouncementBody = z.output<typeof announcementSchema>;
 

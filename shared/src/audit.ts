@@ -90,9 +90,15 @@ export const AUDIT_ANNOUNCEMENTS_MODULE = 'announcements';
 /** The specialties staff keep (issue 57): members permission, entries naming specialties. */
 export const AUDIT_SPECIALTIES_MODULE = 'specialties';
 
+/** The tags staff keep (issue 57): under the members permission, their entries name tags, not accounts. */
+export const AUDIT_TAGS_MODULE = 'tags';
+
 /** The modules entries are filed under that are no policy module. */
 export type AuditOwnModule =
-  typeof AUDIT_AUTH_MODULE | typeof AUDIT_ANNOUNCEMENTS_MODULE | typeof AUDIT_SPECIALTIES_MODULE;
+  | typeof AUDIT_AUTH_MODULE
+  | typeof AUDIT_ANNOUNCEMENTS_MODULE
+  | typeof AUDIT_SPECIALTIES_MODULE
+  | typeof AUDIT_TAGS_MODULE;
 
 /** What an audit entry says changed: per field, the value before and after (either may be absent). */
 export interface AuditFieldChange {

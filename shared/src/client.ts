@@ -413,6 +413,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
         exportCsv: (query?: QueryValues<typeof ROUTES.members.exportCsv>) =>
           download(ROUTES.members.exportCsv, { query }),
         profile: (id: number) => call(ROUTES.members.profile, { params: { id } }),
+        /** The tags staff keep, by name, with their member counts. */
+        tags: () => call(ROUTES.tags.list),
         /** The dry run: each row's outcome; nothing is written. */
         previewImport: (csv: string) => call(ROUTES.members.importPreview, { body: { csv } }),
         /** `idempotencyKey`: one per import the user confirms, kept when they retry it. */
@@ -430,6 +432,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
           call(ROUTES.announcements.preview, { body }),
         /** How many accounts a send now would mail. */
         audience: (id: number) => call(ROUTES.announcements.audience, { params: { id } }),
+        /** How many accounts an audience (and segment) would reach now, before saving; writes nothing. */
+        reach: (body: BodyInputOf<typeof ROUTES.announcements.reach>) => call(ROUTES.announcements.reach, { body }),
         recipients: (id: number, query?: QueryValues<typeof ROUTES.announcements.recipients>) =>
           call(ROUTES.announcements.recipients, { params: { id }, query }),
       },

@@ -16,7 +16,7 @@ import { AUDIT_ACTIONS } from './audit.js';
 import { ACTIVITY_STATUSES, CONTACT_MESSAGE_STATES } from './constants.js';
 import { PUBLIC_SECTION_NAMES } from './content/public-sections.js';
 import { MAIL_KINDS, MAIL_STATES } from './mail.js';
-import { MEMBER_IMPORT_OUTCOMES } from './member-import.js';
+import { MEMBER_IMPORT_FIELDS, MEMBER_IMPORT_OUTCOMES } from './member-import.js';
 import { DASHBOARD_PARTS, type DashboardPart } from './dashboard-parts.js';
 import { ASSIGNABLE_MODULES, ROLES } from './permissions.js';
 import { PRACTICE_SETTING_CODES, VERIFICATION_STATUSES } from './profiles/schema.js';
@@ -205,7 +205,24 @@ const memberRegistrationEntity = z.strictObject({
   registeredAt: dateTime,
 });
 
+/** A tag as a member carries it. */
+export const memberTagEntity = z.strictObject({ id, name: z.string() });
+
+/** A tag of the list staff keep (issue 57), with how many members carry it. */
+export const tagEntity = z.strictObject({
+  id,
+  revision,
+  name: z.string(),
+  memberCount: count.describe('Members (not erased) who carry it'),
+  createdAt: dateTime,
+  updatedAt: dateTime,
+});
+
+/** A member with their tags: what a change of their tags answers. */
+export const memberTagsEntity = memberEntity.extend({ tags: z.array(memberTagEntity).describe('Its tags, by name') });
+
 export const memberDetailEntity = memberEntity.extend({
+  tags: z.array(memberTagEntity).describe('Its tags, by name'),
   registrations: z.strictObject({
     upcoming: z.array(memberRegistrationEntity).describe('Soonest first'),
     past: z.array(memberRegistrationEntity).describe('Most recent first'),
@@ -299,9 +316,29 @@ export const memberImportPreviewEntity = z.strictObject({
         email: z.string().describe('Lower-cased when valid'),
         outcome: z.enum(MEMBER_IMPORT_OUTCOMES),
         reason: z.string().optional().describe('Why an invalid row is skipped'),
+        fieldErrors: z
+          .array(z.strictObject({ field: z.enum(MEMBER_IMPORT_FIELDS), message: z.string() }))
+          .optional()
+          .describe(
+            'The mapped fields whose values are refused (an unknown country or specialty…): the row is skipped',
+          ),
       }),
     )
     .describe('Every row in file order'),
+  mapping: z
+    .strictObject({
+      columns: z
+        .array(
+          z.strictObject({
+            column: z.string().describe('As the header row names it'),
+            field: z.enum(MEMBER_IMPORT_FIELDS),
+          }),
+        )
+        .describe('The columns read, in file order, and the field each fills'),
+      ignored: z.array(z.string()).describe('The other columns, by name: not imported'),
+    })
+    .describe('Which column fills which field'),
+  newTags: z.array(z.string()).describe('Tags the file names that do not exist yet: the import creates them'),
 });
 
 export const memberImportResultEntity = z.strictObject({
@@ -528,6 +565,14 @@ export const announcementEntity = z.strictObject({
   body: z.string().describe('Markdown'),
   audience: z.enum(ANNOUNCEMENT_AUDIENCES),
   activityId: id.nullable().describe('The activity whose registrants receive it (audience "activity")'),
+  segment: z
+    .strictObject({
+      tagId: id.optional(),
+      country: z.string().optional().describe('ISO 3166-1 alpha-2 code'),
+      specialtyId: id.optional(),
+    })
+    .nullable()
+    .describe('Audience "members" narrowed to those matching every criterion given; null: every member'),
   state: z
     .enum(ANNOUNCEMENT_STATES)
     .describe('draft; scheduled: the server sends it at scheduledAt; sent: its mails are queued, and it is immutable'),
@@ -644,6 +689,7 @@ export const ENTITY_SCHEMAS = {
   AnnouncementRecipient: announcementRecipientEntity,
   AnnouncementPreference: announcementPreferenceEntity,
   AnnouncementReach: announcementReachEntity,
+  Tag: tagEntity,
 } as const;
 
 export type EntityName = keyof typeof ENTITY_SCHEMAS;
@@ -715,6 +761,8 @@ export type AnnouncementPreview = z.output<typeof announcementPreviewEntity>;
 export type AnnouncementRecipient = z.output<typeof announcementRecipientEntity>;
 /** Who a send would reach now (the accounts of its audience that receive announcements). */
 export type AnnouncementReach = z.output<typeof announcementReachEntity>;
+export type Tag = z.output<typeof tagEntity>;
+export type MemberTag = z.output<typeof memberTagEntity>;
 export type MemberImportPreview = z.output<typeof memberImportPreviewEntity>;
 export type MemberImportRow = MemberImportPreview['rows'][number];
 export type MemberImportCounts = MemberImportPreview['counts'];

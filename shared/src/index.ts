@@ -4,6 +4,8 @@ export * from './audit.js';
 export * from './mail.js';
 export * from './member-import.js';
 export * from './announcements.js';
+export * from './segments.js';
+export * from './tags.js';
 export * from './two-factor.js';
 export * from './envelope.js';
 export * from './entities.js';

@@ -29,3 +29,44 @@ export type MemberImportInput = z.input<typeof memberImportSchema>;
 /** new: imported; existing: a member with that e-mail already (skipped); invalid: skipped, with the reason. */
 export const MEMBER_IMPORT_OUTCOMES = ['new', 'existing', 'invalid'] as const;
 export type MemberImportOutcome = (typeof MEMBER_IMPORT_OUTCOMES)[number];
+
+/**
+ * The columns an import reads (issue 57), by header name in any case and spacing: the name and
+ * e-mail (required), the profile fields and the tags. Any other column is ignored, by name, and the
+ * dry run says so. The members export writes the first header of each, so an export imports back.
+ * Lists (languages, specialties, tags) are separated by semicolons; languages also by commas.
+ */
+export const MEMBER_IMPORT_HEADERS = {
+  name: ['name', 'full name'],
+  email: ['e-mail', 'email', 'email address', 'e-mail address'],
+  title: ['title', 'professional title'],
+  country: ['country'],
+  city: ['city'],
+  languages: ['languages', 'languages spoken'],
+  specialties: ['specialties', 'specialty'],
+  practiceSetting: ['practice setting'],
+  registrationBody: ['registration body'],
+  registrationNumber: ['registration number'],
+  bio: ['bio'],
+  website: ['website'],
+  tags: ['tags'],
+} as const;
+export type MemberImportField = keyof typeof MEMBER_IMPORT_HEADERS;
+export const MEMBER_IMPORT_FIELDS = Object.keys(MEMBER_IMPORT_HEADERS) as [MemberImportField, ...MemberImportField[]];
+
+/** The labels the console's dry run shows beside each mapped column. */
+export const MEMBER_IMPORT_FIELD_LABELS: Record<MemberImportField, string> = {
+  name: 'Name',
+  email: 'E-mail',
+  title: 'Professional title',
+  country: 'Country',
+  city: 'City',
+  languages: 'Languages',
+  specialties: 'Specialties',
+  practiceSetting: 'Practice setting',
+  registrationBody: 'Registration body',
+  registrationNumber: 'Registration number',
+  bio: 'Bio',
+  website: 'Website',
+  tags: 'Tags',
+};

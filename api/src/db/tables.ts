@@ -333,6 +333,8 @@ export type AnnouncementRow = Revised &
     sent_by: number | null;
     sent_by_email: string | null;
     recipient_count: number | null;
+    /** The segment of the audience "members" as JSON (migration 20261205120000); null: every member. */
+    segment: string | null;
   };
 
 /** SQLite's FTS5 index of users (migration 20261123150000); its rowid is the user's id. */
@@ -408,6 +410,20 @@ export type MemberSpecialtyRow = {
   specialty_id: number;
 };
 
+/** A tag staff keep (migration 20261205120000); `name_key` is the name lower-cased, unique. */
+export type TagRow = Revised & {
+  id: number;
+  name: string;
+  name_key: string;
+  created_at: DbTimestamp;
+  updated_at: DbTimestamp;
+};
+
+export type MemberTagRow = {
+  user_id: number;
+  tag_id: number;
+};
+
 export type DbTables = {
   users: UserRow;
   auth_tokens: AuthTokenRow;
@@ -442,6 +458,8 @@ export type DbTables = {
   member_profiles: MemberProfileRow;
   member_specialties: MemberSpecialtyRow;
   member_photos: MemberPhotoRow;
+  tags: TagRow;
+  member_tags: MemberTagRow;
 };
 
 export type TableName = keyof DbTables;
@@ -484,6 +502,8 @@ export const TABLE_NAMES = [
   'specialties',
   'member_profiles',
   'member_specialties',
+  'tags',
+  'member_tags',
 ] as const satisfies readonly TableName[];
 
 /** The versioned content (About Us, contact info, privacy policy, terms). */

@@ -114,7 +114,7 @@ export function csvStream(format: CsvFormat, pages: AsyncIterable<Buffer>): Read
 export async function* csvPagesById(
   ids: readonly number[],
   format: CsvFormat,
-  rowsOf: (pageIds: number[]) => Knex.QueryBuilder,
+  rowsOf: (pageIds: number[]) => Knex.QueryBuilder | Promise<readonly Record<string, unknown>[]>,
 ): AsyncGenerator<Buffer> {
   // sendCsvExport reads each page in a turn (lib/turns.ts): whatever else waits goes first.
   for (let start = 0; start < ids.length; start += EXPORT_PAGE) {

@@ -16,6 +16,7 @@ import { registerProfiles } from './profiles/routes.js';
 import { registerPrivacyPolicy } from './privacy-policy/routes.js';
 import { registerSpecialties } from './specialties/routes.js';
 import { registerTermsOfService } from './terms-of-service/routes.js';
+import { registerTags } from './tags/routes.js';
 import { registerTestimonials } from './testimonials/routes.js';
 import { registerTwoFactor } from './two-factor/routes.js';
 import { registerUsers } from './users/routes.js';
@@ -35,6 +36,7 @@ export const CONTENT_MODULES: ((context: ModuleContext) => void)[] = [
   registerMembers,
   registerProfiles,
   registerSpecialties,
+  registerTags,
   registerAnnouncements,
   registerDashboard,
   registerAudit,

@@ -130,6 +130,13 @@ describeEngines('If-Match on admin item writes on %s', (engine) => {
     }
   }
 
+  let sampleTagId: number | undefined;
+  /** A tag as the tags list answers it (the list is not paged). */
+  async function fromItemTag(id: number): Promise<Item | undefined> {
+    const { data } = (await app.request('GET', '/api/admin/tags', { token })).body;
+    return (data as Item[]).find((candidate) => candidate.id === id);
+  }
+
   /** PUT and DELETE of a plain content list, read back from that list. */
   function plainContent(path: string, collection: string, table: string, body: unknown): Record<string, ItemWrite> {
     const base = `/api/admin/${path}`;
@@ -274,6 +281,32 @@ describeEngines('If-Match on admin item writes on %s', (engine) => {
       read: fromSpecialties,
     },
     'delete /api/admin/specialties/:id': { table: 'specialties', create: specialty, read: fromSpecialties },
+    // A change of the member's tags raises the member's revision: each fixture member gets a new tag.
+    'patch /api/admin/members/:id/tags': {
+      table: 'users',
+      create: async () => {
+        sampleTagId ??= await make('/api/admin/tags', { name: `Precondition member tag ${unique()}` });
+        return member();
+      },
+      body: () => ({ add: [sampleTagId] }),
+      // The answer is the member of the list with their tags, which the detail holds.
+      read: async (id) => {
+        const listed = await fromList('/api/admin/members', 'members', id);
+        const detail = await fromItemRoute('/api/admin/members', id);
+        return listed && detail && { ...listed, tags: (detail as Item & { tags: unknown }).tags };
+      },
+    },
+    'put /api/admin/tags/:id': {
+      table: 'tags',
+      create: () => make('/api/admin/tags', { name: `Precondition tag ${unique()}` }),
+      body: () => ({ name: `Renamed tag ${unique()}` }),
+      read: (id) => fromItemTag(id),
+    },
+    'delete /api/admin/tags/:id': {
+      table: 'tags',
+      create: () => make('/api/admin/tags', { name: `Precondition tag ${unique()}` }),
+      read: (id) => fromItemTag(id),
+    },
     // Erased, the member leaves the list (their row stays as an anonymous stand-in).
     'delete /api/admin/members/:id': {
       table: 'users',

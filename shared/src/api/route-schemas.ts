@@ -20,6 +20,7 @@ import { specialtyRemoveQuery, specialtySchema } from '../profiles/specialties.j
 import {
   announcementPreferenceSchema,
   announcementPreviewSchema,
+  announcementReachSchema,
   announcementRecipientsQuery,
   announcementSchema,
   announcementSendSchema,
@@ -27,6 +28,7 @@ import {
   unsubscribeQuery,
 } from '../announcements.js';
 import { auditFilter, auditQuery } from '../schemas/audit.js';
+import { memberTagsChangeSchema, tagSchema } from '../tags.js';
 import {
   changePasswordSchema,
   closeAccountSchema,
@@ -567,7 +569,7 @@ export const ROUTE_SCHEMAS = {
       query: membersFilter,
       ...csv,
       description:
-        'Every member of the filter, in its order (RFC 4180, UTF-8 with BOM): Name, E-mail, Status, Joined at, Last sign-in',
+        'Every member of the filter, in its order (RFC 4180, UTF-8 with BOM): Name, E-mail, Status, Joined at, Last sign-in, then the profile (Title, Country, City, Languages, Specialties, Practice setting, Registration body, Registration number, Bio, Website) and Tags, under the headers the import reads',
       throttled: true,
       summary: 'Export members as CSV',
     },
@@ -637,6 +639,15 @@ export const ROUTE_SCHEMAS = {
       ...item(entity.memberProfileEntity, 'Removed (or there was none): the profile without a photo'),
       summary: "Remove a member's profile photo",
     },
+    setTags: {
+      ...byId,
+      body: memberTagsChangeSchema,
+      ...item(
+        entity.memberTagsEntity,
+        'The member with their tags after the change (a tag already on, or already off, changes nothing)',
+      ),
+      summary: 'Put tags on a member and take tags off',
+    },
   },
 
   specialties: {
@@ -666,6 +677,33 @@ export const ROUTE_SCHEMAS = {
       conflicts: true,
       description: 'Deleted; one that profiles name only with removeFromProfiles=true (409 with the count otherwise)',
       summary: 'Remove a specialty',
+    },
+  },
+
+  tags: {
+    list: {
+      answer: z.array(entity.tagEntity),
+      description: 'Every tag, by name, with how many members carry it',
+      summary: 'List the tags',
+    },
+    create: {
+      body: tagSchema,
+      ...createdItem(entity.tagEntity, 'Created'),
+      conflicts: true,
+      summary: 'Create a tag',
+    },
+    rename: {
+      ...byId,
+      body: tagSchema,
+      ...item(entity.tagEntity, 'Renamed'),
+      conflicts: true,
+      summary: 'Rename a tag',
+    },
+    remove: {
+      ...byId,
+      ...deleted,
+      description: 'Deleted, and taken off every member',
+      summary: 'Delete a tag',
     },
   },
 
@@ -740,6 +778,13 @@ export const ROUTE_SCHEMAS = {
       answer: entity.announcementPreviewEntity,
       description: "The mail exactly as it is sent (to the caller's address and unsubscribe link): nothing is written",
       summary: 'Render an announcement as the mail will be',
+    },
+    reach: {
+      body: announcementReachSchema,
+      answer: entity.announcementReachEntity,
+      description:
+        'How many accounts the audience (and segment) would mail now, counted as a send counts them: nothing is written',
+      summary: 'Count the recipients of an audience before saving',
     },
     get: {
       ...byId,

@@ -12,7 +12,7 @@
  * `changesPublicContent`: a successful write bumps the content version, so cached public answers and
  * pages are built again. Accounts, contact messages and settings are not public content.
  */
-import { AUDIT_ANNOUNCEMENTS_MODULE, AUDIT_SPECIALTIES_MODULE } from '../audit.js';
+import { AUDIT_ANNOUNCEMENTS_MODULE, AUDIT_SPECIALTIES_MODULE, AUDIT_TAGS_MODULE } from '../audit.js';
 import { MEMBER_IMPORT_BODY_LIMIT_MB } from '../constants.js';
 import { PHOTO_BODY_LIMIT_MB } from '../profiles/photos.js';
 import type { Module } from '../permissions.js';
@@ -304,6 +304,9 @@ const TABLE = {
       bodyLimitMb: PHOTO_BODY_LIMIT_MB,
     }),
     removePhoto: adminRoute('members', 'delete', '/members/:id/profile/photo', { ifMatch: true }),
+    // Tags put on a member and taken off (issue 57): a change of the set (add these, remove those) that
+    // raises the member's revision when it changes anything (a repeat changes nothing). An edit.
+    setTags: adminRoute('members', 'patch', '/members/:id/tags', { ifMatch: true, changes: ['tags'] }),
   },
 
   /**
@@ -315,6 +318,14 @@ const TABLE = {
     create: specialtyRoute('post', '/specialties', { changesPublicContent: true }),
     update: specialtyRoute('put', '/specialties/:id', { ifMatch: true, changesPublicContent: true }),
     remove: specialtyRoute('delete', '/specialties/:id', { ifMatch: true, changesPublicContent: true }),
+  },
+
+  // The tags staff keep (issue 57), under the members module's rights, filed in the audit trail as tags.
+  tags: {
+    list: adminRoute('members', 'get', '/tags', { auditModule: AUDIT_TAGS_MODULE }),
+    create: adminRoute('members', 'post', '/tags', { auditModule: AUDIT_TAGS_MODULE }),
+    rename: adminRoute('members', 'put', '/tags/:id', { ifMatch: true, auditModule: AUDIT_TAGS_MODULE }),
+    remove: adminRoute('members', 'delete', '/tags/:id', { ifMatch: true, auditModule: AUDIT_TAGS_MODULE }),
   },
 
   // What members' profiles are made of (issue 57): the specialties staff keep, for the profile forms.
@@ -352,6 +363,10 @@ const TABLE = {
     create: announcementRoute('post', '/announcements'),
     // Renders the subject and body as the mail will be (to the caller's address): writes nothing.
     preview: announcementRoute('post', '/announcements/preview', {
+      idempotent: false,
+    }),
+    // How many accounts an audience (and segment) reaches now, before a draft is saved: writes nothing.
+    reach: announcementRoute('post', '/announcements/reach', {
       idempotent: false,
     }),
     get: announcementRoute('get', '/announcements/:id'),

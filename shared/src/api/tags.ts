@@ -51,6 +51,11 @@ export const TAGS = {
     description:
       'Member accounts as staff see them: search, detail with registrations and messages, export, deactivation, erasure.',
   },
+  tags: {
+    name: 'Member tags',
+    description:
+      'The tags staff keep and put on members (members module rights): the members list filters by them and an announcement can go to the members of one.',
+  },
   announcements: {
     name: 'Announcements',
     description:

@@ -5,6 +5,7 @@ import {
   AUDIT_ANNOUNCEMENTS_MODULE,
   AUDIT_AUTH_MODULE,
   AUDIT_SPECIALTIES_MODULE,
+  AUDIT_TAGS_MODULE,
   AUDIT_VIEWS,
 } from '../audit.js';
 import { ASSIGNABLE_MODULES, OPEN_MODULES, SUPER_ADMIN_MODULES } from '../permissions.js';
@@ -13,7 +14,7 @@ import { paginationQuery, sortFields } from './query.js';
 
 /**
  * Every module an entry can name: the policy modules of admin routes, `auth` for security events and
- * `announcements` for the announcements (whose routes are the members module's).
+ * `announcements` for the announcements and `tags` for the tags (whose routes are the members module's).
  */
 export const AUDIT_MODULES = [
   ...ASSIGNABLE_MODULES,
@@ -22,6 +23,7 @@ export const AUDIT_MODULES = [
   AUDIT_AUTH_MODULE,
   AUDIT_ANNOUNCEMENTS_MODULE,
   AUDIT_SPECIALTIES_MODULE,
+  AUDIT_TAGS_MODULE,
 ] as const;
 
 const DATE_MESSAGE = 'must be a date (YYYY-MM-DD) or an ISO date and time';

@@ -165,6 +165,13 @@ const membersFilterShape = {
     .transform(Number)
     .refine((id) => id >= 1 && id <= 2_147_483_647, 'Specialty must be a specialty id')
     .optional(),
+  // A tag staff keep (issue 57).
+  tagId: z
+    .string()
+    .regex(/^\d{1,10}$/, 'Tag must be a tag id')
+    .transform(Number)
+    .refine((id) => id >= 1 && id <= 2_147_483_647, 'Tag must be a tag id')
+    .optional(),
   sort: memberSort.sort.default('name'),
   order: memberSort.order.default('asc'),
 };

@@ -2,6 +2,7 @@
 import type { Announcement, AnnouncementCounts, AnnouncementRecipient } from '@npo/shared';
 import { toIso, toIsoOrNull } from '../../db/rows.js';
 import type { AnnouncementRow, MailQueueRow } from '../../db/tables.js';
+import { segmentOf } from '../segments/filter.js';
 
 export const NO_MAILS: AnnouncementCounts = { queued: 0, sent: 0, failed: 0 };
 
@@ -13,6 +14,7 @@ export function presentAnnouncement(row: AnnouncementRow, counts: AnnouncementCo
     body: row.body,
     audience: row.audience,
     activityId: row.activity_id === null ? null : Number(row.activity_id),
+    segment: segmentOf(row.segment),
     state: row.state,
     scheduledAt: toIsoOrNull(row.scheduled_at),
     sentAt: toIsoOrNull(row.sent_at),

@@ -5,23 +5,24 @@ import { isPostgres, type Db } from '../../db/connection.js';
 import type { Page, PageResult } from '../../db/paging.js';
 import { countOf } from '../../db/rows.js';
 import type { AnnouncementRow } from '../../db/tables.js';
+import { inSegment, segmentOf } from '../segments/filter.js';
 import { NO_MAILS, presentRecipient, RECIPIENT_COLUMNS, type RecipientRow } from './presenter.js';
 
 const TABLE = 'announcements';
 /** The mails of an announcement's audience; a test send is kind announcement_test and not counted. */
 const KIND = 'announcement';
-/** Who an announcement reaches: accounts active, not erased, and receiving announcements. */
-export interface Audience {
-  audience: AnnouncementRow['audience'];
-  activity_id: number | null;
-}
+/**
+ * Who an announcement reaches: accounts active, not erased, and receiving announcements; for the
+ * audience "members", those of its segment (stored JSON, segments/filter.ts; null: every member).
+ */
+export type Audience = Pick<AnnouncementRow, 'audience' | 'activity_id' | 'segment'>;
 
-function audienceQuery(db: Db, { audience, activity_id }: Audience): Knex.QueryBuilder {
+function audienceQuery(db: Db, { audience, activity_id, segment }: Audience): Knex.QueryBuilder {
   const query = db('users')
     .where('users.is_active', true)
     .whereNull('users.erased_at')
     .where('users.receive_announcements', true);
-  if (audience === 'members') return query.where('users.role', 'member');
+  if (audience === 'members') return inSegment(db, query.where('users.role', 'member'), segmentOf(segment) ?? {});
   if (audience === 'staff') return query.whereIn('users.role', ['admin', 'super_admin']);
   return query
     .join('activity_registrations', 'activity_registrations.user_id', 'users.id')

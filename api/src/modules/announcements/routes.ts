@@ -21,6 +21,7 @@ export function registerAnnouncements({ deps, route }: ModuleContext): void {
   route(API.announcements.preview, async (ctx) =>
     ok(ctx, await announcements.preview(ctx.state.input.body, ctx.state.user)),
   );
+  route(API.announcements.reach, async (ctx) => ok(ctx, await announcements.reach(ctx.state.input.body)));
   route(API.announcements.get, async (ctx) => okItem(ctx, await announcements.get(ctx.state.input.params.id)));
   route(API.announcements.update, async (ctx) => {
     const { params, body, expectedRevision } = ctx.state.input;

@@ -9,6 +9,9 @@ import {
   AUDIT_ANNOUNCEMENTS_MODULE,
   AUDIT_AUTH_MODULE,
   type Announcement,
+  SEGMENT_MESSAGES,
+  TAG_MESSAGES,
+  type AnnouncementAudienceValues,
   type AnnouncementBody,
   type AnnouncementPreview,
   type AnnouncementReach,
@@ -29,7 +32,10 @@ import { diff, recordAudit, type AuditActor } from '../audit/record.js';
 import { createMailQueueRepository } from '../mail-queue/repository.js';
 import { presentAnnouncement, presentRecipient } from './presenter.js';
 import { announcementFor, announcementTemplate, type AnnouncementContent } from './render.js';
-import { createAnnouncementsRepository } from './repository.js';
+import { createProfilesRepository } from '../profiles/repository.js';
+import { segmentOf, storedSegment } from '../segments/filter.js';
+import { createTagsRepository } from '../tags/repository.js';
+import { createAnnouncementsRepository, type Audience } from './repository.js';
 import { unsubscribeUrl } from './unsubscribe-token.js';
 
 const WHAT = 'Announcement';
@@ -45,6 +51,7 @@ function audited(row: AnnouncementRow): Record<string, unknown> {
     body: row.body,
     audience: row.audience,
     activity_id: row.activity_id,
+    segment: segmentOf(row.segment),
     state: row.state,
     scheduled_at: row.scheduled_at,
   };
@@ -63,11 +70,31 @@ export function createAnnouncementsService(deps: AppDeps) {
     return presentAnnouncement(row, counts.get(row.id));
   }
 
-  async function ensureActivity(db: Db, body: AnnouncementBody): Promise<number | null> {
+  async function ensureActivity(db: Db, body: AnnouncementAudienceValues): Promise<number | null> {
     if (body.audience !== 'activity') return null;
     const activity = await db('activities').where({ id: body.activityId! }).first('id');
     if (!activity) throw validationError([{ field: 'activityId', message: NO_ACTIVITY }]);
     return activity.id;
+  }
+
+  /**
+   * The audience's columns, its activity and segment checked against what exists: a tag or specialty
+   * the lists do not hold is a field error, as an unknown activity is.
+   */
+  async function audienceColumns(db: Db, body: AnnouncementAudienceValues): Promise<Audience> {
+    const activity_id = await ensureActivity(db, body);
+    const segment = body.audience === 'members' ? body.segment : null;
+    const { tagId, specialtyId } = segment ?? {};
+    if (tagId !== undefined && !(await createTagsRepository(db).known([tagId])).has(tagId)) {
+      throw validationError([{ field: 'segment.tagId', message: TAG_MESSAGES.unknown }]);
+    }
+    if (
+      specialtyId !== undefined &&
+      !(await createProfilesRepository(db).knownSpecialties([specialtyId])).has(specialtyId)
+    ) {
+      throw validationError([{ field: 'segment.specialtyId', message: SEGMENT_MESSAGES.specialty }]);
+    }
+    return { audience: body.audience, activity_id, segment: storedSegment(segment) };
   }
 
   function newDraft(body: AnnouncementBody): Promise<Announcement> {
@@ -76,8 +103,7 @@ export function createAnnouncementsService(deps: AppDeps) {
       const row = await createAnnouncementsRepository(trx).insert({
         subject: body.subject,
         body: body.body,
-        audience: body.audience,
-        activity_id: await ensureActivity(trx, body),
+        ...(await audienceColumns(trx, body)),
         state: 'draft',
         scheduled_at: null,
         sent_at: null,
@@ -131,7 +157,12 @@ export function createAnnouncementsService(deps: AppDeps) {
       action: 'announcement_sent',
       module: AUDIT_ANNOUNCEMENTS_MODULE,
       entityId: row.id,
-      changes: { recipients: count, audience: row.audience, scheduledAt: row.scheduled_at ?? null },
+      changes: {
+        recipients: count,
+        audience: row.audience,
+        segment: segmentOf(row.segment),
+        scheduledAt: row.scheduled_at ?? null,
+      },
       actor: sender,
     });
     return sent;
@@ -163,8 +194,7 @@ export function createAnnouncementsService(deps: AppDeps) {
         const after = await createAnnouncementsRepository(trx).update(id, {
           subject: body.subject,
           body: body.body,
-          audience: body.audience,
-          activity_id: await ensureActivity(trx, body),
+          ...(await audienceColumns(trx, body)),
           updated_at: now(),
         });
         await recordAdminChange(trx, {
@@ -189,6 +219,12 @@ export function createAnnouncementsService(deps: AppDeps) {
       const repository = createAnnouncementsRepository(deps.db);
       const row = found(await repository.find(id), WHAT);
       return { recipients: await repository.audienceSize(row) };
+    },
+
+    /** The recipients an audience (and segment) would have now, before a draft is saved. */
+    async reach(body: AnnouncementAudienceValues): Promise<AnnouncementReach> {
+      const audience = await audienceColumns(deps.db, body);
+      return { recipients: await createAnnouncementsRepository(deps.db).audienceSize(audience) };
     },
 
     preview: (content: AnnouncementContent, caller: User): Promise<AnnouncementPreview> => ownMail(content, caller),

@@ -1,6 +1,7 @@
 /** Reading the audit trail: filtered pages newest first, one entry, and the rows of a CSV export. */
 import {
   AUDIT_ANNOUNCEMENTS_MODULE,
+  AUDIT_TAGS_MODULE,
   AUDIT_AUTH_MODULE,
   AUDIT_SPECIALTIES_MODULE,
   type AUDIT_SORTS,
@@ -50,6 +51,7 @@ const NAMED_BY: Record<string, { table: TableName; column: string; version?: tru
   members: { table: 'users', column: 'name' },
   [AUDIT_ANNOUNCEMENTS_MODULE]: { table: 'announcements', column: 'subject' },
   [AUDIT_SPECIALTIES_MODULE]: { table: 'specialties', column: 'name' },
+  [AUDIT_TAGS_MODULE]: { table: 'tags', column: 'name' },
   [AUDIT_AUTH_MODULE]: { table: 'users', column: 'name' },
   mail: { table: 'mail_queue', column: 'recipient' },
   about: { table: 'about_us_versions', column: 'version', version: true },

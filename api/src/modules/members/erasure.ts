@@ -97,6 +97,8 @@ async function deletePersonalRows(trx: Db, member: MemberAccountRow): Promise<vo
     'member_specialties',
     'member_photos',
     'member_profiles',
+    // Tags (issue 57): which groups staff put the member in is about them.
+    'member_tags',
   ] as const) {
     await trx(table).where({ user_id: id }).delete();
   }

@@ -9,6 +9,7 @@ import {
   INVITATION_TOKEN_TTL_MS,
   MEMBER_IMPORT_MAX_ROWS,
   signupSchema,
+  tagKey,
   type MemberImportCounts,
   type MemberImportPreview,
   type MemberImportResult,
@@ -21,10 +22,10 @@ import { csvRecords, CsvSyntaxError, type CsvRecord } from '../../lib/csv-read.j
 import { createSecretToken } from '../../lib/tokens.js';
 import { memberWelcomeMail } from '../../mail/templates.js';
 import { recordAudit } from '../audit/record.js';
+import { profileColumns } from '../profiles/presenter.js';
+import { createTagsRepository } from '../tags/repository.js';
+import { createExtrasReader, mappingOf, reasonOf, type ImportMapping, type RowExtras } from './import-fields.js';
 
-/** Header names read as the name and the e-mail column, in any case and spacing. */
-const NAME_HEADERS = new Set(['name', 'full name']);
-const EMAIL_HEADERS = new Set(['email', 'e-mail', 'email address', 'e-mail address']);
 /** Rows of one INSERT: 9 columns a row stays far below both engines' parameter limits. */
 const INSERT_BATCH = 500;
 /** Addresses of one lookup of existing accounts. */
@@ -71,21 +72,31 @@ async function recordsOf(text: string): Promise<{ header: CsvRecord; rows: CsvRe
   return { header, rows };
 }
 
-function columnsOf(header: CsvRecord): { name: number; email: number; width: number } {
-  const names = header.fields.map((field) => field.trim().toLowerCase());
-  const name = names.findIndex((field) => NAME_HEADERS.has(field));
-  const email = names.findIndex((field) => EMAIL_HEADERS.has(field));
-  const missing = [name < 0 && '"name"', email < 0 && '"email"'].filter(Boolean);
-  if (missing.length > 0) throw refused(`The header row needs a ${missing.join(' and an ')} column`);
-  return { name, email, width: names.length };
+interface Columns {
+  name: number;
+  email: number;
+  width: number;
+  mapping: ImportMapping;
 }
 
+function columnsOf(header: CsvRecord): Columns {
+  const mapping = mappingOf(header);
+  const { name = -1, email = -1 } = mapping.index;
+  const missing = [name < 0 && '"name"', email < 0 && '"email"'].filter(Boolean);
+  if (missing.length > 0) throw refused(`The header row needs a ${missing.join(' and an ')} column`);
+  return { name, email, width: header.fields.length, mapping };
+}
+
+/** A judged row with what its extra columns give, which the import writes (the dry run leaves it out). */
+type JudgedRow = MemberImportRow & { extras?: RowExtras };
+type ExtrasReader = Awaited<ReturnType<typeof createExtrasReader>>;
+
 /** Each row judged on its own and against the rows above it; `existing` is decided afterwards. */
-async function judge(rows: CsvRecord[], columns: ReturnType<typeof columnsOf>): Promise<MemberImportRow[]> {
+async function judge(rows: CsvRecord[], columns: Columns, extras: ExtrasReader): Promise<JudgedRow[]> {
   const firstLineOf = new Map<string, number>();
-  const judged: MemberImportRow[] = [];
+  const judged: JudgedRow[] = [];
   for (const row of rows) {
-    judged.push(judgeRow(row, columns, firstLineOf));
+    judged.push(judgeRow(row, columns, firstLineOf, extras));
     if (judged.length % ROWS_A_TURN === 0) await yieldToOthers();
   }
   return judged;
@@ -93,21 +104,24 @@ async function judge(rows: CsvRecord[], columns: ReturnType<typeof columnsOf>): 
 
 function judgeRow(
   { line, fields }: CsvRecord,
-  columns: ReturnType<typeof columnsOf>,
+  columns: Columns,
   firstLineOf: Map<string, number>,
-): MemberImportRow {
+  reader: ExtrasReader,
+): JudgedRow {
   const raw = { name: fields[columns.name]?.trim() ?? '', email: fields[columns.email]?.trim() ?? '' };
-  const invalid = (reason: string): MemberImportRow => ({ line, ...raw, outcome: 'invalid', reason });
+  const invalid = (reason: string): JudgedRow => ({ line, ...raw, outcome: 'invalid', reason });
   if (fields.length !== columns.width) {
     return invalid(`The row has ${fields.length} fields; the header has ${columns.width}`);
   }
   const parsed = rowSchema.safeParse(raw);
   if (!parsed.success) return invalid(parsed.error.issues.map((issue) => issue.message).join(' '));
   const { name, email } = parsed.data;
+  const { extras, errors } = reader.read(fields);
+  if (errors.length) return { line, name, email, outcome: 'invalid', reason: reasonOf(errors), fieldErrors: errors };
   const first = firstLineOf.get(email);
   if (first !== undefined) return { line, name, email, outcome: 'invalid', reason: `Same e-mail as line ${first}` };
   firstLineOf.set(email, line);
-  return { line, name, email, outcome: 'new' };
+  return { line, name, email, outcome: 'new', extras };
 }
 
 /** The role of each account among `emails` (stored lower-cased), looked up a batch at a time. */
@@ -123,27 +137,90 @@ async function accountRoles(db: Db, emails: string[]): Promise<Map<string, strin
   return roles;
 }
 
-function countsOf(rows: MemberImportRow[]): MemberImportCounts {
+function countsOf(rows: readonly MemberImportRow[]): MemberImportCounts {
   const counts: MemberImportCounts = { rows: rows.length, new: 0, existing: 0, invalid: 0 };
   for (const row of rows) counts[row.outcome] += 1;
   return counts;
 }
 
-/** The dry run's answer: every row's outcome, against the accounts `db` sees. */
-export async function previewImport(db: Db, csv: string): Promise<MemberImportPreview> {
+/** Every row's outcome against the accounts `db` sees, the column mapping and the tags to create. */
+async function judgeFile(db: Db, csv: string) {
   const { header, rows } = await recordsOf(csv);
-  const judged = await judge(rows, columnsOf(header));
+  const columns = columnsOf(header);
+  const reader = await createExtrasReader(db, columns.mapping);
+  const judged = await judge(rows, columns, reader);
   const roles = await accountRoles(
     db,
     judged.filter((row) => row.outcome === 'new').map((row) => row.email),
   );
-  const outcomes = judged.map((row): MemberImportRow => {
+  const outcomes = judged.map((row): JudgedRow => {
     const role = row.outcome === 'new' ? roles.get(row.email) : undefined;
-    if (role === undefined) return row;
-    if (role === 'member') return { ...row, outcome: 'existing' };
-    return { ...row, outcome: 'invalid', reason: 'This e-mail belongs to a staff account' };
+    if (role === undefined) {
+      if (row.extras) reader.noteTags(row.extras.tags);
+      return row;
+    }
+    // Skipped: an existing member's profile and tags are not changed by an import.
+    const { extras: _skipped, ...skipped } = row;
+    if (role === 'member') return { ...skipped, outcome: 'existing' };
+    return { ...skipped, outcome: 'invalid', reason: 'This e-mail belongs to a staff account' };
   });
-  return { counts: countsOf(outcomes), rows: outcomes };
+  const { columns: mapped, ignored } = columns.mapping;
+  return {
+    counts: countsOf(outcomes),
+    rows: outcomes,
+    mapping: { columns: mapped, ignored },
+    newTags: reader.newTags(),
+  };
+}
+
+/** The dry run's answer: the file judged, each row without the values the import would write. */
+export async function previewImport(db: Db, csv: string): Promise<MemberImportPreview> {
+  const judged = await judgeFile(db, csv);
+  return { ...judged, rows: judged.rows.map(({ extras: _extras, ...row }) => row) };
+}
+
+/** The tags the file names that do not exist yet, created at once; answers every tag's id by key. */
+async function createTags(trx: Db, names: string[], at: Date): Promise<Map<string, number>> {
+  const tags = createTagsRepository(trx);
+  for (const name of names) {
+    await tags.insert({ name, name_key: tagKey(name), revision: 1, created_at: at, updated_at: at });
+  }
+  return tags.allByKey();
+}
+
+/**
+ * One batch's profiles, specialties and tags (issue 57), beside its accounts: a first profile is at
+ * revision 2 as a first save makes it (profiles/service.ts). Rows are matched to their ids by e-mail.
+ */
+async function writeExtras(
+  trx: Db,
+  rows: readonly JudgedRow[],
+  written: readonly { id: number; email: string }[],
+  at: Date,
+  tagIds: Map<string, number>,
+): Promise<void> {
+  const idOf = new Map(written.map((member) => [member.email, Number(member.id)]));
+  const profiles: Record<string, unknown>[] = [];
+  const specialties: { user_id: number; specialty_id: number }[] = [];
+  const links: { user_id: number; tag_id: number }[] = [];
+  for (const row of rows) {
+    const userId = idOf.get(row.email);
+    if (userId === undefined || !row.extras) continue;
+    const { profile, tags } = row.extras;
+    if (profile) {
+      profiles.push({ user_id: userId, revision: 2, ...profileColumns(profile), updated_at: at });
+      for (const id of profile.specialtyIds) specialties.push({ user_id: userId, specialty_id: id });
+    }
+    for (const name of new Set(tags.map(tagKey))) links.push({ user_id: userId, tag_id: tagIds.get(name)! });
+  }
+  // Up to 10 specialties or a few tags a member: a batch's links are cut to stay below the limits too.
+  if (profiles.length) await trx('member_profiles').insert(profiles);
+  for (let start = 0; start < specialties.length; start += INSERT_BATCH) {
+    await trx('member_specialties').insert(specialties.slice(start, start + INSERT_BATCH));
+  }
+  for (let start = 0; start < links.length; start += INSERT_BATCH) {
+    await createTagsRepository(trx).link(links.slice(start, start + INSERT_BATCH));
+  }
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -156,8 +233,8 @@ export function createMemberImport(deps: AppDeps) {
   // The site's welcome page, not its reset page: the member chooses a first password (issue 55 item 9).
   const welcomeLink = (token: string) => `${deps.config.publicUrl}/welcome?token=${encodeURIComponent(token)}`;
 
-  /** The new members' rows, a batch at a time; answers their ids, names and e-mails. */
-  async function insertMembers(trx: Db, rows: MemberImportRow[], at: Date) {
+  /** The new members' rows, a batch at a time, each batch's profiles and tags with it; answers their ids, names and e-mails. */
+  async function insertMembers(trx: Db, rows: JudgedRow[], at: Date, tagIds: Map<string, number>) {
     const inserted: { id: number; name: string; email: string }[] = [];
     for (let start = 0; start < rows.length; start += INSERT_BATCH) {
       if (start > 0) await yieldToOthers();
@@ -172,7 +249,11 @@ export function createMemberImport(deps: AppDeps) {
         created_at: at,
         updated_at: at,
       }));
-      inserted.push(...(await trx('users').insert(batch).returning(['id', 'name', 'email'])));
+      const written: { id: number; name: string; email: string }[] = await trx('users')
+        .insert(batch)
+        .returning(['id', 'name', 'email']);
+      await writeExtras(trx, rows.slice(start, start + INSERT_BATCH), written, at, tagIds);
+      inserted.push(...written);
     }
     return inserted;
   }
@@ -215,17 +296,24 @@ export function createMemberImport(deps: AppDeps) {
       try {
         return await deps.db.transaction(async (trx) => {
           const at = now();
-          const { counts, rows } = await previewImport(trx, csv);
+          const { counts, rows, newTags } = await judgeFile(trx, csv);
+          const tagIds = await createTags(trx, newTags, at);
           const members = await insertMembers(
             trx,
             rows.filter((row) => row.outcome === 'new'),
             at,
+            tagIds,
           );
           if (sendWelcomeMail && members.length > 0) await queueWelcomes(trx, members, at);
           await recordAudit(trx, {
             action: 'members_imported',
             module: 'members',
-            changes: { ...counts, imported: members.length, welcomeMails: sendWelcomeMail ? members.length : 0 },
+            changes: {
+              ...counts,
+              imported: members.length,
+              welcomeMails: sendWelcomeMail ? members.length : 0,
+              ...(newTags.length > 0 && { tagsCreated: newTags }),
+            },
           });
           return { counts, imported: members.length, welcomeMails: sendWelcomeMail ? members.length : 0 };
         });

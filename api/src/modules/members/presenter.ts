@@ -48,6 +48,18 @@ export const MEMBERS_CSV: CsvFormat = {
     ['Status', { column: 'is_active', as: 'label', yes: 'Active', no: 'Deactivated' }],
     ['Joined at', { column: 'created_at', as: 'date' }],
     ['Last sign-in', { column: 'last_login_at', as: 'date' }],
+    // The profile and tags (issue 57), under the headers the import reads (MEMBER_IMPORT_HEADERS).
+    ['Title', 'title'],
+    ['Country', 'country'],
+    ['City', 'city'],
+    ['Languages', 'languages'],
+    ['Specialties', 'specialties'],
+    ['Practice setting', 'practice_setting'],
+    ['Registration body', 'registration_body'],
+    ['Registration number', 'registration_number'],
+    ['Bio', 'bio'],
+    ['Website', 'website'],
+    ['Tags', 'tags'],
   ],
   id: 'id',
 };

@@ -2,7 +2,7 @@
  * Members: the accounts of role member. The search is the accounts search of the admins list
  * (users/repository.ts: the folded name and the e-mail in any case and accents; SQLite's FTS5 trigram
  * table or PostgreSQL's trigram indexes from three characters, a capped walk in list order below),
- * narrowed by status, join date, activity registration, country and specialty, sorted by name or join date.
+ * narrowed by status, join date, activity registration, country, specialty and tag, sorted by name or join date.
  */
 import type { ContactMessage, Member, MemberRegistration, MembersFilter } from '@npo/shared';
 import type { Knex } from 'knex';
@@ -13,6 +13,8 @@ import { accountCount } from '../../db/tallies.js';
 import { csvPagesById } from '../../lib/csv.js';
 import { presentContactMessage, type ContactMessageRow } from '../contact-messages/presenter.js';
 import { MESSAGE_COLUMNS } from '../contact-messages/repository.js';
+import { languagesOf } from '../profiles/presenter.js';
+import { hasCriteria, inSegment } from '../segments/filter.js';
 import { isShortSearch, likeSearch, SHORT_SEARCH_COUNT, trigramSearch } from '../users/repository.js';
 import {
   MEMBERS_CSV,
@@ -50,13 +52,13 @@ function membersOnly(db: Db, query: Knex.QueryBuilder, fewIds: boolean): Knex.Qu
   return query.whereNull('users.erased_at');
 }
 
+/** The list filter's segment criteria (segments/filter.ts). */
+const segmentFilter = ({ country, specialtyId, tagId }: MembersListFilter) => ({ country, specialtyId, tagId });
+
 /** Members only, then the filter's status, join days (UTC, both included) and activity. */
 function narrowed(db: Db, query: Knex.QueryBuilder, filter: MembersListFilter): Knex.QueryBuilder {
   const fewIds =
-    filter.activityId !== undefined ||
-    filter.specialtyId !== undefined ||
-    !!filter.country ||
-    (!!filter.q && !isShortSearch(filter.q));
+    filter.activityId !== undefined || hasCriteria(segmentFilter(filter)) || (!!filter.q && !isShortSearch(filter.q));
   membersOnly(db, query, fewIds);
   if (filter.status) query.where('users.is_active', filter.status === 'active');
   if (filter.joinedFrom) query.where('users.created_at', '>=', startOfDay(filter.joinedFrom));
@@ -64,18 +66,17 @@ function narrowed(db: Db, query: Knex.QueryBuilder, filter: MembersListFilter): 
   if (filter.activityId !== undefined) {
     query.whereIn('users.id', db('activity_registrations').select('user_id').where('activity_id', filter.activityId));
   }
-  // Profile fields (issue 57): each through its own index (migration 20261204120000).
-  if (filter.country)
-    query.whereIn('users.id', db('member_profiles').select('user_id').where('country', filter.country));
-  if (filter.specialtyId !== undefined) {
-    query.whereIn('users.id', db('member_specialties').select('user_id').where('specialty_id', filter.specialtyId));
-  }
-  return query;
+  // Profile fields and tags (issue 57): the segment criteria an announcement takes too.
+  return inSegment(db, query, segmentFilter(filter));
 }
 
-/** A filter the kept counts answer (db/tallies.ts): by status at most, no search, join days or activity. */
-const isByStatusOnly = ({ q, joinedFrom, joinedTo, activityId, country, specialtyId }: MembersListFilter): boolean =>
-  !q && !joinedFrom && !joinedTo && activityId === undefined && !country && specialtyId === undefined;
+/** A filter the kept counts answer (db/tallies.ts): by status at most, no search, join days, activity or segment. */
+const isByStatusOnly = (filter: MembersListFilter): boolean =>
+  !filter.q &&
+  !filter.joinedFrom &&
+  !filter.joinedTo &&
+  filter.activityId === undefined &&
+  !hasCriteria(segmentFilter(filter));
 
 /**
  * The filter's members. A search of three characters or more is found first and sorted after, as a
@@ -99,6 +100,61 @@ const REGISTRATION_COLUMNS = [
   'activities.status',
   'activity_registrations.created_at as registered_at',
 ];
+
+const PROFILE_EXPORT_COLUMNS = [
+  'title',
+  'country',
+  'city',
+  'languages',
+  'practice_setting',
+  'registration_body',
+  'registration_number',
+  'bio',
+  'website',
+].map((column) => `member_profiles.${column}`);
+
+/** Names of each member's specialties or tags, "A; B", for one page of the export. */
+async function namesByUser(query: Knex.QueryBuilder): Promise<Map<number, string>> {
+  const rows = (await query) as { user_id: number; name: string }[];
+  const names = new Map<number, string>();
+  for (const row of rows) {
+    const id = Number(row.user_id);
+    names.set(id, names.has(id) ? `${names.get(id)}; ${row.name}` : row.name);
+  }
+  return names;
+}
+
+/** One page of the export: accounts, their profiles, specialties and tags (three reads a page). */
+async function exportRows(db: Db, pageIds: number[]): Promise<Record<string, unknown>[]> {
+  const [rows, specialties, tags] = await Promise.all([
+    db('users')
+      .leftJoin('member_profiles', 'member_profiles.user_id', 'users.id')
+      .whereIn('users.id', pageIds)
+      .select([...MEMBER_COLUMNS.map((column) => `users.${column}`), ...PROFILE_EXPORT_COLUMNS]) as Promise<
+      Record<string, unknown>[]
+    >,
+    namesByUser(
+      db('member_specialties')
+        .join('specialties', 'specialties.id', 'member_specialties.specialty_id')
+        .whereIn('member_specialties.user_id', pageIds)
+        .orderBy('specialties.name')
+        .select('member_specialties.user_id', 'specialties.name'),
+    ),
+    namesByUser(
+      db('member_tags')
+        .join('tags', 'tags.id', 'member_tags.tag_id')
+        .whereIn('member_tags.user_id', pageIds)
+        .orderBy('tags.name_key')
+        .select('member_tags.user_id', 'tags.name'),
+    ),
+  ]);
+  return rows.map((row) => ({
+    ...row,
+    languages: languagesOf(typeof row.languages === 'string' ? row.languages : '').join('; '),
+    specialties: specialties.get(Number(row.id)) ?? '',
+    tags: tags.get(Number(row.id)) ?? '',
+  }));
+}
 
 export function createMembersRepository(db: Db) {
   // An erased member's row is an anonymous stand-in for their registrations (erasure.ts): not a member any more.
@@ -152,7 +208,7 @@ export function createMembersRepository(db: Db) {
     /** Every member of the filter in its order, for the CSV export: ids first, then rows a page at a time. */
     async pages(filter: MembersListFilter): Promise<AsyncIterable<Buffer>> {
       const ids = await idsOf(filterMembers(db, db('users'), filter).orderBy(orderOf(filter)));
-      return csvPagesById(ids, MEMBERS_CSV, (pageIds) => db('users').whereIn('id', pageIds).select(MEMBER_COLUMNS));
+      return csvPagesById(ids, MEMBERS_CSV, (pageIds) => exportRows(db, pageIds));
     },
 
     /** The member's registrations, each with its activity, in activity date order. */

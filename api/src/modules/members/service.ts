@@ -11,6 +11,7 @@ import { toBool } from '../../db/rows.js';
 import type { AppDeps } from '../../deps.js';
 import { found } from '../../errors.js';
 import { createSessionsRepository } from '../sessions/repository.js';
+import { createTagsRepository } from '../tags/repository.js';
 import { createUsersRepository } from '../users/repository.js';
 import { forgetOldPages } from '../../db/connection.js';
 import { eraseMember } from './erasure.js';
@@ -50,8 +51,9 @@ export function createMembersService(deps: AppDeps) {
       const row = found(await members.find(id), MEMBER);
       const member = presentMember(row);
       const emailVerified = row.email_verified_at !== null;
-      const [registrations, messages] = await Promise.all([
+      const [registrations, tags, messages] = await Promise.all([
         members.registrations(id),
+        createTagsRepository(deps.db).ofMember(id),
         emailVerified ? members.messagesFrom(member.email, DETAIL_MESSAGES) : { messages: [], total: 0 },
       ]);
       return {
@@ -60,6 +62,7 @@ export function createMembersService(deps: AppDeps) {
           upcoming: registrations.filter((registration) => registration.status === 'upcoming'),
           past: registrations.filter((registration) => registration.status === 'past').reverse(),
         },
+        tags,
         emailVerified,
         contactMessages: messages.messages,
         contactMessageCount: messages.total,

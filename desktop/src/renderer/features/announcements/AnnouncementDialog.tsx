@@ -7,6 +7,7 @@ import { Button, Dialog, DialogBody, DialogFooter, HTMLSelect, HTMLTable, Progre
 import {
   ANNOUNCEMENT_AUDIENCE_LABELS,
   ANNOUNCEMENT_RECIPIENTS_PAGE_SIZE,
+  countryName,
   formatAdminDate,
   MAIL_STATE_LABELS,
   MAIL_STATES,
@@ -168,6 +169,21 @@ function ActivityName({ id }: { id: number }) {
   return <>: {label}</>;
 }
 
+/** "tag Mentors, Kenya, Sports nutrition": the segment's criteria by their names. */
+function SegmentText({ segment }: { segment: NonNullable<Announcement['segment']> }) {
+  const tags = useQuery({ queryKey: ['tags'], queryFn: () => api.admin.members.tags() });
+  const specialties = useQuery({ queryKey: ['specialties'], queryFn: () => api.content.specialties() });
+  const parts = [
+    segment.tagId !== undefined &&
+      `tag ${tags.data?.find((tag) => tag.id === segment.tagId)?.name ?? `#${segment.tagId}`}`,
+    segment.country && countryName(segment.country),
+    segment.specialtyId !== undefined &&
+      (specialties.data?.find((specialty) => specialty.id === segment.specialtyId)?.name ??
+        `specialty #${segment.specialtyId}`),
+  ].filter(Boolean);
+  return <>, segment: {parts.join(', ')}</>;
+}
+
 function Summary({ item }: { item: Announcement }) {
   return (
     <dl className="announcement-summary">
@@ -179,6 +195,7 @@ function Summary({ item }: { item: Announcement }) {
       <dd>
         {ANNOUNCEMENT_AUDIENCE_LABELS[item.audience]}
         {item.activityId !== null && <ActivityName id={item.activityId} />}
+        {item.segment && <SegmentText segment={item.segment} />}
       </dd>
       {item.scheduledAt && item.state === 'scheduled' && (
         <>

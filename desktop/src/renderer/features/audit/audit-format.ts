@@ -32,6 +32,7 @@ export const MODULE_LABELS: Record<AuditedModule, string> = {
   members: 'Members',
   announcements: 'Announcements',
   specialties: 'Specialties',
+  tags: 'Member tags',
 };
 
 export const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action as AuditAction] ?? action;

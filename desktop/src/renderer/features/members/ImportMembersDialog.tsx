@@ -15,7 +15,13 @@ import {
   HTMLTable,
   Tag,
 } from '@blueprintjs/core';
-import { ApiError, type MemberImportOutcome, type MemberImportPreview, type MemberImportResult } from '@npo/shared';
+import {
+  ApiError,
+  MEMBER_IMPORT_FIELD_LABELS,
+  type MemberImportOutcome,
+  type MemberImportPreview,
+  type MemberImportResult,
+} from '@npo/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { api } from '../../api/client';
@@ -109,6 +115,25 @@ function PreviewTable({ preview }: { preview: MemberImportPreview }) {
   );
 }
 
+/** Which column fills which field, the columns ignored, and the tags the import will create (issue 57). */
+function ImportMapping({ preview }: { preview: MemberImportPreview }) {
+  const { columns, ignored } = preview.mapping;
+  return (
+    <dl className="import-mapping" aria-label="Column mapping">
+      <dt>Columns read</dt>
+      <dd>{columns.map(({ column, field }) => `${column} → ${MEMBER_IMPORT_FIELD_LABELS[field]}`).join(', ')}</dd>
+      <dt>Ignored</dt>
+      <dd>{ignored.length ? ignored.join(', ') : 'None'}</dd>
+      {preview.newTags.length > 0 && (
+        <>
+          <dt>New tags</dt>
+          <dd>{preview.newTags.join(', ')}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
 export function ImportMembersDialog({ onClose }: { onClose: () => void }) {
   const fileId = useId();
   const queryClient = useQueryClient();
@@ -167,8 +192,10 @@ export function ImportMembersDialog({ onClose }: { onClose: () => void }) {
         ) : (
           <>
             <p>
-              A CSV file (UTF-8) with a header row naming a <strong>name</strong> and an <strong>email</strong> column.
-              First you see what each row would do; nothing is imported until you confirm.
+              A CSV file (UTF-8) with a header row naming a <strong>name</strong> and an <strong>email</strong> column;
+              profile columns (title, country, city, languages, specialties, practice setting, registration body and
+              number, bio, website) and <strong>tags</strong> are read too. First you see what each row would do;
+              nothing is imported until you confirm.
             </p>
             <div className="import-file">
               <label htmlFor={fileId}>CSV file</label>
@@ -187,6 +214,7 @@ export function ImportMembersDialog({ onClose }: { onClose: () => void }) {
                   {file?.name}: {counts.rows} rows — {counts.new} new, {counts.existing} already members,{' '}
                   {counts.invalid} invalid.
                 </p>
+                {preview && <ImportMapping preview={preview} />}
                 {preview && <PreviewTable preview={preview} />}
                 <Checkbox
                   checked={welcome}

@@ -13,6 +13,7 @@ import { useModuleAccess } from '../../data/useModuleAccess';
 import { useConfirm } from '../../ui/ConfirmProvider';
 import { LoadError, Loading } from '../../ui/states';
 import { MemberProfileSection } from './MemberProfile';
+import { MemberTags } from './MemberTags';
 
 function Registrations({ title, rows }: { title: string; rows: MemberRegistration[] }) {
   return (
@@ -120,6 +121,7 @@ export function MemberDialog({ id, canEdit, onSetStatus, onClose }: MemberDialog
                 )}
               </dd>
             </dl>
+            <MemberTags member={member} canEdit={canEdit} />
             <MemberProfileSection memberId={member.id} canEdit={canEdit} canDelete={canDelete} />
             <Registrations title="Upcoming registrations" rows={member.registrations.upcoming} />
             <Registrations title="Past registrations" rows={member.registrations.past} />

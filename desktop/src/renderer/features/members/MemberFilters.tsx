@@ -1,6 +1,6 @@
 /**
- * The members list's join-day, activity, country and specialty filters (issues 22 and 57): the API's
- * `joinedFrom`, `joinedTo` (UTC days, both included), `activityId`, `country` and `specialtyId`, kept in
+ * The members list's join-day, activity, country, specialty and tag filters (issues 22 and 57): the API's
+ * `joinedFrom`, `joinedTo` (UTC days, both included), `activityId`, `country`, `specialtyId` and `tagId`, kept in
  * the screen's URL like its other filters. The
  * activities offered are the site's (upcoming and past, the newest 100); one named by a link but not
  * among them is still offered, by its number.
@@ -39,6 +39,8 @@ export function MemberFilters({ list }: { list: PagedList }) {
   const specialtyId = list.param('specialtyId') ?? '';
   const countries = useMemo(() => countryOptions().map(({ code, name }) => ({ value: code, label: name })), []);
   const specialties = useQuery({ queryKey: ['specialties'], queryFn: () => api.content.specialties() });
+  const tagId = list.param('tagId') ?? '';
+  const tags = useQuery({ queryKey: ['tags'], queryFn: () => api.admin.members.tags() });
   return (
     <div className="member-filters">
       <label htmlFor={fromId}>
@@ -82,6 +84,15 @@ export function MemberFilters({ list }: { list: PagedList }) {
         options={[
           { value: '', label: 'Any specialty' },
           ...(specialties.data ?? []).map((specialty) => ({ value: String(specialty.id), label: specialty.name })),
+        ]}
+      />
+      <HTMLSelect
+        aria-label="Tag"
+        value={tagId}
+        onChange={(event) => list.setParam('tagId', event.currentTarget.value || null)}
+        options={[
+          { value: '', label: 'Any tag' },
+          ...(tags.data ?? []).map((tag) => ({ value: String(tag.id), label: `${tag.name} (${tag.memberCount})` })),
         ]}
       />
     </div>

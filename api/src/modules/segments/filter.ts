@@ -1,0 +1,48 @@
+/**
+ * Segments of members (issue 57): the members list's profile and tag filters and an announcement's
+ * segment are one table of criteria, each the sub-query of the member ids it holds, through its own
+ * index. The list and the announcement's count and send all narrow through `inSegment`, so the count
+ * shown before sending is the send's. Another criterion (membership status) is one entry here and
+ * one key of SEGMENT_FIELDS (shared/src/segments.ts).
+ */
+import type { Segment, SegmentCriterion } from '@npo/shared';
+import type { Knex } from 'knex';
+import type { Db } from '../../db/connection.js';
+
+type Criteria = { [K in SegmentCriterion]: (db: Db, value: NonNullable<Segment[K]>) => Knex.QueryBuilder };
+
+const CRITERIA: Criteria = {
+  tagId: (db, tagId) => db('member_tags').select('user_id').where('tag_id', tagId),
+  country: (db, country) => db('member_profiles').select('user_id').where('country', country),
+  specialtyId: (db, specialtyId) => db('member_specialties').select('user_id').where('specialty_id', specialtyId),
+};
+
+/** The criteria `segment` gives (undefined ones left out). */
+function given(segment: Partial<Segment>): [SegmentCriterion, unknown][] {
+  return Object.entries(segment).filter(([key, value]) => key in CRITERIA && value !== undefined && value !== '') as [
+    SegmentCriterion,
+    unknown,
+  ][];
+}
+
+/** Whether `segment` names any criterion (a filter that can use the criteria's indexes). */
+export const hasCriteria = (segment: Partial<Segment>): boolean => given(segment).length > 0;
+
+/** Narrows `query` (of users) to the accounts matching every criterion `segment` gives. */
+export function inSegment(db: Db, query: Knex.QueryBuilder, segment: Partial<Segment>): Knex.QueryBuilder {
+  for (const [key, value] of given(segment)) {
+    const members = (CRITERIA[key] as (db: Db, value: unknown) => Knex.QueryBuilder)(db, value);
+    query.whereIn('users.id', members);
+  }
+  return query;
+}
+
+/** A segment as stored (announcements.segment, JSON) and read back; null: every member. */
+export const storedSegment = (segment: Segment | null): string | null =>
+  segment === null ? null : JSON.stringify(segment);
+
+export function segmentOf(stored: string | null): Segment | null {
+  if (stored === null || stored === '') return null;
+  const parsed = JSON.parse(stored) as Segment;
+  return Object.fromEntries(given(parsed));
+}
