@@ -226,6 +226,10 @@ describeEngines('permission matrix on %s', (engine) => {
       id: (await app.createUser({ role: 'member' })).user.id,
       body: { status: 'declined', reason: 'Not on the register.' },
     }),
+    'put /api/admin/members/:id/membership': async () => ({
+      id: (await app.createUser({ role: 'member' })).user.id,
+      body: { renewalDate: '2027-03-31' },
+    }),
 
     'post /api/admin/members/import/dry-run': async () => ({
       body: { csv: `name,email\r\nPolicy Sample,policy${unique()}@example.org\r\n` },

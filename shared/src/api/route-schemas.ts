@@ -14,6 +14,7 @@ import { listOf } from '../entities.js';
 import { MAX_PAGE_LIMIT, PAGE_SIZES } from '../constants.js';
 import { MAIL_PAGE_SIZE } from '../mail.js';
 import { memberImportPreviewSchema, memberImportSchema } from '../member-import.js';
+import { membershipSchema } from '../membership.js';
 import { directoryListingSchema, memberProfileSchema, verificationSchema } from '../profiles/schema.js';
 import {
   announcementPreferenceSchema,
@@ -466,6 +467,13 @@ export const ROUTE_SCHEMAS = {
       membersOnly: true,
       summary: 'Choose whether I am listed in the directory',
     },
+    membership: {
+      answer: entity.membershipEntity,
+      description:
+        "The signed-in member's membership: its status (derived from the renewal date and today) and renewal date",
+      membersOnly: true,
+      summary: 'Get my membership status and renewal date',
+    },
     unsubscribe: {
       query: unsubscribeQuery,
       answer: messageOnly,
@@ -544,7 +552,7 @@ export const ROUTE_SCHEMAS = {
       query: membersFilter,
       ...csv,
       description:
-        'Every member of the filter, in its order (RFC 4180, UTF-8 with BOM): Name, E-mail, Status, Joined at, Last sign-in',
+        'Every member of the filter, in its order (RFC 4180, UTF-8 with BOM): Name, E-mail, Status, Joined at, Last sign-in, Renewal date',
       throttled: true,
       summary: 'Export members as CSV',
     },
@@ -599,6 +607,15 @@ export const ROUTE_SCHEMAS = {
       body: verificationSchema,
       ...item(entity.memberProfileEntity, 'Decided: a decline mails its reason to the member'),
       summary: "Verify or decline a member's registration",
+    },
+    setMembership: {
+      ...byId,
+      body: membershipSchema,
+      ...item(
+        entity.memberEntity,
+        'Saved: the status follows from the new renewal date; a changed date gets its own renewal reminders',
+      ),
+      summary: "Set a member's renewal date",
     },
   },
 

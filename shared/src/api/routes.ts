@@ -229,6 +229,8 @@ const TABLE = {
     setProfile: route('put', '/account/profile', 'user', { ifMatch: true }),
     // Listed in the public directory or not: the member's choice, with the consent text and date kept.
     setListing: route('put', '/account/profile/listing', 'user', { ifMatch: true }),
+    // The member's own membership status and renewal date (issue 57), read-only.
+    membership: route('get', '/account/membership', 'user'),
     // RFC 8058 one-click unsubscribe: the signed token of the mail's List-Unsubscribe link, no session.
     // The site's POST /unsubscribe?token=… (what mail clients send) is handed to this route.
     unsubscribe: route('post', '/unsubscribe', 'public'),
@@ -285,6 +287,8 @@ const TABLE = {
     setProfile: adminRoute('members', 'put', '/members/:id/profile', { ifMatch: true }),
     // Staff's check of the registration; a decline mails its reason to the member.
     verify: adminRoute('members', 'put', '/members/:id/verification', { ifMatch: true }),
+    // The membership's renewal date (issue 57), set by staff; the status is derived from it.
+    setMembership: adminRoute('members', 'put', '/members/:id/membership', { ifMatch: true }),
   },
 
   // What members' profiles are made of (issue 57): the specialties staff keep, for the profile forms.

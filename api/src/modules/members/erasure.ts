@@ -96,6 +96,7 @@ async function deletePersonalRows(trx: Db, member: MemberAccountRow): Promise<vo
     'two_factor_locks',
     'member_specialties',
     'member_profiles',
+    'renewal_reminders',
   ] as const) {
     await trx(table).where({ user_id: id }).delete();
   }
@@ -141,6 +142,7 @@ export async function eraseMember(
       totp_enabled_at: null,
       totp_last_step: null,
       last_login_at: null,
+      renewal_date: null,
       erased_at: now,
       updated_at: now,
       revision: trx.raw('revision + 1'),

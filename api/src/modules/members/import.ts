@@ -21,11 +21,12 @@ import { csvRecords, CsvSyntaxError, type CsvRecord } from '../../lib/csv-read.j
 import { createSecretToken } from '../../lib/tokens.js';
 import { memberWelcomeMail } from '../../mail/templates.js';
 import { recordAudit } from '../audit/record.js';
+import { renewalCell, renewalColumnOf } from '../renewals/import-column.js';
 
 /** Header names read as the name and the e-mail column, in any case and spacing. */
 const NAME_HEADERS = new Set(['name', 'full name']);
 const EMAIL_HEADERS = new Set(['email', 'e-mail', 'email address', 'e-mail address']);
-/** Rows of one INSERT: 9 columns a row stays far below both engines' parameter limits. */
+/** Rows of one INSERT: 10 columns a row stays far below both engines' parameter limits. */
 const INSERT_BATCH = 500;
 /** Addresses of one lookup of existing accounts. */
 const LOOKUP_BATCH = 1000;
@@ -71,13 +72,14 @@ async function recordsOf(text: string): Promise<{ header: CsvRecord; rows: CsvRe
   return { header, rows };
 }
 
-function columnsOf(header: CsvRecord): { name: number; email: number; width: number } {
+function columnsOf(header: CsvRecord): { name: number; email: number; renewal: number; width: number } {
   const names = header.fields.map((field) => field.trim().toLowerCase());
   const name = names.findIndex((field) => NAME_HEADERS.has(field));
   const email = names.findIndex((field) => EMAIL_HEADERS.has(field));
   const missing = [name < 0 && '"name"', email < 0 && '"email"'].filter(Boolean);
   if (missing.length > 0) throw refused(`The header row needs a ${missing.join(' and an ')} column`);
-  return { name, email, width: names.length };
+  // Optional: the membership's renewal date (renewals/import-column.ts).
+  return { name, email, renewal: renewalColumnOf(names), width: names.length };
 }
 
 /** Each row judged on its own and against the rows above it; `existing` is decided afterwards. */
@@ -104,10 +106,12 @@ function judgeRow(
   const parsed = rowSchema.safeParse(raw);
   if (!parsed.success) return invalid(parsed.error.issues.map((issue) => issue.message).join(' '));
   const { name, email } = parsed.data;
+  const renewal = columns.renewal < 0 ? {} : renewalCell(fields[columns.renewal]);
+  if ('reason' in renewal) return { line, name, email, outcome: 'invalid', reason: renewal.reason };
   const first = firstLineOf.get(email);
   if (first !== undefined) return { line, name, email, outcome: 'invalid', reason: `Same e-mail as line ${first}` };
   firstLineOf.set(email, line);
-  return { line, name, email, outcome: 'new' };
+  return { line, name, email, outcome: 'new', ...renewal };
 }
 
 /** The role of each account among `emails` (stored lower-cased), looked up a batch at a time. */
@@ -171,6 +175,7 @@ export function createMemberImport(deps: AppDeps) {
         token_version: 0,
         created_at: at,
         updated_at: at,
+        renewal_date: row.renewalDate ?? null,
       }));
       inserted.push(...(await trx('users').insert(batch).returning(['id', 'name', 'email'])));
     }

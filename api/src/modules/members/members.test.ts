@@ -271,7 +271,7 @@ describeEngines('members on %s', (engine) => {
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
       expect(response.headers.get('content-disposition')).toBe('attachment; filename="members.csv"');
-      expect(text.startsWith('\uFEFFName,E-mail,Status,Joined at,Last sign-in\r\n')).toBe(true);
+      expect(text.startsWith('\uFEFFName,E-mail,Status,Joined at,Last sign-in,Renewal date\r\n')).toBe(true);
       const lines = text.slice(1).split('\r\n');
       expect(lines.at(-1)).toBe('');
       expect(lines.slice(1, -1).map((line) => line.split(',')[0])).toEqual([
@@ -282,7 +282,7 @@ describeEngines('members on %s', (engine) => {
         'Søren Dvořák',
         'Renée Lefèvre',
       ]);
-      expect(lines[2]).toMatch(/^"'\+Plus, ""Quoted"" Name",plus@example\.org,Active,\d{4}-\d\d-\d\dT[\d:.]+Z,$/);
+      expect(lines[2]).toMatch(/^"'\+Plus, ""Quoted"" Name",plus@example\.org,Active,\d{4}-\d\d-\d\dT[\d:.]+Z,,$/);
       expect(lines[3]).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")",formula@example.org,Active,`);
       expect(text).not.toContain('Ida Nash');
 
