@@ -323,6 +323,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
         answer(ROUTES.account.setProfile, { body }, { revision }),
       setListing: (listed: boolean, revision: number) =>
         answer(ROUTES.account.setListing, { body: { listed } }, { revision }),
+      /** The signed-in member's membership: its status and renewal date (issue 57). */
+      membership: () => call(ROUTES.account.membership),
       /** The one-click unsubscribe of an announcement mail's signed link: no session needed. */
       unsubscribe: (token: string) => answer(ROUTES.account.unsubscribe, { query: { token } }),
     },

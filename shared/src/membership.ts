@@ -58,3 +58,12 @@ export function dayIn(zone: string, at: Date): string {
     at,
   );
 }
+
+/** The console's form of the renewal date: a date input's value, empty for an open-ended membership. */
+export const membershipFormSchema = z.object({
+  renewalDate: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || isRenewalDay(value), { error: RENEWAL_DATE_MESSAGE })
+    .transform((value): string | null => (value === '' ? null : value)),
+});

@@ -211,13 +211,13 @@ export function renewalReminderMail(
     `Hello ${name},`,
     `Your ${organisationName} membership is due for renewal ${when}, on ${renewal.date}.`,
     'Please renew it before then to stay a member and keep your listing in the directory of members. If you have already renewed, thank you: you can ignore this reminder.',
-    'Your account page shows your membership and its renewal date.',
+    'Your profile page shows your membership and its renewal date.',
   ];
   return {
     kind: 'renewal_reminder',
     to,
     subject: `Your membership renews ${when}`,
     text: `${lines.join('\n\n')}\n\n${accountUrl}\n\n${organisationName}\n`,
-    html: layout(lines, { label: 'Open your account', url: accountUrl }),
+    html: layout(lines, { label: 'Open your profile', url: accountUrl }),
   };
 }

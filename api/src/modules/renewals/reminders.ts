@@ -98,7 +98,8 @@ async function claim(trx: Db, window: Window, batch: Candidate[], at: Date): Pro
 /** Queues the reminders due today; answers how many this instance queued. */
 export async function queueDueReminders(deps: AppDeps): Promise<number> {
   const { today } = membershipTerms(deps);
-  const accountUrl = `${deps.config.publicUrl}/account`;
+  // The account page that shows the membership (the site's /account/profile).
+  const accountUrl = `${deps.config.publicUrl}/account/profile`;
   let queued = 0;
   for (const window of offsetWindows(deps.config.renewalReminderDays, today)) {
     let afterId = 0;

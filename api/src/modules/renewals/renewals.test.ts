@@ -304,7 +304,7 @@ describeEngines('renewal reminders with two instances on %s', (engine) => {
     const mail = await app.smtp.waitForMail((candidate) => candidate.to.includes(in5.email));
     expect(mail.subject).toBe('Your membership renews in 5 days');
     expect(mail.text).toContain('on 2026-06-22');
-    expect(mail.text).toContain('http://site.test/account');
+    expect(mail.text).toContain('http://site.test/account/profile');
     expect(app.smtp.mails.filter((candidate) => candidate.to.includes(in30.email))).toHaveLength(1);
   });
 

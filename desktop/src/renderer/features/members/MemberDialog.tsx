@@ -12,6 +12,7 @@ import { useAdminMutation } from '../../data/useAdminMutation';
 import { useModuleAccess } from '../../data/useModuleAccess';
 import { useConfirm } from '../../ui/ConfirmProvider';
 import { LoadError, Loading } from '../../ui/states';
+import { MembershipFact } from './MemberMembership';
 import { MemberProfileSection } from './MemberProfile';
 
 function Registrations({ title, rows }: { title: string; rows: MemberRegistration[] }) {
@@ -119,6 +120,7 @@ export function MemberDialog({ id, canEdit, onSetStatus, onClose }: MemberDialog
                   'Never'
                 )}
               </dd>
+              <MembershipFact member={member} canEdit={canEdit} />
             </dl>
             <MemberProfileSection memberId={member.id} canEdit={canEdit} />
             <Registrations title="Upcoming registrations" rows={member.registrations.upcoming} />

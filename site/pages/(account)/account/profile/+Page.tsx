@@ -20,6 +20,7 @@ import {
   type Specialty,
 } from '@npo/shared';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { MembershipSummary } from '../../../../components/account/MembershipSummary';
 import { FormAlert, SelectField, TextArea, TextField } from '../../../../components/forms/Field';
 import { Form } from '../../../../components/forms/Form';
 import { statusOf, withApi } from '../../../../lib/api';
@@ -258,6 +259,7 @@ export default function AccountProfilePage() {
       {!error && !loaded && <p role="status">Loading your profile...</p>}
       {loaded && (
         <>
+          <MembershipSummary />
           <ProfileForm
             profile={loaded.profile}
             specialties={loaded.specialties}
