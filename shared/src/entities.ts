@@ -579,6 +579,7 @@ export const memberDataExportEntity = z.strictObject({
     lastLogin: dateTime.nullable(),
   }),
   professionalProfile: memberProfileEntity,
+  membership: membershipEntity,
   registrations: z.array(memberRegistrationEntity),
   contactMessages: z
     .array(

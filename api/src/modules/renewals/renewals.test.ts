@@ -56,6 +56,11 @@ describeEngines('memberships that renew on %s', (engine) => {
       expect(mine.status).toBe(200);
       expect(mine.headers.get('cache-control')).toBe('private, no-store');
       expect(mine.body.data).toEqual({ status, renewalDate });
+      // And it goes with "Download my data".
+      expect((await app.request('GET', '/api/account/data', { token })).body.membership).toEqual({
+        status,
+        renewalDate,
+      });
     }
   });
 
