@@ -32,6 +32,7 @@ export function isRenewalDay(value: string): boolean {
 export const renewalDay = z
   .string({ error: RENEWAL_DATE_MESSAGE })
   .trim()
+  .regex(/^2\d{3}-\d{2}-\d{2}$/, { error: RENEWAL_DATE_MESSAGE, abort: true })
   .refine(isRenewalDay, { error: RENEWAL_DATE_MESSAGE });
 
 /** PUT /api/admin/members/:id/membership: the renewal date, or null for an open-ended membership. */
