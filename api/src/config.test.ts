@@ -52,6 +52,7 @@ describe('loadConfig', () => {
       auditRetentionDays: 365,
       contactRetentionDays: undefined,
       organisationTimeZone: 'Asia/Kolkata',
+      renewalReminderDays: [30, 7],
       backupSchedule: true,
       backupRetain: 14,
       testClockFile: undefined,
@@ -150,6 +151,18 @@ describe('loadConfig', () => {
   it.each(['0', '1.5', 'never'])('refuses CONTACT_RETENTION_DAYS=%s, naming it', (value) => {
     expect(() => loadConfig({ JWT_SECRET: SECRET, CONTACT_RETENTION_DAYS: value })).toThrow(
       'CONTACT_RETENTION_DAYS must be a whole number of days, at least 1',
+    );
+  });
+
+  it('reads RENEWAL_REMINDER_DAYS as distinct offsets, largest first (issue 57)', () => {
+    expect(loadConfig({ JWT_SECRET: SECRET, RENEWAL_REMINDER_DAYS: ' 7, 60 ,0,7' }).renewalReminderDays).toEqual([
+      60, 7, 0,
+    ]);
+  });
+
+  it.each(['7,,30', '-1', '366', '1.5', 'monthly'])('refuses RENEWAL_REMINDER_DAYS=%s, naming it', (value) => {
+    expect(() => loadConfig({ JWT_SECRET: SECRET, RENEWAL_REMINDER_DAYS: value })).toThrow(
+      'RENEWAL_REMINDER_DAYS must be whole numbers of days from 0 to 365, separated by commas (such as 30,7)',
     );
   });
 

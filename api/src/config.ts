@@ -72,6 +72,18 @@ export const envSchema = z.object({
     .int('must be a whole number of days, at least 1')
     .min(1, 'must be a whole number of days, at least 1')
     .optional(),
+  /**
+   * Memberships that renew (issue 57): days before the renewal date a reminder is mailed, largest
+   * first; the largest is also the span in which a membership counts as expiring.
+   */
+  RENEWAL_REMINDER_DAYS: z
+    .string()
+    .default('30,7')
+    .transform((value) => value.split(',').map((part) => part.trim()))
+    .refine((parts) => parts.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= 365), {
+      error: 'must be whole numbers of days from 0 to 365, separated by commas (such as 30,7)',
+    })
+    .transform((parts) => [...new Set(parts.map(Number))].sort((a, b) => b - a)),
   BACKUP_SCHEDULE: booleanText.default(true),
   BACKUP_RETAIN: z.coerce
     .number({ error: 'must be a whole number of copies, at least 1' })
@@ -123,6 +135,8 @@ export interface Config {
   contactRetentionDays: number | undefined;
   /** ORGANISATION_TIME_ZONE: the zone of activities' wall-clock dates (shared/src/time-zone.ts). */
   organisationTimeZone: string;
+  /** RENEWAL_REMINDER_DAYS: the reminder offsets in days, largest first (modules/renewals). */
+  renewalReminderDays: number[];
   /** SQLite only: the server copies its database once a day into DATA_DIR/backups (modules/backups). */
   backupSchedule: boolean;
   /** How many of those daily copies are kept. */
@@ -176,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     versionScheduleLookMs: values.VERSION_SCHEDULE_LOOK_MS,
     contactRetentionDays: values.CONTACT_RETENTION_DAYS,
     organisationTimeZone: values.ORGANISATION_TIME_ZONE,
+    renewalReminderDays: values.RENEWAL_REMINDER_DAYS,
     backupSchedule: values.BACKUP_SCHEDULE && !values.DATABASE_URL,
     backupRetain: values.BACKUP_RETAIN,
   };

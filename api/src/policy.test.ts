@@ -249,6 +249,10 @@ describeEngines('permission matrix on %s', (engine) => {
       id: (await app.createUser({ role: 'member' })).user.id,
       body: { status: 'declined', reason: 'Not on the register.' },
     }),
+    'put /api/admin/members/:id/membership': async () => ({
+      id: (await app.createUser({ role: 'member' })).user.id,
+      body: { renewalDate: '2027-03-31' },
+    }),
 
     'patch /api/admin/members/:id/tags': async () => ({
       id: (await app.createUser({ role: 'member' })).user.id,

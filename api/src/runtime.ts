@@ -9,6 +9,7 @@ import { startAnnouncementSchedule, type AnnouncementSchedule } from './modules/
 import { startAuditRetention } from './modules/audit/retention.js';
 import { startContactRetention } from './modules/contact-messages/retention.js';
 import { startVersionSchedule, type VersionSchedule } from './modules/versioned/schedule.js';
+import { startRenewalReminders, type RenewalReminders } from './modules/renewals/schedule.js';
 import { startBackupSchedule, type BackupSchedule } from './modules/backups/schedule.js';
 import type { AppDeps } from './deps.js';
 import { fileOffsetClock, systemClock, type Clock } from './lib/clock.js';
@@ -31,6 +32,8 @@ export interface Runtime {
   versionSchedule: VersionSchedule;
   /** Sends scheduled announcements at their time. */
   announcements: AnnouncementSchedule;
+  /** Queues membership renewal reminders at their offsets (issue 57): tests run it after moving the clock. */
+  renewalReminders: RenewalReminders;
   close(): Promise<void>;
 }
 
@@ -78,6 +81,8 @@ export async function startRuntime(
   const versionSchedule = startVersionSchedule(deps);
   await versionSchedule.ready;
   const announcements = startAnnouncementSchedule(deps);
+  const renewalReminders = startRenewalReminders(deps);
+  await renewalReminders.ready;
   const tallyFolding = startTallyFolding(db, logger);
   return {
     deps,
@@ -85,9 +90,11 @@ export async function startRuntime(
     backups,
     versionSchedule,
     announcements,
+    renewalReminders,
     async close() {
       await versionSchedule.stop();
       announcements.stop();
+      renewalReminders.stop();
       tallyFolding.stop();
       auditRetention.stop();
       contactRetention?.stop();

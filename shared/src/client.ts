@@ -329,6 +329,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       setPhoto: (image: string, revision: number) =>
         answer(ROUTES.account.setPhoto, { body: { image } }, { revision, timeoutMs: PHOTO_UPLOAD_TIMEOUT_MS }),
       removePhoto: (revision: number) => answer(ROUTES.account.removePhoto, {}, { revision }),
+      /** The signed-in member's membership: its status and renewal date (issue 57). */
+      membership: () => call(ROUTES.account.membership),
       /** The one-click unsubscribe of an announcement mail's signed link: no session needed. */
       unsubscribe: (token: string) => answer(ROUTES.account.unsubscribe, { query: { token } }),
     },

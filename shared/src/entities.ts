@@ -17,6 +17,7 @@ import { ACTIVITY_STATUSES, CONTACT_MESSAGE_STATES } from './constants.js';
 import { PUBLIC_SECTION_NAMES } from './content/public-sections.js';
 import { MAIL_KINDS, MAIL_STATES } from './mail.js';
 import { MEMBER_IMPORT_FIELDS, MEMBER_IMPORT_OUTCOMES } from './member-import.js';
+import { MEMBERSHIP_STATUSES } from './membership.js';
 import { DASHBOARD_PARTS, type DashboardPart } from './dashboard-parts.js';
 import { ASSIGNABLE_MODULES, ROLES } from './permissions.js';
 import { PRACTICE_SETTING_CODES, VERIFICATION_STATUSES } from './profiles/schema.js';
@@ -194,6 +195,21 @@ export const memberEntity = z.strictObject({
   isActive: z.boolean().describe('False once deactivated: the member cannot sign in'),
   joinedAt: dateTime,
   lastLogin: dateTime.nullable().describe('The last successful sign-in; null when they never signed in'),
+  renewalDate: z
+    .string()
+    .nullable()
+    .describe('The day the membership renews (YYYY-MM-DD); null: an open-ended membership, never lapsed'),
+  membershipStatus: z
+    .enum(MEMBERSHIP_STATUSES)
+    .describe(
+      "Derived from renewalDate and today in the organisation's time zone: lapsed once it passed, expiring within the first reminder offset",
+    ),
+});
+
+/** The signed-in member's own membership, as their account page shows it. */
+export const membershipEntity = z.strictObject({
+  status: z.enum(MEMBERSHIP_STATUSES),
+  renewalDate: z.string().nullable().describe('YYYY-MM-DD; null: an open-ended membership'),
 });
 
 const memberRegistrationEntity = z.strictObject({
@@ -322,6 +338,10 @@ export const memberImportPreviewEntity = z.strictObject({
           .describe(
             'The mapped fields whose values are refused (an unknown country or specialty…): the row is skipped',
           ),
+        renewalDate: z
+          .string()
+          .optional()
+          .describe("The membership's renewal date from a renewal date column (YYYY-MM-DD), when the row gives one"),
       }),
     )
     .describe('Every row in file order'),
@@ -627,6 +647,7 @@ export const memberDataExportEntity = z.strictObject({
     lastLogin: dateTime.nullable(),
   }),
   professionalProfile: memberProfileEntity,
+  membership: membershipEntity,
   registrations: z.array(memberRegistrationEntity),
   contactMessages: z
     .array(
@@ -664,6 +685,7 @@ export const ENTITY_SCHEMAS = {
   ContactMessageReply: contactMessageReplyEntity,
   Member: memberEntity,
   MemberDetail: memberDetailEntity,
+  Membership: membershipEntity,
   MemberProfile: memberProfileEntity,
   Specialty: specialtyEntity,
   SpecialtyAdmin: specialtyAdminEntity,
@@ -719,6 +741,7 @@ export type ContactMessagesBulkResult = z.output<typeof contactMessagesBulkResul
 export type Member = z.output<typeof memberEntity>;
 export type MemberRegistration = z.output<typeof memberRegistrationEntity>;
 export type MemberDetail = z.output<typeof memberDetailEntity>;
+export type Membership = z.output<typeof membershipEntity>;
 export type MemberProfile = z.output<typeof memberProfileEntity>;
 export type Specialty = z.output<typeof specialtyEntity>;
 export type SpecialtyAdmin = z.output<typeof specialtyAdminEntity>;

@@ -21,6 +21,7 @@ export const MAIL_KINDS = [
   'announcement',
   'announcement_test',
   'registration_declined',
+  'renewal_reminder',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -44,6 +45,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   announcement: 'Announcement',
   announcement_test: 'Announcement test',
   registration_declined: 'Registration declined notice',
+  renewal_reminder: 'Membership renewal reminder',
 };
 
 export const MAIL_PAGE_SIZE = 50;

@@ -50,6 +50,8 @@ export const MEMBER_IMPORT_HEADERS = {
   bio: ['bio'],
   website: ['website'],
   tags: ['tags'],
+  // Memberships that renew: YYYY-MM-DD, or empty for an open-ended membership.
+  renewalDate: ['renewal date', 'renewal', 'renews on', 'membership renewal date'],
 } as const;
 export type MemberImportField = keyof typeof MEMBER_IMPORT_HEADERS;
 export const MEMBER_IMPORT_FIELDS = Object.keys(MEMBER_IMPORT_HEADERS) as [MemberImportField, ...MemberImportField[]];
@@ -69,4 +71,5 @@ export const MEMBER_IMPORT_FIELD_LABELS: Record<MemberImportField, string> = {
   bio: 'Bio',
   website: 'Website',
   tags: 'Tags',
+  renewalDate: 'Renewal date',
 };

@@ -42,6 +42,7 @@ import * as memberProfiles from './migrations/20261204120000_member_profiles.js'
 import * as directoryListing from './migrations/20261204130000_directory_listing.js';
 import * as photosAndSpecialtyKeeping from './migrations/20261205110000_photos_and_specialty_keeping.js';
 import * as memberTags from './migrations/20261205120000_member_tags.js';
+import * as membershipRenewals from './migrations/20261205130000_membership_renewals.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   '20261204130000_directory_listing': directoryListing,
   '20261205110000_photos_and_specialty_keeping': photosAndSpecialtyKeeping,
   '20261205120000_member_tags': memberTags,
+  '20261205130000_membership_renewals': membershipRenewals,
 };
 
 /** Every migration this version knows, in order (a restored backup must hold none other). */

@@ -69,6 +69,8 @@ export type UserRow = Revised &
     must_change_password: DbBoolean;
     /** When the account last proved its mailbox by completing a mailed link (migration 20261127220000); null: never. */
     email_verified_at: DbTimestamp | null;
+    /** The day a member's membership renews, YYYY-MM-DD; null: open-ended (migration 20261205130000). */
+    renewal_date: string | null;
   };
 
 export type AuthTokenRow = {
@@ -424,6 +426,14 @@ export type MemberTagRow = {
   tag_id: number;
 };
 
+/** One renewal reminder claimed and queued (migration 20261205130000): the key makes it once. */
+export type RenewalReminderRow = {
+  user_id: number;
+  renewal_date: string;
+  offset_days: number;
+  queued_at: DbTimestamp;
+};
+
 export type DbTables = {
   users: UserRow;
   auth_tokens: AuthTokenRow;
@@ -460,6 +470,7 @@ export type DbTables = {
   member_photos: MemberPhotoRow;
   tags: TagRow;
   member_tags: MemberTagRow;
+  renewal_reminders: RenewalReminderRow;
 };
 
 export type TableName = keyof DbTables;
@@ -504,6 +515,7 @@ export const TABLE_NAMES = [
   'member_specialties',
   'tags',
   'member_tags',
+  'renewal_reminders',
 ] as const satisfies readonly TableName[];
 
 /** The versioned content (About Us, contact info, privacy policy, terms). */

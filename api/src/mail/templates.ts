@@ -195,3 +195,29 @@ export function registrationDeclinedMail(to: string, name: string, reason: strin
     html: layout(lines, { label: 'Open your profile', url: profileUrl }),
   };
 }
+
+/**
+ * A membership renewal reminder (issue 57), queued once per member, renewal date and offset
+ * (renewals/reminders.ts). Payments stay outside the product: the mail says when, not how to pay.
+ */
+export function renewalReminderMail(
+  to: string,
+  name: string,
+  renewal: { date: string; daysLeft: number },
+  accountUrl: string,
+): MailMessage {
+  const when = renewal.daysLeft === 0 ? 'today' : renewal.daysLeft === 1 ? 'tomorrow' : `in ${renewal.daysLeft} days`;
+  const lines = [
+    `Hello ${name},`,
+    `Your ${organisationName} membership is due for renewal ${when}, on ${renewal.date}.`,
+    'Please renew it before then to stay a member and keep your listing in the directory of members. If you have already renewed, thank you: you can ignore this reminder.',
+    'Your profile page shows your membership and its renewal date.',
+  ];
+  return {
+    kind: 'renewal_reminder',
+    to,
+    subject: `Your membership renews ${when}`,
+    text: `${lines.join('\n\n')}\n\n${accountUrl}\n\n${organisationName}\n`,
+    html: layout(lines, { label: 'Open your profile', url: accountUrl }),
+  };
+}

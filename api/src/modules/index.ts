@@ -13,6 +13,7 @@ import { registerMailQueue } from './mail-queue/routes.js';
 import { registerMembers } from './members/routes.js';
 import { registerMembershipCards } from './membership-cards/routes.js';
 import { registerProfiles } from './profiles/routes.js';
+import { registerRenewals } from './renewals/routes.js';
 import { registerPrivacyPolicy } from './privacy-policy/routes.js';
 import { registerSpecialties } from './specialties/routes.js';
 import { registerTermsOfService } from './terms-of-service/routes.js';
@@ -37,6 +38,7 @@ export const CONTENT_MODULES: ((context: ModuleContext) => void)[] = [
   registerProfiles,
   registerSpecialties,
   registerTags,
+  registerRenewals,
   registerAnnouncements,
   registerDashboard,
   registerAudit,

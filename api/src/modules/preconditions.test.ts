@@ -307,6 +307,13 @@ describeEngines('If-Match on admin item writes on %s', (engine) => {
       create: () => make('/api/admin/tags', { name: `Precondition tag ${unique()}` }),
       read: (id) => fromItemTag(id),
     },
+    // The renewal date is written to the member's own row: If-Match is the member's revision.
+    'put /api/admin/members/:id/membership': {
+      table: 'users',
+      create: member,
+      body: () => ({ renewalDate: `2027-01-${String(((counter += 1) % 28) + 1).padStart(2, '0')}` }),
+      read: (id) => fromList('/api/admin/members', 'members', id),
+    },
     // Erased, the member leaves the list (their row stays as an anonymous stand-in).
     'delete /api/admin/members/:id': {
       table: 'users',

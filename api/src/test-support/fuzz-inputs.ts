@@ -33,6 +33,8 @@ let serial = 0;
 function namedString(name: string, schema: Schema): string | undefined {
   serial += 1;
   if (/email/i.test(name)) return `fuzz${serial}@example.org`;
+  // A calendar day where the schema's pattern asks for one (a renewal date), else a date-time.
+  if (/date/i.test(name) && schema.pattern && new RegExp(schema.pattern).test('2031-05-06')) return '2031-05-06';
   // A date in the test clock's future (test-app.ts), so a schedule's time is accepted too.
   if (/date|activateAt/i.test(name)) return '2031-05-06T10:00:00Z';
   if (name === 'phone') return '+911234567890';

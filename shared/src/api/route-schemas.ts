@@ -15,6 +15,7 @@ import { MAX_PAGE_LIMIT, PAGE_SIZES } from '../constants.js';
 import { MAIL_PAGE_SIZE } from '../mail.js';
 import { memberImportPreviewSchema, memberImportSchema } from '../member-import.js';
 import { PHOTO_SIZES, photoUploadSchema } from '../profiles/photos.js';
+import { membershipSchema } from '../membership.js';
 import { directoryListingSchema, memberProfileSchema, verificationSchema } from '../profiles/schema.js';
 import { specialtyRemoveQuery, specialtySchema } from '../profiles/specialties.js';
 import {
@@ -491,6 +492,13 @@ export const ROUTE_SCHEMAS = {
       membersOnly: true,
       summary: 'Remove my profile photo',
     },
+    membership: {
+      answer: entity.membershipEntity,
+      description:
+        "The signed-in member's membership: its status (derived from the renewal date and today) and renewal date",
+      membersOnly: true,
+      summary: 'Get my membership status and renewal date',
+    },
     unsubscribe: {
       query: unsubscribeQuery,
       answer: messageOnly,
@@ -569,7 +577,7 @@ export const ROUTE_SCHEMAS = {
       query: membersFilter,
       ...csv,
       description:
-        'Every member of the filter, in its order (RFC 4180, UTF-8 with BOM): Name, E-mail, Status, Joined at, Last sign-in, then the profile (Title, Country, City, Languages, Specialties, Practice setting, Registration body, Registration number, Bio, Website) and Tags, under the headers the import reads',
+        'Every member of the filter, in its order (RFC 4180, UTF-8 with BOM): Name, E-mail, Status, Joined at, Last sign-in, then the profile (Title, Country, City, Languages, Specialties, Practice setting, Registration body, Registration number, Bio, Website) Tags and Renewal date, under the headers the import reads',
       throttled: true,
       summary: 'Export members as CSV',
     },
@@ -647,6 +655,15 @@ export const ROUTE_SCHEMAS = {
         'The member with their tags after the change (a tag already on, or already off, changes nothing)',
       ),
       summary: 'Put tags on a member and take tags off',
+    },
+    setMembership: {
+      ...byId,
+      body: membershipSchema,
+      ...item(
+        entity.memberEntity,
+        'Saved: the status follows from the new renewal date; a changed date gets its own renewal reminders',
+      ),
+      summary: "Set a member's renewal date",
     },
   },
 

@@ -242,6 +242,8 @@ const TABLE = {
     // The profile's photo: a new one replaces the old (both are writes of the profile, at its revision).
     setPhoto: route('put', '/account/profile/photo', 'user', { ifMatch: true, bodyLimitMb: PHOTO_BODY_LIMIT_MB }),
     removePhoto: route('delete', '/account/profile/photo', 'user', { ifMatch: true }),
+    // The member's own membership status and renewal date (issue 57), read-only.
+    membership: route('get', '/account/membership', 'user'),
     // RFC 8058 one-click unsubscribe: the signed token of the mail's List-Unsubscribe link, no session.
     // The site's POST /unsubscribe?token=… (what mail clients send) is handed to this route.
     unsubscribe: route('post', '/unsubscribe', 'public'),
@@ -307,6 +309,8 @@ const TABLE = {
     // Tags put on a member and taken off (issue 57): a change of the set (add these, remove those) that
     // raises the member's revision when it changes anything (a repeat changes nothing). An edit.
     setTags: adminRoute('members', 'patch', '/members/:id/tags', { ifMatch: true, changes: ['tags'] }),
+    // The membership's renewal date (issue 57), set by staff; the status is derived from it.
+    setMembership: adminRoute('members', 'put', '/members/:id/membership', { ifMatch: true }),
   },
 
   /**

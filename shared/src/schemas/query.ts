@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ACTIVITY_STATUSES, CONTACT_MESSAGE_FILTERS, MAX_PAGE_LIMIT } from '../constants.js';
 import { ROLES } from '../permissions.js';
+import { MEMBERSHIP_STATUSES } from '../membership.js';
 import { COUNTRY_CODES } from '../profiles/codes.js';
 import { plainString } from './fields.js';
 
@@ -172,6 +173,8 @@ const membersFilterShape = {
     .transform(Number)
     .refine((id) => id >= 1 && id <= 2_147_483_647, 'Tag must be a tag id')
     .optional(),
+  // Memberships that renew (issue 57): the status derived from the renewal date and today.
+  membership: z.enum(MEMBERSHIP_STATUSES, { error: 'Membership must be active, expiring or lapsed' }).optional(),
   sort: memberSort.sort.default('name'),
   order: memberSort.order.default('asc'),
 };

@@ -99,6 +99,7 @@ async function deletePersonalRows(trx: Db, member: MemberAccountRow): Promise<vo
     'member_profiles',
     // Tags (issue 57): which groups staff put the member in is about them.
     'member_tags',
+    'renewal_reminders',
   ] as const) {
     await trx(table).where({ user_id: id }).delete();
   }
@@ -144,6 +145,7 @@ export async function eraseMember(
       totp_enabled_at: null,
       totp_last_step: null,
       last_login_at: null,
+      renewal_date: null,
       erased_at: now,
       updated_at: now,
       revision: trx.raw('revision + 1'),

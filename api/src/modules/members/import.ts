@@ -23,10 +23,11 @@ import { createSecretToken } from '../../lib/tokens.js';
 import { memberWelcomeMail } from '../../mail/templates.js';
 import { recordAudit } from '../audit/record.js';
 import { profileColumns } from '../profiles/presenter.js';
+import { renewalCell } from '../renewals/import-column.js';
 import { createTagsRepository } from '../tags/repository.js';
 import { createExtrasReader, mappingOf, reasonOf, type ImportMapping, type RowExtras } from './import-fields.js';
 
-/** Rows of one INSERT: 9 columns a row stays far below both engines' parameter limits. */
+/** Rows of one INSERT: 10 columns a row stays far below both engines' parameter limits. */
 const INSERT_BATCH = 500;
 /** Addresses of one lookup of existing accounts. */
 const LOOKUP_BATCH = 1000;
@@ -118,10 +119,17 @@ function judgeRow(
   const { name, email } = parsed.data;
   const { extras, errors } = reader.read(fields);
   if (errors.length) return { line, name, email, outcome: 'invalid', reason: reasonOf(errors), fieldErrors: errors };
+  // The membership's renewal date (renewals/import-column.ts), when the file has the column.
+  const renewal =
+    columns.mapping.index.renewalDate === undefined ? {} : renewalCell(fields[columns.mapping.index.renewalDate]);
+  if ('reason' in renewal) {
+    const fieldErrors = [{ field: 'renewalDate' as const, message: renewal.reason }];
+    return { line, name, email, outcome: 'invalid', reason: renewal.reason, fieldErrors };
+  }
   const first = firstLineOf.get(email);
   if (first !== undefined) return { line, name, email, outcome: 'invalid', reason: `Same e-mail as line ${first}` };
   firstLineOf.set(email, line);
-  return { line, name, email, outcome: 'new', extras };
+  return { line, name, email, outcome: 'new', extras, ...renewal };
 }
 
 /** The role of each account among `emails` (stored lower-cased), looked up a batch at a time. */
@@ -248,6 +256,7 @@ export function createMemberImport(deps: AppDeps) {
         token_version: 0,
         created_at: at,
         updated_at: at,
+        renewal_date: row.renewalDate ?? null,
       }));
       const written: { id: number; name: string; email: string }[] = await trx('users')
         .insert(batch)

@@ -283,7 +283,7 @@ describeEngines('members on %s', (engine) => {
         'Renée Lefèvre',
       ]);
       // The profile's and tags' cells are empty for a member without them.
-      expect(lines[2]).toMatch(/^"'\+Plus, ""Quoted"" Name",plus@example\.org,Active,\d{4}-\d\d-\d\dT[\d:.]+Z,,{11}$/);
+      expect(lines[2]).toMatch(/^"'\+Plus, ""Quoted"" Name",plus@example\.org,Active,\d{4}-\d\d-\d\dT[\d:.]+Z,,{12}$/);
       expect(lines[3]).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")",formula@example.org,Active,`);
       expect(text).not.toContain('Ida Nash');
 

@@ -13,6 +13,7 @@ import type { Caller } from '../sessions/service.js';
 import { createUsersRepository } from '../users/repository.js';
 import { forgetOldPages } from '../../db/connection.js';
 import { eraseMember } from './erasure.js';
+import { membershipTerms, presentMembership } from '../renewals/terms.js';
 import { createMembersRepository } from './repository.js';
 import { readProfile } from '../profiles/service.js';
 
@@ -57,6 +58,7 @@ export function createOwnDataService(deps: AppDeps) {
           lastLogin: toIsoOrNull(row.last_login_at),
         },
         professionalProfile,
+        membership: presentMembership(row.renewal_date, membershipTerms(deps)),
         registrations,
         contactMessages: messages.map((message) => ({
           id: message.id,

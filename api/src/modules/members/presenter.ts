@@ -2,16 +2,27 @@ import type { Member, MemberRegistration } from '@npo/shared';
 import { toBool, toIso, toIsoOrNull } from '../../db/rows.js';
 import type { ActivityRow, DbTimestamp, UserRow } from '../../db/tables.js';
 import type { CsvFormat } from '../../lib/csv.js';
+import { statusOn, type MembershipTerms } from '../renewals/terms.js';
 
 /** The columns of an account a member is presented from: no hash, token version or permissions. */
-export const MEMBER_COLUMNS = ['id', 'name', 'email', 'is_active', 'revision', 'last_login_at', 'created_at'] as const;
+export const MEMBER_COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'is_active',
+  'revision',
+  'last_login_at',
+  'created_at',
+  'renewal_date',
+] as const;
 export type MemberRow = Pick<UserRow, (typeof MEMBER_COLUMNS)[number]>;
 
 /** One member read whole (detail, erasure): also whether the address is proved, which lists do not need. */
 export const MEMBER_ACCOUNT_COLUMNS = [...MEMBER_COLUMNS, 'email_verified_at'] as const;
 export type MemberAccountRow = Pick<UserRow, (typeof MEMBER_ACCOUNT_COLUMNS)[number]>;
 
-export function presentMember(row: MemberRow): Member {
+/** The member as the API shows them; their membership status is that of the terms' day. */
+export function presentMember(row: MemberRow, terms: MembershipTerms): Member {
   return {
     id: row.id,
     revision: Number(row.revision),
@@ -20,6 +31,8 @@ export function presentMember(row: MemberRow): Member {
     isActive: toBool(row.is_active),
     joinedAt: toIso(row.created_at),
     lastLogin: toIsoOrNull(row.last_login_at),
+    renewalDate: row.renewal_date,
+    membershipStatus: statusOn(row.renewal_date, terms),
   };
 }
 
@@ -60,6 +73,8 @@ export const MEMBERS_CSV: CsvFormat = {
     ['Bio', 'bio'],
     ['Website', 'website'],
     ['Tags', 'tags'],
+    // YYYY-MM-DD as stored (empty: open-ended), so a re-import reads it back (members/import.ts).
+    ['Renewal date', 'renewal_date'],
   ],
   id: 'id',
 };

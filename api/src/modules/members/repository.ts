@@ -15,6 +15,7 @@ import { presentContactMessage, type ContactMessageRow } from '../contact-messag
 import { MESSAGE_COLUMNS } from '../contact-messages/repository.js';
 import { languagesOf } from '../profiles/presenter.js';
 import { hasCriteria, inSegment } from '../segments/filter.js';
+import { membershipIs, type MembershipTerms } from '../renewals/terms.js';
 import { isShortSearch, likeSearch, SHORT_SEARCH_COUNT, trigramSearch } from '../users/repository.js';
 import {
   MEMBERS_CSV,
@@ -27,7 +28,11 @@ import {
   type MemberRow,
 } from './presenter.js';
 
-export type MembersListFilter = Omit<MembersFilter, 'sort' | 'order'> & Partial<Pick<MembersFilter, 'sort' | 'order'>>;
+export type MembersListFilter = Omit<MembersFilter, 'sort' | 'order'> &
+  Partial<Pick<MembersFilter, 'sort' | 'order'>> & {
+    /** The day the membership filter and each member's status are judged on (renewals/terms.ts). */
+    terms: MembershipTerms;
+  };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
@@ -67,16 +72,20 @@ function narrowed(db: Db, query: Knex.QueryBuilder, filter: MembersListFilter): 
     query.whereIn('users.id', db('activity_registrations').select('user_id').where('activity_id', filter.activityId));
   }
   // Profile fields and tags (issue 57): the segment criteria an announcement takes too.
-  return inSegment(db, query, segmentFilter(filter));
+  inSegment(db, query, segmentFilter(filter));
+  // The membership's status on the terms' day, from the renewal date (migration 20261205130000).
+  if (filter.membership) query.where(membershipIs(filter.membership, filter.terms));
+  return query;
 }
 
-/** A filter the kept counts answer (db/tallies.ts): by status at most, no search, join days, activity or segment. */
+/** A filter the kept counts answer (db/tallies.ts): by status at most, no search, join days, activity, segment or membership. */
 const isByStatusOnly = (filter: MembersListFilter): boolean =>
   !filter.q &&
   !filter.joinedFrom &&
   !filter.joinedTo &&
   filter.activityId === undefined &&
-  !hasCriteria(segmentFilter(filter));
+  !hasCriteria(segmentFilter(filter)) &&
+  !filter.membership;
 
 /**
  * The filter's members. A search of three characters or more is found first and sorted after, as a
@@ -170,6 +179,7 @@ export function createMembersRepository(db: Db) {
 
     async page({ page, limit }: Page, filter: MembersListFilter): Promise<PageResult<Member>> {
       const order = orderOf(filter);
+      const present = (row: MemberRow) => presentMember(row, filter.terms);
       const filtered = (query: Knex.QueryBuilder) => filterMembers(db, query, filter);
       if (isShortSearch(filter.q)) {
         // No index finds one or two characters: walk in list order, stopping at the cap (see users' shortSearchPage).
@@ -179,7 +189,7 @@ export function createMembersRepository(db: Db) {
         const rows: MemberRow[] = pageIds.length
           ? await db('users').whereIn('id', pageIds).orderBy(order).select(MEMBER_COLUMNS)
           : [];
-        return { items: rows.map(presentMember), total: ids.length };
+        return { items: rows.map(present), total: ids.length };
       }
       if (filter.q) {
         const found = await pageOfMatches<MemberRow>(
@@ -190,7 +200,7 @@ export function createMembersRepository(db: Db) {
           filtered,
           order,
         );
-        return { items: found.rows.map(presentMember), total: found.total };
+        return { items: found.rows.map(present), total: found.total };
       }
       const [rows, total] = await Promise.all([
         pageOfRows<MemberRow>(db, 'users', db('users').select(MEMBER_COLUMNS), { page, limit }, filtered, order),
@@ -202,7 +212,7 @@ export function createMembersRepository(db: Db) {
             })
           : countOf(filtered(db('users'))),
       ]);
-      return { items: rows.map(presentMember), total };
+      return { items: rows.map(present), total };
     },
 
     /** Every member of the filter in its order, for the CSV export: ids first, then rows a page at a time. */

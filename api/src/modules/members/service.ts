@@ -16,6 +16,7 @@ import { createUsersRepository } from '../users/repository.js';
 import { forgetOldPages } from '../../db/connection.js';
 import { eraseMember } from './erasure.js';
 import { presentMember } from './presenter.js';
+import { membershipTerms } from '../renewals/terms.js';
 import { createMembersRepository, type MembersListFilter } from './repository.js';
 
 const MEMBER = 'Member';
@@ -25,6 +26,7 @@ export const DETAIL_MESSAGES = 20;
 export function createMembersService(deps: AppDeps) {
   const members = createMembersRepository(deps.db);
   const now = () => deps.clock.now();
+  const present = (row: Parameters<typeof presentMember>[0]) => presentMember(row, membershipTerms(deps));
 
   /**
    * Sets the member's active status in one transaction that holds the row (PostgreSQL) from the
@@ -34,22 +36,24 @@ export function createMembersService(deps: AppDeps) {
   function setActive(id: number, active: boolean, expected?: ExpectedRevision): Promise<Member> {
     return deps.db.transaction(async (trx) => {
       const row = found(await createMembersRepository(trx).find(id, { lock: true }), MEMBER);
-      ensureRevision(presentMember(row), expected);
-      if (toBool(row.is_active) === active) return presentMember(row);
+      ensureRevision(present(row), expected);
+      if (toBool(row.is_active) === active) return present(row);
       const updated = found(await createUsersRepository(trx).setActive(id, active, now(), expected), MEMBER);
       if (!active) await createSessionsRepository(trx).endAll(id, now());
-      return presentMember(updated);
+      return present(updated);
     });
   }
 
   return {
-    list: ({ page, limit, ...filter }: MembersQuery) => members.page({ page, limit }, filter),
+    list: ({ page, limit, ...filter }: MembersQuery) =>
+      members.page({ page, limit }, { ...filter, terms: membershipTerms(deps) }),
 
-    exportPages: (filter: MembersListFilter) => members.pages(filter),
+    exportPages: (filter: Omit<MembersListFilter, 'terms'>) =>
+      members.pages({ ...filter, terms: membershipTerms(deps) }),
 
     async get(id: number): Promise<MemberDetail> {
       const row = found(await members.find(id), MEMBER);
-      const member = presentMember(row);
+      const member = present(row);
       const emailVerified = row.email_verified_at !== null;
       const [registrations, tags, messages] = await Promise.all([
         members.registrations(id),
@@ -73,7 +77,7 @@ export function createMembersService(deps: AppDeps) {
     async erase(id: number, expected?: ExpectedRevision): Promise<void> {
       await deps.db.transaction(async (trx) => {
         const row = found(await createMembersRepository(trx).find(id, { lock: true }), MEMBER);
-        ensureRevision(presentMember(row), expected);
+        ensureRevision(present(row), expected);
         await eraseMember(deps, trx, row, { self: false });
       });
       await forgetOldPages(deps.db, deps.logger);

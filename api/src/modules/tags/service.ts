@@ -15,6 +15,7 @@ import { recordAdminChange } from '../audit/admin-writes.js';
 import { recordAudit } from '../audit/record.js';
 import { presentMember } from '../members/presenter.js';
 import { createMembersRepository } from '../members/repository.js';
+import { membershipTerms } from '../renewals/terms.js';
 import { createTagsRepository, presentTag } from './repository.js';
 
 const TAG = 'Tag';
@@ -107,7 +108,7 @@ export function createTagsService(deps: AppDeps) {
         const tags = createTagsRepository(trx);
         const before = await tags.ofMember(userId);
         // A stale revision is answered with the member as the route answers it: with their tags.
-        const current: MemberWithTags = { ...presentMember(row), tags: before };
+        const current: MemberWithTags = { ...presentMember(row, membershipTerms(deps)), tags: before };
         ensureRevision(current, expected);
         const known = await tags.known(change.add);
         if (change.add.some((tagId) => !known.has(tagId))) {
@@ -126,7 +127,7 @@ export function createTagsService(deps: AppDeps) {
           entityId: userId,
           changes: { tags: { before: names(before), after: names(after) } },
         });
-        return { ...presentMember(found(await members.find(userId), 'Member')), tags: after };
+        return { ...presentMember(found(await members.find(userId), 'Member'), membershipTerms(deps)), tags: after };
       }),
   };
 }

@@ -294,6 +294,11 @@ export function createUsersRepository(db: Db) {
       });
     },
 
+    /** A member's renewal date (issue 57), an admin edit like the others: a new revision, audited. */
+    setRenewalDate(id: number, renewalDate: string | null, now: Date, expected?: ExpectedRevision) {
+      return updateRevised<UserRow>(adminEdit(id, expected), { renewal_date: renewalDate, updated_at: now });
+    },
+
     remove: (id: number, expected?: ExpectedRevision): Promise<boolean> => deleteRevised(adminEdit(id, expected)),
 
     /**

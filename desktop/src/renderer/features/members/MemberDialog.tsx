@@ -12,6 +12,7 @@ import { useAdminMutation } from '../../data/useAdminMutation';
 import { useModuleAccess } from '../../data/useModuleAccess';
 import { useConfirm } from '../../ui/ConfirmProvider';
 import { LoadError, Loading } from '../../ui/states';
+import { MembershipFact } from './MemberMembership';
 import { MemberProfileSection } from './MemberProfile';
 import { MemberTags } from './MemberTags';
 
@@ -120,6 +121,7 @@ export function MemberDialog({ id, canEdit, onSetStatus, onClose }: MemberDialog
                   'Never'
                 )}
               </dd>
+              <MembershipFact member={member} canEdit={canEdit} />
             </dl>
             <MemberTags member={member} canEdit={canEdit} />
             <MemberProfileSection memberId={member.id} canEdit={canEdit} canDelete={canDelete} />

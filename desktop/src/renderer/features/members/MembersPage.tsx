@@ -6,7 +6,16 @@
  * reactivate, after a confirmation, and import members from a CSV file (ImportMembersDialog).
  */
 import { Button, HTMLSelect, HTMLTable, MenuDivider, MenuItem, Tag } from '@blueprintjs/core';
-import { ROUTES, changeOf, formatAdminDate, MEMBER_STATUSES, type Member, type MembersFilter } from '@npo/shared';
+import {
+  ROUTES,
+  changeOf,
+  formatAdminDate,
+  MEMBER_STATUSES,
+  MEMBERSHIP_STATUSES,
+  MEMBERSHIP_STATUS_LABELS,
+  type Member,
+  type MembersFilter,
+} from '@npo/shared';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../../api/client';
@@ -27,9 +36,10 @@ import { notifyFailure } from '../../ui/toaster';
 import { ImportMembersDialog } from './ImportMembersDialog';
 import { MemberDialog, useEraseMember } from './MemberDialog';
 import { MemberFilters } from './MemberFilters';
+import { MembershipTag } from './MemberMembership';
 import './members.css';
 
-type Filter = Partial<Pick<MembersFilter, 'status' | 'joinedFrom' | 'joinedTo' | 'country'>> & {
+type Filter = Partial<Pick<MembersFilter, 'status' | 'joinedFrom' | 'joinedTo' | 'country' | 'membership'>> & {
   activityId?: string;
   specialtyId?: string;
 };
@@ -45,12 +55,14 @@ const STATUS_LABELS: Record<(typeof MEMBER_STATUSES)[number], string> = {
  */
 function filterOf(list: PagedList): Filter {
   const status = list.param('status');
+  const membership = MEMBERSHIP_STATUSES.find((each) => each === list.param('membership'));
   const optional = (name: 'joinedFrom' | 'joinedTo' | 'activityId' | 'country' | 'specialtyId') => {
     const value = list.param(name);
     return value ? { [name]: value } : {};
   };
   return {
     ...((status === 'active' || status === 'deactivated') && { status }),
+    ...(membership && { membership }),
     ...optional('joinedFrom'),
     ...optional('joinedTo'),
     ...optional('activityId'),
@@ -106,6 +118,7 @@ const COLUMNS: TableColumn<MembersFilter['sort']>[] = [
   { label: 'Name', sort: 'name' },
   { label: 'E-mail' },
   { label: 'Status' },
+  { label: 'Membership' },
   { label: 'Joined (UTC)', sort: 'joinedAt', firstOrder: 'desc' },
   { label: 'Last sign-in (UTC)' },
   { label: 'Actions', look: 'hidden' },
@@ -155,6 +168,9 @@ function MemberRow({ member, detailLink, canEdit, canDelete, onSetStatus, onEras
           {member.isActive ? 'Active' : 'Deactivated'}
         </Tag>
       </td>
+      <td className="nowrap" title={member.renewalDate ? `Renews on ${member.renewalDate}` : 'No renewal date'}>
+        <MembershipTag member={member} />
+      </td>
       <td>
         <DateTimeLines at={member.joinedAt} text={formatAdminDate(member.joinedAt)} />
       </td>
@@ -200,7 +216,8 @@ export default function MembersPage() {
     filter.joinedTo ||
     filter.activityId ||
     filter.country ||
-    filter.specialtyId,
+    filter.specialtyId ||
+    filter.membership,
   );
 
   return (
@@ -224,6 +241,15 @@ export default function MembersPage() {
           options={[
             { value: '', label: 'All statuses' },
             ...MEMBER_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
+          ]}
+        />
+        <HTMLSelect
+          aria-label="Membership"
+          value={filter.membership ?? ''}
+          onChange={(event) => list.setParam('membership', event.currentTarget.value || null)}
+          options={[
+            { value: '', label: 'Any membership' },
+            ...MEMBERSHIP_STATUSES.map((status) => ({ value: status, label: MEMBERSHIP_STATUS_LABELS[status] })),
           ]}
         />
         <MemberFilters list={list} />

@@ -25,6 +25,8 @@ import {
   type Specialty,
 } from '@npo/shared';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { MembershipSummary } from '../../../../components/account/MembershipSummary';
 import { FormAlert, SelectField, TextArea, TextField } from '../../../../components/forms/Field';
 import { Form } from '../../../../components/forms/Form';
 import { statusOf, withApi } from '../../../../lib/api';
@@ -366,6 +368,7 @@ export default function AccountProfilePage() {
       {loaded && (
         <>
           <PhotoSection profile={loaded.profile} onSaved={saved} onSignedOut={signedOut} />
+          <MembershipSummary />
           <ProfileForm
             profile={loaded.profile}
             specialties={loaded.specialties}
