@@ -21,6 +21,7 @@ export const MAIL_KINDS = [
   'announcement',
   'announcement_test',
   'registration_declined',
+  'directory_contact',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -44,6 +45,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   announcement: 'Announcement',
   announcement_test: 'Announcement test',
   registration_declined: 'Registration declined notice',
+  directory_contact: 'Message through the directory',
 };
 
 export const MAIL_PAGE_SIZE = 50;

@@ -13,7 +13,7 @@
  * pages are built again. Accounts, contact messages and settings are not public content.
  */
 import { AUDIT_ANNOUNCEMENTS_MODULE } from '../audit.js';
-import { MEMBER_IMPORT_BODY_LIMIT_MB } from '../constants.js';
+import { DIRECTORY_READS, MEMBER_IMPORT_BODY_LIMIT_MB } from '../constants.js';
 import type { Module } from '../permissions.js';
 import type { AcceptingInputs } from './operation.js';
 import { adminRoute, route, type HttpMethod, type RouteDetails } from './route.js';
@@ -220,15 +220,17 @@ const TABLE = {
     // Members' data rights: their data as a JSON file (the body itself, not an envelope), and closing
     // the account, which erases it (members/erasure.ts). Staff accounts are closed by a super admin.
     data: route('get', '/account/data', 'user'),
-    close: route('post', '/account/close', 'user'),
+    // Erasure takes the member out of the directory at once.
+    close: route('post', '/account/close', 'user', { changesPublicContent: true }),
     // Announcements by e-mail: the signed-in account's choice (on by default).
     preferences: route('get', '/account/preferences', 'user'),
     setPreferences: route('put', '/account/preferences', 'user'),
     // The member's professional profile (issue 57); staff edit the same through members.setProfile.
     profile: route('get', '/account/profile', 'user'),
-    setProfile: route('put', '/account/profile', 'user', { ifMatch: true }),
+    // A listed member's profile is public content (the directory); so is the choice to be listed.
+    setProfile: route('put', '/account/profile', 'user', { ifMatch: true, changesPublicContent: true }),
     // Listed in the public directory or not: the member's choice, with the consent text and date kept.
-    setListing: route('put', '/account/profile/listing', 'user', { ifMatch: true }),
+    setListing: route('put', '/account/profile/listing', 'user', { ifMatch: true, changesPublicContent: true }),
     // RFC 8058 one-click unsubscribe: the signed token of the mail's List-Unsubscribe link, no session.
     // The site's POST /unsubscribe?token=… (what mail clients send) is handed to this route.
     unsubscribe: route('post', '/unsubscribe', 'public'),
@@ -263,15 +265,19 @@ const TABLE = {
     list: adminRoute('members', 'get', '/members'),
     exportCsv: adminRoute('members', 'get', '/members/export.csv'),
     get: adminRoute('members', 'get', '/members/:id'),
+    // An active account is one condition of a directory listing: these change the public directory.
     deactivate: adminRoute('members', 'patch', '/members/:id/deactivate', {
       ifMatch: true,
+      changesPublicContent: true,
     }),
     reactivate: adminRoute('members', 'patch', '/members/:id/reactivate', {
       ifMatch: true,
+      changesPublicContent: true,
     }),
     // Erasure (members' data rights): personal data gone, registrations kept anonymous (counts unchanged).
     erase: adminRoute('members', 'delete', '/members/:id', {
       ifMatch: true,
+      changesPublicContent: true,
     }),
     // The dry run writes nothing, so it keeps no answer for Idempotency-Key (it can be megabytes).
     importPreview: adminRoute('members', 'post', '/members/import/dry-run', {
@@ -282,14 +288,22 @@ const TABLE = {
       bodyLimitMb: MEMBER_IMPORT_BODY_LIMIT_MB,
     }),
     profile: adminRoute('members', 'get', '/members/:id/profile'),
-    setProfile: adminRoute('members', 'put', '/members/:id/profile', { ifMatch: true }),
-    // Staff's check of the registration; a decline mails its reason to the member.
-    verify: adminRoute('members', 'put', '/members/:id/verification', { ifMatch: true }),
+    setProfile: adminRoute('members', 'put', '/members/:id/profile', { ifMatch: true, changesPublicContent: true }),
+    // Staff's check of the registration; a decline mails its reason to the member. Verified is a
+    // condition of a directory listing.
+    verify: adminRoute('members', 'put', '/members/:id/verification', { ifMatch: true, changesPublicContent: true }),
   },
 
-  // What members' profiles are made of (issue 57): the specialties staff keep, for the profile forms.
+  /**
+   * The public directory of members (issue 57): the specialties staff keep (for the profile forms and
+   * the directory's filter), the listed professionals, one professional's page by its slug, and
+   * "Contact this professional", relayed by mail (the contact form's limits and proof of work).
+   */
   directory: {
     specialties: route('get', '/specialties', 'public'),
+    list: route('get', '/directory', 'public', { publicCache: DIRECTORY_READS }),
+    get: route('get', '/directory/:slug', 'public', { publicCache: [] }),
+    contact: route('post', '/directory/:slug/contact', 'public'),
   },
 
   dashboard: {

@@ -1,2 +1,3 @@
 export * from './codes.js';
 export * from './schema.js';
+export * from './directory.js';
