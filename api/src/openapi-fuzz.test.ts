@@ -79,6 +79,8 @@ interface Operation {
 /** What the fuzzing reads of a listed item. */
 interface Item {
   id: number;
+  /** A directory entry's address (GET /api/directory/{slug}), its only key. */
+  slug?: string;
   isActive?: boolean;
   version?: number;
   role?: string;
@@ -129,6 +131,8 @@ const REORDERS: Record<string, string> = {
 
 /** /api/admin/faqs/{id}/x and /api/activities/{id} list their items at /api/admin/faqs and /api/admin/activities. */
 function collectionPathOf(path: string): string | undefined {
+  // The directory's professionals are public items keyed by slug, listed by the public list itself.
+  if (path.startsWith('/api/directory/{slug}')) return '/api/directory';
   const base = /^(.*?)\/\{id\}/.exec(path)?.[1];
   if (!base) return undefined;
   // Public items are listed by their admin collection; the account's own (sessions) by theirs.
@@ -204,6 +208,24 @@ describeEngines('OpenAPI fuzzing on %s', (engine) => {
     for (const name of ['Staff One', 'Staff Two', 'Staff Three']) await app.createUser({ role: 'admin', name });
     // Members the erasure may take.
     for (const name of ['Member One', 'Member Two', 'Member Three']) await app.createUser({ role: 'member', name });
+    await listedProfessional();
+  }
+
+  /**
+   * A professional of the directory, so its {slug} routes meet one that is listed: listed and verified
+   * in the database, and never an {id} the fuzzing sends (no deactivation or erasure takes it away).
+   */
+  async function listedProfessional(): Promise<void> {
+    const { user } = await app.createUser({ role: 'member', name: 'Listed Professional' });
+    protectedUserIds.push(user.id);
+    await app.runtime.deps.db('member_profiles').insert({
+      user_id: user.id,
+      revision: 2,
+      updated_at: app.clock.now(),
+      listed: true,
+      verification: 'verified',
+      directory_slug: `listed-professional-${user.id}`,
+    });
   }
 
   /**
@@ -243,7 +265,7 @@ describeEngines('OpenAPI fuzzing on %s', (engine) => {
     const deletable = items.filter((item) => item.role !== 'super_admin' && !(item.version && item.isActive));
     if (unscheduling) return items.filter((item) => item.state === 'scheduled').map((item) => String(item.id));
     const preferred = operation.method === 'delete' && deletable.length > 0 ? deletable : items;
-    return preferred.map((item) => String(item.id));
+    return preferred.map((item) => String(item.slug ?? item.id));
   }
 
   /** The FAQ and card reorders only accept the full list of ids, which no schema can say. */

@@ -26,6 +26,7 @@ const PUBLIC_READS = API_OPERATIONS.filter((operation) => operation.publicCache 
 describe.each(testEngines())('public answers by Koa and by the fast path on %s', (engine) => {
   let app: TestApp;
   let activityId: number;
+  let professionalSlug: string;
 
   async function fetchAnswer(path: string, headers: Record<string, string>): Promise<Answer & { cache: string }> {
     const response = await fetch(`${app.baseUrl}${path}`, { headers });
@@ -35,7 +36,7 @@ describe.each(testEngines())('public answers by Koa and by the fast path on %s',
   }
 
   function urlOf(operation: Operation): string {
-    const path = pathOf(operation, { id: activityId });
+    const path = pathOf(operation, { id: activityId, slug: professionalSlug });
     // A query the route reads and one it does not: the fast path must key both as Koa does.
     return operation.query ? `${path}?page=1&limit=5&x=1` : path;
   }
@@ -53,6 +54,17 @@ describe.each(testEngines())('public answers by Koa and by the fast path on %s',
     await create('/api/admin/testimonials', sampleBodies.testimonial);
     await create('/api/admin/faqs', sampleBodies.faq);
     for (const [path, body] of versionedSamples) await create(`/api/admin/${path}`, body);
+    // A professional of the directory (issue 57), listed and verified as its routes would leave it.
+    const professional = await app.createUser({ role: 'member', name: 'Listed Professional' });
+    professionalSlug = `listed-professional-${professional.user.id}`;
+    await app.runtime.deps.db('member_profiles').insert({
+      user_id: professional.user.id,
+      revision: 2,
+      updated_at: app.clock.now(),
+      listed: true,
+      verification: 'verified',
+      directory_slug: professionalSlug,
+    });
   });
   afterAll(async () => {
     await app?.close();

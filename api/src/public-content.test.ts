@@ -43,4 +43,26 @@ describeEngines('public content for the server render on %s', (engine) => {
     expect(await content.termsOfService()).toEqual(await publicData('/terms-of-service'));
     expect((await content.activities('upcoming')).activities.length).toBeGreaterThan(0);
   });
+
+  it('answers the directory as its endpoints do (issue 57)', async () => {
+    const { user } = await app.createUser({ role: 'member', name: 'Listed Professional' });
+    const slug = `listed-professional-${user.id}`;
+    await app.runtime.deps.db('member_profiles').insert({
+      user_id: user.id,
+      revision: 2,
+      updated_at: app.clock.now(),
+      country: 'IN',
+      listed: true,
+      verification: 'verified',
+      directory_slug: slug,
+    });
+    await app.runtime.deps.contentChanges.bump();
+    const query = { page: 1, limit: 20, country: 'IN' };
+    expect(await content.directory(query)).toEqual(await publicData('/directory?country=IN'));
+    expect((await content.directory(query)).professionals).toHaveLength(1);
+    expect(await content.directoryProfile(slug)).toEqual(await publicData(`/directory/${slug}`));
+    expect(await content.directoryProfile('nobody-1')).toBeNull();
+    expect(await content.directorySlugs()).toEqual([slug]);
+    expect(await content.specialties()).toEqual(await publicData('/specialties'));
+  });
 });

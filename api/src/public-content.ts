@@ -10,6 +10,10 @@ import {
   type Activity,
   type ActivityStatus,
   type ContactInfoVersion,
+  type DirectoryEntry,
+  type DirectoryProfile,
+  type DirectoryQuery,
+  type Specialty,
   type Faq,
   type ListData,
   type MembershipCard,
@@ -22,6 +26,8 @@ import { pagination } from './lib/respond.js';
 import { aboutUsKind } from './modules/about-us/repository.js';
 import { createActivitiesService } from './modules/activities/service.js';
 import { contactInfoKind } from './modules/contact-info/repository.js';
+import { createDirectoryService } from './modules/directory/service.js';
+import { createProfilesRepository } from './modules/profiles/repository.js';
 import { createFaqsService } from './modules/faqs/service.js';
 import { createMembershipCardsService } from './modules/membership-cards/service.js';
 import { privacyPolicyKind } from './modules/privacy-policy/repository.js';
@@ -45,6 +51,7 @@ export function createPublicContent(deps: AppDeps) {
   const contactInfo = createVersionedService(deps, contactInfoKind);
   const privacyPolicy = createVersionedService(deps, privacyPolicyKind);
   const termsOfService = createVersionedService(deps, termsOfServiceKind);
+  const directory = createDirectoryService(deps);
 
   return {
     /** GET /api/membership-cards */
@@ -66,6 +73,14 @@ export function createPublicContent(deps: AppDeps) {
     privacyPolicy: (): Promise<PolicyVersion | null> => privacyPolicy.activeOrNull(),
     /** GET /api/terms-of-service */
     termsOfService: (): Promise<PolicyVersion | null> => termsOfService.activeOrNull(),
+    /** GET /api/directory with the page's query (already validated by the page). */
+    directory: (query: DirectoryQuery): Promise<ListData<'professionals', DirectoryEntry>> => directory.list(query),
+    /** GET /api/directory/:slug, or null where it answers 404. */
+    directoryProfile: (slug: string): Promise<DirectoryProfile | null> => directory.profileOrNull(slug),
+    /** Every listed profile's slug (the sitemap). */
+    directorySlugs: (): Promise<string[]> => directory.slugs(),
+    /** GET /api/specialties (the directory's filter). */
+    specialties: (): Promise<Specialty[]> => createProfilesRepository(deps.db).specialties(),
   };
 }
 

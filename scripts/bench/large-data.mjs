@@ -11,12 +11,17 @@
 //   5. Staff load (staff-load.mjs, issue 19): 4 admins each search the messages in one loop and
 //      download the message CSV export in another; the server's event-loop delay p99 ≤ 10 ms and max
 //      ≤ 50 ms, GET / p99 ≤ max(5× idle, 25 ms), no 5xx (harness.mjs underLoad).
+//   6. The public directory (issue 57) on its 20,000 listed profiles: the server's work for an answer
+//      not yet cached (the directory service as GET /api/directory runs it, in this process on the
+//      seeded database: a cached answer costs no query), for the first page and filtered searches,
+//      p95 ≤ 20 ms.
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names a server
 // where a scratch database is created and dropped; when it cannot be reached, the section says so and
 // runs on SQLite alone.
 // Usage alone: node scripts/bench/large-data.mjs [--scale 1 --requests 200 --duration 10 --connections 50
-//   --engine sqlite|postgres --staff-only]. --staff-only seeds and runs step 5 alone (about 2 minutes an
-//   engine, where the whole section takes 5): for changes that touch the staff load only.
+//   --engine sqlite|postgres --staff-only --directory-only]. --staff-only seeds and runs step 5 alone
+//   (about 2 minutes an engine, where the whole section takes 5): for changes that touch the staff load
+//   only; --directory-only seeds and runs step 6 alone.
 // Exits 1 when a budget is missed; imported, runLargeData() returns { ok, figures }.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -82,6 +87,15 @@ const ENDPOINTS = [
   ['privacy-policy versions', '/api/admin/privacy-policy'],
   ['terms-of-service versions', '/api/admin/terms-of-service'],
   ['dashboard', '/api/admin/dashboard'],
+];
+
+/** Step 6: the directory's queries, as GET /api/directory?… takes them (after validation). */
+const DIRECTORY_CASES = [
+  ['directory p1', {}],
+  ['directory p50', { page: 50 }],
+  ['directory country PT + "lisb"', { country: 'PT', q: 'lisb' }],
+  ['directory "müller"', { q: 'müller' }],
+  ['directory language hi + specialty 1', { language: 'hi', specialty: 1 }],
 ];
 
 const budgetOf = (name) => (name === 'dashboard' ? DASHBOARD_BUDGET_MS : LIST_BUDGET_MS);
@@ -158,13 +172,43 @@ async function printPlans(engine, connection, now) {
   }
 }
 
+/** Step 6: the directory service's time for an answer not yet cached, p50 / p95 over `requests` runs. */
+async function timeDirectory(engine, connection, requests) {
+  const { createDb } = await api('db/connection.js');
+  const { createDirectoryService } = await api('modules/directory/service.js');
+  const db = createDb(connection);
+  try {
+    const directory = createDirectoryService({ db });
+    const rows = [];
+    for (const [name, filter] of DIRECTORY_CASES) {
+      const query = { page: 1, limit: 20, ...filter };
+      const times = [];
+      for (let index = 0; index < WARM_UP_REQUESTS + requests; index += 1) {
+        const started = performance.now();
+        const { professionals } = await directory.list(query);
+        if (professionals.length === 0 && !filter.q) throw new Error(`${name}: no professionals`);
+        if (index >= WARM_UP_REQUESTS) times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      const [p50, p95] = [percentile(times, 50), percentile(times, 95)];
+      rows.push({ engine, name, p50, p95, budget: LIST_BUDGET_MS, ok: p95 <= LIST_BUDGET_MS });
+    }
+    console.log(`\n${engine}: the directory's queries (server time of an answer not yet cached)`);
+    printRows(rows);
+    return rows;
+  } finally {
+    await db.destroy();
+  }
+}
+
 /** Seeds, serves and measures one engine; `connection` is what createDb and the server are given. */
-async function benchEngine(engine, { env, connection }, { scale, requests, staffOnly }) {
+async function benchEngine(engine, { env, connection }, { scale, requests, staffOnly, directoryOnly }) {
   // A whole hour: the seeded dates are fixed, yet fall around the server's own clock.
   const now = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
   const started = performance.now();
   await run('node', ['api/dist/scripts/seed-large.js', '--scale', String(scale), '--now', now.toISOString()], env);
   const seedSeconds = (performance.now() - started) / 1000;
+  if (directoryOnly) return { seedSeconds, rows: await timeDirectory(engine, connection, requests) };
   const baseUrl = await startSite(env);
   try {
     if (staffOnly) return { seedSeconds, rows: [], staff: await timeStaffLoad(engine, baseUrl, connection) };
@@ -190,6 +234,7 @@ async function timeLists(engine, baseUrl, connection, { now, requests }) {
   await printPlans(engine, connection, now);
   const home = await homeThroughput(baseUrl);
   const staff = await timeStaffLoad(engine, baseUrl, connection);
+  rows.push(...(await timeDirectory(engine, connection, requests)));
   return { load, rows, home: { ...home, ok: home.clean && home.ratio >= MIN_RPS_RATIO }, staff };
 }
 
@@ -236,6 +281,7 @@ export async function runLargeData({
   requests = 200,
   engines = ['sqlite', 'postgres'],
   staffOnly = false,
+  directoryOnly = false,
 } = {}) {
   const results = [];
   const skipped = [];
@@ -246,7 +292,7 @@ export async function runLargeData({
       const setup = { env: { DATA_DIR: dataDir }, connection, scratchDir: dataDir };
       results.push({
         engine: 'sqlite',
-        ...(await benchEngine('sqlite', setup, { scale, requests, staffOnly })),
+        ...(await benchEngine('sqlite', setup, { scale, requests, staffOnly, directoryOnly })),
       });
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
@@ -263,7 +309,7 @@ export async function runLargeData({
         const setup = { env: { DATABASE_URL: database.url }, connection: { databaseUrl: database.url }, scratchDir };
         results.push({
           engine: 'postgres',
-          ...(await benchEngine('postgres', setup, { scale, requests, staffOnly })),
+          ...(await benchEngine('postgres', setup, { scale, requests, staffOnly, directoryOnly })),
         });
       } finally {
         await database.drop();
@@ -272,9 +318,9 @@ export async function runLargeData({
     }
   }
   printTable(results);
-  for (const result of results) printStaffLoad(result.engine, result.staff);
+  for (const result of results) if (result.staff) printStaffLoad(result.engine, result.staff);
   const ok = results.every(
-    (result) => (result.home?.ok ?? true) && result.staff.ok && result.rows.every((row) => row.ok),
+    (result) => (result.home?.ok ?? true) && (result.staff?.ok ?? true) && result.rows.every((row) => row.ok),
   );
   return { ok, figures: { results, skipped } };
 }
@@ -288,6 +334,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       connections: { type: 'string', default: '50' },
       engine: { type: 'string' },
       'staff-only': { type: 'boolean', default: false },
+      'directory-only': { type: 'boolean', default: false },
     },
   });
   settings.duration = Number(values.duration);
@@ -298,6 +345,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     requests: Number(values.requests),
     engines,
     staffOnly: values['staff-only'],
+    directoryOnly: values['directory-only'],
   });
   process.exit(ok ? 0 : 1);
 }

@@ -21,6 +21,7 @@ import type { ErrorEnvelope, FieldError } from './envelope.js';
 import { PROOF_OF_WORK_HEADER } from './proof-of-work.js';
 import type { ChangePasswordInput, CloseAccountInput, SignupInput } from './schemas/auth.js';
 import type { ContactMessageInput } from './schemas/content.js';
+import type { DirectoryContactInput } from './profiles/directory.js';
 import type { TwoFactorDisableInput } from './schemas/two-factor.js';
 
 export class ApiError extends Error {
@@ -354,6 +355,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
       contactInfo: () => call(ROUTES.contactInfo.active),
       faqs: () => call(ROUTES.faqs.list),
       specialties: () => call(ROUTES.directory.specialties),
+      /** The directory of members (issue 57): a page of listed professionals, one professional, a message to one. */
+      directory: (query: QueryValues<typeof ROUTES.directory.list> = {}) => call(ROUTES.directory.list, { query }),
+      professional: (slug: string) => call(ROUTES.directory.get, { params: { slug } }),
+      contactProfessional: (slug: string, input: DirectoryContactInput, proofOfWork?: string) =>
+        answer(
+          ROUTES.directory.contact,
+          { params: { slug }, body: input },
+          proofOfWork === undefined ? {} : { proofOfWork },
+        ),
       privacyPolicy: () => call(ROUTES.privacyPolicy.active),
       termsOfService: () => call(ROUTES.termsOfService.active),
       /** `proofOfWork`: the solved challenge, once a first try was answered 428 (sendWithProofOfWork). */

@@ -32,6 +32,11 @@ export const PAGE_SIZES = {
 /** The largest `limit` a list call accepts; larger values are capped, not refused. */
 export const MAX_PAGE_LIMIT = 100;
 
+/** Professionals on one page of the public directory (issue 57). */
+export const DIRECTORY_PAGE_SIZE = 20;
+/** The query parameters a directory page's answer depends on: its cached answers and pages are keyed on them. */
+export const DIRECTORY_READS = ['page', 'limit', 'country', 'language', 'specialty', 'q'] as const;
+
 export const REDIRECT_DELAYS_MS = { signupFallback: 2000, resetSuccess: 3000 } as const;
 
 /** Dashboard relative-time thresholds, in seconds: just now / min / hours / days / a date. */

@@ -624,6 +624,28 @@ export const announcementRecipientEntity = z.strictObject({
 
 export const announcementPreferenceEntity = z.strictObject({ receiveAnnouncements: z.boolean() });
 
+/**
+ * A professional as the public directory lists them (issue 57): what the consent text names, never
+ * the e-mail address. `slug` is the profile page's address, /directory/<slug>.
+ */
+export const directoryEntryEntity = z.strictObject({
+  slug: z.string(),
+  name: z.string(),
+  title: z.string(),
+  country: z.string().describe('ISO 3166-1 alpha-2 code, or empty'),
+  city: z.string(),
+  languages: z.array(z.string()).describe('ISO 639-1 codes'),
+  specialties: z.array(specialtyEntity).describe('By name'),
+  practiceSetting: z.enum([...PRACTICE_SETTING_CODES, '']),
+});
+
+/** A listed professional's page: the entry with their registration body, bio and website. */
+export const directoryProfileEntity = directoryEntryEntity.extend({
+  registrationBody: z.string(),
+  bio: z.string(),
+  website: z.string().describe('An http(s) URL, or empty'),
+});
+
 /** DESIGN's list: `data: { <collection>: [...], pagination }`. */
 export function listOf<const C extends string, I extends z.ZodType>(collection: C, item: I) {
   return z.strictObject({ [collection]: z.array(item), pagination: paginationEntity } as {
@@ -690,6 +712,8 @@ export const ENTITY_SCHEMAS = {
   Specialty: specialtyEntity,
   SpecialtyAdmin: specialtyAdminEntity,
   ProfilePhoto: profilePhotoEntity,
+  DirectoryEntry: directoryEntryEntity,
+  DirectoryProfile: directoryProfileEntity,
   MemberImportPreview: memberImportPreviewEntity,
   MemberImportResult: memberImportResultEntity,
   Dashboard: dashboardEntity,
@@ -790,3 +814,5 @@ export type MemberImportPreview = z.output<typeof memberImportPreviewEntity>;
 export type MemberImportRow = MemberImportPreview['rows'][number];
 export type MemberImportCounts = MemberImportPreview['counts'];
 export type MemberImportResult = z.output<typeof memberImportResultEntity>;
+export type DirectoryEntry = z.output<typeof directoryEntryEntity>;
+export type DirectoryProfile = z.output<typeof directoryProfileEntity>;

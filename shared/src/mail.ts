@@ -22,6 +22,7 @@ export const MAIL_KINDS = [
   'announcement_test',
   'registration_declined',
   'renewal_reminder',
+  'directory_contact',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -46,6 +47,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   announcement_test: 'Announcement test',
   registration_declined: 'Registration declined notice',
   renewal_reminder: 'Membership renewal reminder',
+  directory_contact: 'Message through the directory',
 };
 
 export const MAIL_PAGE_SIZE = 50;

@@ -1,2 +1,2 @@
-/** Loaded on demand by the contact form, so zod is not part of the home page's first load. */
-export { contactMessageSchema } from '@npo/shared';
+/** Loaded on demand by the contact forms, so zod is not part of a page's first load. */
+export { contactMessageSchema, directoryContactSchema } from '@npo/shared';

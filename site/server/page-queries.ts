@@ -5,6 +5,7 @@
  * A new page that reads a parameter on the server must be listed here.
  */
 import { queryKey } from '@npo/api';
+import { DIRECTORY_READS } from '@npo/shared';
 
 interface PageQuery {
   /** Parameters the render reads: each value is its own cached page. */
@@ -25,6 +26,8 @@ export const PAGE_QUERIES: Readonly<Record<string, PageQuery>> = {
   // The unsubscribe link's signed token (pages/(auth)/unsubscribe): the page offers its button or says
   // the link is not valid, by the token's shape.
   '/unsubscribe': { uncached: ['token'] },
+  // The directory's filters, search and page (pages/(site)/directory): each view is a page of its own.
+  '/directory': { keyed: DIRECTORY_READS },
 };
 
 /** The HTML cache's key for a URL (path and the parameters the page reads), or null when not cached. */

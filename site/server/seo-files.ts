@@ -1,7 +1,15 @@
 /** robots.txt and sitemap.xml, with absolute URLs on PUBLIC_URL (never on the Host header). */
 
 /** The public pages worth indexing; the auth screens are left out on purpose. */
-export const SITEMAP_PATHS = ['/', '/join-us', '/why-join-us', '/connect', '/privacy-policy', '/terms-of-service'];
+export const SITEMAP_PATHS = [
+  '/',
+  '/join-us',
+  '/why-join-us',
+  '/connect',
+  '/directory',
+  '/privacy-policy',
+  '/terms-of-service',
+];
 
 function absolute(publicUrl: string, path: string): string {
   return `${publicUrl.replace(/\/+$/, '')}${path}`;
@@ -29,8 +37,11 @@ export function robotsTxt(publicUrl: string): string {
   ].join('\n');
 }
 
-export function sitemapXml(publicUrl: string): string {
-  const urls = SITEMAP_PATHS.map((path) => `  <url><loc>${escapeXml(absolute(publicUrl, path))}</loc></url>`);
+/** `morePaths`: the pages of the listed professionals of the directory (/directory/<slug>). */
+export function sitemapXml(publicUrl: string, morePaths: readonly string[] = []): string {
+  const urls = [...SITEMAP_PATHS, ...morePaths].map(
+    (path) => `  <url><loc>${escapeXml(absolute(publicUrl, path))}</loc></url>`,
+  );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

@@ -161,6 +161,20 @@ export function createSiteRenderer(runtime: Runtime, options: SiteRendererOption
     return flight;
   }
 
+  // The sitemap names every listed professional: built again once the content version moves.
+  let sitemapOf: { version: number; xml: string } | undefined;
+  async function sitemap(): Promise<string> {
+    const version = contentChanges.version();
+    if (sitemapOf && version !== null && sitemapOf.version === version) return sitemapOf.xml;
+    const slugs = await publicContent.directorySlugs();
+    const xml = sitemapXml(
+      publicUrl,
+      slugs.map((slug) => `/directory/${slug}`),
+    );
+    if (version !== null) sitemapOf = { version, xml };
+    return xml;
+  }
+
   async function renderSite(ctx: Context): Promise<boolean> {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       // Pages take no submissions: a form sent before hydration (see components/forms/Form.tsx)
@@ -176,7 +190,7 @@ export function createSiteRenderer(runtime: Runtime, options: SiteRendererOption
     }
     if (ctx.path === '/sitemap.xml') {
       ctx.state.route = '/sitemap.xml';
-      sendText(ctx, 'application/xml; charset=utf-8', sitemapXml(publicUrl));
+      sendText(ctx, 'application/xml; charset=utf-8', await sitemap());
       return true;
     }
     if (path.posix.extname(ctx.path) && !hasHiddenSegment(ctx.path)) {

@@ -43,6 +43,7 @@ import * as directoryListing from './migrations/20261204130000_directory_listing
 import * as photosAndSpecialtyKeeping from './migrations/20261205110000_photos_and_specialty_keeping.js';
 import * as memberTags from './migrations/20261205120000_member_tags.js';
 import * as membershipRenewals from './migrations/20261205130000_membership_renewals.js';
+import * as directoryPages from './migrations/20261205100000_directory_pages.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '20261205110000_photos_and_specialty_keeping': photosAndSpecialtyKeeping,
   '20261205120000_member_tags': memberTags,
   '20261205130000_membership_renewals': membershipRenewals,
+  '20261205100000_directory_pages': directoryPages,
 };
 
 /** Every migration this version knows, in order (a restored backup must hold none other). */

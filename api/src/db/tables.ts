@@ -405,6 +405,8 @@ export type MemberProfileRow = Revised & {
   verification_reason: string;
   verification_decided_at: DbTimestamp | null;
   verification_decided_by: number | null;
+  /** The listed profile's address, /directory/<slug>: made at the first listing, then kept (migration 20261205100000). */
+  directory_slug: string | null;
 };
 
 export type MemberSpecialtyRow = {

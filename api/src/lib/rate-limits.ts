@@ -60,6 +60,13 @@ export const RATE_LIMITS = {
     perIp: { limit: 10, windowMs: 10 * MINUTE },
     global: { limit: 200, windowMs: HOUR },
   },
+  // "Contact this professional" (issue 57): the contact form's limits, counted apart, so a visitor who
+  // wrote to the organisation can still write to a member (and the other way round).
+  directoryContact: {
+    noun: 'messages',
+    perIp: { limit: 10, windowMs: 10 * MINUTE },
+    global: { limit: 200, windowMs: HOUR },
+  },
 } as const satisfies Record<string, { noun: string; perIp: LimitRule; perAccount?: LimitRule; global?: LimitRule }>;
 
 export type LimitedAction = keyof typeof RATE_LIMITS;

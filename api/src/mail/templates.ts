@@ -221,3 +221,30 @@ export function renewalReminderMail(
     html: layout(lines, { label: 'Open your profile', url: accountUrl }),
   };
 }
+
+/**
+ * A visitor's message to a listed professional, from their directory page (issue 57): relayed to the
+ * member, Reply-To the visitor, so the member answers straight to them and their own address is shown
+ * to nobody until they choose to reply.
+ */
+export function directoryContactMail(
+  to: string,
+  memberName: string,
+  visitor: { name: string; email: string; message: string },
+  profileUrl: string,
+): MailMessage {
+  const lines = [
+    `Hello ${memberName},`,
+    `${visitor.name} (${visitor.email}) wrote to you through your page in the ${organisationName} directory:`,
+    visitor.message,
+    'Reply to this e-mail to answer them: your reply goes to their address. We did not give them yours.',
+  ];
+  return {
+    kind: 'directory_contact',
+    to,
+    replyTo: visitor.email,
+    subject: `Message from ${visitor.name} through the directory`,
+    text: `${lines.join('\n\n')}\n\n${profileUrl}\n\n${organisationName}\n`,
+    html: layout(lines, { label: 'Your directory page', url: profileUrl }),
+  };
+}

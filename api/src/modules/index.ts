@@ -8,6 +8,7 @@ import { registerContactInfo } from './contact-info/routes.js';
 import { registerContactMessages } from './contact-messages/routes.js';
 import type { ModuleContext } from './context.js';
 import { registerDashboard } from './dashboard/routes.js';
+import { registerDirectory } from './directory/routes.js';
 import { registerFaqs } from './faqs/routes.js';
 import { registerMailQueue } from './mail-queue/routes.js';
 import { registerMembers } from './members/routes.js';
@@ -39,6 +40,7 @@ export const CONTENT_MODULES: ((context: ModuleContext) => void)[] = [
   registerSpecialties,
   registerTags,
   registerRenewals,
+  registerDirectory,
   registerAnnouncements,
   registerDashboard,
   registerAudit,

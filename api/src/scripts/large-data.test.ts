@@ -44,6 +44,11 @@ describeEngines('large data on %s', (engine) => {
     expect(await countOf('activity_registrations')).toBe(counts.registrations);
     expect(await countOf('contact_messages')).toBe(counts.messages);
     expect(await countOf('faqs')).toBe(counts.faqs);
+    // The directory's professionals (issue 57): listed and verified, each with its slug.
+    const listed = await db('member_profiles')
+      .where({ listed: true, verification: 'verified' })
+      .whereNotNull('directory_slug');
+    expect(listed).toHaveLength(counts.profiles);
     const names: string[] = await db('users').pluck('name');
     expect(names.some((name) => name !== name.normalize('NFD'))).toBe(true);
     const latest = await db('users').max({ latest: 'created_at' }).first();

@@ -1,6 +1,7 @@
 /**
  * The large data set of issue 9 (scale with data): 100,000 members, 10,000 activities with 50,000
- * registrations, 50,000 contact messages and 1,000 FAQs, plus a few admins. Deterministic (a seeded
+ * registrations, 50,000 contact messages and 1,000 FAQs, plus a few admins; and (issue 57) 20,000
+ * of the active members with a professional profile, listed in the directory and verified. Deterministic (a seeded
  * PRNG and a given `now`), so two runs give the same rows and the benchmarks compare like with like.
  * Used by `npm run seed:large` (seed-large.ts) and by the query-plan test with a small `scale`.
  */
@@ -10,6 +11,7 @@ import { jsonText } from '../db/rows.js';
 import type { TableName } from '../db/tables.js';
 import { hashPassword } from '../lib/passwords.js';
 import { createRandom, type Random } from '../lib/seeded-random.js';
+import { directorySlug } from '../modules/directory/slug.js';
 
 export const FULL_COUNTS = {
   members: 100_000,
@@ -17,6 +19,8 @@ export const FULL_COUNTS = {
   registrations: 50_000,
   messages: 50_000,
   faqs: 1_000,
+  /** Listed and verified professional profiles of active members (the public directory). */
+  profiles: 20_000,
 } as const;
 
 /** Seeded staff accounts: never scaled, so the admins list always has some rows to page through. */
@@ -51,6 +55,7 @@ export function scaledCounts(scale = 1): Counts {
     registrations: scaled(FULL_COUNTS.registrations),
     messages: scaled(FULL_COUNTS.messages),
     faqs: scaled(FULL_COUNTS.faqs),
+    profiles: scaled(FULL_COUNTS.profiles),
   };
 }
 
@@ -65,6 +70,13 @@ const LAST_NAMES = [
   'Smith', 'Jones', 'Okafor', 'Tanaka', 'Kowalski', 'Rossi', 'Dubois', 'Hernández', 'Nguyễn', 'Papadopoulos',
 ] as const; // prettier-ignore
 const CITIES = ['Lisbon', 'Zürich', 'São Paulo', 'Kraków', 'Reykjavík', 'Nairobi', 'Montréal', 'Online'] as const;
+/** A city of each country (the directory's profiles): accented ones, for the search to fold. */
+const PLACES = [
+  ['PT', 'Lisbon'], ['CH', 'Zürich'], ['BR', 'São Paulo'], ['PL', 'Kraków'], ['IS', 'Reykjavík'],
+  ['KE', 'Nairobi'], ['CA', 'Montréal'], ['IN', 'Pune'], ['DE', 'Köln'], ['FR', 'Besançon'],
+  ['ES', 'Córdoba'], ['GB', 'Leeds'], ['US', 'Boston'], ['JP', 'Ōsaka'], ['NG', 'Lagos'],
+] as const; // prettier-ignore
+const LANGUAGE_SETS = [',en,', ',en,fr,', ',pt,', ',de,en,', ',es,en,', ',hi,en,', ',pl,', ',ja,', ',fr,'] as const;
 const TOPICS = ['Nutrition', 'Dietetics', 'Sports', 'Paediatrics', 'Public health', 'Research'] as const;
 const FORMATS = ['Workshop', 'Webinar', 'Congress', 'Course', 'Meet-up'] as const;
 const CATEGORIES = ['Membership', 'Events', 'Account', 'Payments', 'Research', null] as const;
@@ -177,6 +189,49 @@ async function seedMessages(trx: Db, random: Random, now: Date, count: number): 
   });
 }
 
+/**
+ * The directory's professionals: the first `count` active members, each with a profile (a country
+ * and its city, one to three languages and specialties), listed and verified, with its slug.
+ */
+async function seedProfiles(trx: Db, random: Random, now: Date, count: number): Promise<void> {
+  const members: { id: number; name: string }[] = await trx('users')
+    .where({ role: 'member', is_active: true })
+    .orderBy('id')
+    .limit(count)
+    .select('id', 'name');
+  const specialtyIds = await trx('specialties').pluck<number[]>('id');
+  await insertBatched(trx, 'member_profiles', members.length, (index) => {
+    const { id, name } = members[index]!;
+    const [country, city] = random.pick(PLACES);
+    const consentedAt = recentDate(random, now, 365);
+    return {
+      user_id: id,
+      revision: 3,
+      title: random.chance(0.7) ? 'Registered Dietitian' : 'Clinical Nutritionist',
+      country,
+      city,
+      languages: random.pick(LANGUAGE_SETS),
+      practice_setting: random.pick(['hospital', 'private_practice', 'community', 'research', 'sports']),
+      registration_body: `${country} Dietetic Association`,
+      registration_number: `REG-${id}`,
+      bio: `${name} works in ${city} with patients of every age.`,
+      website: '',
+      updated_at: consentedAt,
+      listed: true,
+      listing_consent_text: 'Seeded consent.',
+      listing_consented_at: consentedAt,
+      verification: 'verified',
+      verification_decided_at: consentedAt,
+      directory_slug: directorySlug(name, id),
+    };
+  });
+  const chosen = members.flatMap(({ id }) => {
+    const picked = new Set(Array.from({ length: 1 + random.int(3) }, () => random.pick(specialtyIds)));
+    return [...picked].map((specialtyId) => ({ user_id: id, specialty_id: specialtyId }));
+  });
+  await insertBatched(trx, 'member_specialties', chosen.length, (index) => chosen[index]!);
+}
+
 /** After the FAQs already there, so positions stay 0..n-1. */
 async function seedFaqs(trx: Db, random: Random, now: Date, count: number): Promise<void> {
   const row = await trx('faqs').count({ count: '*' }).first();
@@ -216,6 +271,7 @@ export async function seedLargeData(db: Db, { now, scale = 1, seed = 20261123, l
     ['activity_registrations', (trx) => seedRegistrations(trx, random, now, counts.registrations)],
     ['contact_messages', (trx) => seedMessages(trx, random, now, counts.messages)],
     ['faqs', (trx) => seedFaqs(trx, random, now, counts.faqs)],
+    ['member_profiles', (trx) => seedProfiles(trx, random, now, counts.profiles)],
   ];
   for (const [table, step] of steps) {
     const started = performance.now();

@@ -4,7 +4,7 @@
  * explained (EXPLAIN QUERY PLAN on SQLite, EXPLAIN (FORMAT JSON) on PostgreSQL). The test
  * db/query-plans.test.ts asserts the indexes used; scripts/bench/large-data.mjs prints the plans.
  */
-import { fullPermissions } from '@npo/shared';
+import { DIRECTORY_PAGE_SIZE, fullPermissions } from '@npo/shared';
 import type { Knex } from 'knex';
 import type { AppDeps } from '../deps.js';
 import { isPostgres, type Db } from '../db/connection.js';
@@ -12,6 +12,7 @@ import type { OrderBy } from '../db/table.js';
 import { createActivitiesRepository } from '../modules/activities/repository.js';
 import { createContactMessagesRepository } from '../modules/contact-messages/repository.js';
 import { createDashboardService } from '../modules/dashboard/service.js';
+import { createDirectoryService } from '../modules/directory/service.js';
 import { createFaqsRepository } from '../modules/faqs/repository.js';
 import { createUsersRepository } from '../modules/users/repository.js';
 
@@ -29,7 +30,7 @@ export interface ExplainedQuery {
 }
 
 /** Tables too big to read whole for one list page: a plan reading every row of one fails the test. */
-export const LARGE_TABLES = ['users', 'contact_messages', 'activity_registrations'] as const;
+export const LARGE_TABLES = ['users', 'contact_messages', 'activity_registrations', 'member_profiles'] as const;
 
 const NEWEST_FIRST: OrderBy = [
   { column: 'date', order: 'desc' },
@@ -45,6 +46,7 @@ export function planCases(engine: 'sqlite' | 'postgres', now: Date, deepPage = 1
   const indexOnly = (index: string) =>
     engine === 'postgres' ? `Index Only Scan using ${index}` : `COVERING INDEX ${index}`;
   // The dashboard service reads nothing but the database and the clock.
+  const directory = (db: Db) => createDirectoryService({ db } as Pick<AppDeps, 'db'> as AppDeps);
   const dashboard = (db: Db) =>
     createDashboardService({ db, clock: { now: () => now } } as Pick<AppDeps, 'db' | 'clock'> as AppDeps);
   return [
@@ -130,6 +132,25 @@ export function planCases(engine: 'sqlite' | 'postgres', now: Date, deepPage = 1
       name: 'contact messages search of two characters',
       run: (db) => createContactMessagesRepository(db).page(byPage(1), 'active', 'lo'),
       uses: ['contact_messages_inbox_index'],
+    },
+    {
+      name: 'directory, first page',
+      // The public directory (issue 57). SQLite finds the listed and verified profiles through their own
+      // index; PostgreSQL walks the members' names in order (stopping at the page's end) and looks each
+      // profile up by its key.
+      run: (db) => directory(db).list({ page: 1, limit: DIRECTORY_PAGE_SIZE }),
+      uses:
+        engine === 'postgres'
+          ? ['users_members_name_index', 'member_profiles_pkey']
+          : ['member_profiles_directory_index', 'PRIMARY KEY'],
+    },
+    {
+      name: 'directory, filtered search',
+      // One country and a part of the name or city, as a visitor narrows the directory down: the
+      // profiles of the country through an index, then their accounts by key.
+      run: (db) => directory(db).list({ page: 1, limit: DIRECTORY_PAGE_SIZE, country: 'PT', q: 'lisb' }),
+      uses:
+        engine === 'postgres' ? ['member_profiles_country_index', 'users_pkey'] : ['member_profiles_directory_index'],
     },
     {
       name: 'faqs',

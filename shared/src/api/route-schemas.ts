@@ -16,6 +16,7 @@ import { MAIL_PAGE_SIZE } from '../mail.js';
 import { memberImportPreviewSchema, memberImportSchema } from '../member-import.js';
 import { PHOTO_SIZES, photoUploadSchema } from '../profiles/photos.js';
 import { membershipSchema } from '../membership.js';
+import { directoryContactSchema, directoryQuery, directorySlugParams } from '../profiles/directory.js';
 import { directoryListingSchema, memberProfileSchema, verificationSchema } from '../profiles/schema.js';
 import { specialtyRemoveQuery, specialtySchema } from '../profiles/specialties.js';
 import {
@@ -738,6 +739,29 @@ export const ROUTE_SCHEMAS = {
       description:
         'The WebP image, Cache-Control: public, max-age=31536000, immutable (its path changes with its content)',
       summary: 'Get one size of a profile photo',
+    },
+    list: {
+      query: directoryQuery,
+      answer: listOf('professionals', entity.directoryEntryEntity),
+      description:
+        'The listed professionals (listed by their choice, registration verified, account active), by name; ' +
+        '`q` finds a part of the name or city in any case and accents',
+      summary: 'List the professionals of the directory',
+    },
+    get: {
+      params: directorySlugParams,
+      answer: entity.directoryProfileEntity,
+      description: 'A listed professional; 404 once the listing is withdrawn or the account deactivated or erased',
+      summary: "Get a professional's directory page",
+    },
+    contact: {
+      params: directorySlugParams,
+      body: directoryContactSchema,
+      answer: nothing,
+      description: 'Relayed by mail to the professional, the visitor as Reply-To; their address is never shown',
+      throttled: true,
+      asksProofOfWork: true,
+      summary: 'Send a message to a listed professional',
     },
   },
 

@@ -13,7 +13,7 @@
  * pages are built again. Accounts, contact messages and settings are not public content.
  */
 import { AUDIT_ANNOUNCEMENTS_MODULE, AUDIT_SPECIALTIES_MODULE, AUDIT_TAGS_MODULE } from '../audit.js';
-import { MEMBER_IMPORT_BODY_LIMIT_MB } from '../constants.js';
+import { DIRECTORY_READS, MEMBER_IMPORT_BODY_LIMIT_MB } from '../constants.js';
 import { PHOTO_BODY_LIMIT_MB } from '../profiles/photos.js';
 import type { Module } from '../permissions.js';
 import type { AcceptingInputs } from './operation.js';
@@ -230,18 +230,24 @@ const TABLE = {
     // Members' data rights: their data as a JSON file (the body itself, not an envelope), and closing
     // the account, which erases it (members/erasure.ts). Staff accounts are closed by a super admin.
     data: route('get', '/account/data', 'user'),
-    close: route('post', '/account/close', 'user'),
+    // Erasure takes the member out of the directory at once.
+    close: route('post', '/account/close', 'user', { changesPublicContent: true }),
     // Announcements by e-mail: the signed-in account's choice (on by default).
     preferences: route('get', '/account/preferences', 'user'),
     setPreferences: route('put', '/account/preferences', 'user'),
     // The member's professional profile (issue 57); staff edit the same through members.setProfile.
     profile: route('get', '/account/profile', 'user'),
-    setProfile: route('put', '/account/profile', 'user', { ifMatch: true }),
+    // A listed member's profile is public content (the directory); so is the choice to be listed.
+    setProfile: route('put', '/account/profile', 'user', { ifMatch: true, changesPublicContent: true }),
     // Listed in the public directory or not: the member's choice, with the consent text and date kept.
-    setListing: route('put', '/account/profile/listing', 'user', { ifMatch: true }),
+    setListing: route('put', '/account/profile/listing', 'user', { ifMatch: true, changesPublicContent: true }),
     // The profile's photo: a new one replaces the old (both are writes of the profile, at its revision).
-    setPhoto: route('put', '/account/profile/photo', 'user', { ifMatch: true, bodyLimitMb: PHOTO_BODY_LIMIT_MB }),
-    removePhoto: route('delete', '/account/profile/photo', 'user', { ifMatch: true }),
+    setPhoto: route('put', '/account/profile/photo', 'user', {
+      ifMatch: true,
+      bodyLimitMb: PHOTO_BODY_LIMIT_MB,
+      changesPublicContent: true,
+    }),
+    removePhoto: route('delete', '/account/profile/photo', 'user', { ifMatch: true, changesPublicContent: true }),
     // The member's own membership status and renewal date (issue 57), read-only.
     membership: route('get', '/account/membership', 'user'),
     // RFC 8058 one-click unsubscribe: the signed token of the mail's List-Unsubscribe link, no session.
@@ -278,15 +284,19 @@ const TABLE = {
     list: adminRoute('members', 'get', '/members'),
     exportCsv: adminRoute('members', 'get', '/members/export.csv'),
     get: adminRoute('members', 'get', '/members/:id'),
+    // An active account is one condition of a directory listing: these change the public directory.
     deactivate: adminRoute('members', 'patch', '/members/:id/deactivate', {
       ifMatch: true,
+      changesPublicContent: true,
     }),
     reactivate: adminRoute('members', 'patch', '/members/:id/reactivate', {
       ifMatch: true,
+      changesPublicContent: true,
     }),
     // Erasure (members' data rights): personal data gone, registrations kept anonymous (counts unchanged).
     erase: adminRoute('members', 'delete', '/members/:id', {
       ifMatch: true,
+      changesPublicContent: true,
     }),
     // The dry run writes nothing, so it keeps no answer for Idempotency-Key (it can be megabytes).
     importPreview: adminRoute('members', 'post', '/members/import/dry-run', {
@@ -297,20 +307,29 @@ const TABLE = {
       bodyLimitMb: MEMBER_IMPORT_BODY_LIMIT_MB,
     }),
     profile: adminRoute('members', 'get', '/members/:id/profile'),
-    setProfile: adminRoute('members', 'put', '/members/:id/profile', { ifMatch: true }),
-    // Staff's check of the registration; a decline mails its reason to the member.
-    verify: adminRoute('members', 'put', '/members/:id/verification', { ifMatch: true }),
+    setProfile: adminRoute('members', 'put', '/members/:id/profile', { ifMatch: true, changesPublicContent: true }),
+    // Staff's check of the registration; a decline mails its reason to the member. Verified is a
+    // condition of a directory listing.
+    verify: adminRoute('members', 'put', '/members/:id/verification', { ifMatch: true, changesPublicContent: true }),
     // The member's photo as staff upload or remove it (removing is a delete: members:delete).
     setPhoto: adminRoute('members', 'put', '/members/:id/profile/photo', {
       ifMatch: true,
       bodyLimitMb: PHOTO_BODY_LIMIT_MB,
+      changesPublicContent: true,
     }),
-    removePhoto: adminRoute('members', 'delete', '/members/:id/profile/photo', { ifMatch: true }),
+    removePhoto: adminRoute('members', 'delete', '/members/:id/profile/photo', {
+      ifMatch: true,
+      changesPublicContent: true,
+    }),
     // Tags put on a member and taken off (issue 57): a change of the set (add these, remove those) that
     // raises the member's revision when it changes anything (a repeat changes nothing). An edit.
     setTags: adminRoute('members', 'patch', '/members/:id/tags', { ifMatch: true, changes: ['tags'] }),
     // The membership's renewal date (issue 57), set by staff; the status is derived from it.
-    setMembership: adminRoute('members', 'put', '/members/:id/membership', { ifMatch: true }),
+    // A lapsed membership leaves the directory: the public pages change with the date.
+    setMembership: adminRoute('members', 'put', '/members/:id/membership', {
+      ifMatch: true,
+      changesPublicContent: true,
+    }),
   },
 
   /**
@@ -332,11 +351,18 @@ const TABLE = {
     remove: adminRoute('members', 'delete', '/tags/:id', { ifMatch: true, auditModule: AUDIT_TAGS_MODULE }),
   },
 
-  // What members' profiles are made of (issue 57): the specialties staff keep, for the profile forms.
+  /**
+   * The public directory of members (issue 57): the specialties staff keep (for the profile forms and
+   * the directory's filter), the listed professionals, one professional's page by its slug, and
+   * "Contact this professional", relayed by mail (the contact form's limits and proof of work).
+   */
   directory: {
     specialties: route('get', '/specialties', 'public'),
     // One size of a profile photo, at a path named by its content: cached for good (immutable).
     photo: route('get', '/photos/:key/:size', 'public'),
+    list: route('get', '/directory', 'public', { publicCache: DIRECTORY_READS }),
+    get: route('get', '/directory/:slug', 'public', { publicCache: [] }),
+    contact: route('post', '/directory/:slug/contact', 'public'),
   },
 
   dashboard: {

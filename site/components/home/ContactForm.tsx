@@ -36,9 +36,10 @@ export function ContactForm() {
     try {
       // While the site gets a flood of messages the server asks for a proof of work (428): the browser
       // solves it and sends once more, in well under a second.
-      await withApi((api) => api.content.sendContactMessage(message)).catch(async (refusal: unknown) => {
+      const send = (proof?: string) => withApi((api) => api.content.sendContactMessage(message, proof));
+      await send().catch(async (refusal: unknown) => {
         const { sendWithProofOfWork } = await import('../../lib/proof-of-work');
-        await sendWithProofOfWork(message, refusal);
+        await sendWithProofOfWork(send, refusal);
       });
       form.reset();
       setStatus('sent');

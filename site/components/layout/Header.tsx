@@ -69,6 +69,16 @@ export function Header({ organisationName }: { organisationName: string }) {
                 </a>
               </li>
             ))}
+            {/* A page of its own, after the home page's anchors (issue 57). */}
+            <li>
+              <a
+                href="/directory"
+                className="site-nav__link"
+                aria-current={urlPathname.startsWith('/directory') ? 'page' : undefined}
+              >
+                Directory
+              </a>
+            </li>
           </ul>
           {!auth.isAuthenticated && (
             <a href="/join-us" className="button button--primary button--small site-nav__cta">

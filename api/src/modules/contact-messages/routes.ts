@@ -1,11 +1,10 @@
 import { API, can, PROOF_OF_WORK_HEADER, type ContactMessagesPage } from '@npo/shared';
 import { sendCsvExport } from '../../lib/csv.js';
-import { forbidden, ProofOfWorkRequiredError } from '../../errors.js';
-import { createProofOfWork } from '../../lib/proof-of-work.js';
-import { createRateLimiter } from '../../lib/rate-limits.js';
+import { forbidden } from '../../errors.js';
 import { created, ok, okItem, pagination } from '../../lib/respond.js';
 import { inTurn } from '../../lib/turns.js';
 import type { ModuleContext } from '../context.js';
+import { createContactFloodGuard } from './flood.js';
 import { MESSAGES_CSV } from './presenter.js';
 import { createContactRepliesService } from './replies.js';
 import { createContactMessagesService, MESSAGE_SENT } from './service.js';
@@ -14,26 +13,19 @@ export function registerContactMessages({ deps, route }: ModuleContext): void {
   const messages = createContactMessagesService(deps);
   const replies = createContactRepliesService(deps);
 
-  const limits = createRateLimiter(deps);
-  const proofOfWork = createProofOfWork(deps.config.jwtSecret);
-  /** A right, unexpired solution not sent before, or 428 with a new challenge. */
-  async function requireProofOfWork(header: string): Promise<void> {
-    const now = deps.clock.now().getTime();
-    const proof = proofOfWork.check(header || undefined, now);
-    if (proof && (await limits.spendOnce('contact.proof', proof.signature, proof.expiresAt))) return;
-    throw new ProofOfWorkRequiredError(proofOfWork.challenge(now));
-  }
+  const flood = createContactFloodGuard(deps);
+  const { limits } = flood;
   route(
     API.contactMessages.send,
     async (ctx) => {
       const held = ctx.state.pastSiteRate === true;
-      if (held) await requireProofOfWork(ctx.get(PROOF_OF_WORK_HEADER));
+      if (held) await flood.requireProofOfWork(ctx.get(PROOF_OF_WORK_HEADER));
       const message = await messages.send(ctx.state.input.body, held ? { held: limits.countInWindow } : {});
       created(ctx, { id: message.id }, MESSAGE_SENT);
     },
     // The site-wide rate never refuses visitors: past it, messages need a solved proof of work and
     // are held as possible spam.
-    { before: [limits.limit('contact', { holdPastGlobal: true })] },
+    { before: [flood.limit('contact')] },
   );
 
   route(API.contactMessages.list, async (ctx) => {

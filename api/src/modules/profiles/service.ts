@@ -23,6 +23,7 @@ import type { AppDeps } from '../../deps.js';
 import { forbidden, found, validationError } from '../../errors.js';
 import { registrationDeclinedMail } from '../../mail/templates.js';
 import { diff, recordAudit } from '../audit/record.js';
+import { directorySlug } from '../directory/slug.js';
 import { createMembersRepository } from '../members/repository.js';
 import type { Caller } from '../sessions/service.js';
 import { processPhoto } from './photo-image.js';
@@ -153,6 +154,13 @@ export function createProfilesService(deps: AppDeps) {
     return found(await createMembersRepository(deps.db).find(id), 'Member');
   }
 
+  /** The profile's directory address: the one it was first given, kept for good (directory/slug.ts). */
+  async function slugFor(trx: Db, userId: number): Promise<string> {
+    const kept = (await createProfilesRepository(trx).find(userId))?.directory_slug;
+    if (kept) return kept;
+    return directorySlug(found(await createMembersRepository(trx).find(userId), 'Member').name, userId);
+  }
+
   function ownOnly({ user }: Caller): number {
     if (isAdminRole(user.role)) throw forbidden(STAFF_HAVE_NO_PROFILE);
     return user.id;
@@ -174,11 +182,15 @@ export function createProfilesService(deps: AppDeps) {
       return write(
         ownOnly(caller),
         expected,
-        (before) => {
+        async (before, trx) => {
           if (before.listing.listed === listed) return {};
-          return listed
-            ? { listed: true, listing_consent_text: DIRECTORY_CONSENT_TEXT, listing_consented_at: now() }
-            : { listed: false, listing_withdrawn_at: now() };
+          if (!listed) return { listed: false, listing_withdrawn_at: now() };
+          return {
+            listed: true,
+            listing_consent_text: DIRECTORY_CONSENT_TEXT,
+            listing_consented_at: now(),
+            directory_slug: await slugFor(trx, caller.user.id),
+          };
         },
         { audited: false },
       );

@@ -1,6 +1,7 @@
 import { API } from '@npo/shared';
 import { ok, okItem, okPage } from '../../lib/respond.js';
 import type { ModuleContext } from '../context.js';
+import { announceIfEverListed } from '../directory/service.js';
 import { createUsersService } from './service.js';
 
 export const INVITATION_QUEUED = 'Admin user created. The invitation e-mail is queued and will be sent shortly.';
@@ -22,11 +23,13 @@ export function registerUsers({ deps, route }: ModuleContext): void {
   route(API.users.update, async (ctx) => {
     const { params, body, expectedRevision } = ctx.state.input;
     const user = await users.update(params.id, body, expectedRevision, ctx.state.sessionId);
+    await announceIfEverListed(deps, user.id);
     okItem(ctx, user, { message: 'Admin user updated' });
   });
   route(API.users.toggleStatus, async (ctx) => {
     const { params, expectedRevision } = ctx.state.input;
     const user = await users.toggleStatus(params.id, ctx.state.user, expectedRevision);
+    await announceIfEverListed(deps, user.id);
     okItem(ctx, user, { message: user.isActive ? 'User activated' : 'User deactivated' });
   });
   route(API.users.resendInvitation, async (ctx) => {

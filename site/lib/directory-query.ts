@@ -1,0 +1,13 @@
+/** The server render's reading of the directory's query (zod stays out of the browser's bundle). */
+import { directoryQuery, type DirectoryQuery } from '@npo/shared';
+import type { DirectoryFilter } from './directory';
+
+/** The query as the API would take it, a value it would refuse dropped (as if not chosen). */
+export function validDirectoryQuery(filter: DirectoryFilter): { query: DirectoryQuery; kept: DirectoryFilter } {
+  const kept = { ...filter };
+  const first = directoryQuery.safeParse(kept);
+  if (first.success) return { query: first.data, kept };
+  for (const issue of first.error.issues) delete kept[String(issue.path[0]) as keyof DirectoryFilter];
+  const second = directoryQuery.safeParse(kept);
+  return { query: second.success ? second.data : directoryQuery.parse({}), kept: second.success ? kept : {} };
+}
