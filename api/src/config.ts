@@ -9,6 +9,13 @@ const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** A whole number of hours, from 1 to a year. */
+const hours = z.coerce
+  .number({ error: 'must be a whole number of hours, from 1 to 8760' })
+  .int('must be a whole number of hours, from 1 to 8760')
+  .min(1, 'must be a whole number of hours, from 1 to 8760')
+  .max(8760, 'must be a whole number of hours, from 1 to 8760');
+
 /** Every variable the server reads (docs/configuration.md lists them: config-docs.test.ts). */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -72,6 +79,8 @@ export const envSchema = z.object({
     .int('must be a whole number of days, at least 1')
     .min(1, 'must be a whole number of days, at least 1')
     .optional(),
+  WAITLIST_OFFER_HOURS: hours.default(48),
+  ACTIVITY_REMINDER_HOURS: hours.default(24),
   BACKUP_SCHEDULE: booleanText.default(true),
   BACKUP_RETAIN: z.coerce
     .number({ error: 'must be a whole number of copies, at least 1' })
@@ -121,6 +130,10 @@ export interface Config {
   versionScheduleLookMs: number;
   /** Days a contact message is kept; undefined: until staff delete it (contact-messages/retention.ts). */
   contactRetentionDays: number | undefined;
+  /** How long a place offered from a waitlist is held for its person (modules/activities/waitlist.ts). */
+  waitlistOfferHours: number;
+  /** How long before an activity its registered people are reminded (modules/activities/reminders.ts). */
+  activityReminderHours: number;
   /** ORGANISATION_TIME_ZONE: the zone of activities' wall-clock dates (shared/src/time-zone.ts). */
   organisationTimeZone: string;
   /** SQLite only: the server copies its database once a day into DATA_DIR/backups (modules/backups). */
@@ -176,6 +189,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     versionScheduleLookMs: values.VERSION_SCHEDULE_LOOK_MS,
     contactRetentionDays: values.CONTACT_RETENTION_DAYS,
     organisationTimeZone: values.ORGANISATION_TIME_ZONE,
+    waitlistOfferHours: values.WAITLIST_OFFER_HOURS,
+    activityReminderHours: values.ACTIVITY_REMINDER_HOURS,
     backupSchedule: values.BACKUP_SCHEDULE && !values.DATABASE_URL,
     backupRetain: values.BACKUP_RETAIN,
   };

@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { createDb } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { startTallyFolding } from './db/tallies.js';
+import { startActivitySchedule, type ActivitySchedule } from './modules/activities/schedule.js';
 import { startAnnouncementSchedule, type AnnouncementSchedule } from './modules/announcements/schedule.js';
 import { startAuditRetention } from './modules/audit/retention.js';
 import { startContactRetention } from './modules/contact-messages/retention.js';
@@ -31,6 +32,8 @@ export interface Runtime {
   versionSchedule: VersionSchedule;
   /** Sends scheduled announcements at their time. */
   announcements: AnnouncementSchedule;
+  /** Waitlist offers and reminders before activities (issue 58). */
+  activitySchedule: ActivitySchedule;
   close(): Promise<void>;
 }
 
@@ -78,6 +81,7 @@ export async function startRuntime(
   const versionSchedule = startVersionSchedule(deps);
   await versionSchedule.ready;
   const announcements = startAnnouncementSchedule(deps);
+  const activitySchedule = startActivitySchedule(deps);
   const tallyFolding = startTallyFolding(db, logger);
   return {
     deps,
@@ -85,9 +89,11 @@ export async function startRuntime(
     backups,
     versionSchedule,
     announcements,
+    activitySchedule,
     async close() {
       await versionSchedule.stop();
       announcements.stop();
+      await activitySchedule.stop();
       tallyFolding.stop();
       auditRetention.stop();
       contactRetention?.stop();

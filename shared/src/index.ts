@@ -4,6 +4,7 @@ export * from './audit.js';
 export * from './mail.js';
 export * from './member-import.js';
 export * from './announcements.js';
+export * from './activity-mail.js';
 export * from './two-factor.js';
 export * from './envelope.js';
 export * from './entities.js';

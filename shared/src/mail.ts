@@ -21,6 +21,10 @@ export const MAIL_KINDS = [
   'announcement',
   'announcement_test',
   'registration_declined',
+  'waitlist_offer',
+  'activity_reminder',
+  'activity_update',
+  'activity_message',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -44,6 +48,10 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   announcement: 'Announcement',
   announcement_test: 'Announcement test',
   registration_declined: 'Registration declined notice',
+  waitlist_offer: 'Waitlist place offered',
+  activity_reminder: 'Activity reminder',
+  activity_update: 'Activity time changed',
+  activity_message: 'Message to attendees',
 };
 
 export const MAIL_PAGE_SIZE = 50;

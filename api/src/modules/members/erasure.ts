@@ -96,6 +96,8 @@ async function deletePersonalRows(trx: Db, member: MemberAccountRow): Promise<vo
     'two_factor_locks',
     'member_specialties',
     'member_profiles',
+    // Their places in waitlists (a place held for them goes to the next at the schedule's next look).
+    'activity_waitlist',
   ] as const) {
     await trx(table).where({ user_id: id }).delete();
   }
