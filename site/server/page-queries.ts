@@ -25,6 +25,8 @@ export const PAGE_QUERIES: Readonly<Record<string, PageQuery>> = {
   // The unsubscribe link's signed token (pages/(auth)/unsubscribe): the page offers its button or says
   // the link is not valid, by the token's shape.
   '/unsubscribe': { uncached: ['token'] },
+  // A waitlist offer's link (pages/(auth)/activities/accept): its token takes the place.
+  '/activities/accept': { uncached: ['token'] },
 };
 
 /** The HTML cache's key for a URL (path and the parameters the page reads), or null when not cached. */
