@@ -141,5 +141,3 @@ export function createRemindersService(deps: AppDeps, site: CalendarSite) {
     moved: (before: Pick<Activity, 'date'>, after: Pick<Activity, 'date'>) => toIso(before.date) !== toIso(after.date),
   };
 }
-
-export type RemindersService = ReturnType<typeof createRemindersService>;
