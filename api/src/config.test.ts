@@ -57,6 +57,8 @@ describe('loadConfig', () => {
       backupRetain: 14,
       testClockFile: undefined,
       versionScheduleLookMs: 30_000,
+      waitlistOfferHours: 48,
+      activityReminderHours: 24,
     });
   });
 

@@ -9,6 +9,13 @@ const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** A whole number of hours, from 1 to a year. */
+const hours = z.coerce
+  .number({ error: 'must be a whole number of hours, from 1 to 8760' })
+  .int('must be a whole number of hours, from 1 to 8760')
+  .min(1, 'must be a whole number of hours, from 1 to 8760')
+  .max(8760, 'must be a whole number of hours, from 1 to 8760');
+
 /** Every variable the server reads (docs/configuration.md lists them: config-docs.test.ts). */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -84,6 +91,8 @@ export const envSchema = z.object({
       error: 'must be whole numbers of days from 0 to 365, separated by commas (such as 30,7)',
     })
     .transform((parts) => [...new Set(parts.map(Number))].sort((a, b) => b - a)),
+  WAITLIST_OFFER_HOURS: hours.default(48),
+  ACTIVITY_REMINDER_HOURS: hours.default(24),
   BACKUP_SCHEDULE: booleanText.default(true),
   BACKUP_RETAIN: z.coerce
     .number({ error: 'must be a whole number of copies, at least 1' })
@@ -133,6 +142,10 @@ export interface Config {
   versionScheduleLookMs: number;
   /** Days a contact message is kept; undefined: until staff delete it (contact-messages/retention.ts). */
   contactRetentionDays: number | undefined;
+  /** How long a place offered from a waitlist is held for its person (modules/activities/waitlist.ts). */
+  waitlistOfferHours: number;
+  /** How long before an activity its registered people are reminded (modules/activities/reminders.ts). */
+  activityReminderHours: number;
   /** ORGANISATION_TIME_ZONE: the zone of activities' wall-clock dates (shared/src/time-zone.ts). */
   organisationTimeZone: string;
   /** RENEWAL_REMINDER_DAYS: the reminder offsets in days, largest first (modules/renewals). */
@@ -191,6 +204,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactRetentionDays: values.CONTACT_RETENTION_DAYS,
     organisationTimeZone: values.ORGANISATION_TIME_ZONE,
     renewalReminderDays: values.RENEWAL_REMINDER_DAYS,
+    waitlistOfferHours: values.WAITLIST_OFFER_HOURS,
+    activityReminderHours: values.ACTIVITY_REMINDER_HOURS,
     backupSchedule: values.BACKUP_SCHEDULE && !values.DATABASE_URL,
     backupRetain: values.BACKUP_RETAIN,
   };

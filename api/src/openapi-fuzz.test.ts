@@ -43,6 +43,8 @@ const NEVER_SUCCEEDS = new Set([
   'post /api/account/close',
   // One-click unsubscribe needs a token signed with the server's secret.
   'post /api/unsubscribe',
+  // A waitlist offer's token is mailed, and only its hash is kept: no schema gives one.
+  'post /api/activities/waitlist/accept',
   // No announcement mail the fuzzing can name has failed (the worker delivers them to the capture).
   'post /api/admin/announcements/{id}/recipients/{mailId}/retry',
   // A photo upload needs the bytes of a real JPEG, PNG or WebP image (base64 text that a schema gives
@@ -88,6 +90,8 @@ interface Item {
   current?: boolean;
   /** Announcements: only a scheduled one can be unscheduled. */
   state?: string;
+  /** Staff: only a pending invitation can be sent again. */
+  invitationPending?: boolean;
 }
 
 interface Caller {
@@ -228,6 +232,15 @@ describeEngines('OpenAPI fuzzing on %s', (engine) => {
     });
   }
 
+  /** A staff member invited now, their invitation pending. */
+  async function pendingInvitation(): Promise<void> {
+    const response = await app.request('POST', '/api/admin/users', {
+      token: superAdmin.token,
+      body: { name: 'Invited Staff', email: `invited-${Date.now()}@example.org`, role: 'admin' },
+    });
+    if (response.status !== 201) throw new Error(`fixture invitation: ${response.status}`);
+  }
+
   /**
    * Ids that exist now for this path's items: never the callers' own accounts, and for a DELETE the
    * items the rules let go first (not the active version of a document, not a super admin).
@@ -255,6 +268,10 @@ describeEngines('OpenAPI fuzzing on %s', (engine) => {
     const unscheduling = collection === '/api/admin/announcements' && operation.path.endsWith('/unschedule');
     // A scheduled announcement is the only one unschedule acts on (each call may use one up).
     if (unscheduling) await scheduledAnnouncement();
+    // An invitation still pending is the only one a resend acts on: one made now, whatever the
+    // random calls before did to the others (deactivated, deleted, accepted).
+    const resending = operation.path.endsWith('/resend-invitation');
+    if (resending) await pendingInvitation();
     const list = await app.request('GET', `${collection}?limit=100${filter}`, { token: superAdmin.token });
     const data = list.body?.data;
     const all = (Array.isArray(data) ? data : (Object.values(data ?? {}).find(Array.isArray) ?? [])) as Item[];
@@ -264,6 +281,7 @@ describeEngines('OpenAPI fuzzing on %s', (engine) => {
     );
     const deletable = items.filter((item) => item.role !== 'super_admin' && !(item.version && item.isActive));
     if (unscheduling) return items.filter((item) => item.state === 'scheduled').map((item) => String(item.id));
+    if (resending) return items.filter((item) => item.invitationPending).map((item) => String(item.id));
     const preferred = operation.method === 'delete' && deletable.length > 0 ? deletable : items;
     return preferred.map((item) => String(item.slug ?? item.id));
   }
@@ -401,8 +419,33 @@ describeEngines('OpenAPI fuzzing on %s', (engine) => {
     return [String(created.body.data.id)];
   }
 
+  /**
+   * A full activity (one place, taken by another account): what joining a waitlist needs. For leaving
+   * one, every signed-in caller is in its line already.
+   */
+  async function fullActivity(operation: Operation): Promise<string[]> {
+    const created = await app.request('POST', '/api/admin/activities', {
+      token: superAdmin.token,
+      body: { ...sampleBodies.activity, capacity: 1 },
+    });
+    const id = created.body.data.id as number;
+    const taker = await app.createUser({ role: 'member' });
+    await app.request('POST', `/api/activities/${id}/register`, { token: taker.token });
+    if (operation.method === 'delete') {
+      for (const caller of callers.filter((each) => each.token !== undefined))
+        await app.request('POST', `/api/activities/${id}/waitlist`, { token: caller.token });
+    }
+    return [String(id)];
+  }
+
+  async function idsFor(operation: Operation): Promise<string[]> {
+    if (operation.path.includes('{userId}')) return activityWithRegistration();
+    if (operation.path === '/api/activities/{id}/waitlist') return fullActivity(operation);
+    return knownIds(operation);
+  }
+
   async function casesFor(random: Random, operation: Operation): Promise<Case[]> {
-    const ids = operation.path.includes('{userId}') ? await activityWithRegistration() : await knownIds(operation);
+    const ids = await idsFor(operation);
     const make = caseMaker(random, operation, ids);
     const valid = await validCases(make, operation);
     // The first valid calls again with an odd query string (not for the costly sign-in and sign-up).

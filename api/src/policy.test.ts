@@ -141,6 +141,16 @@ describeEngines('permission matrix on %s', (engine) => {
     'get /api/admin/activities/:id/registrations.csv': async () => ({
       id: await make('/api/admin/activities', bodies.activity),
     }),
+    'get /api/admin/activities/:id/waitlist': async () => ({
+      id: await make('/api/admin/activities', bodies.activity),
+    }),
+    'get /api/admin/activities/:id/mail/recipients': async () => ({
+      id: await make('/api/admin/activities', bodies.activity),
+    }),
+    'post /api/admin/activities/:id/mail': async () => ({
+      id: await make('/api/admin/activities', bodies.activity),
+      body: { audience: 'registered', subject: 'Room change', message: 'We meet in room 4.' },
+    }),
     'post /api/admin/activities/:id/registrations/:userId/remove': async () => {
       const id = await make('/api/admin/activities', bodies.activity);
       await app.request('POST', `/api/activities/${id}/register`, { token: memberToken });

@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { createDb } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { startTallyFolding } from './db/tallies.js';
+import { startActivitySchedule, type ActivitySchedule } from './modules/activities/schedule.js';
 import { startAnnouncementSchedule, type AnnouncementSchedule } from './modules/announcements/schedule.js';
 import { startAuditRetention } from './modules/audit/retention.js';
 import { startContactRetention } from './modules/contact-messages/retention.js';
@@ -34,6 +35,8 @@ export interface Runtime {
   announcements: AnnouncementSchedule;
   /** Queues membership renewal reminders at their offsets (issue 57): tests run it after moving the clock. */
   renewalReminders: RenewalReminders;
+  /** Waitlist offers and reminders before activities (issue 58). */
+  activitySchedule: ActivitySchedule;
   close(): Promise<void>;
 }
 
@@ -83,6 +86,7 @@ export async function startRuntime(
   const announcements = startAnnouncementSchedule(deps);
   const renewalReminders = startRenewalReminders(deps);
   await renewalReminders.ready;
+  const activitySchedule = startActivitySchedule(deps);
   const tallyFolding = startTallyFolding(db, logger);
   return {
     deps,
@@ -91,10 +95,12 @@ export async function startRuntime(
     versionSchedule,
     announcements,
     renewalReminders,
+    activitySchedule,
     async close() {
       await versionSchedule.stop();
       announcements.stop();
       renewalReminders.stop();
+      await activitySchedule.stop();
       tallyFolding.stop();
       auditRetention.stop();
       contactRetention?.stop();

@@ -350,6 +350,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
       cancelRegistration: (id: number) => answer(ROUTES.activities.cancelRegistration, { params: { id } }),
       /** Per-user, so asked apart from the cached public activity. */
       activityRegistration: (id: number) => call(ROUTES.activities.registration, { params: { id } }),
+      joinWaitlist: (id: number) => answer(ROUTES.activities.joinWaitlist, { params: { id } }),
+      leaveWaitlist: (id: number) => answer(ROUTES.activities.leaveWaitlist, { params: { id } }),
+      /** The place a waitlist offer's mail holds, taken with the token of its link. */
+      acceptWaitlistOffer: (token: string) => answer(ROUTES.activities.acceptOffer, { body: { token } }),
       testimonials: () => call(ROUTES.testimonials.list),
       aboutUs: () => call(ROUTES.aboutUs.active),
       contactInfo: () => call(ROUTES.contactInfo.active),
@@ -403,6 +407,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
           call(ROUTES.activities.registrations, { params: { id }, query }),
         exportRegistrations: (id: number, query?: QueryValues<typeof ROUTES.activities.exportRegistrations>) =>
           download(ROUTES.activities.exportRegistrations, { params: { id }, query }),
+        waitlist: (id: number, query?: QueryValues<typeof ROUTES.activities.waitlist>) =>
+          call(ROUTES.activities.waitlist, { params: { id }, query }),
+        mailRecipients: (id: number, query?: QueryValues<typeof ROUTES.activities.mailRecipients>) =>
+          call(ROUTES.activities.mailRecipients, { params: { id }, query }),
       },
       testimonials: { list: lister(ROUTES.testimonials.admin.list) },
       faqs: { list: lister(ROUTES.faqs.admin.list) },

@@ -128,6 +128,7 @@ export const activityEntity = z.strictObject({
   tags: z.array(z.string()),
   capacity: z.int().positive().nullable(),
   participants: count,
+  waitlisted: count.describe('People on the waitlist, an offer of a place held for them or not'),
   createdAt: dateTime,
   updatedAt: dateTime,
 });
@@ -472,6 +473,27 @@ export const activityRegistrationEntity = z.strictObject({
   registeredAt: dateTime,
 });
 
+/** One person on an activity's waitlist, as staff see them (issue 58 item 1). */
+export const waitlistEntryEntity = z.strictObject({
+  userId: id,
+  name: z.string(),
+  email: z.string(),
+  position: z.int().positive().describe('1: the first in line'),
+  joinedAt: dateTime,
+  offerExpiresAt: dateTime
+    .nullable()
+    .describe('A place is offered to them until then (mailed with an accept link); null: waiting'),
+});
+
+/** The signed-in account's own standing for one activity. */
+export const myRegistrationEntity = z.strictObject({
+  registered: z.boolean(),
+  waitlist: z
+    .strictObject({ position: z.int().positive(), offerExpiresAt: dateTime.nullable() })
+    .nullable()
+    .describe('Their place on the waitlist, or null when they are not on it'),
+});
+
 export const loginResultEntity = z.strictObject({
   user: userEntity,
   token: z.string(),
@@ -701,6 +723,7 @@ export const ENTITY_SCHEMAS = {
   PolicyVersion: policyVersionEntity,
   Activity: activityEntity,
   ActivityRegistration: activityRegistrationEntity,
+  WaitlistEntry: waitlistEntryEntity,
   Testimonial: testimonialEntity,
   Faq: faqEntity,
   ContactMessage: contactMessageEntity,
@@ -756,6 +779,8 @@ export type Activity = z.output<typeof activityEntity>;
 export type Testimonial = z.output<typeof testimonialEntity>;
 export type Faq = z.output<typeof faqEntity>;
 export type ActivityRegistration = z.output<typeof activityRegistrationEntity>;
+export type WaitlistEntry = z.output<typeof waitlistEntryEntity>;
+export type MyRegistration = z.output<typeof myRegistrationEntity>;
 export type ActivityRegistrationsPage = { registrations: ActivityRegistration[]; pagination: Pagination };
 export type ContactMessage = z.output<typeof contactMessageEntity>;
 /** GET /api/admin/contact-messages: a page of messages and the number still unread. */

@@ -6,6 +6,7 @@ export * from './member-import.js';
 export * from './announcements.js';
 export * from './segments.js';
 export * from './tags.js';
+export * from './activity-mail.js';
 export * from './two-factor.js';
 export * from './envelope.js';
 export * from './entities.js';

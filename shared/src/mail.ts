@@ -23,6 +23,10 @@ export const MAIL_KINDS = [
   'registration_declined',
   'renewal_reminder',
   'directory_contact',
+  'waitlist_offer',
+  'activity_reminder',
+  'activity_update',
+  'activity_message',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -48,6 +52,10 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   registration_declined: 'Registration declined notice',
   renewal_reminder: 'Membership renewal reminder',
   directory_contact: 'Message through the directory',
+  waitlist_offer: 'Waitlist place offered',
+  activity_reminder: 'Activity reminder',
+  activity_update: 'Activity time changed',
+  activity_message: 'Message to attendees',
 };
 
 export const MAIL_PAGE_SIZE = 50;

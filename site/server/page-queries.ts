@@ -28,6 +28,8 @@ export const PAGE_QUERIES: Readonly<Record<string, PageQuery>> = {
   '/unsubscribe': { uncached: ['token'] },
   // The directory's filters, search and page (pages/(site)/directory): each view is a page of its own.
   '/directory': { keyed: DIRECTORY_READS },
+  // A waitlist offer's link (pages/(auth)/activities/accept): its token takes the place.
+  '/activities/accept': { uncached: ['token'] },
 };
 
 /** The HTML cache's key for a URL (path and the parameters the page reads), or null when not cached. */

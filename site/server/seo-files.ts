@@ -31,6 +31,8 @@ export function robotsTxt(publicUrl: string): string {
     'Disallow: /account/',
     // Its links carry a member's signed token.
     'Disallow: /unsubscribe',
+    // A waitlist offer's link: its token takes a place.
+    'Disallow: /activities/accept',
     '',
     `Sitemap: ${absolute(publicUrl, '/sitemap.xml')}`,
     '',

@@ -44,6 +44,7 @@ import * as photosAndSpecialtyKeeping from './migrations/20261205110000_photos_a
 import * as memberTags from './migrations/20261205120000_member_tags.js';
 import * as membershipRenewals from './migrations/20261205130000_membership_renewals.js';
 import * as directoryPages from './migrations/20261205100000_directory_pages.js';
+import * as waitlistReminders from './migrations/20261205140000_waitlist_reminders.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -94,6 +95,7 @@ const migrations: Record<string, Migration> = {
   '20261205120000_member_tags': memberTags,
   '20261205130000_membership_renewals': membershipRenewals,
   '20261205100000_directory_pages': directoryPages,
+  '20261205140000_waitlist_reminders': waitlistReminders,
 };
 
 /** Every migration this version knows, in order (a restored backup must hold none other). */

@@ -160,6 +160,27 @@ export type ActivityRegistrationRow = {
   created_at: DbTimestamp;
 };
 
+/** One person waiting for a place of a full activity; offer_*: a place offered to them (20261205140000). */
+export type ActivityWaitlistRow = {
+  id: number;
+  activity_id: number;
+  user_id: number;
+  created_at: DbTimestamp;
+  offered_at: DbTimestamp | null;
+  offer_expires_at: DbTimestamp | null;
+  offer_token_hash: string | null;
+};
+
+/** A reminder or date-change notice sent for one person and one date of an activity (20261205140000). */
+export type ActivityNoticeRow = {
+  id: number;
+  activity_id: number;
+  user_id: number;
+  kind: 'reminder' | 'update';
+  activity_date: DbTimestamp;
+  created_at: DbTimestamp;
+};
+
 export type TestimonialRow = Revised &
   Stamped &
   Created & {
@@ -318,6 +339,10 @@ export type MailQueueRow = {
   list_unsubscribe: string | null;
   /** The account the mail is for, when it was queued for one (an announcement's; 20261128120000). */
   user_id: number | null;
+  /** One text attachment (a reminder's calendar file; 20261205140000), blanked once sent. */
+  attachment_name: string | null;
+  attachment_type: string | null;
+  attachment_text: string | null;
 };
 
 /** An announcement (migration 20261126160000): a draft, scheduled, or sent (then immutable). */
@@ -447,6 +472,8 @@ export type DbTables = {
   terms_of_service_versions: PolicyRow;
   activities: ActivityRow;
   activity_registrations: ActivityRegistrationRow;
+  activity_waitlist: ActivityWaitlistRow;
+  activity_notices: ActivityNoticeRow;
   testimonials: TestimonialRow;
   faqs: FaqRow;
   contact_messages: ContactMessageRow;
@@ -518,6 +545,8 @@ export const TABLE_NAMES = [
   'tags',
   'member_tags',
   'renewal_reminders',
+  'activity_waitlist',
+  'activity_notices',
 ] as const satisfies readonly TableName[];
 
 /** The versioned content (About Us, contact info, privacy policy, terms). */

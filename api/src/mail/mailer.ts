@@ -22,7 +22,7 @@ import { forgetOldPages, isPostgres, type Db } from '../db/connection.js';
 import type { MailQueueRow } from '../db/tables.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
-import { filledTemplate, type MailTemplate, type OutgoingMail } from './outgoing.js';
+import { filledTemplate, type MailAttachment, type MailTemplate, type OutgoingMail } from './outgoing.js';
 import { outboxTransport, smtpTransport, type MailTransport } from './transport.js';
 
 export interface MailMessage {
@@ -36,6 +36,8 @@ export interface MailMessage {
   announcementId?: number;
   /** An announcement's signed one-click unsubscribe URL: sent as List-Unsubscribe (RFC 8058). */
   listUnsubscribe?: string;
+  /** One text file sent with the mail: an activity reminder's calendar file. */
+  attachment?: MailAttachment;
 }
 
 /**
@@ -220,6 +222,13 @@ export function createMailer(options: MailerOptions): Mailer {
       subject: row.subject,
       messageId: row.message_id,
       ...(row.reply_to !== null && { replyTo: row.reply_to }),
+      ...(row.attachment_text !== null && {
+        attachment: {
+          filename: row.attachment_name ?? 'attachment.txt',
+          contentType: row.attachment_type ?? 'text/plain',
+          content: row.attachment_text,
+        },
+      }),
     };
     // A row queued with its body (every kind but an announcement's, and rows from before an upgrade).
     if (!composer || row.text !== '' || row.html !== null) {
@@ -364,7 +373,14 @@ export function createMailer(options: MailerOptions): Mailer {
     const hooks = Object.entries(options.onSent ?? {}).filter(([kind]) => rows.some((row) => row.kind === kind));
     const markRows = (on: Db | Knex.Transaction) =>
       // A delivered mail's body is not kept: reset and invitation bodies carry one-time links.
-      claimedRows(ids, on).update({ state: 'sent', sent_at: clock.now(), last_error: null, text: '', html: null });
+      claimedRows(ids, on).update({
+        state: 'sent',
+        sent_at: clock.now(),
+        last_error: null,
+        text: '',
+        html: null,
+        attachment_text: null,
+      });
     if (hooks.length === 0) await markRows(db);
     else
       await db.transaction(async (trx) => {
@@ -526,13 +542,16 @@ export function createMailer(options: MailerOptions): Mailer {
         reply_to: mail.replyTo ?? null,
         announcement_id: mail.announcementId ?? null,
         list_unsubscribe: mail.listUnsubscribe ?? null,
+        attachment_name: mail.attachment?.filename ?? null,
+        attachment_type: mail.attachment?.contentType ?? null,
+        attachment_text: mail.attachment?.content ?? null,
         message_id: `<${randomUUID()}@${domain}>`,
         state: 'queued' as const,
         attempts: 0,
         next_attempt_at: now,
         created_at: now,
       }));
-      // 13 columns a row: 500 rows stay far below SQLite's and PostgreSQL's parameter limits.
+      // 16 columns a row: 500 rows stay far below SQLite's and PostgreSQL's parameter limits.
       const ids: number[] = [];
       for (let start = 0; start < rows.length; start += ENQUEUE_BATCH) {
         const inserted: { id: number }[] = await target('mail_queue')

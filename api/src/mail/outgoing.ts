@@ -14,6 +14,13 @@ export interface MailTemplate {
   html: readonly [string, string] | null;
 }
 
+/** A text file sent with a mail (an activity's calendar file). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 /** One mail as it is sent. */
 export interface OutgoingMail {
   to: string;
@@ -24,6 +31,7 @@ export interface OutgoingMail {
   replyTo?: string;
   /** RFC 8058's one-click unsubscribe URL: sent as List-Unsubscribe, with List-Unsubscribe-Post. */
   listUnsubscribe?: string;
+  attachment?: MailAttachment;
 }
 
 /** Text as it reads inside HTML, in an element or an attribute: what every mail's HTML part uses. */
@@ -72,6 +80,7 @@ export function sendOptions(from: string, mail: OutgoingMail, date: Date): SendM
     text: mail.text,
     ...(mail.html !== null && { html: mail.html }),
     ...(mail.replyTo !== undefined && { replyTo: mail.replyTo }),
+    ...(mail.attachment !== undefined && { attachments: [{ ...mail.attachment }] }),
     ...(link !== undefined && {
       headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     }),

@@ -3,7 +3,8 @@ import { formatAdminDate, organisationName } from '@npo/shared';
 import type { MailMessage } from './mailer.js';
 import { escapeHtml, MAIL_BRAND_COLOUR, mailPage } from './outgoing.js';
 
-function layout(paragraphs: string[], action?: { label: string; url: string }): string {
+/** The HTML of a mail: its paragraphs, an optional button with its link written out, on the mail page. */
+export function layout(paragraphs: string[], action?: { label: string; url: string }): string {
   const body = paragraphs.map((text) => `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`).join('');
   const button = action
     ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:${MAIL_BRAND_COLOUR};color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#555">Or paste this link into your browser: ${escapeHtml(action.url)}</p>`

@@ -11,6 +11,8 @@ export interface CapturedMail {
   messageId: string;
   /** Every header, by lower-case name (the last one where a name repeats). */
   headers: Record<string, string>;
+  /** The attached files, their content as text (a calendar file). */
+  attachments: { filename: string; mimeType: string; content: string }[];
 }
 
 /** A reply the server gives every message instead of accepting it (a 4xx or 5xx code and its text). */
@@ -71,6 +73,14 @@ export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
               html: email.html ?? '',
               messageId: email.messageId ?? '',
               headers: Object.fromEntries(email.headers.map((header) => [header.key, header.value])),
+              attachments: email.attachments.map((attachment) => ({
+                filename: attachment.filename ?? '',
+                mimeType: attachment.mimeType,
+                content:
+                  typeof attachment.content === 'string'
+                    ? attachment.content
+                    : new TextDecoder().decode(attachment.content),
+              })),
             });
             if (holding) held.push(() => callback());
             else callback();

@@ -17,6 +17,7 @@ import { memberImportPreviewSchema, memberImportSchema } from '../member-import.
 import { PHOTO_SIZES, photoUploadSchema } from '../profiles/photos.js';
 import { membershipSchema } from '../membership.js';
 import { directoryContactSchema, directoryQuery, directorySlugParams } from '../profiles/directory.js';
+import { activityMailQuery, activityMailSchema, waitlistAcceptSchema } from '../activity-mail.js';
 import { directoryListingSchema, memberProfileSchema, verificationSchema } from '../profiles/schema.js';
 import { specialtyRemoveQuery, specialtySchema } from '../profiles/specialties.js';
 import {
@@ -101,7 +102,8 @@ const photoParams = z.strictObject({
 
 const nothing = z.null();
 const messageOnly = z.strictObject({ message: z.string() });
-const endedCount = z.strictObject({ ended: z.int().nonnegative() });
+const count = z.int().nonnegative();
+const endedCount = z.strictObject({ ended: count });
 const csv = { answer: z.string(), mediaType: 'text/csv' } as const;
 const calendar = { answer: z.string(), mediaType: 'text/calendar' } as const;
 
@@ -276,6 +278,16 @@ export const ROUTE_SCHEMAS = {
       description: 'iCalendar file of the activity, for "Add to calendar" (Content-Disposition attachment)',
       summary: "Download an activity's calendar file",
     },
+    acceptOffer: {
+      body: waitlistAcceptSchema,
+      answer: entity.activityEntity,
+      description: 'Registered from the waitlist: the activity with its new count',
+      // 404: no such offer (a wrong token, or the place went to the next in line); 409: it expired,
+      // or the activity has taken place.
+      mayBeMissing: true,
+      conflicts: true,
+      summary: 'Take a place offered from the waitlist',
+    },
     list: {
       query: activitiesQuery(MAX_PAGE_LIMIT),
       answer: listOf('activities', entity.activityEntity),
@@ -292,8 +304,8 @@ export const ROUTE_SCHEMAS = {
     },
     registration: {
       ...byId,
-      answer: z.strictObject({ registered: z.boolean() }),
-      description: "Whether the signed-in account is registered (never cached: it is one person's)",
+      answer: entity.myRegistrationEntity,
+      description: "Whether the signed-in account is registered or on the waitlist (never cached: it is one person's)",
       summary: 'Check whether I am registered for an activity',
     },
     cancelRegistration: {
@@ -303,6 +315,21 @@ export const ROUTE_SCHEMAS = {
       // Refused once the activity is past.
       conflicts: true,
       summary: 'Cancel my registration for an activity',
+    },
+    joinWaitlist: {
+      ...byId,
+      answer: entity.activityEntity,
+      status: 201,
+      description: 'On the waitlist: the activity with its new waitlisted count',
+      // Refused while places are left (register instead), once past, or when already in or on it.
+      conflicts: true,
+      summary: "Join a full activity's waitlist",
+    },
+    leaveWaitlist: {
+      ...byId,
+      answer: entity.activityEntity,
+      description: 'Left the waitlist (and any place offered): the activity with its new waitlisted count',
+      summary: "Leave an activity's waitlist",
     },
     registrations: {
       ...byId,
@@ -318,6 +345,26 @@ export const ROUTE_SCHEMAS = {
       // One CSV export per user at a time (api/src/lib/csv.ts).
       throttled: true,
       summary: "Export an activity's registrations as CSV",
+    },
+    waitlist: {
+      ...byId,
+      query: paginationQuery(PAGE_SIZES.registrations),
+      answer: listOf('waitlist', entity.waitlistEntryEntity),
+      summary: "List an activity's waitlist, first in line first",
+    },
+    mailRecipients: {
+      ...byId,
+      query: activityMailQuery,
+      answer: z.strictObject({ count }),
+      description: 'How many accounts a mail to the audience would reach now',
+      summary: 'Count the recipients of a mail to attendees',
+    },
+    mailAttendees: {
+      ...byId,
+      body: activityMailSchema,
+      answer: z.strictObject({ queued: count }),
+      description: 'One mail queued for each recipient',
+      summary: "E-mail an activity's attendees",
     },
     removeRegistration: {
       params: registrationParams,

@@ -138,6 +138,10 @@ const TABLE = {
     calendarFile: route('get', '/activities/:id/calendar.ics', 'public', {
       publicCache: [],
     }),
+    // A waitlist offer's link: the token is the proof, so no sign-in is needed to take the place.
+    acceptOffer: route('post', '/activities/waitlist/accept', 'public', {
+      changesPublicContent: true,
+    }),
     list: route('get', '/activities', 'public', {
       publicCache: [...PAGING_READS, 'status'],
     }),
@@ -153,7 +157,18 @@ const TABLE = {
     cancelRegistration: route('delete', '/activities/:id/register', 'user', {
       changesPublicContent: true,
     }),
+    // The public answers show the waitlisted count.
+    joinWaitlist: route('post', '/activities/:id/waitlist', 'user', {
+      changesPublicContent: true,
+    }),
+    leaveWaitlist: route('delete', '/activities/:id/waitlist', 'user', {
+      changesPublicContent: true,
+    }),
     registrations: adminRoute('activities', 'get', '/activities/:id/registrations'),
+    waitlist: adminRoute('activities', 'get', '/activities/:id/waitlist'),
+    // How many a mail to attendees would reach, shown before it is sent.
+    mailRecipients: adminRoute('activities', 'get', '/activities/:id/mail/recipients'),
+    mailAttendees: adminRoute('activities', 'post', '/activities/:id/mail'),
     exportRegistrations: adminRoute('activities', 'get', '/activities/:id/registrations.csv'),
     // A POST, not a DELETE: the action follows from the method (DELETE needs "delete"), and removing
     // an attendee is an edit of the activity that edit permission allows.

@@ -3,8 +3,13 @@ import { toCount, toIso, toJson } from '../../db/rows.js';
 import type { ActivityRow, DbTimestamp } from '../../db/tables.js';
 import type { CsvFormat } from '../../lib/csv.js';
 
-/** `participants` is the registration count the repository reads beside each row (absent: none yet). */
-export function presentActivity(row: ActivityRow & { participants?: number | string }): Activity {
+/**
+ * `participants` and `waitlisted` are the registration and waitlist counts the repository reads beside
+ * each row (absent: none yet).
+ */
+export function presentActivity(
+  row: ActivityRow & { participants?: number | string; waitlisted?: number | string },
+): Activity {
   return {
     id: row.id,
     revision: Number(row.revision),
@@ -16,6 +21,7 @@ export function presentActivity(row: ActivityRow & { participants?: number | str
     tags: toJson(row.tags, []),
     capacity: row.capacity ?? null,
     participants: toCount(row, 'participants'),
+    waitlisted: toCount(row, 'waitlisted'),
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
   };

@@ -8,17 +8,26 @@ import { ok, okPage } from '../../lib/respond.js';
 import type { ModuleContext } from '../context.js';
 import { REGISTRATIONS_CSV } from './presenter.js';
 import type { createActivitiesService } from './service.js';
+import type { WaitlistService } from './waitlist.js';
 
 type ActivitiesService = ReturnType<typeof createActivitiesService>;
 
-export function registerActivityRegistrations({ deps, route }: ModuleContext, activities: ActivitiesService): void {
+export function registerActivityRegistrations(
+  { deps, route }: ModuleContext,
+  activities: ActivitiesService,
+  waitlist: WaitlistService,
+): void {
   // Per-user, so never behind the public cache: a cached public answer must hold no one's own data.
   route(API.activities.registration, async (ctx) => {
     ctx.set('Cache-Control', 'private, no-store');
-    ok(ctx, { registered: await activities.isRegistered(ctx.state.input.params.id, ctx.state.user.id) });
+    const { id } = ctx.state.input.params;
+    const registered = await activities.isRegistered(id, ctx.state.user.id);
+    ok(ctx, { registered, waitlist: await waitlist.standingOf(id, ctx.state.user.id) });
   });
+  // A cancelled or removed registration frees a place: the first in line is offered it.
   route(API.activities.cancelRegistration, async (ctx) => {
     const activity = await activities.cancel(ctx.state.input.params.id, ctx.state.user.id);
+    waitlist.offerSoon(activity.id);
     ok(ctx, activity, { message: 'Your registration is cancelled.' });
   });
 
@@ -36,6 +45,7 @@ export function registerActivityRegistrations({ deps, route }: ModuleContext, ac
   route(API.activities.removeRegistration, async (ctx) => {
     const { id, userId } = ctx.state.input.params;
     const activity = await activities.removeRegistration(id, userId);
+    waitlist.offerSoon(id);
     ok(ctx, activity, { message: 'Registration removed' });
   });
 }

@@ -148,10 +148,10 @@ describeEngines('activity registrations on %s', (engine) => {
 
     it('frees the seat, and the member sees they are no longer registered', async () => {
       const activity = await createActivity({ capacity: 1 });
-      expect((await registration(activity, member.token)).body.data).toEqual({ registered: false });
+      expect((await registration(activity, member.token)).body.data).toEqual({ registered: false, waitlist: null });
       await register(activity, member.token);
       const state = await registration(activity, member.token);
-      expect(state.body.data).toEqual({ registered: true });
+      expect(state.body.data).toEqual({ registered: true, waitlist: null });
       expect(state.headers.get('cache-control')).toBe('private, no-store');
       expect(await participants(activity)).toBe(1);
 
@@ -159,7 +159,7 @@ describeEngines('activity registrations on %s', (engine) => {
       expect(cancelled.status).toBe(200);
       expect(cancelled.body.data).toMatchObject({ id: activity, participants: 0 });
       expect(await participants(activity)).toBe(0);
-      expect((await registration(activity, member.token)).body.data).toEqual({ registered: false });
+      expect((await registration(activity, member.token)).body.data).toEqual({ registered: false, waitlist: null });
       // Registering again works: the seat is free.
       await register(activity, member.token);
     });

@@ -16,6 +16,7 @@ type ParticipatedRow = Parameters<typeof presentActivity>[0];
 
 const ACTIVITIES = 'activities';
 const REGISTRATIONS = 'activity_registrations';
+const WAITLIST = 'activity_waitlist';
 
 /**
  * One activity's registrations joined to their accounts, narrowed by `q` on name or e-mail as the
@@ -45,13 +46,18 @@ const REGISTRATION_COLUMNS = ['users.id as user_id', 'users.name', 'users.email'
 export function createActivitiesRepository(db: Db) {
   const table = tableRepository(db, ACTIVITIES, presentActivity);
 
-  /** Each activity with its registration count, read in the same query rather than one per row. */
+  /** Each activity with its registration and waitlist counts, read in the same query rather than one per row. */
   function withParticipants(trx: Db = db): Knex.QueryBuilder {
-    const participants = trx(REGISTRATIONS)
-      .count('*')
-      .where(`${REGISTRATIONS}.activity_id`, trx.ref(`${ACTIVITIES}.id`))
-      .as('participants');
-    return trx(ACTIVITIES).select(`${ACTIVITIES}.*`, participants);
+    const countIn = (table: string, as: string) =>
+      trx(table)
+        .count('*')
+        .where(`${table}.activity_id`, trx.ref(`${ACTIVITIES}.id`))
+        .as(as);
+    return trx(ACTIVITIES).select(
+      `${ACTIVITIES}.*`,
+      countIn(REGISTRATIONS, 'participants'),
+      countIn(WAITLIST, 'waitlisted'),
+    );
   }
 
   const withStatus =

@@ -7,10 +7,11 @@ import { conflict, found, notFound } from '../../errors.js';
 import { recordAdminChange } from '../audit/admin-writes.js';
 import { clientIdColumn, createOnce } from '../../db/client-ids.js';
 import { createActivitiesRepository } from './repository.js';
+import { isOpenToNewcomers } from './waitlist.js';
 
 export const ALREADY_REGISTERED = 'You are already registered for this activity.';
 export const ACTIVITY_IS_PAST = 'This activity has already taken place; registration is closed.';
-export const ACTIVITY_IS_FULL = 'This activity is full; no places are left.';
+export const ACTIVITY_IS_FULL = 'This activity is full; no places are left. You can join its waitlist.';
 export const CANCEL_IS_CLOSED = 'This activity has already taken place; its registrations can no longer be cancelled.';
 export const REGISTRATION = 'Registration';
 
@@ -41,7 +42,8 @@ function orderForStatus(status: ActivityStatus | undefined): OrderBy {
 function refuseRegistration(activity: Activity, alreadyRegistered: boolean): void {
   if (activity.status === 'past') throw conflict(ACTIVITY_IS_PAST);
   if (alreadyRegistered) throw conflict(ALREADY_REGISTERED);
-  if (activity.capacity !== null && activity.participants >= activity.capacity) throw conflict(ACTIVITY_IS_FULL);
+  // Places freed while people wait go to the waitlist, in order (waitlist.ts).
+  if (!isOpenToNewcomers(activity)) throw conflict(ACTIVITY_IS_FULL);
 }
 
 export function createActivitiesService(deps: AppDeps) {

@@ -100,6 +100,8 @@ async function deletePersonalRows(trx: Db, member: MemberAccountRow): Promise<vo
     // Tags (issue 57): which groups staff put the member in is about them.
     'member_tags',
     'renewal_reminders',
+    // Their places in waitlists (a place held for them goes to the next at the schedule's next look).
+    'activity_waitlist',
   ] as const) {
     await trx(table).where({ user_id: id }).delete();
   }

@@ -82,6 +82,7 @@ function ActivityCard({
         <span>
           <Icon icon="people" size={14} aria-hidden /> {activity.participants ?? 0}
           {activity.capacity != null && ` / ${activity.capacity}`} registered
+          {(activity.waitlisted ?? 0) > 0 && `, ${activity.waitlisted} waitlisted`}
         </span>
       </p>
       <p className="clamp-3">{activity.description}</p>

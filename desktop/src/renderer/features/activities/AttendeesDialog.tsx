@@ -1,7 +1,8 @@
 /**
  * An activity's attendee list: searchable, sortable by name or registration time, paged like the other
- * admin lists; staff with edit permission remove an attendee (after a confirmation), and anyone who may
- * view exports the list as CSV.
+ * admin lists; staff with edit permission remove an attendee (after a confirmation) and e-mail the
+ * attendees (MailAttendeesDialog), and anyone who may view exports the list as CSV and reads the
+ * waitlist (WaitlistSection).
  */
 import { Button, Dialog, DialogBody, DialogFooter, HTMLTable } from '@blueprintjs/core';
 import {
@@ -25,6 +26,8 @@ import { ListPager, ListSearch, useDialogList } from '../../ui/ListControls';
 import { ListStates } from '../../ui/ListStates';
 import { TableHead, type TableColumn } from '../../ui/TableHead';
 import { notifyFailure } from '../../ui/toaster';
+import { MailAttendeesDialog } from './MailAttendeesDialog';
+import { WaitlistSection } from './WaitlistSection';
 import './attendees.css';
 
 type Sort = Pick<RegistrationsFilter, 'sort' | 'order'>;
@@ -90,6 +93,8 @@ export function AttendeesDialog({ activity, canEdit, onClose }: AttendeesDialogP
   const confirmRemove = useRemoveAttendee(activity);
   const rows = query.data?.registrations ?? [];
   const capacity = activity.capacity === null ? '' : ` of ${activity.capacity} places`;
+  const waitlisted = activity.waitlisted > 0 ? `, ${activity.waitlisted} on the waitlist` : '';
+  const [mailing, setMailing] = useState(false);
 
   return (
     <Dialog isOpen onClose={onClose} title={`Attendees: ${activity.title}`} icon="people" className="attendees-dialog">
@@ -97,6 +102,7 @@ export function AttendeesDialog({ activity, canEdit, onClose }: AttendeesDialogP
         <div className="section-toolbar">
           <p className="section-count">
             {activity.participants} registered{capacity}
+            {waitlisted}
           </p>
           <ListSearch list={list} label="Search attendees by name or email" placeholder="Search by name or email" />
         </div>
@@ -142,11 +148,18 @@ export function AttendeesDialog({ activity, canEdit, onClose }: AttendeesDialogP
           noun={['attendee', 'attendees']}
           label="Attendee pages"
         />
+        {(activity.capacity !== null || activity.waitlisted > 0) && <WaitlistSection activity={activity} />}
       </DialogBody>
       <DialogFooter
         // The header's close button closes it: a second "Close" would be two controls of one name.
-        actions={<ExportButton activity={activity} filter={{ ...sort, ...(list.q && { q: list.q }) }} />}
+        actions={
+          <>
+            {canEdit && <Button icon="envelope" text="E-mail attendees" onClick={() => setMailing(true)} />}
+            <ExportButton activity={activity} filter={{ ...sort, ...(list.q && { q: list.q }) }} />
+          </>
+        }
       />
+      {mailing && <MailAttendeesDialog activity={activity} canEdit={canEdit} onClose={() => setMailing(false)} />}
     </Dialog>
   );
 }
