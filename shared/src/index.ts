@@ -22,3 +22,4 @@ export * from './version.js';
 export * from './time-zone.js';
 export * from './dashboard-parts.js';
 export * from './profiles/index.js';
+export * from './cpd.js';

@@ -40,6 +40,7 @@ import * as contactReplies from './migrations/20261203120000_contact_replies.js'
 import * as deviceGeneration from './migrations/20261203120000_device_generation.js';
 import * as memberProfiles from './migrations/20261204120000_member_profiles.js';
 import * as directoryListing from './migrations/20261204130000_directory_listing.js';
+import * as attendanceCpd from './migrations/20261205150000_attendance_cpd.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   '20261203120000_device_generation': deviceGeneration,
   '20261204120000_member_profiles': memberProfiles,
   '20261204130000_directory_listing': directoryListing,
+  '20261205150000_attendance_cpd': attendanceCpd,
 };
 
 /** Every migration this version knows, in order (a restored backup must hold none other). */

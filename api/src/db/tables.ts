@@ -149,6 +149,8 @@ export type ActivityRow = Revised &
     /** JSON text of a string array. */
     tags: string;
     capacity: number | null;
+    /** CPD hours in tenths of an hour (15 is 1.5 h); null gives none. */
+    cpd_tenths: number | null;
   };
 
 export type ActivityRegistrationRow = {
@@ -156,6 +158,22 @@ export type ActivityRegistrationRow = {
   activity_id: number;
   user_id: number;
   created_at: DbTimestamp;
+  attended_at: DbTimestamp | null;
+  /** The short code the registrant shows at the door; null on rows seeded in bulk. */
+  check_in_code: string | null;
+};
+
+/** A CPD certificate as issued (migration 20261205150000): what it says, kept as it was then. */
+export type ActivityCertificateRow = {
+  id: number;
+  registration_id: number;
+  user_id: number;
+  code: string;
+  member_name: string;
+  activity_title: string;
+  activity_date: DbTimestamp;
+  cpd_tenths: number;
+  issued_at: DbTimestamp;
 };
 
 export type TestimonialRow = Revised &
@@ -406,6 +424,7 @@ export type DbTables = {
   terms_of_service_versions: PolicyRow;
   activities: ActivityRow;
   activity_registrations: ActivityRegistrationRow;
+  activity_certificates: ActivityCertificateRow;
   testimonials: TestimonialRow;
   faqs: FaqRow;
   contact_messages: ContactMessageRow;
@@ -470,6 +489,7 @@ export const TABLE_NAMES = [
   'specialties',
   'member_profiles',
   'member_specialties',
+  'activity_certificates',
 ] as const satisfies readonly TableName[];
 
 /** The versioned content (About Us, contact info, privacy policy, terms). */

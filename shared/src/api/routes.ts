@@ -150,6 +150,21 @@ const TABLE = {
     removeRegistration: adminRoute('activities', 'post', '/activities/:id/registrations/:userId/remove', {
       changesPublicContent: true,
     }),
+    // Attendance (issue 58): edits of the activity, whose attended count the public answers show.
+    markAttendance: adminRoute('activities', 'post', '/activities/:id/attendance', {
+      changesPublicContent: true,
+    }),
+    // Before nothing that could take "all": /attendance has no parameter after it.
+    markAllAttended: adminRoute('activities', 'post', '/activities/:id/attendance/all', {
+      changesPublicContent: true,
+    }),
+    checkIn: adminRoute('activities', 'post', '/activities/:id/check-in', {
+      changesPublicContent: true,
+    }),
+    // Someone who came without registering: registered and attended at once (an account is made if none).
+    addWalkIn: adminRoute('activities', 'post', '/activities/:id/walk-ins', {
+      changesPublicContent: true,
+    }),
     admin: adminCrud('activities', '/activities', {
       changesPublicContent: true,
     }),
@@ -229,6 +244,11 @@ const TABLE = {
     setProfile: route('put', '/account/profile', 'user', { ifMatch: true }),
     // Listed in the public directory or not: the member's choice, with the consent text and date kept.
     setListing: route('put', '/account/profile/listing', 'user', { ifMatch: true }),
+    // The member's registrations, attendance, certificates and CPD record (issue 58).
+    activities: route('get', '/account/activities', 'user'),
+    exportCpd: route('get', '/account/activities/cpd.csv', 'user'),
+    // Issued on the first download (once per registration, a unique key), the same code after.
+    certificate: route('get', '/account/activities/:id/certificate.pdf', 'user'),
     // RFC 8058 one-click unsubscribe: the signed token of the mail's List-Unsubscribe link, no session.
     // The site's POST /unsubscribe?token=… (what mail clients send) is handed to this route.
     unsubscribe: route('post', '/unsubscribe', 'public'),
@@ -285,6 +305,11 @@ const TABLE = {
     setProfile: adminRoute('members', 'put', '/members/:id/profile', { ifMatch: true }),
     // Staff's check of the registration; a decline mails its reason to the member.
     verify: adminRoute('members', 'put', '/members/:id/verification', { ifMatch: true }),
+  },
+
+  // Anyone checks a CPD certificate's code; counted per address, never cached (issue 58).
+  certificates: {
+    verify: route('get', '/certificates/:code', 'public'),
   },
 
   // What members' profiles are made of (issue 57): the specialties staff keep, for the profile forms.

@@ -96,6 +96,8 @@ async function deletePersonalRows(trx: Db, member: MemberAccountRow): Promise<vo
     'two_factor_locks',
     'member_specialties',
     'member_profiles',
+    // Certificates name the member: erased, they stop verifying (the registrations stay anonymous).
+    'activity_certificates',
   ] as const) {
     await trx(table).where({ user_id: id }).delete();
   }
