@@ -12,7 +12,16 @@ export interface ComparedField {
 }
 
 /** Bookkeeping the server keeps, not something an editor wrote. */
-const NOT_CONTENT = new Set(['id', 'revision', 'createdAt', 'updatedAt', 'lastUpdated', 'participants', 'lastLogin']);
+const NOT_CONTENT = new Set([
+  'id',
+  'revision',
+  'createdAt',
+  'updatedAt',
+  'lastUpdated',
+  'participants',
+  'attended',
+  'lastLogin',
+]);
 
 export function fieldLabel(field: string): string {
   const words = field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();

@@ -2,6 +2,7 @@ import { Button, ButtonGroup, Card, Icon, Tag } from '@blueprintjs/core';
 import {
   ROUTES,
   formatAdminDate,
+  formatCpdHours,
   type ACTIVITY_SORTS,
   type Activity,
   type ActivityInput,
@@ -83,6 +84,16 @@ function ActivityCard({
           <Icon icon="people" size={14} aria-hidden /> {activity.participants ?? 0}
           {activity.capacity != null && ` / ${activity.capacity}`} registered
         </span>
+        {activity.attended > 0 && (
+          <span>
+            <Icon icon="tick-circle" size={14} aria-hidden /> {activity.attended} attended
+          </span>
+        )}
+        {activity.cpdHours !== null && (
+          <span>
+            <Icon icon="learning" size={14} aria-hidden /> {formatCpdHours(activity.cpdHours)} CPD
+          </span>
+        )}
       </p>
       <p className="clamp-3">{activity.description}</p>
       <div className="tag-row">

@@ -1,7 +1,7 @@
 /**
  * An activity's attendee list: searchable, sortable by name or registration time, paged like the other
- * admin lists; staff with edit permission remove an attendee (after a confirmation), and anyone who may
- * view exports the list as CSV.
+ * admin lists; staff with edit permission take attendance (AttendanceControls.tsx) and remove an
+ * attendee (after a confirmation), and anyone who may view exports the list as CSV (when it has anyone).
  */
 import { Button, Dialog, DialogBody, DialogFooter, HTMLTable } from '@blueprintjs/core';
 import {
@@ -25,6 +25,7 @@ import { ListPager, ListSearch, useDialogList } from '../../ui/ListControls';
 import { ListStates } from '../../ui/ListStates';
 import { TableHead, type TableColumn } from '../../ui/TableHead';
 import { notifyFailure } from '../../ui/toaster';
+import { AttendedCheckbox, CheckInForm, MarkAllButton, WalkInForm } from './AttendanceControls';
 import './attendees.css';
 
 type Sort = Pick<RegistrationsFilter, 'sort' | 'order'>;
@@ -37,6 +38,7 @@ const columnsOf = (canEdit: boolean): (TableColumn<Sort['sort']> | false)[] => [
   { label: 'Name', sort: 'name' },
   { label: 'E-mail' },
   { label: 'Registered at (UTC)', sort: 'registeredAt' },
+  { label: 'Attended' },
   canEdit && { label: 'Actions', look: 'muted' },
 ];
 
@@ -69,7 +71,16 @@ function ExportButton({ activity, filter }: { activity: Activity; filter: Partia
       setBusy(false);
     }
   };
-  return <Button icon="download" text="Export CSV" loading={busy} onClick={() => void exportCsv()} />;
+  // Nothing to export before anyone registered: a file of one header row helps no one.
+  return (
+    <Button
+      icon="download"
+      text="Export CSV"
+      loading={busy}
+      disabled={activity.participants === 0}
+      onClick={() => void exportCsv()}
+    />
+  );
 }
 
 interface AttendeesDialogProps {
@@ -96,10 +107,17 @@ export function AttendeesDialog({ activity, canEdit, onClose }: AttendeesDialogP
       <DialogBody>
         <div className="section-toolbar">
           <p className="section-count">
-            {activity.participants} registered{capacity}
+            {activity.participants} registered{capacity} · {activity.attended} attended
           </p>
+          {canEdit && <MarkAllButton activity={activity} />}
           <ListSearch list={list} label="Search attendees by name or email" placeholder="Search by name or email" />
         </div>
+        {canEdit && (
+          <div className="attendance-forms">
+            <CheckInForm activity={activity} />
+            <WalkInForm activity={activity} />
+          </div>
+        )}
         <ListStates
           query={query}
           loadError="Failed to load attendees"
@@ -117,6 +135,15 @@ export function AttendeesDialog({ activity, canEdit, onClose }: AttendeesDialogP
                   </td>
                   <td>
                     <time dateTime={attendee.registeredAt}>{formatAdminDate(attendee.registeredAt)}</time>
+                  </td>
+                  <td>
+                    {canEdit ? (
+                      <AttendedCheckbox activity={activity} attendee={attendee} />
+                    ) : attendee.attendedAt ? (
+                      'Yes'
+                    ) : (
+                      '—'
+                    )}
                   </td>
                   {canEdit && (
                     <td>
