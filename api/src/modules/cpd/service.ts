@@ -18,6 +18,7 @@ import type { ActivityCertificateRow } from '../../db/tables.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, forbidden, found, notFound } from '../../errors.js';
 import { toCsv } from '../../lib/csv.js';
+import { inTurn } from '../../lib/turns.js';
 import { hoursOf } from '../activities/presenter.js';
 import { certificatePdf } from './certificate-pdf.js';
 import { createCpdRepository, type OwnRegistrationRow } from './repository.js';
@@ -170,7 +171,9 @@ export function createCpdService(deps: AppDeps) {
         cpd_tenths: source.cpd_tenths,
         issued_at: deps.clock.now(),
       });
-      return { pdf: await renderCertificate(certificate), certificate };
+      // Drawn in turns with the other costly reads (lib/turns.ts): a hundred downloads at once are
+      // drawn one after another, each after whatever else waits, so a visitor's page waits for one.
+      return { pdf: await inTurn(deps, () => renderCertificate(certificate)), certificate };
     },
 
     /** What the certificate of `code` says; every code that names none (or an erased member's) alike. */
