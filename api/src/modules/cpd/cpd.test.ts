@@ -3,13 +3,15 @@
  * mark attendance (one, all, by check-in code, a walk-in) and are refused for someone not registered
  * with nothing changed; hours are checked; the member's /account/activities and its CSV; the PDF
  * certificate read back (pdf-lib, and its text), issued once, its code verified publicly, refused for
- * an activity not attended, and no longer verifying once the member is erased; the check's rate limit.
+ * an activity not attended, and no longer verifying once the member is erased; two instances issue
+ * one certificate; the check's rate limit.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../test-support/csv.js';
 import { describeEngines } from '../../test-support/databases.js';
 import { pdfText } from '../../test-support/pdf-text.js';
 import { sampleBodies } from '../../test-support/samples.js';
+import { serveRuntime, type ServedRuntime } from '../../test-support/runtime-harness.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 import { NOT_REGISTERED, UNKNOWN_CHECK_IN_CODE } from '../activities/attendance.js';
 import { NOT_ATTENDED } from './service.js';
@@ -356,6 +358,38 @@ describeEngines('attendance, CPD and certificates on %s', (engine) => {
       expect((await app.request('GET', `/api/certificates/${code}`)).status).toBe(404);
       expect(await app.count('activity_certificates')).toBe(0);
       expect(await counts(activity)).toEqual({ participants: 1, attended: 1 });
+    });
+
+    it('issues one certificate when two instances on the database are asked at the same moment', async () => {
+      const member = await newMember('Ravi Race');
+      const activity = await createActivity({ title: 'Race seminar' });
+      await register(activity, member.token);
+      await mark(activity, [member.id]);
+      const second: ServedRuntime = await serveRuntime(
+        {
+          engine,
+          dataDir: app.runtime.deps.config.dataDir,
+          databaseUrl: app.runtime.deps.config.databaseUrl,
+          drop: async () => {},
+        },
+        {},
+        app.clock,
+      );
+      try {
+        const fromBoth = await Promise.all(
+          [app.baseUrl, second.baseUrl, app.baseUrl, second.baseUrl].map(async (baseUrl) => {
+            const response = await fetch(`${baseUrl}/api/account/activities/${activity}/certificate.pdf`, {
+              headers: { authorization: `Bearer ${member.token}` },
+            });
+            expect(response.status).toBe(200);
+            return (await pdfText(new Uint8Array(await response.arrayBuffer()))).document.getSubject();
+          }),
+        );
+        expect(new Set(fromBoth).size).toBe(1);
+        expect(await app.runtime.deps.db('activity_certificates').where({ user_id: member.id })).toHaveLength(1);
+      } finally {
+        await second.close();
+      }
     });
 
     it('refuses staff accounts, and a registration that is not theirs', async () => {
