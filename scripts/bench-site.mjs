@@ -31,7 +31,9 @@
 //      delivered to a loopback SMTP sink at ≥ 200 mails/s; (7) from the send until delivered.
 //  14. Connection floods (scripts/bench/connection-flood.mjs): idle and slow-headers connections, twice
 //      the server's room, from many loopback addresses; ≥ 99 % of visitors served, their median ≤ 50 ms.
-// Usage: npm run bench [-- --duration 10 --connections 50 --only admin,home,site,api,callgrind,login,startup,large,mixed,connections,lighthouse,import,announce].
+//  15. CPD certificates (scripts/bench/certificates.mjs): server CPU per certificate PDF ≤ 200 ms; 100
+//      downloads at once judged as in 7.
+// Usage: npm run bench [-- --duration 10 --connections 50 --only admin,home,site,api,callgrind,login,startup,large,mixed,connections,lighthouse,import,announce,certificates].
 // Prints a table per section, writes every figure to bench-results.json, exits 1 when a budget is missed.
 import { writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -48,6 +50,7 @@ import { loginLoad } from './bench/login-load.mjs';
 import { runAnnounceLoad } from './bench/announce-load.mjs';
 import { runMemberImport } from './bench/member-import.mjs';
 import { runStartUp } from './bench/start-up.mjs';
+import { runCertificates } from './bench/certificates.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -293,6 +296,7 @@ const SECTIONS = {
   lighthouse: () => withDemoSite((baseUrl) => runLighthouse(3, baseUrl)),
   import: () => runMemberImport(),
   announce: () => runAnnounceLoad(),
+  certificates: () => runCertificates(),
 };
 
 const chosen = options.only ? options.only.split(',') : Object.keys(SECTIONS);

@@ -257,7 +257,53 @@ describeEngines('OpenAPI fuzzing on %s', (engine) => {
       .update({ state: 'scheduled', scheduled_at: tomorrow });
   }
 
+  /**
+   * A new activity with CPD hours that the member caller registered for (and attended, when asked):
+   * made as its operation comes, since the activities' own routes before it may remove or delete.
+   */
+  async function memberActivity(attended: boolean): Promise<number> {
+    const made = await app.request('POST', '/api/admin/activities', {
+      token: superAdmin.token,
+      body: { ...sampleBodies.activity, cpdHours: 2 },
+    });
+    const id = made.body.data.id as number;
+    await app.request('POST', `/api/activities/${id}/register`, { token: member.token });
+    if (attended) {
+      await app.request('POST', `/api/admin/activities/${id}/attendance`, {
+        token: superAdmin.token,
+        body: { userIds: [member.id], attended: true },
+      });
+    }
+    return id;
+  }
+
+  /**
+   * Fixtures no schema can say: attendance names registrants and codes, certificates need one issued,
+   * and a resent invitation needs a staff account still without a password (made now, so that the
+   * draws before it, which change as routes are added, cannot leave none).
+   */
+  async function attendanceIds(path: string): Promise<string[] | undefined> {
+    if (path === '/api/admin/users/{id}/resend-invitation') {
+      const invited = await app.request('POST', '/api/admin/users', {
+        token: superAdmin.token,
+        body: { name: 'Invited Staff', email: `invited-${Date.now()}@example.org`, role: 'admin', permissions: {} },
+      });
+      return [String(invited.body.data.id)];
+    }
+    if (path.endsWith('/attendance') || path.endsWith('/check-in')) return [String(await memberActivity(false))];
+    if (path === '/api/account/activities/{id}/certificate.pdf') return [String(await memberActivity(true))];
+    if (path !== '/api/certificates/{code}') return undefined;
+    const id = await memberActivity(true);
+    await fetch(`${app.baseUrl}/api/account/activities/${id}/certificate.pdf`, {
+      headers: { authorization: `Bearer ${member.token}` },
+    });
+    const rows: { code: string }[] = await app.runtime.deps.db('activity_certificates').select('code');
+    return rows.map((row) => row.code);
+  }
+
   async function knownIds(operation: Pick<Operation, 'method' | 'path'>): Promise<string[]> {
+    const fixtures = await attendanceIds(operation.path);
+    if (fixtures) return fixtures;
     const collection = collectionPathOf(operation.path);
     if (!collection) return [];
     // A session of the super admin's that the fuzzing may end (never the one it calls with).
@@ -299,6 +345,20 @@ describeEngines('OpenAPI fuzzing on %s', (engine) => {
     // which no schema can say: those two are left empty.
     if (operation.path.endsWith('/profile') && operation.method === 'put') {
       return { ...(validValue(random, schema) as object), specialtyIds: [], website: '' };
+    }
+    // Exactly one of ids and matching, which a JSON schema cannot say: ids, of any messages.
+    if (operation.path === '/api/admin/contact-messages/bulk') {
+      return { action: random.pick(['read', 'unread', 'archived'] as const), ids: [1, 2] };
+    }
+    // The member caller is the one registered (attendanceIds); check-in takes their code.
+    if (operation.path.endsWith('/attendance')) return { userIds: [member.id], attended: true };
+    if (operation.path.endsWith('/check-in')) {
+      const row = await app.runtime.deps
+        .db('activity_registrations')
+        .where({ user_id: member.id })
+        .orderBy('id', 'desc')
+        .first('check_in_code');
+      return { code: row!.check_in_code };
     }
     const reordered = REORDERS[operation.path];
     if (!reordered) return validValue(random, schema);

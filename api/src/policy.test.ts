@@ -156,6 +156,24 @@ describeEngines('permission matrix on %s', (engine) => {
       await app.request('POST', `/api/activities/${id}/register`, { token: memberToken });
       return { id, userId: memberId };
     },
+    'post /api/admin/activities/:id/attendance': async () => {
+      const id = await make('/api/admin/activities', bodies.activity);
+      await app.request('POST', `/api/activities/${id}/register`, { token: memberToken });
+      return { id, body: { userIds: [memberId], attended: true } };
+    },
+    'post /api/admin/activities/:id/attendance/all': async () => ({
+      id: await make('/api/admin/activities', bodies.activity),
+    }),
+    'post /api/admin/activities/:id/check-in': async () => {
+      const id = await make('/api/admin/activities', bodies.activity);
+      await app.request('POST', `/api/activities/${id}/register`, { token: memberToken });
+      const row = await app.runtime.deps.db('activity_registrations').where({ activity_id: id }).first('check_in_code');
+      return { id, body: { code: row!.check_in_code } };
+    },
+    'post /api/admin/activities/:id/walk-ins': async () => ({
+      id: await make('/api/admin/activities', bodies.activity),
+      body: { name: 'Walk In', email: `walkin${unique()}@example.org` },
+    }),
 
     'get /api/admin/testimonials': async () => ({}),
     'post /api/admin/testimonials': async () => ({ body: bodies.testimonial }),

@@ -221,7 +221,7 @@ test('attendees: registered / capacity on the card, sort, search, CSV export, re
   ]);
   expect(download.suggestedFilename()).toBe(`activity-${id}-registrations.csv`);
   const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '').split('\r\n');
-  expect(csv[0]).toBe('Name,E-mail,Registered at');
+  expect(csv[0]).toBe('Name,E-mail,Registered at,Attended at');
   expect(csv.slice(1, 3).map((line) => line.split(',')[0])).toEqual(['Zed Attendee', 'Ann Attendee']);
 
   await dialog.getByRole('button', { name: 'Remove Zed Attendee' }).click();

@@ -149,7 +149,7 @@ test.describe("SPEC 7: each console form's request body", () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('activity: title, description, date, location, status, tags (and capacity); empty tags dropped', async ({
+  test('activity: title, description, date, location, status, tags (and capacity, CPD hours); empty tags dropped', async ({
     page,
   }) => {
     await openAs(page, '/activities');
@@ -174,7 +174,8 @@ test.describe("SPEC 7: each console form's request body", () => {
         status: 'upcoming',
         tags: ['Webinar'],
       },
-      ['capacity'],
+      // Beyond SPEC 7: the capacity, and the CPD hours of issue 58 (null when left empty).
+      ['capacity', 'cpdHours'],
     );
     await expect(dialog).toBeHidden();
   });

@@ -332,6 +332,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
       removePhoto: (revision: number) => answer(ROUTES.account.removePhoto, {}, { revision }),
       /** The signed-in member's membership: its status and renewal date (issue 57). */
       membership: () => call(ROUTES.account.membership),
+      /** The member's registrations, attendance, certificates and CPD hours per year (issue 58). */
+      activities: () => call(ROUTES.account.activities),
+      /** The CPD record as a CSV file, fetched with the token. */
+      exportCpd: () => download(ROUTES.account.exportCpd),
+      /** The certificate PDF of an attended activity: issued on the first download, the same after. */
+      certificate: (activityId: number) => download(ROUTES.account.certificate, { params: { id: activityId } }),
       /** The one-click unsubscribe of an announcement mail's signed link: no session needed. */
       unsubscribe: (token: string) => answer(ROUTES.account.unsubscribe, { query: { token } }),
     },
@@ -368,6 +374,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
           { params: { slug }, body: input },
           proofOfWork === undefined ? {} : { proofOfWork },
         ),
+      /** The public check of a certificate's code (counted per address, never cached). */
+      verifyCertificate: (code: string) => call(ROUTES.certificates.verify, { params: { code } }),
       privacyPolicy: () => call(ROUTES.privacyPolicy.active),
       termsOfService: () => call(ROUTES.termsOfService.active),
       /** `proofOfWork`: the solved challenge, once a first try was answered 428 (sendWithProofOfWork). */

@@ -129,6 +129,8 @@ export const activityEntity = z.strictObject({
   capacity: z.int().positive().nullable(),
   participants: count,
   waitlisted: count.describe('People on the waitlist, an offer of a place held for them or not'),
+  attended: count.describe('How many of the registered people staff marked attended'),
+  cpdHours: z.number().nullable().describe('The CPD hours attending gives (at most one decimal); null: none'),
   createdAt: dateTime,
   updatedAt: dateTime,
 });
@@ -220,6 +222,8 @@ const memberRegistrationEntity = z.strictObject({
   location: z.string(),
   status: z.enum(ACTIVITY_STATUSES),
   registeredAt: dateTime,
+  attendedAt: dateTime.nullable().describe('When staff marked them attended; null: not (yet) attended'),
+  cpdHours: z.number().nullable().describe("The activity's CPD hours; null: none"),
 });
 
 /** A tag as a member carries it. */
@@ -244,6 +248,7 @@ export const memberDetailEntity = memberEntity.extend({
     upcoming: z.array(memberRegistrationEntity).describe('Soonest first'),
     past: z.array(memberRegistrationEntity).describe('Most recent first'),
   }),
+  cpdHoursTotal: z.number().describe('The CPD hours of every activity they attended'),
   emailVerified: z
     .boolean()
     .describe(
@@ -255,6 +260,50 @@ export const memberDetailEntity = memberEntity.extend({
   contactMessageCount: count.describe(
     'How many messages were sent from their e-mail address in all; 0 until emailVerified',
   ),
+});
+
+/** A certificate issued for a registration (issue 58): its code and the public page that checks it. */
+const issuedCertificateEntity = z.strictObject({
+  code: z.string().describe('16 characters of base32, 80 random bits'),
+  url: z.string().describe('The public page that confirms it: /certificates/<code> on the site'),
+});
+
+/** One of the signed-in member's registrations, as /account/activities shows it. */
+export const accountRegistrationEntity = z.strictObject({
+  activityId: id,
+  title: z.string(),
+  date: dateTime,
+  location: z.string(),
+  status: z.enum(ACTIVITY_STATUSES),
+  cpdHours: z.number().nullable().describe("The activity's CPD hours; null: none"),
+  registeredAt: dateTime,
+  attendedAt: dateTime.nullable().describe('When staff marked them attended; null: not (yet) attended'),
+  checkInCode: z.string().nullable().describe('The short code to show at the door, which staff type to check in'),
+  certificateAvailable: z
+    .boolean()
+    .describe('Attended an activity that gives CPD hours: a certificate can be downloaded'),
+  certificate: issuedCertificateEntity.nullable().describe('Null until first downloaded (then always the same)'),
+});
+
+/** A year of the member's CPD record: the attended activities with hours, and their total. */
+const cpdYearEntity = z.strictObject({
+  year: z.int().describe("The activities' year, in the organisation's time zone"),
+  hours: z.number().describe('Their total'),
+  activities: z.array(z.strictObject({ activityId: id, title: z.string(), date: dateTime, hours: z.number() })),
+});
+
+export const accountActivitiesEntity = z.strictObject({
+  upcoming: z.array(accountRegistrationEntity).describe('Soonest first'),
+  past: z.array(accountRegistrationEntity).describe('Most recent first'),
+  cpd: z.array(cpdYearEntity).describe('Newest year first'),
+});
+
+/** What the public check of a certificate tells: the certificate's own words, nothing else. */
+export const certificateVerificationEntity = z.strictObject({
+  name: z.string().describe("The member's name as on the certificate"),
+  activity: z.string(),
+  date: dateTime.describe("The activity's date (the organisation's wall clock, as activities store it)"),
+  hours: z.number(),
 });
 
 /** One entry of the specialties list staff keep (a profile names its specialties by these). */
@@ -471,6 +520,7 @@ export const activityRegistrationEntity = z.strictObject({
   name: z.string(),
   email: z.string(),
   registeredAt: dateTime,
+  attendedAt: dateTime.nullable().describe('When staff marked them attended; null until then'),
 });
 
 /** One person on an activity's waitlist, as staff see them (issue 58 item 1). */
@@ -731,6 +781,8 @@ export const ENTITY_SCHEMAS = {
   Member: memberEntity,
   MemberDetail: memberDetailEntity,
   Membership: membershipEntity,
+  AccountActivities: accountActivitiesEntity,
+  CertificateVerification: certificateVerificationEntity,
   MemberProfile: memberProfileEntity,
   Specialty: specialtyEntity,
   SpecialtyAdmin: specialtyAdminEntity,
@@ -791,6 +843,9 @@ export type Member = z.output<typeof memberEntity>;
 export type MemberRegistration = z.output<typeof memberRegistrationEntity>;
 export type MemberDetail = z.output<typeof memberDetailEntity>;
 export type Membership = z.output<typeof membershipEntity>;
+export type AccountRegistration = z.output<typeof accountRegistrationEntity>;
+export type AccountActivities = z.output<typeof accountActivitiesEntity>;
+export type CertificateVerification = z.output<typeof certificateVerificationEntity>;
 export type MemberProfile = z.output<typeof memberProfileEntity>;
 export type Specialty = z.output<typeof specialtyEntity>;
 export type SpecialtyAdmin = z.output<typeof specialtyAdminEntity>;

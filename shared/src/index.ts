@@ -26,3 +26,4 @@ export * from './time-zone.js';
 export * from './dashboard-parts.js';
 export * from './profiles/index.js';
 export * from './membership.js';
+export * from './cpd.js';

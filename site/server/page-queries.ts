@@ -32,9 +32,16 @@ export const PAGE_QUERIES: Readonly<Record<string, PageQuery>> = {
   '/activities/accept': { uncached: ['token'] },
 };
 
+/**
+ * Pages of one code each (pages/(site)/certificates/@code): the same HTML for every code, so caching
+ * them would only fill the cache with copies, one per code anyone tried.
+ */
+const UNCACHED_PREFIXES = ['/certificates/'];
+
 /** The HTML cache's key for a URL (path and the parameters the page reads), or null when not cached. */
 export function pageCacheKey(url: string): string | null {
   if (!url.startsWith('/')) return null;
+  if (UNCACHED_PREFIXES.some((prefix) => url.startsWith(prefix))) return null;
   const mark = url.indexOf('?');
   if (mark === -1) return url;
   const path = url.slice(0, mark);

@@ -45,6 +45,7 @@ import * as memberTags from './migrations/20261205120000_member_tags.js';
 import * as membershipRenewals from './migrations/20261205130000_membership_renewals.js';
 import * as directoryPages from './migrations/20261205100000_directory_pages.js';
 import * as waitlistReminders from './migrations/20261205140000_waitlist_reminders.js';
+import * as attendanceCpd from './migrations/20261205150000_attendance_cpd.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -96,6 +97,7 @@ const migrations: Record<string, Migration> = {
   '20261205130000_membership_renewals': membershipRenewals,
   '20261205100000_directory_pages': directoryPages,
   '20261205140000_waitlist_reminders': waitlistReminders,
+  '20261205150000_attendance_cpd': attendanceCpd,
 };
 
 /** Every migration this version knows, in order (a restored backup must hold none other). */

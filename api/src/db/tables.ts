@@ -151,6 +151,8 @@ export type ActivityRow = Revised &
     /** JSON text of a string array. */
     tags: string;
     capacity: number | null;
+    /** CPD hours in tenths of an hour (15 is 1.5 h); null gives none. */
+    cpd_tenths: number | null;
   };
 
 export type ActivityRegistrationRow = {
@@ -158,6 +160,22 @@ export type ActivityRegistrationRow = {
   activity_id: number;
   user_id: number;
   created_at: DbTimestamp;
+  attended_at: DbTimestamp | null;
+  /** The short code the registrant shows at the door; null on rows seeded in bulk. */
+  check_in_code: string | null;
+};
+
+/** A CPD certificate as issued (migration 20261205150000): what it says, kept as it was then. */
+export type ActivityCertificateRow = {
+  id: number;
+  registration_id: number;
+  user_id: number;
+  code: string;
+  member_name: string;
+  activity_title: string;
+  activity_date: DbTimestamp;
+  cpd_tenths: number;
+  issued_at: DbTimestamp;
 };
 
 /** One person waiting for a place of a full activity; offer_*: a place offered to them (20261205140000). */
@@ -474,6 +492,7 @@ export type DbTables = {
   activity_registrations: ActivityRegistrationRow;
   activity_waitlist: ActivityWaitlistRow;
   activity_notices: ActivityNoticeRow;
+  activity_certificates: ActivityCertificateRow;
   testimonials: TestimonialRow;
   faqs: FaqRow;
   contact_messages: ContactMessageRow;
@@ -547,6 +566,7 @@ export const TABLE_NAMES = [
   'renewal_reminders',
   'activity_waitlist',
   'activity_notices',
+  'activity_certificates',
 ] as const satisfies readonly TableName[];
 
 /** The versioned content (About Us, contact info, privacy policy, terms). */

@@ -160,7 +160,7 @@ export async function sendCsvExport(
   }
 }
 
-function setCsvHeaders(ctx: Context, filename: string): void {
+export function setCsvHeaders(ctx: Context, filename: string): void {
   ctx.set('Content-Type', 'text/csv; charset=utf-8');
   ctx.set('Content-Disposition', `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`);
   ctx.set('Cache-Control', 'private, no-store');

@@ -55,6 +55,11 @@ export const RATE_LIMITS = {
     perIp: { limit: 10, windowMs: 15 * MINUTE },
     perAccount: { limit: 10, windowMs: 15 * MINUTE },
   },
+  // The public check of a certificate code (issue 58): a person checks a few; a script guessing is stopped.
+  verifyCertificate: {
+    noun: 'certificate checks',
+    perIp: { limit: 30, windowMs: MINUTE },
+  },
   contact: {
     noun: 'messages',
     perIp: { limit: 10, windowMs: 10 * MINUTE },

@@ -6,6 +6,7 @@ import { registerActivities } from './activities/routes.js';
 import { registerAudit } from './audit/routes.js';
 import { registerContactInfo } from './contact-info/routes.js';
 import { registerContactMessages } from './contact-messages/routes.js';
+import { registerCpd } from './cpd/routes.js';
 import type { ModuleContext } from './context.js';
 import { registerDashboard } from './dashboard/routes.js';
 import { registerDirectory } from './directory/routes.js';
@@ -27,6 +28,7 @@ export const CONTENT_MODULES: ((context: ModuleContext) => void)[] = [
   registerMembershipCards,
   registerAboutUs,
   registerActivities,
+  registerCpd,
   registerTestimonials,
   registerContactInfo,
   registerFaqs,

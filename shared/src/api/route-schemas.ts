@@ -59,6 +59,7 @@ import {
   versionScheduleSchema,
 } from '../schemas/content.js';
 import { mailQueueQuery } from '../schemas/mail.js';
+import { attendanceSchema, checkInSchema, walkInSchema } from '../cpd.js';
 import {
   activitiesQuery,
   adminActivitiesQuery,
@@ -341,7 +342,7 @@ export const ROUTE_SCHEMAS = {
       ...byId,
       query: registrationsFilter,
       ...csv,
-      description: 'Every registration (RFC 4180, UTF-8 with BOM): Name, E-mail, Registered at',
+      description: 'Every registration (RFC 4180, UTF-8 with BOM): Name, E-mail, Registered at, Attended at',
       // One CSV export per user at a time (api/src/lib/csv.ts).
       throttled: true,
       summary: "Export an activity's registrations as CSV",
@@ -371,6 +372,38 @@ export const ROUTE_SCHEMAS = {
       answer: entity.activityEntity,
       description: 'Removed: the activity with its new count',
       summary: 'Remove a registration from an activity',
+    },
+    markAttendance: {
+      ...byId,
+      body: attendanceSchema,
+      answer: entity.activityEntity,
+      description:
+        'Marked (or unmarked) every one named, or none when one is not registered (400 naming userIds): the activity with its counts',
+      summary: 'Mark registrants attended or not',
+    },
+    markAllAttended: {
+      ...byId,
+      answer: entity.activityEntity,
+      description:
+        'Every registrant marked attended (those already marked keep their time): the activity with its counts',
+      summary: 'Mark every registrant attended',
+    },
+    checkIn: {
+      ...byId,
+      body: checkInSchema,
+      answer: entity.activityRegistrationEntity,
+      description: 'The registrant whose code it is, marked attended (400 naming code when no registration has it)',
+      summary: 'Check a registrant in by their code',
+    },
+    addWalkIn: {
+      ...byId,
+      body: walkInSchema,
+      answer: entity.activityRegistrationEntity,
+      status: 201,
+      description:
+        'Registered and attended; an account without a password is made for an address that has none (409 when already registered)',
+      conflicts: true,
+      summary: 'Add a walk-in attendee',
     },
     admin: adminCrudSchemas(activitySchema, adminActivitiesQuery(PAGE_SIZES.activities), {
       collection: 'activities',
@@ -516,6 +549,29 @@ export const ROUTE_SCHEMAS = {
       ...item(entity.memberProfileEntity, 'Saved: the whole profile as given'),
       membersOnly: true,
       summary: 'Save my professional profile',
+    },
+    activities: {
+      answer: entity.accountActivitiesEntity,
+      description: "The caller's registrations, attendance, certificates and CPD hours per year (never cached)",
+      membersOnly: true,
+      summary: 'List my activities and CPD record',
+    },
+    exportCpd: {
+      ...csv,
+      description:
+        'Every attended activity with CPD hours (RFC 4180, UTF-8 with BOM): Year, Date, Activity, Hours, Certificate',
+      membersOnly: true,
+      summary: 'Export my CPD record as CSV',
+    },
+    certificate: {
+      ...byId,
+      answer: z.string(),
+      mediaType: 'application/pdf',
+      description:
+        'The CPD certificate (Content-Disposition attachment), issued on the first download with the same code after; 409 for an activity not attended or without CPD hours',
+      conflicts: true,
+      membersOnly: true,
+      summary: 'Download my certificate for an activity',
     },
     setListing: {
       body: directoryListingSchema,
@@ -769,6 +825,18 @@ export const ROUTE_SCHEMAS = {
       ...deleted,
       description: 'Deleted, and taken off every member',
       summary: 'Delete a tag',
+    },
+  },
+
+  certificates: {
+    verify: {
+      params: z.object({ code: z.string() }),
+      answer: entity.certificateVerificationEntity,
+      description:
+        'The certificate the code names, as it says (404 alike for any code that names none, or an erased member’s)',
+      throttled: true,
+      mayBeMissing: true,
+      summary: 'Check a certificate by its verification code',
     },
   },
 

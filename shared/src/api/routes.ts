@@ -175,6 +175,21 @@ const TABLE = {
     removeRegistration: adminRoute('activities', 'post', '/activities/:id/registrations/:userId/remove', {
       changesPublicContent: true,
     }),
+    // Attendance (issue 58): edits of the activity, whose attended count the public answers show.
+    markAttendance: adminRoute('activities', 'post', '/activities/:id/attendance', {
+      changesPublicContent: true,
+    }),
+    // Before nothing that could take "all": /attendance has no parameter after it.
+    markAllAttended: adminRoute('activities', 'post', '/activities/:id/attendance/all', {
+      changesPublicContent: true,
+    }),
+    checkIn: adminRoute('activities', 'post', '/activities/:id/check-in', {
+      changesPublicContent: true,
+    }),
+    // Someone who came without registering: registered and attended at once (an account is made if none).
+    addWalkIn: adminRoute('activities', 'post', '/activities/:id/walk-ins', {
+      changesPublicContent: true,
+    }),
     admin: adminCrud('activities', '/activities', {
       changesPublicContent: true,
     }),
@@ -265,6 +280,11 @@ const TABLE = {
     removePhoto: route('delete', '/account/profile/photo', 'user', { ifMatch: true, changesPublicContent: true }),
     // The member's own membership status and renewal date (issue 57), read-only.
     membership: route('get', '/account/membership', 'user'),
+    // The member's registrations, attendance, certificates and CPD record (issue 58).
+    activities: route('get', '/account/activities', 'user'),
+    exportCpd: route('get', '/account/activities/cpd.csv', 'user'),
+    // Issued on the first download (once per registration, a unique key), the same code after.
+    certificate: route('get', '/account/activities/:id/certificate.pdf', 'user'),
     // RFC 8058 one-click unsubscribe: the signed token of the mail's List-Unsubscribe link, no session.
     // The site's POST /unsubscribe?token=… (what mail clients send) is handed to this route.
     unsubscribe: route('post', '/unsubscribe', 'public'),
@@ -364,6 +384,11 @@ const TABLE = {
     create: adminRoute('members', 'post', '/tags', { auditModule: AUDIT_TAGS_MODULE }),
     rename: adminRoute('members', 'put', '/tags/:id', { ifMatch: true, auditModule: AUDIT_TAGS_MODULE }),
     remove: adminRoute('members', 'delete', '/tags/:id', { ifMatch: true, auditModule: AUDIT_TAGS_MODULE }),
+  },
+
+  // Anyone checks a CPD certificate's code; counted per address, never cached (issue 58).
+  certificates: {
+    verify: route('get', '/certificates/:code', 'public'),
   },
 
   /**

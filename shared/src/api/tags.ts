@@ -61,6 +61,10 @@ export const TAGS = {
     description:
       "Announcements mailed to members (members module rights): drafts, the preview of the mail as sent, a test to oneself, sending now or at a time, and the progress of each recipient's mail.",
   },
+  certificates: {
+    name: 'Certificates',
+    description: "The public check of a CPD certificate's verification code.",
+  },
   directory: {
     name: 'Directory',
     description:

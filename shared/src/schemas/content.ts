@@ -10,6 +10,7 @@ import {
 } from '../constants.js';
 import { ADMIN_ROLES, normalisePermissions } from '../permissions.js';
 import { contactMessagesFilter } from './query.js';
+import { cpdHours } from '../cpd.js';
 import { clientId, email, flag, isoDateTime, optionalWebUrl, plainString, text } from './fields.js';
 
 const LONG_TEXT_MAX = 5000;
@@ -90,6 +91,8 @@ export const activitySchema = z.object({
     .nullable()
     .optional()
     .default(null),
+  /** The CPD hours attending gives (issue 58); null: none, and no certificate. */
+  cpdHours,
 });
 
 const URL_MESSAGE = 'Must be a valid URL (https://...) or empty';

@@ -4,6 +4,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 /** The member's account pages, in the user menu's order: each links to the others. */
 const ACCOUNT_PAGES = [
   { href: '/account/profile', label: 'Your profile' },
+  { href: '/account/activities', label: 'Your activities' },
   { href: '/account/password', label: 'Change password' },
   { href: '/account/data', label: 'Your data' },
 ] as const;

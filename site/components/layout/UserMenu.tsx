@@ -82,6 +82,9 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
         <a href="/account/profile" className="user-menu__link">
           Your profile
         </a>
+        <a href="/account/activities" className="user-menu__link">
+          Your activities
+        </a>
         <a href="/account/password" className="user-menu__link">
           Change password
         </a>

@@ -1,11 +1,12 @@
 /**
  * Who comes to an activity: the member's own cancellation and registration state, and the staff's
- * attendee list, its CSV export and removal of an attendee.
+ * attendee list, its CSV export, removal of an attendee, and attendance (attendance.ts).
  */
 import { API } from '@npo/shared';
 import { sendCsvExport } from '../../lib/csv.js';
-import { ok, okPage } from '../../lib/respond.js';
+import { created, ok, okPage } from '../../lib/respond.js';
 import type { ModuleContext } from '../context.js';
+import { createAttendanceService } from './attendance.js';
 import { REGISTRATIONS_CSV } from './presenter.js';
 import type { createActivitiesService } from './service.js';
 import type { WaitlistService } from './waitlist.js';
@@ -47,5 +48,25 @@ export function registerActivityRegistrations(
     const activity = await activities.removeRegistration(id, userId);
     waitlist.offerSoon(id);
     ok(ctx, activity, { message: 'Registration removed' });
+  });
+
+  const attendance = createAttendanceService(deps);
+  route(API.activities.markAttendance, async (ctx) => {
+    const { params, body } = ctx.state.input;
+    const activity = await attendance.mark(params.id, body);
+    ok(ctx, activity, { message: body.attended ? 'Marked attended' : 'Marked not attended' });
+  });
+  route(API.activities.markAllAttended, async (ctx) => {
+    ok(ctx, await attendance.markAll(ctx.state.input.params.id), { message: 'Everyone registered is marked attended' });
+  });
+  route(API.activities.checkIn, async (ctx) => {
+    const { params, body } = ctx.state.input;
+    const registration = await attendance.checkIn(params.id, body.code);
+    ok(ctx, registration, { message: `${registration.name} is checked in` });
+  });
+  route(API.activities.addWalkIn, async (ctx) => {
+    const { params, body } = ctx.state.input;
+    const registration = await attendance.addWalkIn(params.id, body);
+    created(ctx, registration, `${registration.name} is registered and marked attended`);
   });
 }

@@ -7,7 +7,8 @@ import { countOf, idsOf, jsonText } from '../../db/rows.js';
 import { matchingAny } from '../../db/search.js';
 import { rowWithClientId } from '../../db/client-ids.js';
 import { tableRepository, type EditOptions, type OrderBy, type Page, type PageResult } from '../../db/table.js';
-import { presentActivity, presentRegistration, REGISTRATIONS_CSV } from './presenter.js';
+import { newCheckInCode } from './check-in.js';
+import { presentActivity, presentRegistration, REGISTRATIONS_CSV, tenthsOf } from './presenter.js';
 import { csvPagesById } from '../../lib/csv.js';
 
 /** Pages of registration rows as the presenter shows them. */
@@ -41,23 +42,27 @@ function inRegistrationOrder(query: Knex.QueryBuilder, { sort, order }: Registra
   return sorted.orderBy(`${REGISTRATIONS}.id`, order);
 }
 
-const REGISTRATION_COLUMNS = ['users.id as user_id', 'users.name', 'users.email', `${REGISTRATIONS}.created_at`];
+const REGISTRATION_COLUMNS = [
+  'users.id as user_id',
+  'users.name',
+  'users.email',
+  `${REGISTRATIONS}.created_at`,
+  `${REGISTRATIONS}.attended_at`,
+];
 
 export function createActivitiesRepository(db: Db) {
   const table = tableRepository(db, ACTIVITIES, presentActivity);
 
-  /** Each activity with its registration and waitlist counts, read in the same query rather than one per row. */
+  /**
+   * Each activity with its registration, attendance and waitlist counts, read in the same query rather
+   * than one per row (the registrations' (activity_id, user_id) index serves the first two).
+   */
   function withParticipants(trx: Db = db): Knex.QueryBuilder {
-    const countIn = (table: string, as: string) =>
-      trx(table)
-        .count('*')
-        .where(`${table}.activity_id`, trx.ref(`${ACTIVITIES}.id`))
-        .as(as);
-    return trx(ACTIVITIES).select(
-      `${ACTIVITIES}.*`,
-      countIn(REGISTRATIONS, 'participants'),
-      countIn(WAITLIST, 'waitlisted'),
-    );
+    const ofActivity = (table: string) => trx(table).where(`${table}.activity_id`, trx.ref(`${ACTIVITIES}.id`));
+    const participants = ofActivity(REGISTRATIONS).count('*').as('participants');
+    const attended = ofActivity(REGISTRATIONS).whereNotNull(`${REGISTRATIONS}.attended_at`).count('*').as('attended');
+    const waitlisted = ofActivity(WAITLIST).count('*').as('waitlisted');
+    return trx(ACTIVITIES).select(`${ACTIVITIES}.*`, participants, attended, waitlisted);
   }
 
   const withStatus =
@@ -143,8 +148,29 @@ export function createActivitiesRepository(db: Db) {
       return Boolean(await trx(REGISTRATIONS).where({ activity_id: activityId, user_id: userId }).first('id'));
     },
 
-    async addRegistration(activityId: number, userId: number, now: Date, trx: Db): Promise<void> {
-      await trx(REGISTRATIONS).insert({ activity_id: activityId, user_id: userId, created_at: now });
+    /**
+     * A registration with its check-in code, drawn until no other registration of the activity has it
+     * (the caller holds the activity's lock, so no one else draws meanwhile; the unique key stands
+     * behind it). `attendedAt`: a walk-in, attended as they register.
+     */
+    async addRegistration(
+      activityId: number,
+      userId: number,
+      now: Date,
+      trx: Db,
+      attendedAt: Date | null = null,
+    ): Promise<void> {
+      let code = newCheckInCode();
+      while (await trx(REGISTRATIONS).where({ activity_id: activityId, check_in_code: code }).first('id')) {
+        code = newCheckInCode();
+      }
+      await trx(REGISTRATIONS).insert({
+        activity_id: activityId,
+        user_id: userId,
+        created_at: now,
+        attended_at: attendedAt,
+        check_in_code: code,
+      });
     },
 
     /** Whether a registration was removed (the seat it held is free again). */
@@ -187,6 +213,7 @@ export function createActivitiesRepository(db: Db) {
       status: input.status,
       tags: jsonText(input.tags),
       capacity: input.capacity,
+      cpd_tenths: tenthsOf(input.cpdHours),
     }),
   };
 }

@@ -102,6 +102,8 @@ async function deletePersonalRows(trx: Db, member: MemberAccountRow): Promise<vo
     'renewal_reminders',
     // Their places in waitlists (a place held for them goes to the next at the schedule's next look).
     'activity_waitlist',
+    // Certificates name the member: erased, they stop verifying (the registrations stay anonymous).
+    'activity_certificates',
   ] as const) {
     await trx(table).where({ user_id: id }).delete();
   }

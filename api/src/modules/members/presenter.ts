@@ -37,9 +37,10 @@ export function presentMember(row: MemberRow, terms: MembershipTerms): Member {
 }
 
 /** A registration joined to its activity (repository.ts REGISTRATION_COLUMNS). */
-export type MemberRegistrationRow = Pick<ActivityRow, 'title' | 'date' | 'location' | 'status'> & {
+export type MemberRegistrationRow = Pick<ActivityRow, 'title' | 'date' | 'location' | 'status' | 'cpd_tenths'> & {
   activity_id: number;
   registered_at: DbTimestamp;
+  attended_at: DbTimestamp | null;
 };
 
 export function presentMemberRegistration(row: MemberRegistrationRow): MemberRegistration {
@@ -50,6 +51,8 @@ export function presentMemberRegistration(row: MemberRegistrationRow): MemberReg
     location: row.location,
     status: row.status,
     registeredAt: toIso(row.registered_at),
+    attendedAt: toIsoOrNull(row.attended_at),
+    cpdHours: row.cpd_tenths === null ? null : Number(row.cpd_tenths) / 10,
   };
 }
 

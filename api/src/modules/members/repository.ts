@@ -108,6 +108,7 @@ const REGISTRATION_COLUMNS = [
   'activities.location',
   'activities.status',
   'activity_registrations.created_at as registered_at',
+  'activity_registrations.attended_at',
 ];
 
 const PROFILE_EXPORT_COLUMNS = [
@@ -225,12 +226,17 @@ export function createMembersRepository(db: Db) {
     async registrations(userId: number): Promise<MemberRegistration[]> {
       const rows = await db('activity_registrations')
         .join('activities', 'activities.id', 'activity_registrations.activity_id')
+        // The hours a certificate was issued with, once it was, as the member's own page counts them.
+        .leftJoin('activity_certificates', 'activity_certificates.registration_id', 'activity_registrations.id')
         .where('activity_registrations.user_id', userId)
         .orderBy([
           { column: 'activities.date', order: 'asc' },
           { column: 'activities.id', order: 'asc' },
         ])
-        .select<MemberRegistrationRow[]>(REGISTRATION_COLUMNS);
+        .select<MemberRegistrationRow[]>([
+          ...REGISTRATION_COLUMNS,
+          db.raw('coalesce(activity_certificates.cpd_tenths, activities.cpd_tenths) as cpd_tenths'),
+        ]);
       return rows.map(presentMemberRegistration);
     },
 

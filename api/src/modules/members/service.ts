@@ -5,7 +5,7 @@
  * Contact messages are matched by address, so the detail shows them only for a member who has proved
  * the address (`email_verified_at`, set by completing a mailed link): sign-up takes any address.
  */
-import type { Member, MemberDetail, MembersQuery } from '@npo/shared';
+import type { Member, MemberDetail, MemberRegistration, MembersQuery } from '@npo/shared';
 import { ensureRevision, type ExpectedRevision } from '../../db/revisions.js';
 import { toBool } from '../../db/rows.js';
 import type { AppDeps } from '../../deps.js';
@@ -22,6 +22,14 @@ import { createMembersRepository, type MembersListFilter } from './repository.js
 const MEMBER = 'Member';
 /** The newest contact messages the detail shows; it also says how many there are in all. */
 export const DETAIL_MESSAGES = 20;
+
+/** The hours of the attended registrations, added in tenths so that 0.1 + 0.2 is 0.3. */
+function cpdHoursOf(registrations: MemberRegistration[]): number {
+  const tenths = registrations
+    .filter((registration) => registration.attendedAt !== null)
+    .reduce((total, registration) => total + Math.round((registration.cpdHours ?? 0) * 10), 0);
+  return tenths / 10;
+}
 
 export function createMembersService(deps: AppDeps) {
   const members = createMembersRepository(deps.db);
@@ -67,6 +75,7 @@ export function createMembersService(deps: AppDeps) {
           past: registrations.filter((registration) => registration.status === 'past').reverse(),
         },
         tags,
+        cpdHoursTotal: cpdHoursOf(registrations),
         emailVerified,
         contactMessages: messages.messages,
         contactMessageCount: messages.total,

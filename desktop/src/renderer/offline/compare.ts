@@ -20,6 +20,7 @@ const NOT_CONTENT = new Set([
   'lastUpdated',
   'participants',
   'waitlisted',
+  'attended',
   'lastLogin',
 ]);
 

@@ -50,6 +50,7 @@ import share from '@blueprintjs/icons/lib/esm/generated/16px/paths/share';
 import shield from '@blueprintjs/icons/lib/esm/generated/16px/paths/shield';
 import star from '@blueprintjs/icons/lib/esm/generated/16px/paths/star';
 import starEmpty from '@blueprintjs/icons/lib/esm/generated/16px/paths/star-empty';
+import learning from '@blueprintjs/icons/lib/esm/generated/16px/paths/learning';
 import tag from '@blueprintjs/icons/lib/esm/generated/16px/paths/tag';
 import tick from '@blueprintjs/icons/lib/esm/generated/16px/paths/tick';
 import tickCircle from '@blueprintjs/icons/lib/esm/generated/16px/paths/tick-circle';
@@ -100,6 +101,7 @@ export const PATHS: Partial<Record<IconName, string[]>> = {
   menu: menu,
   minus: minus,
   moon: moon,
+  learning: learning,
   'new-person': newPerson,
   offline: offline,
   people: people,

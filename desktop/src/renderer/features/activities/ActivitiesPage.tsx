@@ -2,6 +2,7 @@ import { Button, ButtonGroup, Card, Icon, Tag } from '@blueprintjs/core';
 import {
   ROUTES,
   formatAdminDate,
+  formatCpdHours,
   type ACTIVITY_SORTS,
   type Activity,
   type ActivityInput,
@@ -84,6 +85,16 @@ function ActivityCard({
           {activity.capacity != null && ` / ${activity.capacity}`} registered
           {(activity.waitlisted ?? 0) > 0 && `, ${activity.waitlisted} waitlisted`}
         </span>
+        {activity.attended > 0 && (
+          <span>
+            <Icon icon="tick-circle" size={14} aria-hidden /> {activity.attended} attended
+          </span>
+        )}
+        {activity.cpdHours !== null && (
+          <span>
+            <Icon icon="learning" size={14} aria-hidden /> {formatCpdHours(activity.cpdHours)} CPD
+          </span>
+        )}
       </p>
       <p className="clamp-3">{activity.description}</p>
       <div className="tag-row">

@@ -23,6 +23,7 @@ interface ActivityFormValues {
   status: (typeof ACTIVITY_STATUSES)[number];
   tags: { value: string }[];
   capacity: string;
+  cpdHours: string;
 }
 
 const activityFormSchema = z
@@ -34,6 +35,7 @@ const activityFormSchema = z
     status: z.enum(ACTIVITY_STATUSES),
     tags: z.array(z.object({ value: z.string() })),
     capacity: z.string(),
+    cpdHours: z.string(),
   })
   .transform((values): z.input<typeof activitySchema> => ({
     ...values,
@@ -41,6 +43,8 @@ const activityFormSchema = z
     // Empty tags are dropped by the shared schema itself.
     tags: values.tags.map((tag) => tag.value),
     capacity: values.capacity.trim() === '' ? null : Number(values.capacity),
+    // Number('') would be 0 hours: empty is none. A comma is a decimal comma ("1,5").
+    cpdHours: values.cpdHours.trim() === '' ? null : Number(values.cpdHours.trim().replace(',', '.')),
   }))
   .pipe(activitySchema);
 
@@ -53,6 +57,7 @@ function initialValues(activity?: Activity): ActivityFormValues {
     status: activity?.status ?? 'upcoming',
     tags: activity?.tags.length ? activity.tags.map((value) => ({ value })) : [{ value: '' }],
     capacity: activity?.capacity == null ? '' : String(activity.capacity),
+    cpdHours: activity?.cpdHours == null ? '' : String(activity.cpdHours),
   };
 }
 
@@ -102,6 +107,12 @@ export function ActivityForm({ dialog, canEdit, onSave }: ActivityFormProps) {
           type="number"
           optional
           helper="Leave empty for no limit."
+        />
+        <TextField<ActivityFormValues>
+          name="cpdHours"
+          label="CPD hours"
+          optional
+          helper="0 to 100, e.g. 1.5. Attendees get a certificate; leave empty for none."
         />
       </div>
       <RowsField<ActivityFormValues, 'tags'>

@@ -1,8 +1,8 @@
 /**
  * An activity's attendee list: searchable, sortable by name or registration time, paged like the other
- * admin lists; staff with edit permission remove an attendee (after a confirmation) and e-mail the
- * attendees (MailAttendeesDialog), and anyone who may view exports the list as CSV and reads the
- * waitlist (WaitlistSection).
+ * admin lists; staff with edit permission take attendance (AttendanceControls.tsx), remove an
+ * attendee (after a confirmation) and e-mail the attendees (MailAttendeesDialog), and anyone who may
+ * view exports the list as CSV (when it has anyone) and reads the waitlist (WaitlistSection).
  */
 import { Button, Dialog, DialogBody, DialogFooter, HTMLTable } from '@blueprintjs/core';
 import {
@@ -28,6 +28,7 @@ import { TableHead, type TableColumn } from '../../ui/TableHead';
 import { notifyFailure } from '../../ui/toaster';
 import { MailAttendeesDialog } from './MailAttendeesDialog';
 import { WaitlistSection } from './WaitlistSection';
+import { AttendedCheckbox, CheckInForm, MarkAllButton, WalkInForm } from './AttendanceControls';
 import './attendees.css';
 
 type Sort = Pick<RegistrationsFilter, 'sort' | 'order'>;
@@ -40,6 +41,7 @@ const columnsOf = (canEdit: boolean): (TableColumn<Sort['sort']> | false)[] => [
   { label: 'Name', sort: 'name' },
   { label: 'E-mail' },
   { label: 'Registered at (UTC)', sort: 'registeredAt' },
+  { label: 'Attended' },
   canEdit && { label: 'Actions', look: 'muted' },
 ];
 
@@ -72,7 +74,16 @@ function ExportButton({ activity, filter }: { activity: Activity; filter: Partia
       setBusy(false);
     }
   };
-  return <Button icon="download" text="Export CSV" loading={busy} onClick={() => void exportCsv()} />;
+  // Nothing to export before anyone registered: a file of one header row helps no one.
+  return (
+    <Button
+      icon="download"
+      text="Export CSV"
+      loading={busy}
+      disabled={activity.participants === 0}
+      onClick={() => void exportCsv()}
+    />
+  );
 }
 
 interface AttendeesDialogProps {
@@ -101,11 +112,18 @@ export function AttendeesDialog({ activity, canEdit, onClose }: AttendeesDialogP
       <DialogBody>
         <div className="section-toolbar">
           <p className="section-count">
-            {activity.participants} registered{capacity}
+            {activity.participants} registered{capacity} · {activity.attended} attended
             {waitlisted}
           </p>
+          {canEdit && <MarkAllButton activity={activity} />}
           <ListSearch list={list} label="Search attendees by name or email" placeholder="Search by name or email" />
         </div>
+        {canEdit && (
+          <div className="attendance-forms">
+            <CheckInForm activity={activity} />
+            <WalkInForm activity={activity} />
+          </div>
+        )}
         <ListStates
           query={query}
           loadError="Failed to load attendees"
@@ -123,6 +141,15 @@ export function AttendeesDialog({ activity, canEdit, onClose }: AttendeesDialogP
                   </td>
                   <td>
                     <time dateTime={attendee.registeredAt}>{formatAdminDate(attendee.registeredAt)}</time>
+                  </td>
+                  <td>
+                    {canEdit ? (
+                      <AttendedCheckbox activity={activity} attendee={attendee} />
+                    ) : attendee.attendedAt ? (
+                      'Yes'
+                    ) : (
+                      '—'
+                    )}
                   </td>
                   {canEdit && (
                     <td>

@@ -1,10 +1,11 @@
 /**
- * One member: profile, join date, last sign-in, registrations (upcoming and past) and the newest
+ * One member: profile, join date, last sign-in, CPD hours, registrations (upcoming and past, with
+ * attendance) and the newest
  * contact messages sent from their e-mail address once they have proved it. Read only, but for deactivate/reactivate and, for
  * staff with members:delete, erasure (members' data rights) after a confirmation.
  */
 import { Button, Dialog, DialogBody, DialogFooter, HTMLTable, Tag } from '@blueprintjs/core';
-import { ROUTES, changeOf, formatAdminDate, type Member, type MemberRegistration } from '@npo/shared';
+import { ROUTES, changeOf, formatAdminDate, formatCpdHours, type Member, type MemberRegistration } from '@npo/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
@@ -15,6 +16,12 @@ import { LoadError, Loading } from '../../ui/states';
 import { MembershipFact } from './MemberMembership';
 import { MemberProfileSection } from './MemberProfile';
 import { MemberTags } from './MemberTags';
+
+/** Attended, with the activity's CPD hours when it gives any; nothing for an upcoming one. */
+function attendanceText(row: MemberRegistration): string {
+  if (row.attendedAt === null) return row.status === 'past' ? 'Not recorded' : '—';
+  return row.cpdHours === null ? 'Attended' : `Attended · ${formatCpdHours(row.cpdHours)} CPD`;
+}
 
 function Registrations({ title, rows }: { title: string; rows: MemberRegistration[] }) {
   return (
@@ -29,6 +36,7 @@ function Registrations({ title, rows }: { title: string; rows: MemberRegistratio
               <th scope="col">Activity</th>
               <th scope="col">Date (UTC)</th>
               <th scope="col">Registered (UTC)</th>
+              <th scope="col">Attendance</th>
             </tr>
           </thead>
           <tbody>
@@ -44,6 +52,7 @@ function Registrations({ title, rows }: { title: string; rows: MemberRegistratio
                 <td>
                   <time dateTime={row.registeredAt}>{formatAdminDate(row.registeredAt)}</time>
                 </td>
+                <td>{attendanceText(row)}</td>
               </tr>
             ))}
           </tbody>
@@ -112,6 +121,15 @@ export function MemberDialog({ id, canEdit, onSetStatus, onClose }: MemberDialog
               <dt>Joined (UTC)</dt>
               <dd>
                 <time dateTime={member.joinedAt}>{formatAdminDate(member.joinedAt)}</time>
+              </dd>
+              <dt>CPD hours</dt>
+              <dd>
+                {formatCpdHours(member.cpdHoursTotal)} from{' '}
+                {
+                  [...member.registrations.past, ...member.registrations.upcoming].filter((row) => row.attendedAt)
+                    .length
+                }{' '}
+                attended activities
               </dd>
               <dt>Last sign-in (UTC)</dt>
               <dd>
