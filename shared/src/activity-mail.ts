@@ -6,14 +6,15 @@ import { z } from 'zod';
 import { plainString } from './schemas/fields.js';
 
 /**
- * Who a staff mail about an activity reaches: everyone registered. An enum so that "registered but
- * not attended" (attendance, issue 58 item 2) is one more value and one more query.
+ * Who a staff mail about an activity reaches: everyone registered, or those registered whom staff
+ * have not marked attended (after the activity: "we missed you", the recording, the next date).
  */
-export const ACTIVITY_MAIL_AUDIENCES = ['registered'] as const;
+export const ACTIVITY_MAIL_AUDIENCES = ['registered', 'not_attended'] as const;
 export type ActivityMailAudience = (typeof ACTIVITY_MAIL_AUDIENCES)[number];
 
 export const ACTIVITY_MAIL_AUDIENCE_LABELS: Record<ActivityMailAudience, string> = {
   registered: 'Everyone registered',
+  not_attended: 'Registered but not attended',
 };
 
 export const ACTIVITY_MAIL_SUBJECT_MAX = 200;

@@ -1,7 +1,7 @@
 /**
  * Staff's mail to an activity's attendees (issue 58 item 2), through the mail queue: one mail per
  * recipient, queued in one transaction. The audience is an enum (@npo/shared ACTIVITY_MAIL_AUDIENCES):
- * each value is a query of the registrations here, so "registered but not attended" is one more.
+ * each value is a query of the registrations here.
  */
 import type { ActivityMailAudience } from '@npo/shared';
 import type { Knex } from 'knex';
@@ -26,6 +26,8 @@ function audienceOf(db: Db, activityId: number, audience: ActivityMailAudience):
   switch (audience) {
     case 'registered':
       return registered;
+    case 'not_attended':
+      return registered.whereNull(`${REGISTRATIONS}.attended_at`);
   }
 }
 

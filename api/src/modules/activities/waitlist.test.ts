@@ -354,6 +354,27 @@ describeEngines('waitlists, reminders and mail to attendees on %s', (engine) => 
       }
     });
 
+    it('writes to those registered but not attended, leaving out whom staff marked attended', async () => {
+      const activity = await createActivity({ title: 'Renal diet clinic' });
+      const [came, missed] = [await newMember('Came Along'), await newMember('Missed It')];
+      for (const person of [came, missed]) await register(activity.id, person.token);
+      const marked = await app.request('POST', `/api/admin/activities/${activity.id}/attendance`, {
+        token: editor,
+        body: { userIds: [came.id], attended: true },
+      });
+      expect(marked.status).toBe(200);
+      const path = `/api/admin/activities/${activity.id}/mail`;
+      const count = await app.request('GET', `${path}/recipients?audience=not_attended`, { token: viewer });
+      expect(count.body.data).toEqual({ count: 1 });
+
+      const body = { audience: 'not_attended', subject: 'The recording', message: 'Sorry we missed you.' };
+      const sent = await app.request('POST', path, { token: editor, body });
+      expect(sent.body.data).toEqual({ queued: 1 });
+      await settle();
+      expect(mailsTo(missed.email, 'The recording')).toHaveLength(1);
+      expect(mailsTo(came.email, 'The recording')).toHaveLength(0);
+    });
+
     it('refuses bad input with field messages, queueing nothing', async () => {
       const activity = await createActivity();
       await register(activity.id, (await newMember()).token);

@@ -25,7 +25,6 @@ import {
   type Specialty,
 } from '@npo/shared';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useEffect, useId, useMemo, useState } from 'react';
 import { MembershipSummary } from '../../../../components/account/MembershipSummary';
 import { FormAlert, SelectField, TextArea, TextField } from '../../../../components/forms/Field';
 import { Form } from '../../../../components/forms/Form';
