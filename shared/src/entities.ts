@@ -662,6 +662,10 @@ export const announcementEntity = z.strictObject({
       tagId: id.optional(),
       country: z.string().optional().describe('ISO 3166-1 alpha-2 code'),
       specialtyId: id.optional(),
+      membership: z
+        .enum(MEMBERSHIP_STATUSES)
+        .optional()
+        .describe('The membership status on the day it is counted or sent (from the renewal date)'),
     })
     .nullable()
     .describe('Audience "members" narrowed to those matching every criterion given; null: every member'),

@@ -5,6 +5,7 @@ import { isPostgres, type Db } from '../../db/connection.js';
 import type { Page, PageResult } from '../../db/paging.js';
 import { countOf } from '../../db/rows.js';
 import type { AnnouncementRow } from '../../db/tables.js';
+import type { MembershipTerms } from '../renewals/terms.js';
 import { inSegment, segmentOf } from '../segments/filter.js';
 import { NO_MAILS, presentRecipient, RECIPIENT_COLUMNS, type RecipientRow } from './presenter.js';
 
@@ -13,16 +14,22 @@ const TABLE = 'announcements';
 const KIND = 'announcement';
 /**
  * Who an announcement reaches: accounts active, not erased, and receiving announcements; for the
- * audience "members", those of its segment (stored JSON, segments/filter.ts; null: every member).
+ * audience "members", those of its segment (stored JSON, segments/filter.ts; null: every member),
+ * a membership status judged on the terms' day.
  */
 export type Audience = Pick<AnnouncementRow, 'audience' | 'activity_id' | 'segment'>;
 
-function audienceQuery(db: Db, { audience, activity_id, segment }: Audience): Knex.QueryBuilder {
+function audienceQuery(
+  db: Db,
+  { audience, activity_id, segment }: Audience,
+  terms: MembershipTerms,
+): Knex.QueryBuilder {
   const query = db('users')
     .where('users.is_active', true)
     .whereNull('users.erased_at')
     .where('users.receive_announcements', true);
-  if (audience === 'members') return inSegment(db, query.where('users.role', 'member'), segmentOf(segment) ?? {});
+  if (audience === 'members')
+    return inSegment(db, query.where('users.role', 'member'), segmentOf(segment) ?? {}, terms);
   if (audience === 'staff') return query.whereIn('users.role', ['admin', 'super_admin']);
   return query
     .join('activity_registrations', 'activity_registrations.user_id', 'users.id')
@@ -90,12 +97,13 @@ export function createAnnouncementsRepository(db: Db) {
       await db(TABLE).where({ id }).delete();
     },
 
-    /** How many accounts the audience holds now: what a send would mail. */
-    audienceSize: (audience: Audience): Promise<number> => countOf(audienceQuery(db, audience)),
+    /** How many accounts the audience holds on the terms' day: what a send then would mail. */
+    audienceSize: (audience: Audience, terms: MembershipTerms): Promise<number> =>
+      countOf(audienceQuery(db, audience, terms)),
 
     /** The audience as the mailer's enqueueComposed reads it: each account's id and address. */
-    recipients(audience: Audience): Knex.QueryBuilder {
-      return audienceQuery(db, audience).select({ user_id: 'users.id', recipient: 'users.email' });
+    recipients(audience: Audience, terms: MembershipTerms): Knex.QueryBuilder {
+      return audienceQuery(db, audience, terms).select({ user_id: 'users.id', recipient: 'users.email' });
     },
 
     /** Scheduled announcements whose time has come, oldest first. */

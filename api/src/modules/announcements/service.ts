@@ -33,6 +33,7 @@ import { createMailQueueRepository } from '../mail-queue/repository.js';
 import { presentAnnouncement, presentRecipient } from './presenter.js';
 import { announcementFor, announcementTemplate, type AnnouncementContent } from './render.js';
 import { createProfilesRepository } from '../profiles/repository.js';
+import { membershipTerms } from '../renewals/terms.js';
 import { segmentOf, storedSegment } from '../segments/filter.js';
 import { createTagsRepository } from '../tags/repository.js';
 import { createAnnouncementsRepository, type Audience } from './repository.js';
@@ -140,7 +141,7 @@ export function createAnnouncementsService(deps: AppDeps) {
    */
   async function dispatch(trx: Db, row: AnnouncementRow, sender: AuditActor, at: Date): Promise<AnnouncementRow> {
     const repository = createAnnouncementsRepository(trx);
-    const count = await deps.mailer.enqueueComposed(trx, repository.recipients(row), {
+    const count = await deps.mailer.enqueueComposed(trx, repository.recipients(row, membershipTerms(deps)), {
       kind: 'announcement',
       subject: row.subject,
       announcementId: row.id,
@@ -218,13 +219,14 @@ export function createAnnouncementsService(deps: AppDeps) {
     async audience(id: number): Promise<AnnouncementReach> {
       const repository = createAnnouncementsRepository(deps.db);
       const row = found(await repository.find(id), WHAT);
-      return { recipients: await repository.audienceSize(row) };
+      return { recipients: await repository.audienceSize(row, membershipTerms(deps)) };
     },
 
     /** The recipients an audience (and segment) would have now, before a draft is saved. */
     async reach(body: AnnouncementAudienceValues): Promise<AnnouncementReach> {
       const audience = await audienceColumns(deps.db, body);
-      return { recipients: await createAnnouncementsRepository(deps.db).audienceSize(audience) };
+      const repository = createAnnouncementsRepository(deps.db);
+      return { recipients: await repository.audienceSize(audience, membershipTerms(deps)) };
     },
 
     preview: (content: AnnouncementContent, caller: User): Promise<AnnouncementPreview> => ownMail(content, caller),

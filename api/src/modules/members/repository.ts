@@ -57,7 +57,10 @@ function membersOnly(db: Db, query: Knex.QueryBuilder, fewIds: boolean): Knex.Qu
   return query.whereNull('users.erased_at');
 }
 
-/** The list filter's segment criteria (segments/filter.ts). */
+/**
+ * The list filter's segment criteria (segments/filter.ts) that find few ids through an index; the
+ * membership status, a criterion of segments too, is a range of renewal dates and stays apart.
+ */
 const segmentFilter = ({ country, specialtyId, tagId }: MembersListFilter) => ({ country, specialtyId, tagId });
 
 /** Members only, then the filter's status, join days (UTC, both included) and activity. */
@@ -72,7 +75,7 @@ function narrowed(db: Db, query: Knex.QueryBuilder, filter: MembersListFilter): 
     query.whereIn('users.id', db('activity_registrations').select('user_id').where('activity_id', filter.activityId));
   }
   // Profile fields and tags (issue 57): the segment criteria an announcement takes too.
-  inSegment(db, query, segmentFilter(filter));
+  inSegment(db, query, segmentFilter(filter), filter.terms);
   // The membership's status on the terms' day, from the renewal date (migration 20261205130000).
   if (filter.membership) query.where(membershipIs(filter.membership, filter.terms));
   return query;

@@ -1,20 +1,28 @@
 /**
  * Segments of members (issue 57): the members list's profile and tag filters and an announcement's
- * segment are one table of criteria, each the sub-query of the member ids it holds, through its own
- * index. The list and the announcement's count and send all narrow through `inSegment`, so the count
- * shown before sending is the send's. Another criterion (membership status) is one entry here and
- * one key of SEGMENT_FIELDS (shared/src/segments.ts).
+ * segment are one table of criteria, each a condition on the users query: the sub-query of the member
+ * ids it holds, through its own index, or for the membership status the renewal date judged on the
+ * terms' day (renewals/terms.ts). The list and the announcement's count and send all narrow through
+ * `inSegment`, so the count shown before sending is the send's (on the same day). Another criterion is
+ * one entry here and one key of SEGMENT_FIELDS (shared/src/segments.ts).
  */
 import type { Segment, SegmentCriterion } from '@npo/shared';
 import type { Knex } from 'knex';
 import type { Db } from '../../db/connection.js';
+import { membershipIs, type MembershipTerms } from '../renewals/terms.js';
 
-type Criteria = { [K in SegmentCriterion]: (db: Db, value: NonNullable<Segment[K]>) => Knex.QueryBuilder };
+type Criterion<V> = (db: Db, value: V, terms: MembershipTerms) => (query: Knex.QueryBuilder) => void;
+type Criteria = { [K in SegmentCriterion]: Criterion<NonNullable<Segment[K]>> };
+
+/** `query`'s accounts among the ids `members` selects. */
+const among = (members: Knex.QueryBuilder) => (query: Knex.QueryBuilder) => void query.whereIn('users.id', members);
 
 const CRITERIA: Criteria = {
-  tagId: (db, tagId) => db('member_tags').select('user_id').where('tag_id', tagId),
-  country: (db, country) => db('member_profiles').select('user_id').where('country', country),
-  specialtyId: (db, specialtyId) => db('member_specialties').select('user_id').where('specialty_id', specialtyId),
+  tagId: (db, tagId) => among(db('member_tags').select('user_id').where('tag_id', tagId)),
+  country: (db, country) => among(db('member_profiles').select('user_id').where('country', country)),
+  specialtyId: (db, specialtyId) =>
+    among(db('member_specialties').select('user_id').where('specialty_id', specialtyId)),
+  membership: (_db, status, terms) => (query) => void query.where(membershipIs(status, terms)),
 };
 
 /** The criteria `segment` gives (undefined ones left out). */
@@ -28,11 +36,18 @@ function given(segment: Partial<Segment>): [SegmentCriterion, unknown][] {
 /** Whether `segment` names any criterion (a filter that can use the criteria's indexes). */
 export const hasCriteria = (segment: Partial<Segment>): boolean => given(segment).length > 0;
 
-/** Narrows `query` (of users) to the accounts matching every criterion `segment` gives. */
-export function inSegment(db: Db, query: Knex.QueryBuilder, segment: Partial<Segment>): Knex.QueryBuilder {
+/**
+ * Narrows `query` (of users) to the accounts matching every criterion `segment` gives; a membership
+ * status is judged on `terms` (membershipTerms(deps) at the moment of counting or sending).
+ */
+export function inSegment(
+  db: Db,
+  query: Knex.QueryBuilder,
+  segment: Partial<Segment>,
+  terms: MembershipTerms,
+): Knex.QueryBuilder {
   for (const [key, value] of given(segment)) {
-    const members = (CRITERIA[key] as (db: Db, value: unknown) => Knex.QueryBuilder)(db, value);
-    query.whereIn('users.id', members);
+    (CRITERIA[key] as Criterion<unknown>)(db, value, terms)(query);
   }
   return query;
 }

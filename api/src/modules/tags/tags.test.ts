@@ -3,13 +3,16 @@
  * staff keep (create, rename with If-Match, delete, names unique in any case, field messages that
  * change nothing, members view / edit / delete rights, audited), putting tags on a member and taking
  * them off, the members list filtered by tag, and a segment's count before sending equal to the mails
- * the send queues (unsubscribed and deactivated members left out as for every announcement).
+ * the send queues (unsubscribed and deactivated members left out as for every announcement), and a
+ * segment by membership status judged on the test clock's day (2026-06-17, expiring up to 30 days on).
  */
 import { SEGMENT_MESSAGES, TAG_MESSAGES, type Specialty, type Tag } from '@npo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEngines } from '../../test-support/databases.js';
 import { SUPER_ADMIN, startTestApp, type TestApp } from '../../test-support/test-app.js';
 import { AUDIT_TABLE } from '../audit/record.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 describeEngines('member tags and segments on %s', (engine) => {
   let app: TestApp;
@@ -242,6 +245,54 @@ describeEngines('member tags and segments on %s', (engine) => {
       expect(JSON.parse(entry!.changes!)).toMatchObject({ recipients: 2, segment });
     });
 
+    it('counts a membership status on the day as the send then queues it', async () => {
+      const tag = (await createTag('Renewals')).body.data as Tag;
+      // The test clock's day is 2026-06-17: expiring up to 2026-07-17 (the 30-day reminder).
+      const lapsed = [
+        await member('Lapsed One', { renewal_date: '2026-06-16' }),
+        await member('Lapsed Two', { renewal_date: '2025-12-31' }),
+      ];
+      await member('Lapsed Unsub', { renewal_date: '2026-01-01', receive_announcements: false });
+      const expiring = await member('Expiring', { renewal_date: '2026-06-20' });
+      const active = [await member('Active Far', { renewal_date: '2027-06-17' }), await member('Active Open')];
+      for (const id of [...lapsed, expiring, ...active])
+        expect((await setTags(id, { add: [tag.id] })).status).toBe(200);
+      const count = async (segment: Record<string, unknown>) =>
+        (await reach({ audience: 'members', segment })).body.data.recipients as number;
+
+      expect(await count({ tagId: tag.id, membership: 'lapsed' })).toBe(2);
+      expect(await count({ tagId: tag.id, membership: 'expiring' })).toBe(1);
+      expect(await count({ tagId: tag.id, membership: 'active' })).toBe(2);
+      // Judged on the day of counting: four days on, the expiring membership has lapsed too.
+      app.clock.advance(4 * DAY_MS);
+      try {
+        expect(await count({ tagId: tag.id, membership: 'lapsed' })).toBe(3);
+      } finally {
+        app.clock.advance(-4 * DAY_MS);
+      }
+
+      const segment = { membership: 'lapsed' };
+      const counted = await count(segment);
+      expect(counted).toBe(2);
+      const created = await app.request('POST', '/api/admin/announcements', {
+        token,
+        body: { subject: 'Time to renew', body: 'Hello', audience: 'members', segment },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect(created.body.data.segment).toEqual(segment);
+      const id = created.body.data.id as number;
+      const sent = await app.request('PATCH', `/api/admin/announcements/${id}/send`, {
+        token,
+        headers: { 'if-match': `"${created.body.data.revision}"` },
+        body: { scheduledAt: null },
+      });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      expect(sent.body.data.recipientCount).toBe(counted);
+      const queued = await app.runtime.deps.db('mail_queue').where({ announcement_id: id, kind: 'announcement' });
+      const emails = await app.runtime.deps.db('users').whereIn('id', lapsed).pluck('email');
+      expect(queued.map((mail) => mail.recipient).sort()).toEqual([...emails].sort());
+    });
+
     it('refuses an empty segment, unknown criteria and a segment of another audience, saving nothing', async () => {
       const before = await app.runtime.deps.db('announcements').count({ n: '*' }).first();
       const cases: [Record<string, unknown>, string, string?][] = [
@@ -250,6 +301,7 @@ describeEngines('member tags and segments on %s', (engine) => {
         [{ audience: 'members', segment: { tagId: 999_999 } }, 'segment.tagId', TAG_MESSAGES.unknown],
         [{ audience: 'members', segment: { specialtyId: 999_999 } }, 'segment.specialtyId', SEGMENT_MESSAGES.specialty],
         [{ audience: 'members', segment: { tagId: 'one' } }, 'segment.tagId'],
+        [{ audience: 'members', segment: { membership: 'gone' } }, 'segment.membership', SEGMENT_MESSAGES.membership],
         [{ audience: 'members', segment: { colour: 'red' } }, 'segment'],
         [{ audience: 'staff', segment: { country: 'KE' } }, 'segment', SEGMENT_MESSAGES.audience],
       ];
