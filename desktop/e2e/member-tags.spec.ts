@@ -89,12 +89,17 @@ test('tag a member in the detail, filter by the tag, and see a segment’s recip
   await expect(reach).toHaveText('Reaches 2 recipients now.');
   await form.getByLabel('Country').selectOption({ label: 'Kenya' });
   await expect(reach).toHaveText('Reaches 1 recipient now.');
+  // Neither member has a renewal date: both are active (open-ended), none lapsed.
+  await form.getByLabel('Membership').selectOption({ label: 'Lapsed' });
+  await expect(reach).toHaveText('Reaches 0 recipients now.');
+  await form.getByLabel('Membership').selectOption({ label: 'Active' });
+  await expect(reach).toHaveText('Reaches 1 recipient now.');
   await expectNoSeriousA11yViolations(page);
   await form.getByRole('button', { name: 'Create draft' }).click();
   await expectToast(page, 'Announcement created');
   await expect(page.getByRole('dialog', { name: subject })).toContainText(
-    `All active members, segment: tag ${tagName}, Kenya`,
+    `All active members, segment: tag ${tagName}, Kenya, membership active`,
   );
   const drafts = (await api('GET', '/admin/announcements', { token: adminToken })).body.data.announcements;
-  expect(drafts[0].segment).toEqual({ tagId: tag.body.data.id, country: 'KE' });
+  expect(drafts[0].segment).toEqual({ tagId: tag.body.data.id, country: 'KE', membership: 'active' });
 });

@@ -11,6 +11,7 @@ import {
   formatAdminDate,
   MAIL_STATE_LABELS,
   MAIL_STATES,
+  MEMBERSHIP_STATUS_LABELS,
   type Announcement,
   type AnnouncementRecipient,
   type MailState,
@@ -169,7 +170,7 @@ function ActivityName({ id }: { id: number }) {
   return <>: {label}</>;
 }
 
-/** "tag Mentors, Kenya, Sports nutrition": the segment's criteria by their names. */
+/** "tag Mentors, Kenya, Sports nutrition, membership lapsed": the segment's criteria by their names. */
 function SegmentText({ segment }: { segment: NonNullable<Announcement['segment']> }) {
   const tags = useQuery({ queryKey: ['tags'], queryFn: () => api.admin.members.tags() });
   const specialties = useQuery({ queryKey: ['specialties'], queryFn: () => api.content.specialties() });
@@ -180,6 +181,7 @@ function SegmentText({ segment }: { segment: NonNullable<Announcement['segment']
     segment.specialtyId !== undefined &&
       (specialties.data?.find((specialty) => specialty.id === segment.specialtyId)?.name ??
         `specialty #${segment.specialtyId}`),
+    segment.membership && `membership ${MEMBERSHIP_STATUS_LABELS[segment.membership].toLowerCase()}`,
   ].filter(Boolean);
   return <>, segment: {parts.join(', ')}</>;
 }

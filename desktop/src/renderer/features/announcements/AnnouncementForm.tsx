@@ -1,7 +1,7 @@
 /**
  * Compose or edit a draft announcement (issue 22 item 2): subject, Markdown body with its character
- * count, the audience (the activity when it is an activity's registrants, a segment of tag, country
- * and specialty when it is the members), the recipients it reaches now, and a preview of the
+ * count, the audience (the activity when it is an activity's registrants, a segment of tag, country,
+ * specialty and membership status when it is the members), the recipients it reaches now, and a preview of the
  * mail exactly as the server renders it, following the text as it is typed.
  */
 import {
@@ -9,9 +9,12 @@ import {
   ANNOUNCEMENT_BODY_MAX,
   announcementSchema,
   countryOptions,
+  MEMBERSHIP_STATUSES,
+  MEMBERSHIP_STATUS_LABELS,
   type Announcement,
   type AnnouncementAudience,
   type AnnouncementBody,
+  type MembershipStatus,
 } from '@npo/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -36,6 +39,8 @@ interface AnnouncementFormValues {
   segmentTagId: string;
   segmentCountry: string;
   segmentSpecialtyId: string;
+  /** A membership status, judged by the server on the day it counts or sends. */
+  segmentMembership: string;
 }
 
 /** The segment the selects name; null (every member) when none is chosen or the audience is another. */
@@ -45,6 +50,7 @@ function segmentOf(values: AnnouncementFormValues) {
     ...(values.segmentTagId && { tagId: Number(values.segmentTagId) }),
     ...(values.segmentCountry && { country: values.segmentCountry }),
     ...(values.segmentSpecialtyId && { specialtyId: Number(values.segmentSpecialtyId) }),
+    ...(values.segmentMembership && { membership: values.segmentMembership as MembershipStatus }),
   };
   return Object.keys(segment).length ? segment : null;
 }
@@ -77,7 +83,12 @@ function ActivityField() {
   );
 }
 
-/** Tag, country and specialty: the segment of the members who receive it (any left empty: not narrowed). */
+const MEMBERSHIP_OPTIONS = [
+  { value: '', label: 'Any membership' },
+  ...MEMBERSHIP_STATUSES.map((status) => ({ value: status, label: MEMBERSHIP_STATUS_LABELS[status] })),
+];
+
+/** Tag, country, specialty and membership status: the segment of the members who receive it (any left empty: not narrowed). */
 function SegmentFields() {
   const { watch } = useFormContext<AnnouncementFormValues>();
   const tags = useQuery({ queryKey: ['tags'], queryFn: () => api.admin.members.tags() });
@@ -108,6 +119,7 @@ function SegmentFields() {
           ...(specialties.data ?? []).map((specialty) => ({ value: String(specialty.id), label: specialty.name })),
         ]}
       />
+      <SelectField<AnnouncementFormValues> name="segmentMembership" label="Membership" options={MEMBERSHIP_OPTIONS} />
     </fieldset>
   );
 }
@@ -173,6 +185,7 @@ export function AnnouncementForm({ dialog, canEdit, onSave }: AnnouncementFormPr
       segmentTagId: editing?.segment?.tagId ? String(editing.segment.tagId) : '',
       segmentCountry: editing?.segment?.country ?? '',
       segmentSpecialtyId: editing?.segment?.specialtyId ? String(editing.segment.specialtyId) : '',
+      segmentMembership: editing?.segment?.membership ?? '',
     },
   });
   return (
