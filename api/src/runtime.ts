@@ -87,6 +87,7 @@ export async function startRuntime(
   const renewalReminders = startRenewalReminders(deps);
   await renewalReminders.ready;
   const activitySchedule = startActivitySchedule(deps);
+  await activitySchedule.ready;
   const tallyFolding = startTallyFolding(db, logger);
   return {
     deps,

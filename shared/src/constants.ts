@@ -112,3 +112,9 @@ export const TOKEN_EXPIRY = '7d';
 
 /** Route ids are positive integers up to this (a 32-bit integer column on PostgreSQL). */
 export const MAX_ID = 2_147_483_647;
+
+/**
+ * The body limit of a profile photo upload's route, in MB: the base64 of the largest file
+ * (PHOTO_MAX_BYTES, profiles/photos.ts) and the JSON around it. Here, not there: the route table loads no zod.
+ */
+export const PHOTO_BODY_LIMIT_MB = 8;

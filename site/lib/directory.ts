@@ -14,8 +14,9 @@ import {
 import { render } from 'vike/abort';
 import type { PageContext } from 'vike/types';
 import { statusOf, withApi } from './api';
+import type { DirectoryFilter } from './directory-query';
 
-export type DirectoryFilter = Partial<Record<(typeof DIRECTORY_READS)[number], string>>;
+export type { DirectoryFilter };
 
 export interface DirectoryPageData {
   result: ListData<'professionals', DirectoryEntry>;

@@ -13,8 +13,7 @@
  * pages are built again. Accounts, contact messages and settings are not public content.
  */
 import { AUDIT_ANNOUNCEMENTS_MODULE, AUDIT_SPECIALTIES_MODULE, AUDIT_TAGS_MODULE } from '../audit.js';
-import { DIRECTORY_READS, MEMBER_IMPORT_BODY_LIMIT_MB } from '../constants.js';
-import { PHOTO_BODY_LIMIT_MB } from '../profiles/photos.js';
+import { DIRECTORY_READS, MEMBER_IMPORT_BODY_LIMIT_MB, PHOTO_BODY_LIMIT_MB } from '../constants.js';
 import type { Module } from '../permissions.js';
 import type { AcceptingInputs } from './operation.js';
 import { adminRoute, route, type HttpMethod, type RouteDetails } from './route.js';

@@ -8,8 +8,6 @@ import { z } from 'zod';
 
 /** The most bytes of the file itself (the JSON body carries it as base64, a third larger). */
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-/** The body limit of an upload's route, in MB: the base64 of PHOTO_MAX_BYTES and the JSON around it. */
-export const PHOTO_BODY_LIMIT_MB = 8;
 /** The most pixels (width x height) an upload may declare; read from its header, before any decoding. */
 export const PHOTO_MAX_PIXELS = 25_000_000;
 /** The square sizes kept, in pixels (WebP): a list's thumbnail, a profile's picture, a large view. */

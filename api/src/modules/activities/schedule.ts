@@ -15,6 +15,8 @@ const LOOK_MS = 30_000;
 export interface ActivitySchedule {
   /** Does what is due now; answers the offers made and reminders queued. Tests call it after moving the clock. */
   runDue(): Promise<{ offers: number; reminders: number }>;
+  /** The look at start: the runtime awaits it, so no look is under way when a caller takes over the database. */
+  ready: Promise<void>;
   /** Stops looking, once the run under way (if any) has ended. */
   stop(): Promise<void>;
 }
@@ -54,8 +56,8 @@ export function startActivitySchedule(deps: AppDeps): ActivitySchedule {
 
   const interval = setInterval(() => void look(), LOOK_MS);
   interval.unref();
-  void look();
   return {
+    ready: look(),
     runDue,
     async stop() {
       stopped = true;

@@ -125,7 +125,7 @@ describeEngines('members import of profile columns and tags on %s', (engine) => 
     });
     const text = await exported.text();
     expect(text.split('\r\n')[0]).toBe(
-      'Name,E-mail,Status,Joined at,Last sign-in,Title,Country,City,Languages,Specialties,Practice setting,Registration body,Registration number,Bio,Website,Tags',
+      'Name,E-mail,Status,Joined at,Last sign-in,Title,Country,City,Languages,Specialties,Practice setting,Registration body,Registration number,Bio,Website,Tags,Renewal date',
     );
     expect(text).toContain('Ravi Kumar,ravi@example.org,Active');
 
