@@ -39,7 +39,7 @@ test('attendees: the waitlist, and an e-mail to everyone registered with its cou
   await expect(card).toContainText('1 / 1 registered, 1 waitlisted');
   await card.getByRole('button', { name: 'Attendees' }).click();
   const attendees = page.getByRole('dialog', { name: `Attendees: ${title}` });
-  await expect(attendees).toContainText('1 registered of 1 places, 1 on the waitlist');
+  await expect(attendees).toContainText('1 registered of 1 places · 0 attended · 1 on the waitlist');
   const line = attendees.getByRole('table', { name: 'Waitlist' });
   await expect(line.locator('tbody tr')).toHaveCount(1);
   await expect(line).toContainText('Wes Waiting');

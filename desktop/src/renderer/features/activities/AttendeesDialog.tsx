@@ -104,7 +104,7 @@ export function AttendeesDialog({ activity, canEdit, onClose }: AttendeesDialogP
   const confirmRemove = useRemoveAttendee(activity);
   const rows = query.data?.registrations ?? [];
   const capacity = activity.capacity === null ? '' : ` of ${activity.capacity} places`;
-  const waitlisted = activity.waitlisted > 0 ? `, ${activity.waitlisted} on the waitlist` : '';
+  const waitlisted = activity.waitlisted > 0 ? ` · ${activity.waitlisted} on the waitlist` : '';
   const [mailing, setMailing] = useState(false);
 
   return (
@@ -112,8 +112,7 @@ export function AttendeesDialog({ activity, canEdit, onClose }: AttendeesDialogP
       <DialogBody>
         <div className="section-toolbar">
           <p className="section-count">
-            {activity.participants} registered{capacity} · {activity.attended} attended
-            {waitlisted}
+            {activity.participants} registered{capacity} · {activity.attended} attended{waitlisted}
           </p>
           {canEdit && <MarkAllButton activity={activity} />}
           <ListSearch list={list} label="Search attendees by name or email" placeholder="Search by name or email" />
