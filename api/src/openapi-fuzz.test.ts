@@ -241,20 +241,19 @@ describeEngines('OpenAPI fuzzing on %s', (engine) => {
     if (response.status !== 201) throw new Error(`fixture invitation: ${response.status}`);
   }
 
-  /**
-   * Ids that exist now for this path's items: never the callers' own accounts, and for a DELETE the
-   * items the rules let go first (not the active version of a document, not a super admin).
-   */
-  async function scheduledAnnouncement(): Promise<void> {
+  /** A new draft announcement, made with the sample body; answers its id. */
+  async function draftAnnouncement(subject = 'Draft'): Promise<number> {
     const response = await app.request('POST', '/api/admin/announcements', {
       token: superAdmin.token,
-      body: { ...sampleBodies.announcement, subject: 'Scheduled' },
+      body: { ...sampleBodies.announcement, subject },
     });
+    return Number(response.body.data.id);
+  }
+
+  async function scheduledAnnouncement(): Promise<void> {
+    const id = await draftAnnouncement('Scheduled');
     const tomorrow = new Date(app.clock.now().getTime() + 24 * 60 * 60 * 1000);
-    await app.runtime.deps
-      .db('announcements')
-      .where({ id: response.body.data.id })
-      .update({ state: 'scheduled', scheduled_at: tomorrow });
+    await app.runtime.deps.db('announcements').where({ id }).update({ state: 'scheduled', scheduled_at: tomorrow });
   }
 
   /**
@@ -301,6 +300,10 @@ describeEngines('OpenAPI fuzzing on %s', (engine) => {
     return rows.map((row) => row.code);
   }
 
+  /**
+   * Ids that exist now for this path's items: never the callers' own accounts, and for a DELETE the
+   * items the rules let go first (not the active version of a document, not a super admin).
+   */
   async function knownIds(operation: Pick<Operation, 'method' | 'path'>): Promise<string[]> {
     const fixtures = await attendanceIds(operation.path);
     if (fixtures) return fixtures;
@@ -314,6 +317,9 @@ describeEngines('OpenAPI fuzzing on %s', (engine) => {
     const unscheduling = collection === '/api/admin/announcements' && operation.path.endsWith('/unschedule');
     // A scheduled announcement is the only one unschedule acts on (each call may use one up).
     if (unscheduling) await scheduledAnnouncement();
+    // A draft is what a test send, an audience and a send act on, and a send uses one up: one made now,
+    // whatever the random calls before did to the others (sent, scheduled, deleted).
+    else if (collection === '/api/admin/announcements') await draftAnnouncement();
     // An invitation still pending is the only one a resend acts on: one made now, whatever the
     // random calls before did to the others (deactivated, deleted, accepted).
     const resending = operation.path.endsWith('/resend-invitation');
