@@ -10,6 +10,7 @@ import { withApi } from '../../lib/api';
 import { useSchemaForm, type Schema } from '../../lib/form';
 import { FormAlert, TextArea, TextField } from '../forms/Field';
 import { Form } from '../forms/Form';
+import { sendProven } from '../../lib/send-proven';
 
 const EMPTY = { name: '', email: '', message: '' };
 export const PROFESSIONAL_CONTACT_SENT = 'Thanks! Your message has been sent. The reply will come to your e-mail.';
@@ -39,10 +40,7 @@ export function ContactProfessionalForm({ slug, name }: { slug: string; name: st
     setStatus('sending');
     try {
       const send = (proof?: string) => withApi((api) => api.content.contactProfessional(slug, message, proof));
-      await send().catch(async (refusal: unknown) => {
-        const { sendWithProofOfWork } = await import('../../lib/proof-of-work');
-        await sendWithProofOfWork(send, refusal);
-      });
+      await sendProven(send);
       form.reset();
       setStatus('sent');
     } catch (failure) {

@@ -4,6 +4,7 @@ import { withApi } from '../../lib/api';
 import { useSchemaForm, type Schema } from '../../lib/form';
 import { FormAlert, TextArea, TextField } from '../forms/Field';
 import { Form } from '../forms/Form';
+import { sendProven } from '../../lib/send-proven';
 
 const EMPTY = { name: '', email: '', phone: '', message: '' };
 export const CONTACT_SENT = 'Thanks! Your message has been sent.';
@@ -37,10 +38,7 @@ export function ContactForm() {
       // While the site gets a flood of messages the server asks for a proof of work (428): the browser
       // solves it and sends once more, in well under a second.
       const send = (proof?: string) => withApi((api) => api.content.sendContactMessage(message, proof));
-      await send().catch(async (refusal: unknown) => {
-        const { sendWithProofOfWork } = await import('../../lib/proof-of-work');
-        await sendWithProofOfWork(send, refusal);
-      });
+      await sendProven(send);
       form.reset();
       setStatus('sent');
     } catch (failure) {
