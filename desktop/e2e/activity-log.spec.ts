@@ -115,13 +115,26 @@ test('the log opens on changes only; Show: Everything adds the sign-ins; a perso
   await expect(
     page.getByLabel('Module', { exact: true }).locator('option', { hasText: 'Sign-in & accounts' }),
   ).toHaveCount(0);
+  // Nor does the Action filter offer what only security events are: signing in, signing out.
+  const action = page.getByLabel('Action', { exact: true });
+  await expect(action.locator('option', { hasText: 'Signed in' })).toHaveCount(0);
+  await expect(action.locator('option', { hasText: 'Signed out' })).toHaveCount(0);
+  await expect(action.locator('option', { hasText: 'Deleted' })).toHaveCount(1);
 
   await page.getByLabel('Show', { exact: true }).selectOption('everything');
   await expect(page).toHaveURL(/view=everything/);
+  await expect(action.locator('option', { hasText: 'Signed in' })).toHaveCount(1);
   await expect(rows.filter({ hasText: 'Signed in' }).first()).toBeVisible();
   await expect(rows.filter({ hasText: question })).toHaveCount(1);
   expect(await rows.count()).toBeGreaterThan(1);
   await expectNoSeriousA11yViolations(page);
+
+  // A security action chosen under everything goes with it when the view is the changes again.
+  await action.selectOption('sign_in');
+  await expect(page).toHaveURL(/action=sign_in/);
+  await page.getByLabel('Show', { exact: true }).selectOption('changes');
+  await expect(page).not.toHaveURL(/action=/);
+  await expect(rows.filter({ hasText: question })).toHaveCount(1);
 });
 
 test('the log reads flags as Yes and No, and a deleted item keeps its name', async ({ page }) => {

@@ -74,6 +74,29 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
 export const AUDIT_AUTH_MODULE = 'auth';
 
 /**
+ * The actions that are only ever security events (filed under AUDIT_AUTH_MODULE, which recordAudit's
+ * type enforces): the changes view has none of them, so its Action filter does not offer them.
+ * Others, such as a session revoked or two-factor turned off, are also an admin's change of a staff
+ * account (module admins) and stay.
+ */
+export const AUDIT_SECURITY_ACTIONS = [
+  'sign_in',
+  'sign_in_failed',
+  'lockout',
+  'password_reset_requested',
+  'password_reset_completed',
+  'password_changed',
+  'invitation_accepted',
+  'two_factor_enabled',
+  'two_factor_setup_failed',
+  'recovery_codes_renewed',
+  'sign_out',
+] as const satisfies readonly AuditAction[];
+export type AuditSecurityAction = (typeof AUDIT_SECURITY_ACTIONS)[number];
+/** The actions of changes: an admin's writes record only these. */
+export type AuditChangeAction = Exclude<AuditAction, AuditSecurityAction>;
+
+/**
  * What the activity log lists (issue 55 item 10): `changes`, the writes alone (every entry but the
  * security events of AUDIT_AUTH_MODULE: sign-ins, sign-outs, resets, two-factor), which the console
  * opens with; `everything`, all entries, which the API lists without the parameter.

@@ -5,7 +5,7 @@
  * as it was, write, and record what changed, so the change and its entry commit or roll back together.
  * A write that touches no row leaves no entry.
  */
-import type { AuditAction } from '@npo/shared';
+import type { AuditChangeAction } from '@npo/shared';
 import type { Knex } from 'knex';
 import type { WriteAudit } from '../../db/audited-writes.js';
 import { isPostgres, type Db } from '../../db/connection.js';
@@ -36,7 +36,10 @@ async function rowBefore(trx: Db, table: string, id: number): Promise<Row | unde
 }
 
 /** Account changes name the security event they are; other updates are plain updates. */
-function updateAction(table: string, changes: Record<string, { before?: unknown; after?: unknown }>): AuditAction {
+function updateAction(
+  table: string,
+  changes: Record<string, { before?: unknown; after?: unknown }>,
+): AuditChangeAction {
   if (table !== 'users') return 'update';
   if (changes.is_active) return toBool(changes.is_active.after) ? 'account_activated' : 'account_deactivated';
   if (changes.role) return 'role_changed';
@@ -103,7 +106,7 @@ export const adminWriteAudit: WriteAudit = { insert: auditedInsert, update: audi
 /** For an admin write that is none of the above (a reorder, a removed registration): its entry alone. */
 export async function recordAdminChange(
   db: Db,
-  entry: { action: AuditAction; entityId?: string | number; changes?: Record<string, unknown> },
+  entry: { action: AuditChangeAction; entityId?: string | number; changes?: Record<string, unknown> },
 ): Promise<void> {
   const module = adminWriteModule();
   if (module) await recordAudit(db, { ...entry, module });

@@ -5,7 +5,13 @@
  * entry still shows that it changed), at any depth. Long values are cut with a marker and the whole
  * entry is capped, so an audited 1 MB text costs a few kilobytes here.
  */
-import { AUDIT_REDACTED, isAdminRole, type AuditAction } from '@npo/shared';
+import {
+  AUDIT_REDACTED,
+  isAdminRole,
+  type AUDIT_AUTH_MODULE,
+  type AuditChangeAction,
+  type AuditSecurityAction,
+} from '@npo/shared';
 import type { Db } from '../../db/connection.js';
 import { currentAuditScope } from './scope.js';
 
@@ -25,16 +31,25 @@ export interface AuditActor {
   email: string | null;
 }
 
-export interface AuditEntry {
-  action: AuditAction;
-  /** The policy module of the route for admin writes; 'auth' for sign-in and account events. */
-  module: string;
+/**
+ * A security action is filed under AUDIT_AUTH_MODULE alone (the changes view of the log leaves that
+ * module out and its filter leaves these actions out); any other action under any module.
+ */
+type AuditActionAndModule =
+  | { action: AuditSecurityAction; module: typeof AUDIT_AUTH_MODULE }
+  | {
+      action: AuditChangeAction;
+      /** The policy module of the route for admin writes; 'auth' for sign-in and account events. */
+      module: string;
+    };
+
+export type AuditEntry = AuditActionAndModule & {
   entityId?: string | number | null | undefined;
   /** { field: { before, after } } (see diff) or details of the event, e.g. { email } of a failed sign-in. */
   changes?: Record<string, unknown> | null | undefined;
   /** Who acted; by default the signed-in user of the request. null: nobody (e.g. a failed sign-in). */
   actor?: AuditActor | null | undefined;
-}
+};
 
 // Key words that mark a secret. A key is split into words (camelCase and snake_case), so `passwordHash`,
 // `token_version`, `totpSecret` and `recoveryCodes` match while `footprint` or `hashtag` do not.

@@ -9,6 +9,7 @@ import { Button, FormGroup, HTMLSelect, HTMLTable, InputGroup } from '@blueprint
 import {
   AUDIT_ACTIONS,
   AUDIT_AUTH_MODULE,
+  AUDIT_SECURITY_ACTIONS,
   formatAdminDate,
   type AUDIT_SORTS,
   type AuditFilter,
@@ -32,6 +33,9 @@ import { actionLabel, changeSummary, dayRange, itemLabel, MODULE_LABELS, moduleL
 
 /** What the log shows without `view` in the URL: the changes alone. */
 const viewOf = (list: PagedList): AuditView => (list.param('view') === 'everything' ? 'everything' : 'changes');
+
+const isSecurityAction = (action: string | null) =>
+  (AUDIT_SECURITY_ACTIONS as readonly (string | null)[]).includes(action);
 
 /** The filters of the URL as the API takes them (`q` of the search box is the person). */
 function filterOf(list: PagedList): Partial<AuditFilter> {
@@ -75,7 +79,13 @@ function Filters({ list }: { list: PagedList }) {
         <HTMLSelect
           id={`${id}-view`}
           value={viewOf(list)}
-          onChange={(event) => list.setParam('view', event.currentTarget.value === 'everything' ? 'everything' : null)}
+          onChange={(event) => {
+            const everything = event.currentTarget.value === 'everything';
+            // The changes have no security action: one chosen under everything is let go with it.
+            const params: Record<string, string | null> = { view: everything ? 'everything' : null };
+            if (!everything && isSecurityAction(list.param('action'))) params.action = null;
+            list.setParams(params);
+          }}
           options={[
             { value: 'changes', label: 'Changes only' },
             { value: 'everything', label: 'Everything (with sign-ins)' },
@@ -99,7 +109,11 @@ function Filters({ list }: { list: PagedList }) {
       {select(
         'action',
         'Action',
-        AUDIT_ACTIONS.map((action) => [action, actionLabel(action)]),
+        // Sign-ins and the like are security events only, which the changes view leaves out.
+        AUDIT_ACTIONS.filter((action) => viewOf(list) === 'everything' || !isSecurityAction(action)).map((action) => [
+          action,
+          actionLabel(action),
+        ]),
       )}
       {day('from', 'From')}
       {day('to', 'To')}
