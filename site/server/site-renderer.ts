@@ -74,8 +74,12 @@ export function samePagePath(urlPath: string): string {
   return `/${urlPath.replace(/^[/\\]+/, '')}`;
 }
 
-function sendText(ctx: Context, type: string, text: string): void {
-  ctx.set('Cache-Control', 'public, max-age=3600');
+/**
+ * robots.txt changes only with the configuration: an hour. The sitemap names the listed professionals,
+ * so a withdrawn listing must leave it at once, in caches too: revalidated on every use, as the pages.
+ */
+function sendText(ctx: Context, type: string, text: string, cacheControl = 'public, max-age=3600'): void {
+  ctx.set('Cache-Control', cacheControl);
   ctx.type = type;
   ctx.body = ctx.method === 'HEAD' ? null : text;
 }
@@ -190,7 +194,7 @@ export function createSiteRenderer(runtime: Runtime, options: SiteRendererOption
     }
     if (ctx.path === '/sitemap.xml') {
       ctx.state.route = '/sitemap.xml';
-      sendText(ctx, 'application/xml; charset=utf-8', await sitemap());
+      sendText(ctx, 'application/xml; charset=utf-8', await sitemap(), 'no-cache');
       return true;
     }
     if (path.posix.extname(ctx.path) && !hasHiddenSegment(ctx.path)) {
