@@ -14,6 +14,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { crc32, deflateSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
@@ -197,12 +198,35 @@ async function callMatching(method, route, body, token, revision) {
   return json?.data;
 }
 
+/** A PNG file of 8-bit RGB `pixels` (rows top to bottom), without any image library. */
+function encodePng(width, height, pixels) {
+  const chunk = (type, data) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, no filter method, no interlace
+  const rows = [];
+  for (let y = 0; y < height; y += 1) rows.push(Buffer.from([0]), pixels.subarray(y * width * 3, (y + 1) * width * 3));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 /**
  * A head-and-shoulders silhouette on a plain background, 256 px square, as base64 PNG: a stand-in
  * photo made the same way on every run (the server keeps it under a key named by its content).
  */
-async function silhouettePhoto([r, g, b]) {
-  const { default: sharp } = await import('sharp');
+function silhouettePhoto([r, g, b]) {
   const size = 256;
   const pixels = Buffer.alloc(size * size * 3);
   for (let y = 0; y < size; y += 1) {
@@ -216,10 +240,7 @@ async function silhouettePhoto([r, g, b]) {
       pixels[offset + 2] = light ? Math.round(b + (255 - b) * 0.55) : b;
     }
   }
-  const png = await sharp(pixels, { raw: { width: size, height: size, channels: 3 } })
-    .png()
-    .toBuffer();
-  return png.toString('base64');
+  return encodePng(size, size, pixels).toString('base64');
 }
 
 /** The profiles of seedGuideData's members (by e-mail): what each keeps on /account/profile, and staff's side. */
@@ -399,7 +420,7 @@ async function seedProfessionalData() {
     const { specialties: names, ...fields } = professional.profile;
     const saved = await call('PUT', '/account/profile', { ...fields, specialtyIds: names.map(specialtyId) }, token);
     if (professional.photo) {
-      const image = await silhouettePhoto(professional.photo);
+      const image = silhouettePhoto(professional.photo);
       await callMatching('PUT', '/account/profile/photo', { image }, token, saved.revision);
     }
     if (professional.listed) await call('PUT', '/account/profile/listing', { listed: true }, token);
