@@ -3,17 +3,18 @@
 // with the demo content, as the browser suites' own servers do (desktop/e2e/own-server.ts): NODE_ENV=test
 // and TEST_CLOCK_FILE. The clock file stops the server's clock at one instant (FIXED_TIME), and the browser's clock is fixed there too (Playwright's clock), so the
 // seeded dates, the data made below and every time shown are the same on every run. Chromium at
-// 1366 × 768, light theme, UTC, en-GB; animations and the caret are off; the random two-factor secret,
-// its QR code and the recovery codes are masked. Running it twice gives the same files.
+// 1366 × 768 (a few pictures taller: a whole page, or a dialog too long for 768), light theme, UTC, en-GB; animations and the caret are off; the random two-factor secret,
+// its QR code, the recovery codes, and the check-in and certificate codes are masked. Running it twice gives the same files.
 //
 //   npm run docs:screenshots [-- name ...]     (names: only those pictures, e.g. site-home)
 //
 // A picture whose screen changed so much that its steps fail is reported and the others are still
 // made; the script then exits 1.
-/* global document, localStorage -- used only inside page.evaluate, in the browser */
+/* global document, localStorage, window -- used only inside page.evaluate, in the browser */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { crc32, deflateSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
@@ -182,6 +183,308 @@ async function seedGuideData() {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// Issues 57 and 58: professional profiles, tags, memberships, the directory, attendance and CPD. Its own
+// data, made after seedGuideData's, for its own pictures (the SHOTS entries after PROFESSIONAL_SHOTS).
+
+/** `call` with the item's revision as If-Match, for the writes that need one. */
+async function callMatching(method, route, body, token, revision) {
+  const answer = await fetch(`${baseUrl}/api${route}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'if-match': `"${revision}"` },
+    body: JSON.stringify(body),
+  });
+  const json = await answer.json().catch(() => null);
+  if (answer.status >= 300) throw new Error(`${method} ${route}: ${answer.status} ${JSON.stringify(json)}`);
+  return json?.data;
+}
+
+/** A PNG file of 8-bit RGB `pixels` (rows top to bottom), without any image library. */
+function encodePng(width, height, pixels) {
+  const chunk = (type, data) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, no filter method, no interlace
+  const rows = [];
+  for (let y = 0; y < height; y += 1) rows.push(Buffer.from([0]), pixels.subarray(y * width * 3, (y + 1) * width * 3));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * A head-and-shoulders silhouette on a plain background, 256 px square, as base64 PNG: a stand-in
+ * photo made the same way on every run (the server keeps it under a key named by its content).
+ */
+function silhouettePhoto([r, g, b]) {
+  const size = 256;
+  const pixels = Buffer.alloc(size * size * 3);
+  for (let y = 0; y < size; y += 1) {
+    for (let x = 0; x < size; x += 1) {
+      const head = (x - 128) ** 2 + (y - 104) ** 2 <= 50 ** 2;
+      const shoulders = ((x - 128) / 100) ** 2 + ((y - 262) / 86) ** 2 <= 1;
+      const light = head || shoulders;
+      const offset = (y * size + x) * 3;
+      pixels[offset] = light ? Math.round(r + (255 - r) * 0.55) : r;
+      pixels[offset + 1] = light ? Math.round(g + (255 - g) * 0.55) : g;
+      pixels[offset + 2] = light ? Math.round(b + (255 - b) * 0.55) : b;
+    }
+  }
+  return encodePng(size, size, pixels).toString('base64');
+}
+
+/** The profiles of seedGuideData's members (by e-mail): what each keeps on /account/profile, and staff's side. */
+const PROFESSIONALS = {
+  'aisha.rahman@example.org': {
+    profile: {
+      title: 'Clinical Dietitian',
+      country: 'KE',
+      city: 'Nairobi',
+      languages: ['en', 'sw'],
+      specialties: ['Clinical nutrition', 'Diabetes care'],
+      practiceSetting: 'hospital',
+      registrationBody: 'Kenya Nutritionists and Dietitians Institute',
+      registrationNumber: 'KNDI-4821',
+      bio: 'Aisha leads the diabetes clinic at a teaching hospital in Nairobi and mentors students on their clinical placements. She sees adults with type 2 diabetes and kidney disease, in English and Swahili.',
+      website: 'https://aisha-rahman.example.org',
+    },
+    photo: [46, 111, 142],
+    listed: true,
+    verified: true,
+    renewalDate: '2027-06-30',
+    tags: ['Mentors', 'Board'],
+  },
+  'bruno.costa@example.org': {
+    profile: {
+      title: 'Sports Dietitian',
+      country: 'BR',
+      city: 'São Paulo',
+      languages: ['pt', 'en', 'es'],
+      specialties: ['Sports nutrition', 'Weight management'],
+      practiceSetting: 'sports',
+      registrationBody: 'Conselho Regional de Nutricionistas 3',
+      registrationNumber: 'CRN-3 48213',
+      bio: 'Bruno works with football and swimming clubs on what athletes eat before, during and after training.',
+      website: '',
+    },
+    listed: true,
+    verified: true,
+    renewalDate: '2026-12-20',
+    tags: ['Speakers'],
+  },
+  'chloe.martin@example.org': {
+    profile: {
+      title: 'Paediatric Dietitian',
+      country: 'FR',
+      city: 'Lyon',
+      languages: ['fr', 'en'],
+      specialties: ['Paediatric nutrition', 'Food allergies and intolerances'],
+      practiceSetting: 'private_practice',
+      registrationBody: 'Agence régionale de santé',
+      registrationNumber: 'ADELI 699512345',
+      bio: 'Chloé helps families of children with food allergies plan meals that are safe and varied.',
+      website: '',
+    },
+    listed: true,
+    verified: true,
+    renewalDate: '2027-03-31',
+    tags: ['Mentors', 'Speakers'],
+  },
+  'dev.patel@example.org': {
+    profile: {
+      title: 'Nutritionist',
+      country: 'IN',
+      city: 'Pune',
+      languages: ['en', 'hi', 'mr'],
+      specialties: ['Diabetes care', 'Public health nutrition'],
+      practiceSetting: 'community',
+      registrationBody: 'Indian Dietetic Association',
+      registrationNumber: 'IDA-M-20931',
+      bio: 'Dev runs nutrition programmes in community health centres around Pune.',
+      website: '',
+    },
+    listed: true,
+    verified: false,
+    renewalDate: '2027-01-15',
+    tags: [],
+  },
+  'elena.rossi@example.org': {
+    profile: {
+      title: 'Renal Dietitian',
+      country: 'IT',
+      city: 'Milan',
+      languages: ['it', 'en'],
+      specialties: ['Renal nutrition'],
+      practiceSetting: 'hospital',
+      registrationBody: 'Ordine dei Biologi',
+      registrationNumber: 'AA_071245',
+      bio: '',
+      website: '',
+    },
+    listed: true,
+    verified: true,
+    renewalDate: '2026-11-15',
+    tags: [],
+  },
+  'femi.adeyemi@example.org': {
+    profile: {
+      title: 'Public Health Nutritionist',
+      country: 'NG',
+      city: 'Lagos',
+      languages: ['en', 'yo'],
+      specialties: ['Public health nutrition', 'Maternal nutrition'],
+      practiceSetting: 'community',
+      registrationBody: 'Dietitians Association of Nigeria',
+      registrationNumber: 'DAN-1187',
+      bio: 'Femi designs school meal and maternal nutrition programmes with local governments in Lagos State.',
+      website: '',
+    },
+    listed: true,
+    verified: true,
+    renewalDate: null,
+    tags: ['Mentors'],
+  },
+};
+
+/** Activities that gave CPD hours, attended by the members named (by e-mail); the clock stands on 2 December 2026. */
+const CPD_ACTIVITIES = [
+  {
+    title: 'Diabetes care update',
+    date: '2026-09-16T10:00:00.000Z',
+    location: 'Online',
+    cpdHours: 2,
+    attendees: ['aisha.rahman@example.org', 'dev.patel@example.org'],
+  },
+  {
+    title: 'Renal diets: case studies',
+    date: '2026-04-22T09:30:00.000Z',
+    location: 'Milan',
+    cpdHours: 1.5,
+    attendees: ['aisha.rahman@example.org', 'elena.rossi@example.org'],
+  },
+  {
+    title: 'Sports nutrition in practice',
+    date: '2025-10-08T09:00:00.000Z',
+    location: 'São Paulo',
+    cpdHours: 3,
+    attendees: ['aisha.rahman@example.org', 'bruno.costa@example.org'],
+  },
+];
+
+/** Today's full workshop: four places, two people waiting; two already checked in at the door. */
+const WORKSHOP = {
+  title: 'CPD workshop: nutrition in chronic kidney disease',
+  date: '2026-12-02T10:00:00.000Z',
+  location: 'Pune',
+  capacity: 4,
+  cpdHours: 2.5,
+  registered: [
+    'aisha.rahman@example.org',
+    'bruno.costa@example.org',
+    'chloe.martin@example.org',
+    'dev.patel@example.org',
+  ],
+  attended: ['bruno.costa@example.org', 'chloe.martin@example.org'],
+  waiting: ['elena.rossi@example.org', 'femi.adeyemi@example.org'],
+};
+
+const MEMBER_PASSWORD = 'member-password-1';
+
+async function seedProfessionalData() {
+  const admin = (await login(SUPER_ADMIN)).token;
+  const members = {};
+  for (const [, email] of MEMBERS) {
+    const session = await login({ email, password: MEMBER_PASSWORD });
+    members[email] = { id: session.user.id, token: session.token, name: session.user.name };
+  }
+  const specialties = await call('GET', '/specialties');
+  const specialtyId = (name) => specialties.find((specialty) => specialty.name === name).id;
+  // Tags another picture's data may have made already are reused.
+  const tagNames = [...new Set(Object.values(PROFESSIONALS).flatMap((professional) => professional.tags))];
+  const tags = {};
+  for (const tag of await call('GET', '/admin/tags', undefined, admin)) tags[tag.name] = tag.id;
+  for (const name of tagNames) tags[name] ??= (await call('POST', '/admin/tags', { name }, admin)).id;
+
+  for (const [email, professional] of Object.entries(PROFESSIONALS)) {
+    const { id, token } = members[email];
+    const { specialties: names, ...fields } = professional.profile;
+    const saved = await call('PUT', '/account/profile', { ...fields, specialtyIds: names.map(specialtyId) }, token);
+    if (professional.photo) {
+      const image = silhouettePhoto(professional.photo);
+      await callMatching('PUT', '/account/profile/photo', { image }, token, saved.revision);
+    }
+    if (professional.listed) await call('PUT', '/account/profile/listing', { listed: true }, token);
+    if (professional.verified) await call('PUT', `/admin/members/${id}/verification`, { status: 'verified' }, admin);
+    let member = await call('GET', `/admin/members/${id}`, undefined, admin);
+    if (professional.tags.length > 0) {
+      const add = professional.tags.map((name) => tags[name]);
+      await callMatching('PATCH', `/admin/members/${id}/tags`, { add, remove: [] }, admin, member.revision);
+      member = await call('GET', `/admin/members/${id}`, undefined, admin);
+    }
+    const renewal = { renewalDate: professional.renewalDate };
+    await callMatching('PUT', `/admin/members/${id}/membership`, renewal, admin, member.revision);
+  }
+
+  const activityIds = {};
+  for (const { attendees, ...activity } of CPD_ACTIVITIES) {
+    const description = `${activity.title}: talks and case discussions for members, with CPD hours.`;
+    const created = await call(
+      'POST',
+      '/admin/activities',
+      { ...activity, description, status: 'past', tags: ['CPD'], capacity: null },
+      admin,
+    );
+    activityIds[activity.title] = created.id;
+    for (const email of attendees) {
+      await call('POST', `/admin/activities/${created.id}/walk-ins`, { name: members[email].name, email }, admin);
+    }
+  }
+  // Aisha downloaded the certificate of the diabetes update: it has a code the public page checks.
+  const aisha = members['aisha.rahman@example.org'];
+  const certificate = await fetch(
+    `${baseUrl}/api/account/activities/${activityIds['Diabetes care update']}/certificate.pdf`,
+    { headers: { authorization: `Bearer ${aisha.token}` } },
+  );
+  if (certificate.status !== 200) throw new Error(`certificate: ${certificate.status}`);
+  const past = (await call('GET', '/account/activities', undefined, aisha.token)).past;
+  const certificateCode = past.find((row) => row.certificate).certificate.code;
+
+  const { registered, attended, waiting, ...workshop } = WORKSHOP;
+  const description =
+    'A hands-on workshop on planning meals for people with chronic kidney disease, from the first diagnosis to dialysis.';
+  const created = await call(
+    'POST',
+    '/admin/activities',
+    { ...workshop, description, status: 'upcoming', tags: ['Workshop', 'CPD'] },
+    admin,
+  );
+  for (const email of registered) await call('POST', `/activities/${created.id}/register`, {}, members[email].token);
+  for (const email of waiting) await call('POST', `/activities/${created.id}/waitlist`, {}, members[email].token);
+  for (const email of attended) {
+    const mine = await call('GET', '/account/activities', undefined, members[email].token);
+    const { checkInCode } = mine.upcoming.find((row) => row.activityId === created.id);
+    await call('POST', `/admin/activities/${created.id}/check-in`, { code: checkInCode }, admin);
+  }
+  const listed = await call('GET', '/directory?q=Aisha');
+  return {
+    aisha: { ...aisha, email: 'aisha.rahman@example.org', slug: listed.professionals[0].slug },
+    tags,
+    workshop: created,
+    certificateCode,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
 // The pictures
 
 /** Signs the super admin in through the API and opens the console at `consolePath`. */
@@ -210,6 +513,13 @@ async function settle(page) {
     .waitFor({ state: 'detached', timeout: 10_000 })
     .catch(() => undefined);
   await page.evaluate(() => document.fonts.ready);
+  // An icon the console's own list lacks comes from Blueprint's chunk a moment later (ui/icons.ts):
+  // until then its span has no drawing.
+  await page
+    .waitForFunction(() => [...document.querySelectorAll('span.bp6-icon')].every((icon) => icon.querySelector('svg')), {
+      timeout: 10_000,
+    })
+    .catch(() => undefined);
 }
 
 /** Every toast gone, so a picture never catches one half-way. */
@@ -233,6 +543,160 @@ async function shoot(page, name, options = {}) {
 }
 
 const dialog = (page, name) => page.getByRole('dialog', { name });
+
+// ---------------------------------------------------------------------------------------------------
+// The pictures of issues 57 and 58 (seedProfessionalData's data): the console's and the site's
+
+/** Signs `member` in on the site (its session is in localStorage, as the console's) and opens `sitePath`. */
+async function openSite(page, sitePath, member) {
+  await page.goto(`${baseUrl}/api/health`);
+  await page.evaluate(
+    ({ token, user }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', JSON.stringify(user));
+    },
+    await login({ email: member.email, password: MEMBER_PASSWORD }),
+  );
+  await openPage(page, sitePath);
+}
+
+/** Opens a site page and waits until it has hydrated (pages/+Layout.tsx marks <html>). */
+async function openPage(page, sitePath) {
+  await page.goto(`${baseUrl}${sitePath}`);
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  await settle(page);
+}
+
+/**
+ * Puts each random code `pattern` matches under `selector` in a span of its own, its characters all
+ * replaced by X (so that the mask is as wide on every run), for the picture to mask.
+ */
+async function maskable(page, selector, pattern) {
+  await page.evaluate(
+    ({ selector, source }) => {
+      for (const element of document.querySelectorAll(selector)) {
+        element.innerHTML = element.innerHTML.replace(
+          new RegExp(source, 'g'),
+          (code) => `<span data-masked>${code.replace(/[A-Z0-9]/g, 'X')}</span>`,
+        );
+      }
+    },
+    { selector, source: pattern.source },
+  );
+  return page.locator('[data-masked]');
+}
+
+/** The whole page down to the site's footer (the same on every page, so left out): screenshot options. */
+async function aboveFooter(page) {
+  const height = await page
+    .locator('footer')
+    .last()
+    .evaluate((node) => node.getBoundingClientRect().top + window.scrollY);
+  return { fullPage: true, clip: { x: 0, y: 0, width: VIEWPORT.width, height: Math.ceil(height) } };
+}
+
+/** Scrolls the page so that `locator` stands just below the site's header. */
+async function scrollBelowHeader(locator) {
+  await locator.evaluate((node) => window.scrollTo(0, node.getBoundingClientRect().top + window.scrollY - 100));
+}
+
+async function openAttendees(page, data) {
+  await openConsole(page, '/activities');
+  await page
+    .getByTestId('activity-card')
+    .filter({ hasText: data.workshop.title })
+    .getByRole('button', { name: 'Attendees' })
+    .click();
+  const attendees = dialog(page, `Attendees: ${data.workshop.title}`);
+  await attendees.getByRole('table', { name: 'Waitlist' }).waitFor();
+  return attendees;
+}
+
+const PROFESSIONAL_SHOTS = {
+  specialties: async (page) => {
+    await openConsole(page, '/specialties');
+    await shoot(page, 'specialties');
+  },
+  'member-detail': async (page, data) => {
+    // The whole detail: a screen tall enough for all of it, and the picture of the dialog alone.
+    await page.setViewportSize({ width: VIEWPORT.width, height: 1800 });
+    await openConsole(page, `/members?member=${data.aisha.id}`);
+    const detail = dialog(page, data.aisha.name);
+    await detail.getByRole('heading', { name: 'Professional profile' }).waitFor();
+    await shoot(page, 'member-detail', { clip: await detail.boundingBox() });
+  },
+  'members-filters': async (page, data) => {
+    await openConsole(page, `/members?tagId=${data.tags.Mentors}&membership=active`);
+    await shoot(page, 'members-filters');
+  },
+  'announcement-segment': async (page) => {
+    await openConsole(page, '/announcements');
+    await page.getByRole('button', { name: 'New announcement' }).click();
+    const form = page.getByRole('dialog').first();
+    await form.getByLabel('Subject').fill('Mentors: the spring placements');
+    await form
+      .getByLabel('Message')
+      .fill('Dear mentors,\n\nthe students for the spring placements are listed on the members area.');
+    await form.getByLabel('Tag').selectOption({ label: 'Mentors' });
+    await form.getByLabel('Membership').selectOption({ label: 'Active' });
+    const reach = form.getByText(/^Reaches \d+ recipients? now\.$/);
+    await reach.waitFor();
+    await reach.scrollIntoViewIfNeeded();
+    // A click on the count's text leaves no field focused.
+    await reach.click();
+    await shoot(page, 'announcement-segment');
+  },
+  attendance: async (page, data) => {
+    // Taller than the others, so that the dialog shows its waitlist too.
+    await page.setViewportSize({ width: VIEWPORT.width, height: 940 });
+    await openAttendees(page, data);
+    await shoot(page, 'attendance');
+  },
+  'mail-attendees': async (page, data) => {
+    const attendees = await openAttendees(page, data);
+    await attendees.getByRole('button', { name: 'E-mail attendees' }).click();
+    const mail = dialog(page, `E-mail attendees: ${data.workshop.title}`);
+    await mail.getByLabel('To').selectOption({ label: 'Registered but not attended' });
+    await mail.getByLabel('Subject').fill('We start at 10:00 in room 2');
+    await mail
+      .getByLabel('Message')
+      .fill(
+        'The workshop starts at 10:00 in room 2 on the first floor. If you cannot come, please cancel your place on the website: people on the waitlist would gladly take it.',
+      );
+    await mail.getByLabel('Message').blur();
+    await mail.getByText(/This mail goes to 2 people/).waitFor();
+    await shoot(page, 'mail-attendees');
+  },
+  'site-directory': async (page) => {
+    await openPage(page, '/directory?language=en');
+    await scrollBelowHeader(page.getByRole('heading', { name: /^4 professionals speaking English$/ }));
+    await shoot(page, 'site-directory');
+  },
+  'site-directory-profile': async (page, data) => {
+    await openPage(page, `/directory/${data.aisha.slug}`);
+    await shoot(page, 'site-directory-profile', await aboveFooter(page));
+  },
+  'site-account-profile': async (page, data) => {
+    await openSite(page, '/account/profile', data.aisha);
+    await shoot(page, 'site-account-profile', await aboveFooter(page));
+  },
+  'site-account-activities': async (page, data) => {
+    await openSite(page, '/account/activities', data.aisha);
+    // The check-in and verification codes are random: masked.
+    const codes = await maskable(
+      page,
+      '.my-activity__code-value, .my-activity__hint',
+      /\b[A-Z2-7]{4}(-[A-Z2-7]{4}){3}\b|^[A-HJ-NP-Z2-9]{6}$/,
+    );
+    await shoot(page, 'site-account-activities', { mask: [codes], ...(await aboveFooter(page)) });
+  },
+  'site-certificate': async (page, data) => {
+    await openPage(page, `/certificates/${data.certificateCode}`);
+    await page.getByText('This is a genuine certificate').waitFor();
+    const code = await maskable(page, '.certificate-check > p.muted', /\b[A-Z2-7]{4}(-[A-Z2-7]{4}){3}\b/);
+    await shoot(page, 'site-certificate', { mask: [code] });
+  },
+};
 
 /** name → steps that end with the picture taken. */
 const SHOTS = {
@@ -280,7 +744,11 @@ const SHOTS = {
   },
   attendees: async (page, data) => {
     await openConsole(page, '/activities');
-    await page.getByRole('button', { name: 'Attendees' }).first().click();
+    await page
+      .getByTestId('activity-card')
+      .filter({ hasText: data.activity.title })
+      .getByRole('button', { name: 'Attendees' })
+      .click();
     await dialog(page, `Attendees: ${data.activity.title}`).waitFor();
     await shoot(page, 'attendees');
   },
@@ -335,6 +803,7 @@ const SHOTS = {
     await shoot(page, 'offline');
     await context.setOffline(false);
   },
+  ...PROFESSIONAL_SHOTS,
   // Last: two-factor stays on for the super admin (the pinned clock allows one code), and the API
   // sign-ins of the pictures before it use the password alone.
   'two-factor-setup': async (page) => {
@@ -370,7 +839,7 @@ async function main() {
   let browser;
   try {
     await waitForHealth();
-    const data = await seedGuideData();
+    const data = { ...(await seedGuideData()), ...(await seedProfessionalData()) };
     browser = await chromium.launch({
       executablePath: chromiumPath,
       args: [

@@ -45,6 +45,8 @@ test('tag a member in the detail, filter by the tag, and see a segment’s recip
   const second = `${prefix} Baraka`;
   await member(first, 'KE', adminToken);
   const secondId = await member(second, 'UG', adminToken);
+  // Untagged: the tag filter leaves them out.
+  await member(`${prefix} Chebet`, 'TZ', adminToken);
   expect(
     (await api('PATCH', `/admin/members/${secondId}/tags`, { token: adminToken, body: { add: [tag.body.data.id] } }))
       .status,

@@ -42,6 +42,7 @@ import './members.css';
 type Filter = Partial<Pick<MembersFilter, 'status' | 'joinedFrom' | 'joinedTo' | 'country' | 'membership'>> & {
   activityId?: string;
   specialtyId?: string;
+  tagId?: string;
 };
 
 const STATUS_LABELS: Record<(typeof MEMBER_STATUSES)[number], string> = {
@@ -56,7 +57,7 @@ const STATUS_LABELS: Record<(typeof MEMBER_STATUSES)[number], string> = {
 function filterOf(list: PagedList): Filter {
   const status = list.param('status');
   const membership = MEMBERSHIP_STATUSES.find((each) => each === list.param('membership'));
-  const optional = (name: 'joinedFrom' | 'joinedTo' | 'activityId' | 'country' | 'specialtyId') => {
+  const optional = (name: 'joinedFrom' | 'joinedTo' | 'activityId' | 'country' | 'specialtyId' | 'tagId') => {
     const value = list.param(name);
     return value ? { [name]: value } : {};
   };
@@ -68,6 +69,7 @@ function filterOf(list: PagedList): Filter {
     ...optional('activityId'),
     ...optional('country'),
     ...optional('specialtyId'),
+    ...optional('tagId'),
   };
 }
 
@@ -217,6 +219,7 @@ export default function MembersPage() {
     filter.activityId ||
     filter.country ||
     filter.specialtyId ||
+    filter.tagId ||
     filter.membership,
   );
 
