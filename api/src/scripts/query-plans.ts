@@ -169,6 +169,15 @@ export function planCases(engine: 'sqlite' | 'postgres', now: Date, deepPage = 1
           : ['member_profiles_directory_order_index'],
     },
     {
+      name: 'directory, language and specialty',
+      // The specialty's members through its index; on PostgreSQL the language's profiles through theirs.
+      run: (db) => directory(db).list({ page: 1, limit: DIRECTORY_PAGE_SIZE, language: 'hi', specialty: 1 }),
+      uses:
+        engine === 'postgres'
+          ? ['member_specialties_specialty_index', 'member_profiles_languages_trigram_index']
+          : ['member_specialties_specialty_index'],
+    },
+    {
       name: 'faqs',
       run: (db) => createFaqsRepository(db).page({ page: 1, limit: 100 }),
       uses: ['faqs_sort_order_index'],

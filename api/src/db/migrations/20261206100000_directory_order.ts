@@ -23,8 +23,9 @@
  * (and a country's) walks one in order and stops after its rows, and a total counts index entries
  * alone, never an account; the whole directory's total counts the narrowest index, of the listing's
  * columns alone. `member_profiles_directory_index` (listed, verification, country, user_id) gives way
- * to the country's. PostgreSQL with pg_trgm also gets trigram indexes of the folded name and city,
- * so a search's total reads the profiles holding the text instead of comparing every one.
+ * to the country's. PostgreSQL with pg_trgm also gets trigram indexes of the folded name and city
+ * and of the languages, so a search's or a language's total reads the profiles holding the text
+ * instead of comparing every one.
  * directory/repository.ts reads these columns (listedOnly()): change both together.
  */
 import type { Knex } from 'knex';
@@ -61,6 +62,8 @@ async function hasTrigramExtension(knex: Knex): Promise<boolean> {
 const TRIGRAM_INDEXES = [
   'create index member_profiles_name_trigram_index on member_profiles using gin (name_folded gin_trgm_ops)',
   'create index member_profiles_city_trigram_index on member_profiles using gin (city_folded gin_trgm_ops)',
+  // A language (",hi,") is a LIKE too: the profiles speaking it, instead of every profile's languages.
+  'create index member_profiles_languages_trigram_index on member_profiles using gin (languages gin_trgm_ops)',
 ];
 
 /** The account's values of a profile, by `user_id` (a column or `new.user_id`). */
@@ -141,7 +144,14 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const index of ['name_trigram', 'city_trigram', 'directory_count', 'directory_country', 'directory_order'])
+  for (const index of [
+    'name_trigram',
+    'city_trigram',
+    'languages_trigram',
+    'directory_count',
+    'directory_country',
+    'directory_order',
+  ])
     await knex.raw(`drop index if exists member_profiles_${index}_index`);
   await knex.raw(
     'create index member_profiles_directory_index on member_profiles (listed, verification, country, user_id)',
