@@ -105,25 +105,22 @@ const ORDER = [
 export function createDirectoryRepository(db: Db, today: () => string) {
   return {
     /**
-     * The page's ids from the profiles' index (walked in order, stopping at the page's end), then
-     * those rows with their accounts: the rows skipped before the page are never joined.
+     * The page's ids from the profiles' index (walked in order, stopping at the page's end), and those
+     * rows with their accounts, in one statement: the rows skipped before the page are never joined.
      */
     async page(filter: Filter, { page, limit }: Page): Promise<{ rows: DirectoryRow[]; total: number }> {
       const day = today();
-      const [ids, total] = await Promise.all([
-        filtered(db, day, filter)
-          .orderBy(ORDER)
-          .limit(limit)
-          .offset((page - 1) * limit)
-          .pluck('member_profiles.user_id') as Promise<number[]>,
+      const pageIds = filtered(db, day, filter)
+        .orderBy(ORDER)
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .select('member_profiles.user_id');
+      const [rows, total] = await Promise.all([
+        listed(db, day).whereIn('member_profiles.user_id', pageIds).select(COLUMNS).orderBy(ORDER) as Promise<
+          DirectoryRow[]
+        >,
         countOf(filtered(db, day, filter)),
       ]);
-      const rows = ids.length
-        ? ((await listed(db, day)
-            .whereIn('member_profiles.user_id', ids)
-            .select(COLUMNS)
-            .orderBy(ORDER)) as DirectoryRow[])
-        : [];
       return { rows, total };
     },
 
