@@ -450,6 +450,16 @@ export type MemberProfileRow = Revised & {
   verification_decided_by: number | null;
   /** The listed profile's address, /directory/<slug>: made at the first listing, then kept (migration 20261205100000). */
   directory_slug: string | null;
+  /**
+   * Kept by triggers (migration 20261206100000), never written by the app: the member's name, the
+   * order of the directory's pages, the folded name and city its search compares, and the account's
+   * half of a listing (a member's account, active, not erased; the membership's renewal date).
+   */
+  sort_name: string;
+  name_folded: string;
+  city_folded: string;
+  account_open: DbBoolean;
+  renewal_date: string | null;
 };
 
 export type MemberSpecialtyRow = {

@@ -145,22 +145,37 @@ export function planCases(engine: 'sqlite' | 'postgres', now: Date, deepPage = 1
     },
     {
       name: 'directory, first page',
-      // The public directory (issue 57). SQLite finds the listed and verified profiles through their own
-      // index; PostgreSQL walks the members' names in order (stopping at the page's end) and looks each
-      // profile up by its key.
+      // The public directory (issue 57): the page's ids walk the listed profiles' index in the page's
+      // order and stop at its end; the total counts the narrowest index; no account is looked up but
+      // the page's own (migration 20261206100000).
       run: (db) => directory(db).list({ page: 1, limit: DIRECTORY_PAGE_SIZE }),
-      uses:
-        engine === 'postgres'
-          ? ['users_members_name_index', 'member_profiles_pkey']
-          : ['member_profiles_directory_index', 'PRIMARY KEY'],
+      uses: ['member_profiles_directory_order_index', 'member_profiles_directory_count_index'],
     },
     {
       name: 'directory, filtered search',
       // One country and a part of the name or city, as a visitor narrows the directory down: the
-      // profiles of the country through an index, then their accounts by key.
+      // country's profiles in order, the folded texts compared from the index.
       run: (db) => directory(db).list({ page: 1, limit: DIRECTORY_PAGE_SIZE, country: 'PT', q: 'lisb' }),
+      uses: ['member_profiles_directory_country_index'],
+    },
+    {
+      name: 'directory, search of a name',
+      // The folded name and city as the profile stores them: walked in order from the index (SQLite),
+      // found through their trigram indexes (PostgreSQL), never folded again.
+      run: (db) => directory(db).list({ page: 1, limit: DIRECTORY_PAGE_SIZE, q: 'müller' }),
       uses:
-        engine === 'postgres' ? ['member_profiles_country_index', 'users_pkey'] : ['member_profiles_directory_index'],
+        engine === 'postgres'
+          ? ['member_profiles_directory_order_index', 'member_profiles_name_trigram_index']
+          : ['member_profiles_directory_order_index'],
+    },
+    {
+      name: 'directory, language and specialty',
+      // The specialty's members through its index; on PostgreSQL the language's profiles through theirs.
+      run: (db) => directory(db).list({ page: 1, limit: DIRECTORY_PAGE_SIZE, language: 'hi', specialty: 1 }),
+      uses:
+        engine === 'postgres'
+          ? ['member_specialties_specialty_index', 'member_profiles_languages_trigram_index']
+          : ['member_specialties_specialty_index'],
     },
     {
       name: 'faqs',

@@ -5,61 +5,57 @@
  */
 import type { DirectoryQuery, Specialty } from '@npo/shared';
 import type { Knex } from 'knex';
-import { isPostgres, type Db } from '../../db/connection.js';
+import type { Db } from '../../db/connection.js';
 import type { Page } from '../../db/paging.js';
 import { countOf } from '../../db/rows.js';
-import { containsPattern, foldedSql } from '../../db/search.js';
+import { containsPattern } from '../../db/search.js';
 import { membershipNotLapsed } from '../renewals/terms.js';
 
 /**
- * THE condition of a directory listing, over `member_profiles` joined to `users`: the member chose to
- * be listed, staff verified the registration, the account is a member's, active and not erased, and
- * the membership has not lapsed on `today` (the organisation's day, renewals/terms.ts).
+ * THE condition of a directory listing: the member chose to be listed, staff verified the registration,
+ * the account is a member's, active and not erased, and the membership has not lapsed on `today` (the
+ * organisation's day, renewals/terms.ts). The account's half is read from the profile's copies of it
+ * (`account_open`, `renewal_date`: triggers keep them, migration 20261206100000), so a page and its
+ * total walk the profiles' indexes without looking an account up; `query` is over `member_profiles`,
+ * joined to `users` or not.
  */
 export function listedOnly(query: Knex.QueryBuilder, today: string): Knex.QueryBuilder {
   return query
-    .where(membershipNotLapsed(today))
     .where('member_profiles.listed', true)
     .where('member_profiles.verification', 'verified')
-    .where('users.role', 'member')
-    .where('users.is_active', true)
-    .whereNull('users.erased_at');
+    .where('member_profiles.account_open', true)
+    .where(membershipNotLapsed(today, 'member_profiles.renewal_date'));
 }
 
-/** The listed profiles, before any filter. */
+/** The listed profiles with their accounts (the name and e-mail of COLUMNS). */
 function listed(db: Db, today: string): Knex.QueryBuilder {
   return listedOnly(db('member_profiles').join('users', 'users.id', 'member_profiles.user_id'), today);
 }
 
-/**
- * The stored folded texts on PostgreSQL (generated columns, migrations 20261123170000 and
- * 20261205100000); SQLite folds with fold(), as the members search does.
- */
-function foldedNameAndCity(db: Db): [string, string] {
-  return isPostgres(db)
-    ? ['users.name_folded', 'member_profiles.city_folded']
-    : [foldedSql(db, 'users.name'), foldedSql(db, 'member_profiles.city')];
-}
-
 type Filter = Omit<DirectoryQuery, 'page' | 'limit'>;
 
+/** The listed profiles `filter` keeps, over `member_profiles` alone: what a page's ids and total read. */
 function filtered(db: Db, today: string, filter: Filter): Knex.QueryBuilder {
-  const query = listed(db, today);
+  const query = listedOnly(db('member_profiles'), today);
   if (filter.country) query.where('member_profiles.country', filter.country);
   // Languages are kept wrapped in commas (",en,hi,"): one code is a LIKE of ",code,".
   if (filter.language) query.where('member_profiles.languages', 'like', `%,${filter.language},%`);
+  // The members of the specialty (its index): SQLite looks their profiles up by key, fewer than it would walk.
   if (filter.specialty !== undefined) {
-    query.whereExists(
+    query.whereIn(
+      'member_profiles.user_id',
       db('member_specialties')
-        .whereRaw('member_specialties.user_id = member_profiles.user_id')
-        .where('member_specialties.specialty_id', filter.specialty),
+        .where('member_specialties.specialty_id', filter.specialty)
+        .select('member_specialties.user_id'),
     );
   }
   if (filter.q) {
+    // The folded name and city as the profile stores them (migration 20261206100000).
     const pattern = containsPattern(filter.q);
-    const [name, city] = foldedNameAndCity(db);
     query.where((match) => {
-      match.whereRaw(`${name} like ? escape '\\'`, [pattern]).orWhereRaw(`${city} like ? escape '\\'`, [pattern]);
+      match
+        .whereRaw(`member_profiles.name_folded like ? escape '\\'`, [pattern])
+        .orWhereRaw(`member_profiles.city_folded like ? escape '\\'`, [pattern]);
     });
   }
   return query;
@@ -96,23 +92,34 @@ const COLUMNS = [
   'member_profiles.website',
 ];
 
-/** By name, then the id: a page is the same whoever asks. */
+/**
+ * By name, then the id: a page is the same whoever asks. The profile's copy of the name (migration
+ * 20261206100000), so the listing's index gives the order and a page stops after its rows.
+ */
 const ORDER = [
-  { column: 'users.name', order: 'asc' as const },
+  { column: 'member_profiles.sort_name', order: 'asc' as const },
   { column: 'member_profiles.user_id', order: 'asc' as const },
 ];
 
 /** `today`: the organisation's day now (a membership lapsed before it is not listed). */
 export function createDirectoryRepository(db: Db, today: () => string) {
   return {
+    /**
+     * The page's ids from the profiles' index (walked in order, stopping at the page's end), and those
+     * rows with their accounts, in one statement: the rows skipped before the page are never joined.
+     */
     async page(filter: Filter, { page, limit }: Page): Promise<{ rows: DirectoryRow[]; total: number }> {
+      const day = today();
+      const pageIds = filtered(db, day, filter)
+        .orderBy(ORDER)
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .select('member_profiles.user_id');
       const [rows, total] = await Promise.all([
-        filtered(db, today(), filter)
-          .select(COLUMNS)
-          .orderBy(ORDER)
-          .limit(limit)
-          .offset((page - 1) * limit) as Promise<DirectoryRow[]>,
-        countOf(filtered(db, today(), filter)),
+        listed(db, day).whereIn('member_profiles.user_id', pageIds).select(COLUMNS).orderBy(ORDER) as Promise<
+          DirectoryRow[]
+        >,
+        countOf(filtered(db, day, filter)),
       ]);
       return { rows, total };
     },
