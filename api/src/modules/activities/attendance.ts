@@ -7,15 +7,15 @@
 import type { Activity, ActivityRegistration, AttendanceInput, WalkInInput } from '@npo/shared';
 import type { Db } from '../../db/connection.js';
 import type { AppDeps } from '../../deps.js';
-import { conflict, found, validationError } from '../../errors.js';
+import { AppError, found, validationError } from '../../errors.js';
 import { recordAdminChange } from '../audit/admin-writes.js';
 import { createActivitiesRepository } from './repository.js';
 import { presentRegistration, type RegistrationRow } from './presenter.js';
-import { ALREADY_REGISTERED } from './service.js';
 
 const REGISTRATIONS = 'activity_registrations';
 export const NOT_REGISTERED = 'Not registered for this activity';
 export const UNKNOWN_CHECK_IN_CODE = 'No registration for this activity has this check-in code';
+export const WALK_IN_REGISTERED = 'This address is already registered for this activity';
 
 /** The registrations of `userIds` for the activity, by user id. */
 async function registrationsOf(trx: Db, activityId: number, userIds: number[]) {
@@ -125,7 +125,10 @@ export function createAttendanceService(deps: AppDeps) {
         const at = now();
         const existing: { id: number } | undefined = await trx('users').where({ email: input.email }).first('id');
         const userId = existing?.id ?? (await insertMember(trx, input, at));
-        if (await activities.isRegistered(activityId, userId, trx)) throw conflict(ALREADY_REGISTERED);
+        // A 409 that names the field, as a taken name does elsewhere: the form shows it under the e-mail.
+        if (await activities.isRegistered(activityId, userId, trx)) {
+          throw new AppError(409, 'conflict', WALK_IN_REGISTERED, [{ field: 'email', message: WALK_IN_REGISTERED }]);
+        }
         await activities.addRegistration(activityId, userId, at, trx, at);
         await recordAdminChange(trx, {
           action: 'update',

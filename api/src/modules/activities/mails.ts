@@ -1,6 +1,8 @@
 /**
- * The mails about one activity (issue 58): a waitlist place offered, the reminder before it, the
- * notice that its date changed (both with its calendar file), and staff's message to its attendees.
+ * The mails about one activity (issue 58): the confirmation of a registration and the reminder before
+ * the activity (both with the check-in code to show at the door and the calendar file), a waitlist
+ * place offered, the notice that its date changed (with its calendar file), and staff's message to
+ * its attendees.
  */
 import { formatAdminDate, organisationName, timeZoneLongName, type Activity } from '@npo/shared';
 import type { MailMessage } from '../../mail/mailer.js';
@@ -12,6 +14,15 @@ export interface Recipient {
   email: string;
   name: string;
 }
+
+/** A registered person: the code they show at the door (null only for registrations made before codes). */
+export interface Registrant extends Recipient {
+  checkInCode: string | null;
+}
+
+/** The line of a mail that gives the check-in code, as /account/activities shows it. */
+const checkInLine = (code: string | null): string[] =>
+  code ? [`Your check-in code: ${code}. Show it at the door; staff type it to mark you present.`] : [];
 
 /** "Dec 14, 2026, 10:00 AM (India Standard Time)": the stored wall clock, named by its zone. */
 export function whenText(activity: Activity, site: CalendarSite): string {
@@ -63,10 +74,28 @@ export function waitlistOfferMail(
   });
 }
 
-export function reminderMail(person: Recipient, activity: Activity, site: CalendarSite): MailMessage {
+/** Sent when a member registers (or takes a waitlist place): what, when, where, and the check-in code. */
+export function registrationConfirmedMail(person: Registrant, activity: Activity, site: CalendarSite): MailMessage {
+  const lines = [
+    `Hello ${person.name},`,
+    `You are registered for “${activity.title}” on ${whenText(activity, site)}, at ${activity.location}.`,
+    ...checkInLine(person.checkInCode),
+    'The calendar file is attached. If you cannot come, please cancel your registration so that someone else can have your place.',
+  ];
+  return {
+    ...message('activity_registered', person.email, `Registered: ${activity.title}`, lines, {
+      label: 'See the activity',
+      url: activityUrl(activity.id, site),
+    }),
+    attachment: calendarAttachment(activity, site),
+  };
+}
+
+export function reminderMail(person: Registrant, activity: Activity, site: CalendarSite): MailMessage {
   const lines = [
     `Hello ${person.name},`,
     `This is a reminder that you are registered for “${activity.title}” on ${whenText(activity, site)}, at ${activity.location}.`,
+    ...checkInLine(person.checkInCode),
     'The calendar file is attached. If you cannot come, please cancel your registration so that someone on the waitlist can have your place.',
   ];
   return {

@@ -4,7 +4,7 @@
  * registered by then is mailed a reminder with the calendar file; people who register later have
  * just been told and get none. When staff move an activity, everyone registered is mailed the new
  * time with the updated calendar file; when the new time's reminder is already due, that notice
- * stands instead of it.
+ * stands instead of it. The reminder repeats the person's check-in code, as the confirmation gave it.
  *
  * Each mail is claimed by a row of activity_notices (its unique key: activity, person, kind and
  * activity date), inserted in the transaction that queues the mail: whichever instance inserts it
@@ -31,6 +31,7 @@ type NoticeKind = ActivityNoticeRow['kind'];
 interface RegisteredPerson extends Recipient {
   user_id: number;
   created_at: Date | string;
+  check_in_code: string | null;
 }
 
 /** The registered accounts that can be written to (not deactivated, not erased). */
@@ -40,7 +41,13 @@ function registeredPeople(trx: Knex | Knex.Transaction, activityId: number): Kne
     .where(`${REGISTRATIONS}.activity_id`, activityId)
     .where('users.is_active', true)
     .whereNull('users.erased_at')
-    .select('users.id as user_id', 'users.name', 'users.email', `${REGISTRATIONS}.created_at`);
+    .select(
+      'users.id as user_id',
+      'users.name',
+      'users.email',
+      `${REGISTRATIONS}.created_at`,
+      `${REGISTRATIONS}.check_in_code`,
+    );
 }
 
 export function createRemindersService(deps: AppDeps, site: CalendarSite) {
@@ -85,7 +92,7 @@ export function createRemindersService(deps: AppDeps, site: CalendarSite) {
       );
       const mails = people
         .filter((person) => claimed.has(person.user_id))
-        .map((person) => reminderMail(person, activity, site));
+        .map((person) => reminderMail({ ...person, checkInCode: person.check_in_code }, activity, site));
       if (mails.length > 0) await deps.mailer.enqueue(trx, mails);
       return mails.length;
     });

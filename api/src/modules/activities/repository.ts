@@ -151,7 +151,7 @@ export function createActivitiesRepository(db: Db) {
     /**
      * A registration with its check-in code, drawn until no other registration of the activity has it
      * (the caller holds the activity's lock, so no one else draws meanwhile; the unique key stands
-     * behind it). `attendedAt`: a walk-in, attended as they register.
+     * behind it), which it answers. `attendedAt`: a walk-in, attended as they register.
      */
     async addRegistration(
       activityId: number,
@@ -159,7 +159,7 @@ export function createActivitiesRepository(db: Db) {
       now: Date,
       trx: Db,
       attendedAt: Date | null = null,
-    ): Promise<void> {
+    ): Promise<string> {
       let code = newCheckInCode();
       while (await trx(REGISTRATIONS).where({ activity_id: activityId, check_in_code: code }).first('id')) {
         code = newCheckInCode();
@@ -171,6 +171,7 @@ export function createActivitiesRepository(db: Db) {
         attended_at: attendedAt,
         check_in_code: code,
       });
+      return code;
     },
 
     /** Whether a registration was removed (the seat it held is free again). */

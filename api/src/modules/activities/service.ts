@@ -6,7 +6,9 @@ import type { AppDeps } from '../../deps.js';
 import { conflict, found, notFound } from '../../errors.js';
 import { recordAdminChange } from '../audit/admin-writes.js';
 import { clientIdColumn, createOnce } from '../../db/client-ids.js';
+import { queueRegistrationConfirmation } from './confirmation.js';
 import { createActivitiesRepository } from './repository.js';
+import { calendarSiteOf } from './schedule.js';
 import { isOpenToNewcomers } from './waitlist.js';
 
 export const ALREADY_REGISTERED = 'You are already registered for this activity.';
@@ -74,14 +76,19 @@ export function createActivitiesService(deps: AppDeps) {
       if (!(await activities.remove(id, { expected }))) throw notFound('Activity');
     },
 
-    /** One registration per user, none for past or full activities; answers the activity with its new count. */
+    /**
+     * One registration per user, none for past or full activities, confirmed by mail with its check-in
+     * code; answers the activity with its new count.
+     */
     register(activityId: number, userId: number): Promise<Activity> {
       return deps.db.transaction(async (trx) => {
         await activities.lockForRegistration(activityId, trx);
         const activity = found(await activities.findById(activityId, trx), 'Activity');
         refuseRegistration(activity, await activities.isRegistered(activityId, userId, trx));
-        await activities.addRegistration(activityId, userId, now(), trx);
-        return found(await activities.findById(activityId, trx), 'Activity');
+        const checkInCode = await activities.addRegistration(activityId, userId, now(), trx);
+        const after = found(await activities.findById(activityId, trx), 'Activity');
+        await queueRegistrationConfirmation(deps, trx, calendarSiteOf(deps), { activity: after, userId, checkInCode });
+        return after;
       });
     },
 

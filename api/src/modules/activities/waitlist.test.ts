@@ -280,9 +280,65 @@ describeEngines('waitlists, reminders and mail to attendees on %s', (engine) => 
         expect(reminders[0]!.attachments[0]).toMatchObject({ filename: 'renal-diet-clinic.ics' });
         expect(reminders[0]!.attachments[0]!.content).toContain('SUMMARY:Renal diet clinic');
       }
-      // Registered after the reminder time: they were just told.
-      expect(mailsTo(late.email)).toHaveLength(0);
+      // Registered after the reminder time: they were just told (by the confirmation).
+      expect(mailsTo(late.email, 'Reminder')).toHaveLength(0);
+      expect(mailsTo(late.email, 'Registered')).toHaveLength(1);
       expect(await app.count('activity_notices')).toBe(2);
+    });
+
+    it('the confirmation and the reminder give the check-in code shown on /account/activities', async () => {
+      const activity = await createActivity({ date: wallClockIn(3), title: 'Gut health evening' });
+      const person = await newMember('Meera');
+      expect((await register(activity.id, person.token)).status).toBe(201);
+      await settle();
+      const mine = await app.request('GET', '/api/account/activities', { token: person.token });
+      const code = mine.body.data.upcoming[0].checkInCode as string;
+      expect(code).toMatch(/^[A-Z2-9]{6}$/);
+
+      const [confirmation, ...more] = mailsTo(person.email, 'Registered');
+      expect(more).toHaveLength(0);
+      expect(confirmation!.subject).toBe('Registered: Gut health evening');
+      expect(confirmation!.text).toContain(`Your check-in code: ${code}.`);
+      expect(confirmation!.html).toContain(code);
+      expect(confirmation!.attachments[0]).toMatchObject({ filename: 'gut-health-evening.ics' });
+      const queued = await app.runtime.deps.db('mail_queue').where({ recipient: person.email }).select('kind');
+      expect(queued.map((row: { kind: string }) => row.kind)).toEqual(['activity_registered']);
+
+      app.clock.advance(2 * DAY);
+      expect((await app.runtime.activitySchedule.runDue()).reminders).toBe(1);
+      await settle();
+      const [reminder] = mailsTo(person.email, 'Reminder');
+      expect(reminder!.text).toContain(`Your check-in code: ${code}.`);
+      expect(reminder!.html).toContain(code);
+
+      // The code works at the door as the mails say.
+      const checkIn = await app.request('POST', `/api/admin/activities/${activity.id}/check-in`, {
+        token: editor,
+        body: { code },
+      });
+      expect(checkIn.status, JSON.stringify(checkIn.body)).toBe(200);
+      expect(checkIn.body.data).toMatchObject({ userId: person.id });
+    });
+
+    it('a refused registration mails nothing; a taken waitlist place is confirmed with its code', async () => {
+      const { activity, registered, line } = await fullActivity(1, 1);
+      await settle();
+      expect(mailsTo(registered[0]!.email, 'Registered')).toHaveLength(1);
+      expect((await register(activity.id, registered[0]!.token)).status).toBe(409);
+      expect((await register(activity.id, line[0]!.token)).status).toBe(409);
+      await settle();
+      expect(mailsTo(registered[0]!.email, 'Registered')).toHaveLength(1);
+      expect(mailsTo(line[0]!.email, 'Registered')).toHaveLength(0);
+
+      await cancel(activity.id, registered[0]!.token);
+      await settle();
+      const [offer] = mailsTo(line[0]!.email, 'A place is free');
+      expect((await accept(offerToken(offer!))).status).toBe(200);
+      await settle();
+      const mine = await app.request('GET', '/api/account/activities', { token: line[0]!.token });
+      const code = mine.body.data.upcoming[0].checkInCode as string;
+      const [confirmation] = mailsTo(line[0]!.email, 'Registered');
+      expect(confirmation!.text).toContain(`Your check-in code: ${code}.`);
     });
 
     it('a moved activity sends its people the new time once, and reminds them of the new date', async () => {

@@ -19,6 +19,7 @@ import type { AppDeps } from '../../deps.js';
 import { conflict, found, notFound } from '../../errors.js';
 import { createSecretToken, hashSecretToken } from '../../lib/tokens.js';
 import type { CalendarSite } from './calendar.js';
+import { queueRegistrationConfirmation } from './confirmation.js';
 import { waitlistOfferMail } from './mails.js';
 import { createActivitiesRepository } from './repository.js';
 
@@ -166,10 +167,15 @@ export function createWaitlistService(deps: AppDeps, site: CalendarSite) {
         const activity = found(await activities.findById(held.activity_id, trx), 'Activity');
         if (activity.status === 'past') throw conflict(WAITLIST_IS_CLOSED);
         await trx(WAITLIST).where({ id: held.id }).delete();
-        // The place was held for them, so no capacity check; registered meanwhile, they keep the one.
-        if (!(await activities.isRegistered(held.activity_id, held.user_id, trx)))
-          await activities.addRegistration(held.activity_id, held.user_id, now(), trx);
-        return found(await activities.findById(held.activity_id, trx), 'Activity');
+        // The place was held for them, so no capacity check; registered meanwhile, they keep the one
+        // (and its code, already mailed). A new registration is confirmed like any other.
+        if (await activities.isRegistered(held.activity_id, held.user_id, trx)) {
+          return found(await activities.findById(held.activity_id, trx), 'Activity');
+        }
+        const checkInCode = await activities.addRegistration(held.activity_id, held.user_id, now(), trx);
+        const after = found(await activities.findById(held.activity_id, trx), 'Activity');
+        await queueRegistrationConfirmation(deps, trx, site, { activity: after, userId: held.user_id, checkInCode });
+        return after;
       });
     },
 

@@ -13,7 +13,7 @@ import { pdfText } from '../../test-support/pdf-text.js';
 import { sampleBodies } from '../../test-support/samples.js';
 import { serveRuntime, type ServedRuntime } from '../../test-support/runtime-harness.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
-import { NOT_REGISTERED, UNKNOWN_CHECK_IN_CODE } from '../activities/attendance.js';
+import { NOT_REGISTERED, UNKNOWN_CHECK_IN_CODE, WALK_IN_REGISTERED } from '../activities/attendance.js';
 import { NOT_ATTENDED } from './service.js';
 
 const MINUTE = 60_000;
@@ -211,6 +211,7 @@ describeEngines('attendance, CPD and certificates on %s', (engine) => {
         body: { name: 'Ann Registered', email: ann.email },
       });
       expect(again.status).toBe(409);
+      expect(again.body.errors).toEqual([{ field: 'email', message: WALK_IN_REGISTERED }]);
       const bad = await app.request('POST', `/api/admin/activities/${activity}/walk-ins`, {
         token: editor,
         body: { name: 'X', email: 'not-an-address' },

@@ -1,13 +1,53 @@
 /**
  * Taking attendance in the attendee dialog (issue 58): a checkbox per registrant, "Mark all
  * attended", check-in by the code the registrant shows, and a walk-in who never registered. Each is a
- * queued change like the console's other writes; the server refuses someone not registered or an
- * unknown code with a field message, shown in the failure toast.
+ * queued change like the console's other writes. The server's field messages (an unknown code, an
+ * address already registered, a bad e-mail) go under their field as in the console's other forms,
+ * the field marked invalid and focused; the failure toast lists them too (FormDialog does the same).
  */
-import { Button, Checkbox, FormGroup, InputGroup } from '@blueprintjs/core';
-import { ROUTES, changeOf, type Activity, type ActivityRegistration } from '@npo/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { Button, Checkbox, InputGroup, Intent } from '@blueprintjs/core';
+import { ApiError, ROUTES, changeOf, type Activity, type ActivityRegistration } from '@npo/shared';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useAdminMutation } from '../../data/useAdminMutation';
+import { describedBy, FieldShell } from '../../ui/form/FieldShell';
+
+/**
+ * The server's messages for a small form's own fields: the first of each field is kept, shown under
+ * it until the field is edited, and the first field with one takes the focus.
+ */
+function useServerFieldErrors<Field extends string>(fields: readonly Field[]) {
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  return {
+    errors,
+    /** Where the input of `field` is, for the focus. */
+    inputRef: (field: Field) => (input: HTMLInputElement | null) => {
+      inputs.current[field] = input;
+    },
+    show: (error: unknown) => {
+      if (!(error instanceof ApiError)) return;
+      const next: Partial<Record<Field, string>> = {};
+      for (const { field, message } of error.errors) {
+        const known = fields.find((name) => name === field);
+        if (known && !next[known]) next[known] = message;
+      }
+      setErrors(next);
+      const first = fields.find((name) => next[name]);
+      if (first) inputs.current[first]?.focus();
+    },
+    clear: (field: Field) => {
+      if (errors[field]) setErrors(({ [field]: _cleared, ...rest }) => rest as Partial<Record<Field, string>>);
+    },
+    reset: () => setErrors({}),
+  };
+}
+
+/** What an input of these forms gets for its server message: the invalid state and the link to it. */
+const invalidProps = (id: string, error: string | undefined) => ({
+  intent: error ? Intent.DANGER : Intent.NONE,
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': describedBy(id, error),
+});
 
 /** One registrant's "Attended" box: ticking marks them, unticking unmarks (and withdraws a certificate). */
 export function AttendedCheckbox({ activity, attendee }: { activity: Activity; attendee: ActivityRegistration }) {
@@ -59,6 +99,7 @@ export function MarkAllButton({ activity }: { activity: Activity }) {
 export function CheckInForm({ activity }: { activity: Activity }) {
   const id = useId();
   const [code, setCode] = useState('');
+  const fieldErrors = useServerFieldErrors(['code'] as const);
   const checkIn = useAdminMutation<string, ActivityRegistration>({
     change: (typed) => ({
       ...changeOf(ROUTES.activities.checkIn, { params: { id: activity.id }, body: { code: typed } }),
@@ -69,23 +110,33 @@ export function CheckInForm({ activity }: { activity: Activity }) {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (code.trim()) checkIn.mutate(code.trim(), { onSuccess: () => setCode('') });
+    if (!code.trim()) return;
+    fieldErrors.reset();
+    checkIn.mutate(code.trim(), { onSuccess: () => setCode(''), onError: fieldErrors.show });
   };
+  const error = fieldErrors.errors.code;
   return (
-    <form className="attendance-form" onSubmit={submit} aria-label="Check in by code">
-      <FormGroup label="Check-in code" labelFor={id} className="attendance-field">
+    <form className="attendance-form" onSubmit={submit} aria-label="Check in by code" noValidate>
+      <FieldShell id={id} label="Check-in code" error={error} className="attendance-field">
         <InputGroup
           id={id}
+          inputRef={fieldErrors.inputRef('code')}
           value={code}
           placeholder="e.g. K7M2QX"
           autoComplete="off"
-          onChange={(event) => setCode(event.currentTarget.value)}
+          {...invalidProps(id, error)}
+          onChange={(event) => {
+            setCode(event.currentTarget.value);
+            fieldErrors.clear('code');
+          }}
         />
-      </FormGroup>
+      </FieldShell>
       <Button type="submit" icon="tick" text="Check in" loading={checkIn.isPending} disabled={!code.trim()} />
     </form>
   );
 }
+
+const WALK_IN_FIELDS = ['name', 'email'] as const;
 
 /** Someone who came without registering: name and e-mail, registered and attended at once. */
 export function WalkInForm({ activity }: { activity: Activity }) {
@@ -93,6 +144,7 @@ export function WalkInForm({ activity }: { activity: Activity }) {
   const emailId = useId();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
+  const fieldErrors = useServerFieldErrors(WALK_IN_FIELDS);
   const add = useAdminMutation<{ name: string; email: string }, ActivityRegistration>({
     change: (body) => ({
       ...changeOf(ROUTES.activities.addWalkIn, { params: { id: activity.id }, body }),
@@ -103,6 +155,7 @@ export function WalkInForm({ activity }: { activity: Activity }) {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    fieldErrors.reset();
     add.mutate(
       { name, email },
       {
@@ -110,28 +163,41 @@ export function WalkInForm({ activity }: { activity: Activity }) {
           setName('');
           setEmail('');
         },
+        onError: fieldErrors.show,
       },
     );
   };
+  const { errors } = fieldErrors;
   return (
-    <form className="attendance-form" onSubmit={submit} aria-label="Add a walk-in attendee">
-      <FormGroup label="Walk-in name" labelFor={nameId} className="attendance-field">
+    // noValidate: the server's message under the field, not the browser's bubble, says what is wrong.
+    <form className="attendance-form" onSubmit={submit} aria-label="Add a walk-in attendee" noValidate>
+      <FieldShell id={nameId} label="Walk-in name" error={errors.name} className="attendance-field">
         <InputGroup
           id={nameId}
+          inputRef={fieldErrors.inputRef('name')}
           value={name}
           autoComplete="off"
-          onChange={(event) => setName(event.currentTarget.value)}
+          {...invalidProps(nameId, errors.name)}
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            fieldErrors.clear('name');
+          }}
         />
-      </FormGroup>
-      <FormGroup label="Walk-in e-mail" labelFor={emailId} className="attendance-field">
+      </FieldShell>
+      <FieldShell id={emailId} label="Walk-in e-mail" error={errors.email} className="attendance-field">
         <InputGroup
           id={emailId}
+          inputRef={fieldErrors.inputRef('email')}
           type="email"
           value={email}
           autoComplete="off"
-          onChange={(event) => setEmail(event.currentTarget.value)}
+          {...invalidProps(emailId, errors.email)}
+          onChange={(event) => {
+            setEmail(event.currentTarget.value);
+            fieldErrors.clear('email');
+          }}
         />
-      </FormGroup>
+      </FieldShell>
       <Button type="submit" icon="new-person" text="Add walk-in" loading={add.isPending} disabled={!name || !email} />
     </form>
   );

@@ -1,17 +1,19 @@
 /**
  * An activity's waitlist on the attendees screen (issue 58): who waits, first in line first, and who
- * has a place offered to them until when. The server offers freed places by itself; staff only read.
+ * has a place offered to them until when, paged like the attendees above it (the dialog's own paging,
+ * so the two lists page apart). The server offers freed places by itself; staff only read.
  */
 import { HTMLTable, Tag } from '@blueprintjs/core';
 import { formatAdminDate, PAGE_SIZES, type Activity } from '@npo/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { ListPager, useDialogList } from '../../ui/ListControls';
 import { ListStates } from '../../ui/ListStates';
 
 export function WaitlistSection({ activity }: { activity: Activity }) {
-  // The first page: a line longer than a page is rare, and the total says how long it is.
-  const params = { page: 1, limit: PAGE_SIZES.registrations };
+  const list = useDialogList(PAGE_SIZES.registrations);
+  const { params } = list;
   const query = useQuery({
     queryKey: [...queryKeys.activities, activity.id, 'waitlist', params],
     queryFn: () => api.admin.activities.waitlist(activity.id, params),
@@ -65,11 +67,12 @@ export function WaitlistSection({ activity }: { activity: Activity }) {
           </tbody>
         </HTMLTable>
       </ListStates>
-      {total > rows.length && (
-        <p className="muted">
-          The first {rows.length} of {total} are shown.
-        </p>
-      )}
+      <ListPager
+        list={list}
+        pagination={query.data?.pagination}
+        noun={['person in line', 'people in line']}
+        label="Waitlist pages"
+      />
     </section>
   );
 }
