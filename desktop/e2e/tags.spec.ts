@@ -17,6 +17,7 @@ import {
   openAs,
   sidebarLabels,
   superAdminToken,
+  tableMisfits,
   unique,
   uniqueEmail,
 } from './console.js';
@@ -190,3 +191,34 @@ test('the Tags entry shows to holders of members:view only; without edit or dele
   await expect(page.getByRole('table', { name: 'Tags' })).toHaveCount(0);
   await expect(page.getByText("You don't have permission to view this module.")).toBeVisible();
 });
+
+for (const theme of ['light', 'dark']) {
+  test(`at 1024 px the Tags screen fits and has no serious axe violation, its dialogs neither (${theme})`, async ({
+    page,
+  }) => {
+    const name = unique('A tag whose name needs room');
+    expect((await api('POST', '/admin/tags', { token: await superAdminToken(), body: { name } })).status).toBe(201);
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.addInitScript((value) => localStorage.setItem('admin-theme', value), theme);
+    await openAs(page, '/tags');
+    await expect(itemWith(page, 'tag-row', name)).toBeVisible();
+    expect(await tableMisfits(page, 'Tags', ['Members'])).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    const form = page.getByRole('dialog', { name: 'Rename tag' });
+    await form.getByLabel('Name').fill('');
+    await form.getByRole('button', { name: 'Rename' }).click();
+    await expect(form.getByText('Tag name is required (at most 60 characters)')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press('Escape');
+    await answerConfirm(page, 'Discard unsaved changes?', 'Discard');
+
+    await page.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await expect(page.getByRole('alertdialog')).toContainText('No member carries it.');
+    await expectNoSeriousA11yViolations(page);
+    await answerConfirm(page, 'No member carries it.', 'Cancel');
+  });
+}

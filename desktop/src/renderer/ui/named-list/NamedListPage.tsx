@@ -19,6 +19,7 @@ import { useFormDialog, type FormDialogState } from '../form/useFormDialog';
 import { ListStates } from '../ListStates';
 import { PageHeader } from '../PageHeader';
 import { RowMenu } from '../RowMenu';
+import { TableHead } from '../TableHead';
 
 export interface NamedItem {
   id: number;
@@ -149,16 +150,11 @@ export function NamedListPage<Item extends NamedItem>({ config }: { config: Name
         empty={`No ${config.title.toLowerCase()} yet.`}
       >
         <div className="table-scroll">
-          <HTMLTable compact striped aria-label={config.title}>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">{config.usesColumn}</th>
-                <th scope="col">
-                  <span className="bp6-text-muted">Actions</span>
-                </th>
-              </tr>
-            </thead>
+          {/* The admins table's look (full width, cells centred, the actions column as narrow as it can be), as the mail's. */}
+          <HTMLTable compact striped className="admins-table" aria-label={config.title}>
+            <TableHead
+              columns={[{ label: 'Name' }, { label: config.usesColumn }, { label: 'Actions', look: 'muted' }]}
+            />
             <tbody>
               {items.map((item) => (
                 <tr key={item.id} data-testid={config.rowTestId}>
