@@ -378,11 +378,20 @@ const TABLE = {
   },
 
   // The tags staff keep (issue 57), under the members module's rights, filed in the audit trail as tags.
+  // Renaming or deleting one changes the members who carry it (their details name their tags).
   tags: {
     list: adminRoute('members', 'get', '/tags', { auditModule: AUDIT_TAGS_MODULE }),
     create: adminRoute('members', 'post', '/tags', { auditModule: AUDIT_TAGS_MODULE }),
-    rename: adminRoute('members', 'put', '/tags/:id', { ifMatch: true, auditModule: AUDIT_TAGS_MODULE }),
-    remove: adminRoute('members', 'delete', '/tags/:id', { ifMatch: true, auditModule: AUDIT_TAGS_MODULE }),
+    rename: adminRoute('members', 'put', '/tags/:id', {
+      ifMatch: true,
+      auditModule: AUDIT_TAGS_MODULE,
+      changes: ['members'],
+    }),
+    remove: adminRoute('members', 'delete', '/tags/:id', {
+      ifMatch: true,
+      auditModule: AUDIT_TAGS_MODULE,
+      changes: ['members'],
+    }),
   },
 
   // Anyone checks a CPD certificate's code; counted per address, never cached (issue 58).

@@ -29,6 +29,8 @@ export const queryKeys = {
   members: keyOf(ROUTES.members.list),
   /** The specialties: staff's list with its counts, and the profile forms' list (both ['specialties', …]). */
   specialties: keyOf(ROUTES.specialties.list),
+  /** The tags staff keep, with their member counts (['tags']): the Tags screen, members' details, filters, segments. */
+  tags: keyOf(ROUTES.tags.list),
   /** Announcements, each one's detail and recipients under it. */
   announcements: keyOf(ROUTES.announcements.list),
   audit: keyOf(ROUTES.audit.list),

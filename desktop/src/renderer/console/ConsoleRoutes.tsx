@@ -26,6 +26,7 @@ const TermsOfServicePage = page(() =>
 );
 const MembersPage = page(() => import('../features/members/MembersPage'));
 const SpecialtiesPage = page(() => import('../features/specialties/SpecialtiesPage'));
+const TagsPage = page(() => import('../features/tags/TagsPage'));
 const AnnouncementsPage = page(() => import('../features/announcements/AnnouncementsPage'));
 const AdminsPage = page(() => import('../features/admins/AdminsPage'));
 const AuditPage = page(() => import('../features/audit/AuditPage'));
@@ -136,6 +137,14 @@ export function ConsoleRoutes() {
             element={
               <ModuleRoute module="members">
                 <SpecialtiesPage />
+              </ModuleRoute>
+            }
+          />
+          <Route
+            path="tags"
+            element={
+              <ModuleRoute module="members">
+                <TagsPage />
               </ModuleRoute>
             }
           />

@@ -35,6 +35,7 @@ describe('sidebar entries', () => {
       'Testimonials',
       'Members',
       'Specialties',
+      'Tags',
       'Announcements',
       'Activity log',
       'Mail',
@@ -56,10 +57,12 @@ describe('sidebar entries', () => {
       'Dashboard',
       'Members',
       'Specialties',
+      'Tags',
       'Announcements',
       'Home',
     ]);
     expect(labels({ members: { view: false }, faqs: { view: true } })).not.toContain('Members');
     expect(labels({ members: { view: false }, faqs: { view: true } })).not.toContain('Announcements');
+    expect(labels({ members: { view: false }, faqs: { view: true } })).not.toContain('Tags');
   });
 });

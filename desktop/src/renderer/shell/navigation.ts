@@ -1,5 +1,5 @@
 /**
- * The sidebar of SPEC 2, in its order, then Members, Specialties (issue 57) and Announcements (issue 22) and the activity log. An entry shows only when `can(user, module, 'view')`:
+ * The sidebar of SPEC 2, in its order, then Members, Specialties and Tags (issue 57) and Announcements (issue 22) and the activity log. An entry shows only when `can(user, module, 'view')`:
  * Dashboard and Home are open to every admin, Admins and the policies belong to super admins.
  */
 import type { IconName } from '@blueprintjs/core';
@@ -26,6 +26,7 @@ export const NAV_ENTRIES: NavEntry[] = [
   { label: 'Testimonials', icon: 'comment', module: 'testimonials', to: '/testimonials' },
   { label: 'Members', icon: 'person', module: 'members', to: '/members' },
   { label: 'Specialties', icon: 'tag', module: 'members', to: '/specialties' },
+  { label: 'Tags', icon: 'tags', module: 'members', to: '/tags' },
   { label: 'Announcements', icon: 'notifications', module: 'members', to: '/announcements' },
   { label: 'Activity log', icon: 'history', module: 'audit', to: '/activity-log' },
   { label: 'Mail', icon: 'inbox', module: 'mail', to: '/mail' },
