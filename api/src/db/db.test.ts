@@ -268,7 +268,7 @@ describeEngines('database on %s', (engine: Engine) => {
               const rows = Array.from({ length: 500 }, (_, i) => ({
                 name: `Checkpointed Member ${start + i} ${'x'.repeat(70)}`,
                 email: `checkpointed.${start + i}@example.org`,
-                role: 'member',
+                role: 'member' as const,
                 permissions: '{}',
                 ...stamps(),
               }));
