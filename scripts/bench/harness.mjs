@@ -104,6 +104,9 @@ export function serverEnv(port, dataDir) {
 /** The process of each server startSite started, by its base URL (for isolation.mjs). */
 const sitePids = new Map();
 export const sitePid = (baseUrl) => sitePids.get(baseUrl);
+/** The DATA_DIR of each server startSite started (its SQLite file, app.db, and the write-ahead log beside it). */
+const siteDirs = new Map();
+export const siteDataDir = (baseUrl) => siteDirs.get(baseUrl);
 
 /** Stops a server startSite started, before its database goes (else it logs the missing database). */
 export async function stopSite(baseUrl) {
@@ -125,6 +128,7 @@ export async function startSite(env = {}, { wrapper = [], timeoutMs } = {}) {
   await waitFor(`${baseUrl}/api/health`, timeoutMs);
   scratchDirs.push(dataDir);
   sitePids.set(baseUrl, server.pid);
+  siteDirs.set(baseUrl, env.DATA_DIR ?? dataDir);
   return baseUrl;
 }
 

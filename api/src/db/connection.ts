@@ -1,7 +1,9 @@
 /** Knex on the embedded SQLite file (default) or on PostgreSQL when DATABASE_URL says so. */
-import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import knex, { type Knex } from 'knex';
+import type { CheckpointAnswer, CheckpointWorkerData } from './checkpoint-worker.js';
 import { registerFold } from './fold.js';
 import { reusePreparedStatements } from './prepared-statements.js';
 
@@ -108,6 +110,67 @@ export async function forgetOldPages(db: Knex, logger?: { warn(obj: object, msg:
     await db.raw('pragma wal_checkpoint(TRUNCATE)');
   } catch (error) {
     logger?.warn({ err: error }, 'the write-ahead log was not checkpointed after an erasure');
+  }
+}
+
+/**
+ * The checkpoint worker's module, from the build output (`npm run build`) as the password pool's: the
+ * same file under vitest (which runs the TypeScript sources) as in the server.
+ */
+const CHECKPOINT_WORKER = import.meta.url.endsWith('.ts')
+  ? new URL('../../dist/db/checkpoint-worker.js', import.meta.url)
+  : new URL('./checkpoint-worker.js', import.meta.url);
+
+function checkpointInWorker(file: string): Promise<CheckpointAnswer> {
+  return new Promise((resolve, reject) => {
+    if (!existsSync(CHECKPOINT_WORKER)) {
+      reject(new Error(`checkpoint worker ${CHECKPOINT_WORKER.pathname} is not built (npm run build)`));
+      return;
+    }
+    const worker = new Worker(CHECKPOINT_WORKER, { workerData: { file } satisfies CheckpointWorkerData });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the checkpoint worker exited (${code}) without answering`)));
+  });
+}
+
+/**
+ * Runs `write`, one large transaction (a members import), with SQLite's automatic checkpoint off for
+ * the server's connection, then checkpoints from a worker thread (issue 51). Else the transaction's
+ * COMMIT also copies the whole write-ahead log into the database (about 160 MB for 50,000 members)
+ * in the same turn of the event loop: the checkpoint takes longer than the rest of the commit. The
+ * connection's own setting is back once the checkpoint is done, so the log never grows past such a
+ * transaction and what others wrote meanwhile. Should the worker fail, the checkpoint runs on the
+ * connection in a turn of its own. PostgreSQL commits off the event loop: `write` runs as it is.
+ */
+export async function checkpointAfter<T>(
+  db: Knex,
+  write: () => Promise<T>,
+  logger?: { warn(obj: object, msg: string): void },
+): Promise<T> {
+  const file = (db.client as Knex.Client).config.connection as { filename?: string } | undefined;
+  if (isPostgres(db) || !file?.filename || file.filename === ':memory:') return write();
+  const [setting] = await db.raw<{ wal_autocheckpoint: number }[]>('pragma wal_autocheckpoint');
+  await db.raw('pragma wal_autocheckpoint = 0');
+  try {
+    return await write();
+  } finally {
+    let checkpointed = false;
+    try {
+      await checkpointInWorker(file.filename);
+      checkpointed = true;
+    } catch (error) {
+      logger?.warn({ err: error }, 'the checkpoint worker failed: checkpointing on the connection');
+    }
+    try {
+      await db.raw(`pragma wal_autocheckpoint = ${Number(setting?.wal_autocheckpoint ?? 1000)}`);
+      if (!checkpointed) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        await db.raw('pragma wal_checkpoint(PASSIVE)');
+      }
+    } catch (error) {
+      logger?.warn({ err: error }, 'the write-ahead log was not checkpointed after a large write');
+    }
   }
 }
 

@@ -1,9 +1,10 @@
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUsersRepository } from '../modules/users/repository.js';
 import { createTestDatabase, describeEngines, type Engine, type TestDatabase } from '../test-support/databases.js';
-import { createDb, isPostgres, type Db } from './connection.js';
+import { checkpointAfter, createDb, isPostgres, type Db } from './connection.js';
 import { migrateToLatest, migrationSource, rollbackAll } from './migrate.js';
 import { REVISED_TABLES } from './migrations/20261123090000_row_revisions.js';
 import { jsonText, toCount } from './rows.js';
@@ -247,6 +248,52 @@ describeEngines('database on %s', (engine: Engine) => {
 
       await db('activities').where({ id: activityId }).delete();
       expect(await db('activity_registrations').select('user_id')).toEqual([]);
+    });
+  });
+
+  describe('a large write, checkpointed after it (issue 51)', () => {
+    const setting = async () =>
+      (await db.raw<{ wal_autocheckpoint: number }[]>('pragma wal_autocheckpoint'))[0]?.wal_autocheckpoint;
+    const databaseBytes = () => statSync(path.join(database.dataDir, 'app.db')).size;
+
+    it('writes with the automatic checkpoint off, then copies the log into the database and turns it back on', async () => {
+      const warnings: object[] = [];
+      const before = engine === 'sqlite' ? databaseBytes() : 0;
+      const answer = await checkpointAfter(
+        db,
+        async () => {
+          if (engine === 'sqlite') expect(await setting()).toBe(0);
+          await db.transaction(async (trx) => {
+            for (let start = 0; start < 4_000; start += 500) {
+              const rows = Array.from({ length: 500 }, (_, i) => ({
+                name: `Checkpointed Member ${start + i} ${'x'.repeat(70)}`,
+                email: `checkpointed.${start + i}@example.org`,
+                role: 'member' as const,
+                permissions: '{}',
+                ...stamps(),
+              }));
+              await trx('users').insert(rows);
+            }
+          });
+          return 'written';
+        },
+        { warn: (obj) => warnings.push(obj) },
+      );
+      expect(answer).toBe('written');
+      expect(warnings).toEqual([]);
+      if (engine !== 'sqlite') return;
+      expect(await setting()).toBe(1000);
+      // Only a checkpoint puts the log's pages into the file: 4,000 rows of over 100 bytes are there.
+      expect(databaseBytes() - before).toBeGreaterThan(4_000 * 100);
+    });
+
+    it('turns the automatic checkpoint back on when the write fails', async () => {
+      await expect(
+        checkpointAfter(db, async () => {
+          throw new Error('the write failed');
+        }),
+      ).rejects.toThrow('the write failed');
+      if (engine === 'sqlite') expect(await setting()).toBe(1000);
     });
   });
 });

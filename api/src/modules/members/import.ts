@@ -15,7 +15,7 @@ import {
   type MemberImportResult,
   type MemberImportRow,
 } from '@npo/shared';
-import type { Db } from '../../db/connection.js';
+import { checkpointAfter, type Db } from '../../db/connection.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, validationError } from '../../errors.js';
 import { csvRecords, CsvSyntaxError, type CsvRecord } from '../../lib/csv-read.js';
@@ -303,29 +303,35 @@ export function createMemberImport(deps: AppDeps) {
      */
     async run(csv: string, sendWelcomeMail: boolean): Promise<MemberImportResult> {
       try {
-        return await deps.db.transaction(async (trx) => {
-          const at = now();
-          const { counts, rows, newTags } = await judgeFile(trx, csv);
-          const tagIds = await createTags(trx, newTags, at);
-          const members = await insertMembers(
-            trx,
-            rows.filter((row) => row.outcome === 'new'),
-            at,
-            tagIds,
-          );
-          if (sendWelcomeMail && members.length > 0) await queueWelcomes(trx, members, at);
-          await recordAudit(trx, {
-            action: 'members_imported',
-            module: 'members',
-            changes: {
-              ...counts,
-              imported: members.length,
-              welcomeMails: sendWelcomeMail ? members.length : 0,
-              ...(newTags.length > 0 && { tagsCreated: newTags }),
-            },
-          });
-          return { counts, imported: members.length, welcomeMails: sendWelcomeMail ? members.length : 0 };
-        });
+        // SQLite: the log the import wrote is checkpointed in a turn of its own, after the COMMIT's.
+        return await checkpointAfter(
+          deps.db,
+          () =>
+            deps.db.transaction(async (trx) => {
+              const at = now();
+              const { counts, rows, newTags } = await judgeFile(trx, csv);
+              const tagIds = await createTags(trx, newTags, at);
+              const members = await insertMembers(
+                trx,
+                rows.filter((row) => row.outcome === 'new'),
+                at,
+                tagIds,
+              );
+              if (sendWelcomeMail && members.length > 0) await queueWelcomes(trx, members, at);
+              await recordAudit(trx, {
+                action: 'members_imported',
+                module: 'members',
+                changes: {
+                  ...counts,
+                  imported: members.length,
+                  welcomeMails: sendWelcomeMail ? members.length : 0,
+                  ...(newTags.length > 0 && { tagsCreated: newTags }),
+                },
+              });
+              return { counts, imported: members.length, welcomeMails: sendWelcomeMail ? members.length : 0 };
+            }),
+          deps.logger,
+        );
       } catch (error) {
         if (isUniqueViolation(error)) {
           throw conflict(
