@@ -67,11 +67,11 @@ test('staff set a renewal date and see the status; the list filters by it; the m
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
-  await page.getByRole('combobox', { name: 'Membership' }).selectOption({ label: 'Lapsed' });
+  await page.getByRole('combobox', { name: 'Membership' }).selectOption({ label: 'Membership: lapsed' });
   await expect(page).toHaveURL(/[?&]membership=lapsed/);
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table).toContainText(name);
-  await page.getByRole('combobox', { name: 'Membership' }).selectOption({ label: 'Active' });
+  await page.getByRole('combobox', { name: 'Membership' }).selectOption({ label: 'Membership: active' });
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table).toContainText(other);
   await expectNoSeriousA11yViolations(page);

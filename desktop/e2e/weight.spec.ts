@@ -54,3 +54,24 @@ test("the console's own styles and the rest of Blueprint's arrive with the conso
   await page.getByRole('link', { name: 'FAQs' }).click();
   await expect(page.locator('.bp6-tag').first()).toHaveCSS('display', 'flex');
 });
+
+test("a list screen draws every icon from the console's own list, never Blueprint's chunk of every icon", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await signIn(page);
+  await page.goto('/admin/members');
+  const table = page.getByRole('table', { name: 'Members' });
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  // The row menu's "more", the sortable headers' carets, the export's "download": drawn, from ui/icon-paths-16.ts.
+  for (const name of ['more', 'double-caret-vertical', 'download']) {
+    await expect(page.locator(`[data-icon="${name}"] path`).first()).toHaveAttribute('d', /\S/);
+  }
+  // Sorted newest first: the header's chevron.
+  await table.getByRole('columnheader', { name: 'Joined (UTC)' }).getByRole('button').click();
+  await expect(page.locator('[data-icon="chevron-down"] path').first()).toHaveAttribute('d', /\S/);
+  expect(scripts.filter((path) => /\/(paths|allPaths)-[\w-]+\.js$/.test(path))).toEqual([]);
+});

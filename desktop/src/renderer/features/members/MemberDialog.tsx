@@ -13,6 +13,7 @@ import { useAdminMutation } from '../../data/useAdminMutation';
 import { useModuleAccess } from '../../data/useModuleAccess';
 import { useConfirm } from '../../ui/ConfirmProvider';
 import { LoadError, Loading } from '../../ui/states';
+import { useOrganisationTimeName } from '../activities/organisation-time';
 import { MembershipFact } from './MemberMembership';
 import { MemberProfileSection } from './MemberProfile';
 import { MemberTags } from './MemberTags';
@@ -23,18 +24,22 @@ function attendanceText(row: MemberRegistration): string {
   return row.cpdHours === null ? 'Attended' : `Attended · ${formatCpdHours(row.cpdHours)} CPD`;
 }
 
-function Registrations({ title, rows }: { title: string; rows: MemberRegistration[] }) {
+/**
+ * An activity's date is the organisation's wall clock, labelled with its zone as the Activities screen
+ * does; when they registered is an instant, in UTC as in the activity's attendees.
+ */
+function Registrations({ title, rows, zoneName }: { title: string; rows: MemberRegistration[]; zoneName: string }) {
   return (
     <section className="member-section">
       <h3>{title}</h3>
       {rows.length === 0 ? (
         <p className="bp6-text-muted">None.</p>
       ) : (
-        <HTMLTable compact striped aria-label={title}>
+        <HTMLTable compact striped aria-label={title} className="member-registrations">
           <thead>
             <tr>
               <th scope="col">Activity</th>
-              <th scope="col">Date (UTC)</th>
+              <th scope="col">Date ({zoneName})</th>
               <th scope="col">Registered (UTC)</th>
               <th scope="col">Attendance</th>
             </tr>
@@ -46,13 +51,13 @@ function Registrations({ title, rows }: { title: string; rows: MemberRegistratio
                   {row.title}
                   <span className="bp6-text-muted"> · {row.location}</span>
                 </td>
-                <td>
+                <td className="member-registrations__when">
                   <time dateTime={row.date}>{formatAdminDate(row.date)}</time>
                 </td>
-                <td>
+                <td className="member-registrations__when">
                   <time dateTime={row.registeredAt}>{formatAdminDate(row.registeredAt)}</time>
                 </td>
-                <td>{attendanceText(row)}</td>
+                <td className="member-registrations__attendance">{attendanceText(row)}</td>
               </tr>
             ))}
           </tbody>
@@ -100,6 +105,7 @@ export function MemberDialog({ id, canEdit, onSetStatus, onClose }: MemberDialog
   const member = query.data;
   const { canDelete } = useModuleAccess('members');
   const erase = useEraseMember(onClose);
+  const zoneName = useOrganisationTimeName();
   return (
     <Dialog isOpen onClose={onClose} title={member ? member.name : 'Member'} icon="person" className="member-dialog">
       <DialogBody>
@@ -143,8 +149,8 @@ export function MemberDialog({ id, canEdit, onSetStatus, onClose }: MemberDialog
             </dl>
             <MemberTags member={member} canEdit={canEdit} />
             <MemberProfileSection memberId={member.id} canEdit={canEdit} canDelete={canDelete} />
-            <Registrations title="Upcoming registrations" rows={member.registrations.upcoming} />
-            <Registrations title="Past registrations" rows={member.registrations.past} />
+            <Registrations title="Upcoming registrations" rows={member.registrations.upcoming} zoneName={zoneName} />
+            <Registrations title="Past registrations" rows={member.registrations.past} zoneName={zoneName} />
             <section className="member-section">
               <h3>Contact messages</h3>
               {!member.emailVerified ? (

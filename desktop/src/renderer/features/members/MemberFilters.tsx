@@ -43,28 +43,31 @@ export function MemberFilters({ list }: { list: PagedList }) {
   const tags = useQuery({ queryKey: ['tags'], queryFn: () => api.admin.members.tags() });
   return (
     <div className="member-filters">
-      <label htmlFor={fromId}>
-        Joined from
-        <input
-          id={fromId}
-          className="bp6-input"
-          type="date"
-          value={joinedFrom}
-          max={joinedTo || undefined}
-          onChange={(event) => list.setParam('joinedFrom', event.currentTarget.value || null)}
-        />
-      </label>
-      <label htmlFor={toId}>
-        to
-        <input
-          id={toId}
-          className="bp6-input"
-          type="date"
-          value={joinedTo}
-          min={joinedFrom || undefined}
-          onChange={(event) => list.setParam('joinedTo', event.currentTarget.value || null)}
-        />
-      </label>
+      {/* The two days of the range wrap together. */}
+      <span className="member-filters__range">
+        <label htmlFor={fromId}>
+          Joined from
+          <input
+            id={fromId}
+            className="bp6-input"
+            type="date"
+            value={joinedFrom}
+            max={joinedTo || undefined}
+            onChange={(event) => list.setParam('joinedFrom', event.currentTarget.value || null)}
+          />
+        </label>
+        <label htmlFor={toId}>
+          to
+          <input
+            id={toId}
+            className="bp6-input"
+            type="date"
+            value={joinedTo}
+            min={joinedFrom || undefined}
+            onChange={(event) => list.setParam('joinedTo', event.currentTarget.value || null)}
+          />
+        </label>
+      </span>
       <HTMLSelect
         aria-label="Registered to activity"
         value={activityId}

@@ -235,7 +235,8 @@ export default function MembersPage() {
           </>
         }
       />
-      <div className="section-toolbar">
+      {/* One left-aligned flow of controls, wrapping whole controls (members.css). */}
+      <div className="section-toolbar members-toolbar">
         <ListSearch list={list} label="Search members by name or email" placeholder="Search by name or email" />
         <HTMLSelect
           aria-label="Status"
@@ -252,7 +253,11 @@ export default function MembersPage() {
           onChange={(event) => list.setParam('membership', event.currentTarget.value || null)}
           options={[
             { value: '', label: 'Any membership' },
-            ...MEMBERSHIP_STATUSES.map((status) => ({ value: status, label: MEMBERSHIP_STATUS_LABELS[status] })),
+            // "Membership: active", not "Active" as the Status filter beside it says of the account.
+            ...MEMBERSHIP_STATUSES.map((status) => ({
+              value: status,
+              label: `Membership: ${MEMBERSHIP_STATUS_LABELS[status].toLowerCase()}`,
+            })),
           ]}
         />
         <MemberFilters list={list} />
