@@ -66,6 +66,7 @@ import sortDesc from '@blueprintjs/icons/lib/esm/generated/16px/paths/sort-desc'
 import star from '@blueprintjs/icons/lib/esm/generated/16px/paths/star';
 import starEmpty from '@blueprintjs/icons/lib/esm/generated/16px/paths/star-empty';
 import tag from '@blueprintjs/icons/lib/esm/generated/16px/paths/tag';
+import tags from '@blueprintjs/icons/lib/esm/generated/16px/paths/tags';
 import tick from '@blueprintjs/icons/lib/esm/generated/16px/paths/tick';
 import tickCircle from '@blueprintjs/icons/lib/esm/generated/16px/paths/tick-circle';
 import time from '@blueprintjs/icons/lib/esm/generated/16px/paths/time';
@@ -143,6 +144,7 @@ export const PATHS: Partial<Record<IconName, string[]>> = {
   star: star,
   'star-empty': starEmpty,
   tag: tag,
+  tags: tags,
   tick: tick,
   'tick-circle': tickCircle,
   time: time,

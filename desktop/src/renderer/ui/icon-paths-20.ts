@@ -66,6 +66,7 @@ import sortDesc from '@blueprintjs/icons/lib/esm/generated/20px/paths/sort-desc'
 import star from '@blueprintjs/icons/lib/esm/generated/20px/paths/star';
 import starEmpty from '@blueprintjs/icons/lib/esm/generated/20px/paths/star-empty';
 import tag from '@blueprintjs/icons/lib/esm/generated/20px/paths/tag';
+import tags from '@blueprintjs/icons/lib/esm/generated/20px/paths/tags';
 import tick from '@blueprintjs/icons/lib/esm/generated/20px/paths/tick';
 import tickCircle from '@blueprintjs/icons/lib/esm/generated/20px/paths/tick-circle';
 import time from '@blueprintjs/icons/lib/esm/generated/20px/paths/time';
@@ -143,6 +144,7 @@ export const PATHS: Partial<Record<IconName, string[]>> = {
   star: star,
   'star-empty': starEmpty,
   tag: tag,
+  tags: tags,
   tick: tick,
   'tick-circle': tickCircle,
   time: time,
