@@ -340,6 +340,36 @@ describeEngines('attendance, CPD and certificates on %s', (engine) => {
       expect((await app.request('GET', `/api/certificates/${code}`)).status).toBe(404);
     });
 
+    it('writes names in any Latin, Greek, Cyrillic or Vietnamese letters exactly, and others as the fonts allow', async () => {
+      const activity = await createActivity({ title: 'Ernährung für Ärztinnen: Σίτιση και διατροφή' });
+      // Each name as the certificate reads it back: exact where an embedded font has the script;
+      // Arabic is laid right to left (so read back reversed, letter by letter); CJK is in no font.
+      const names: Array<[string, string]> = [
+        ['Đặng Thị Hương', 'Đặng Thị Hương'],
+        ['Łukasz Żółć', 'Łukasz Żółć'],
+        ['Σοφία Παπαδοπούλου', 'Σοφία Παπαδοπούλου'],
+        ['Анна Иванова', 'Анна Иванова'],
+        // ă after ặ: a glyph first written as a part of another still reads as its own letter.
+        ['Ștefan Țăranu-Öztürk', 'Ștefan Țăranu-Öztürk'],
+        ['فاطمة الزهراء', Array.from('فاطمة الزهراء').reverse().join('')],
+        ['王小明', '???'],
+      ];
+      for (const [name, shown] of names) {
+        const member = await newMember(name);
+        await register(activity, member.token);
+        expect((await mark(activity, [member.id])).status).toBe(200);
+        const pdf = await download(activity, member.token);
+        expect(pdf.status).toBe(200);
+        // Subset fonts: a certificate stays small whatever it draws.
+        expect(pdf.bytes.byteLength).toBeLessThan(40_000);
+        const { document, lines } = await pdfText(pdf.bytes);
+        expect(lines, name).toContain(shown);
+        expect(lines).toContain('Ernährung für Ärztinnen: Σίτιση και διατροφή');
+        const code = document.getSubject()!.split(' ').pop()!;
+        expect((await app.request('GET', `/api/certificates/${code}`)).body.data.name).toBe(name);
+      }
+    });
+
     it("stops verifying an erased member's certificates", async () => {
       const member = await newMember('Erin Erased');
       const activity = await createActivity({ title: 'Ethics seminar' });
