@@ -78,9 +78,10 @@ const onceParsed = {
 /**
  * No glyph composition (ccmp): a letter with accents is drawn as the font's precomposed glyph, not
  * as a base and marks (pdf-lib draws no mark positioning) whose glyph objects would stand for
- * the composed letter.
+ * the composed letter. No positioning features either: pdf-lib places glyphs by their advance
+ * widths only, so kerning and mark positions would be worked out for nothing.
  */
-const FEATURES = { ccmp: false };
+const FEATURES = { ccmp: false, kern: false, mark: false, mkmk: false, curs: false };
 
 const has = (face: Face, char: string) => face.font.hasGlyphForCodePoint(char.codePointAt(0)!);
 /** Spaces, punctuation, digits and marks: they go with the run they are in when its font has them. */
@@ -166,19 +167,20 @@ export async function certificatePdf(content: CertificateContent): Promise<Uint8
 
   /** Draws `text` centred on the page at `y`, shrunk to fit the width if it is long. */
   async function centred(weight: Weight, text: string, y: number, size: number, color = INK): Promise<void> {
+    // Each run laid out once for its width (at size 1: widths grow with the size) and once to draw.
     const runs = await Promise.all(
-      runsOf(available[weight], text, available[weight][0]!).map(async (run) => ({
-        ...run,
-        font: await embed(run.face),
-      })),
+      runsOf(available[weight], text, available[weight][0]!).map(async (run) => {
+        const font = await embed(run.face);
+        return { ...run, font, unitWidth: font.widthOfTextAtSize(run.text, 1) };
+      }),
     );
-    const widthAt = (at: number) => runs.reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, at), 0);
+    const unitWidth = runs.reduce((sum, run) => sum + run.unitWidth, 0);
     const room = page.getWidth() - 120;
-    const fitted = Math.min(size, (size * room) / Math.max(1, widthAt(size)));
-    let x = (page.getWidth() - widthAt(fitted)) / 2;
+    const fitted = Math.min(size, room / Math.max(1 / size, unitWidth));
+    let x = (page.getWidth() - unitWidth * fitted) / 2;
     for (const run of runs) {
       page.drawText(run.text, { x, y, size: fitted, font: run.font, color });
-      x += run.font.widthOfTextAtSize(run.text, fitted);
+      x += run.unitWidth * fitted;
     }
   }
 
