@@ -43,9 +43,11 @@ const MUTED = rgb(0.38, 0.42, 0.48);
 const ACCENT = rgb(0.05, 0.45, 0.4);
 
 type Weight = 'regular' | 'bold';
+const require = createRequire(import.meta.url);
+/** The font files of each weight, first to last choice (found now, read on the first certificate). */
 const FONT_FILES: Record<Weight, string[]> = {
-  regular: ['dejavu-fonts-ttf/ttf/DejaVuSans.ttf'],
-  bold: ['dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'],
+  regular: [require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')],
+  bold: [require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')],
 };
 
 /** A font file read and parsed once: its bytes (what pdf-lib embeds) and fontkit's font. */
@@ -59,9 +61,8 @@ const parsed = new Map<Uint8Array, fontkit.Font>();
 
 function loadFaces(): Record<Weight, Face[]> {
   if (faces) return faces;
-  const require = createRequire(import.meta.url);
   const load = (file: string): Face => {
-    const bytes = new Uint8Array(readFileSync(require.resolve(file)));
+    const bytes = new Uint8Array(readFileSync(file));
     const font = fontkit.create(bytes);
     parsed.set(bytes, font);
     return { bytes, font };

@@ -6,7 +6,9 @@
  * an activity not attended, and no longer verifying once the member is erased; two instances issue
  * one certificate; the check's rate limit.
  */
+import type { MemberDataExport } from '@npo/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { toIso } from '../../db/rows.js';
 import { parseCsv } from '../../test-support/csv.js';
 import { describeEngines } from '../../test-support/databases.js';
 import { pdfText } from '../../test-support/pdf-text.js';
@@ -368,6 +370,71 @@ describeEngines('attendance, CPD and certificates on %s', (engine) => {
         const code = document.getSubject()!.split(' ').pop()!;
         expect((await app.request('GET', `/api/certificates/${code}`)).body.data.name).toBe(name);
       }
+    });
+
+    it('goes with “Download my data”: registrations, attendance, certificates as issued, waitlists and CPD hours', async () => {
+      const member = await newMember('Dana Download');
+      const other = await newMember('Olga Other');
+      const webinar = await createActivity({ title: 'Data webinar', date: '2026-12-14T10:00:00Z', cpdHours: 1.5 });
+      const course = await createActivity({ title: 'Data course', date: '2027-02-01T09:00:00Z', cpdHours: 2 });
+      const missed = await createActivity({ title: 'Data missed', date: '2027-03-01T09:00:00Z', cpdHours: 3 });
+      const full = await createActivity({ title: 'Data full', date: '2030-05-01T09:00:00Z', capacity: 1 });
+      for (const id of [webinar, course, missed]) await register(id, member.token);
+      await register(full, other.token);
+      expect(
+        (await app.request('POST', `/api/activities/${full}/waitlist`, { token: member.token })).status,
+      ).toBeLessThan(300);
+      for (const id of [webinar, course]) expect((await mark(id, [member.id])).status).toBe(200);
+      const { document } = await pdfText((await download(webinar, member.token)).bytes);
+      const code = document.getSubject()!.split(' ').pop()!;
+
+      const response = await fetch(`${app.baseUrl}/api/account/data`, {
+        headers: { authorization: `Bearer ${member.token}` },
+      });
+      expect(response.status).toBe(200);
+      const data = (await response.json()) as MemberDataExport;
+      const stored = await app.runtime.deps.db('activity_registrations').where({ user_id: member.id });
+      const checkIn = new Map(
+        stored.map((row: { activity_id: number; check_in_code: string }) => [row.activity_id, row.check_in_code]),
+      );
+      expect(
+        data.registrations.map(({ title, attendedAt, cpdHours, checkInCode }) => [
+          title,
+          attendedAt !== null,
+          cpdHours,
+          checkInCode,
+        ]),
+      ).toEqual([
+        ['Data webinar', true, 1.5, checkIn.get(webinar)],
+        ['Data course', true, 2, checkIn.get(course)],
+        ['Data missed', false, 3, checkIn.get(missed)],
+      ]);
+      expect(data.registrations.map((registration) => registration.certificate?.code ?? null)).toEqual([
+        code,
+        null,
+        null,
+      ]);
+      expect(data.registrations[0]!.certificate).toEqual({
+        code,
+        url: `${app.runtime.deps.config.publicUrl}/certificates/${code}`,
+        issuedAt: toIso((await app.runtime.deps.db('activity_certificates').where({ code }).first()).issued_at),
+        name: 'Dana Download',
+        activity: 'Data webinar',
+        date: '2026-12-14T10:00:00.000Z',
+        hours: 1.5,
+      });
+      expect(data.waitlist).toEqual([
+        expect.objectContaining({ activityId: full, title: 'Data full', offeredAt: null, offerExpiresAt: null }),
+      ]);
+      expect(data.cpd).toEqual({
+        totalHours: 3.5,
+        years: [
+          { year: 2027, hours: 2, activities: [expect.objectContaining({ activityId: course, hours: 2 })] },
+          { year: 2026, hours: 1.5, activities: [expect.objectContaining({ activityId: webinar, hours: 1.5 })] },
+        ],
+      });
+      // The same record as the member's own page.
+      expect(data.cpd.years).toEqual((await accountActivities(member.token)).cpd);
     });
 
     it("stops verifying an erased member's certificates", async () => {
