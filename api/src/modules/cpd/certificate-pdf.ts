@@ -62,7 +62,7 @@ const parsed = new Map<Uint8Array, fontkit.Font>();
 function loadFaces(): Record<Weight, Face[]> {
   if (faces) return faces;
   const load = (file: string): Face => {
-    const bytes = new Uint8Array(readFileSync(file));
+    const bytes = readFileSync(file);
     const font = fontkit.create(bytes);
     parsed.set(bytes, font);
     return { bytes, font };
@@ -90,25 +90,28 @@ const NEUTRAL = /^[\p{Script=Common}\p{Script=Inherited}]$/u;
 interface Run {
   face: Face;
   text: string;
+  /** Its width at size 1. */
+  width: number;
 }
 
 /**
- * Whether fontkit lays `text` out in `face` (its shaper of Indic scripts fails in this build), after
- * giving each letter's glyph its letter: fontkit keeps one glyph object per glyph and font, and a
- * glyph first met as a part of another (an accented letter's base, when a subset is written) is kept
+ * The width of `text` in `face` at size 1 (as pdf-lib measures it: the glyphs' advances), or
+ * undefined when fontkit cannot lay it out (its shaper of Indic scripts fails in this build). First
+ * each letter's glyph gets its letter: fontkit keeps one glyph object per glyph and font, and a glyph
+ * first met as a part of another (an accented letter's base, when a subset is written) is kept
  * without its letter, which the PDF's text (ToUnicode, what copy and search read) would then lack.
  */
-function lays(face: Face, text: string): boolean {
+function unitWidth(face: Face, text: string): number | undefined {
   for (const char of text) {
     const codePoint = char.codePointAt(0)!;
     const glyph = face.font.glyphForCodePoint(codePoint);
     if (glyph.codePoints.length === 0) glyph.codePoints = [codePoint];
   }
   try {
-    face.font.layout(text, FEATURES);
-    return true;
+    const { glyphs } = face.font.layout(text, FEATURES);
+    return glyphs.reduce((sum, glyph) => sum + glyph.advanceWidth, 0) / face.font.unitsPerEm;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -117,8 +120,11 @@ function lays(face: Face, text: string): boolean {
  * run out; a letter none has loses its accent, or becomes "?" (written in `fallback`).
  */
 function runsOf(list: Face[], text: string, fallback: Face): Run[] {
-  if (list.length === 0) return [{ face: fallback, text: text.replace(/\p{M}/gu, '').replace(/[^\s]/gu, '?') }];
-  const runs: Run[] = [];
+  if (list.length === 0) {
+    const unknown = text.replace(/\p{M}/gu, '').replace(/[^\s]/gu, '?');
+    return [{ face: fallback, text: unknown, width: unitWidth(fallback, unknown) ?? 0 }];
+  }
+  const runs: Array<Omit<Run, 'width'>> = [];
   for (const char of text.normalize('NFC')) {
     const current = runs.at(-1);
     let face = current && NEUTRAL.test(char) && has(current.face, char) ? current.face : list.find((f) => has(f, char));
@@ -132,15 +138,15 @@ function runsOf(list: Face[], text: string, fallback: Face): Run[] {
     if (current?.face === face) current.text += written;
     else runs.push({ face, text: written });
   }
-  return runs.flatMap((run) =>
-    lays(run.face, run.text)
-      ? [run]
-      : runsOf(
-          list.filter((face) => face !== run.face),
-          run.text,
-          fallback,
-        ),
-  );
+  return runs.flatMap((run) => {
+    const width = unitWidth(run.face, run.text);
+    if (width !== undefined) return [{ ...run, width }];
+    return runsOf(
+      list.filter((face) => face !== run.face),
+      run.text,
+      fallback,
+    );
+  });
 }
 
 export async function certificatePdf(content: CertificateContent): Promise<Uint8Array> {
@@ -168,20 +174,15 @@ export async function certificatePdf(content: CertificateContent): Promise<Uint8
 
   /** Draws `text` centred on the page at `y`, shrunk to fit the width if it is long. */
   async function centred(weight: Weight, text: string, y: number, size: number, color = INK): Promise<void> {
-    // Each run laid out once for its width (at size 1: widths grow with the size) and once to draw.
-    const runs = await Promise.all(
-      runsOf(available[weight], text, available[weight][0]!).map(async (run) => {
-        const font = await embed(run.face);
-        return { ...run, font, unitWidth: font.widthOfTextAtSize(run.text, 1) };
-      }),
-    );
-    const unitWidth = runs.reduce((sum, run) => sum + run.unitWidth, 0);
+    // Each run is laid out twice: once for its width (at size 1: widths grow with the size), once to draw.
+    const runs = runsOf(available[weight], text, available[weight][0]!);
+    const width = runs.reduce((sum, run) => sum + run.width, 0);
     const room = page.getWidth() - 120;
-    const fitted = Math.min(size, room / Math.max(1 / size, unitWidth));
-    let x = (page.getWidth() - unitWidth * fitted) / 2;
+    const fitted = Math.min(size, room / Math.max(1 / size, width));
+    let x = (page.getWidth() - width * fitted) / 2;
     for (const run of runs) {
-      page.drawText(run.text, { x, y, size: fitted, font: run.font, color });
-      x += run.unitWidth * fitted;
+      page.drawText(run.text, { x, y, size: fitted, font: await embed(run.face), color });
+      x += run.width * fitted;
     }
   }
 
