@@ -7,7 +7,7 @@
  * general PDF text extractor.
  */
 import { inflateSync } from 'node:zlib';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, type PDFObject } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFStream, type PDFObject } from 'pdf-lib';
 
 const streamText = (stream: PDFRawStream) => {
   const raw = Buffer.from(stream.contents);
@@ -43,22 +43,25 @@ const decodeUtf16 = (hex: string) => Buffer.from(hex, 'hex').swap16().toString('
 
 export async function pdfText(bytes: Uint8Array): Promise<{ document: PDFDocument; lines: string[] }> {
   const document = await PDFDocument.load(bytes);
-  const lookup = <T extends PDFObject>(object: PDFObject | undefined, type: new (...args: never[]) => T) =>
-    document.context.lookupMaybe(object, type as never) as T | undefined;
+  const dict = (object: PDFObject | undefined) => document.context.lookupMaybe(object, PDFDict);
+  /** A stream pdf-lib loaded (as PDFRawStream: its bytes as stored). */
+  const stream = (object: PDFObject | undefined) => {
+    const found = document.context.lookupMaybe(object, PDFStream);
+    return found instanceof PDFRawStream ? found : undefined;
+  };
   const lines: string[] = [];
   for (const page of document.getPages()) {
     const fonts = new Map<string, Map<string, string> | undefined>();
-    const fontDict = lookup(page.node.Resources()?.get(PDFName.of('Font')), PDFDict);
+    const fontDict = dict(page.node.Resources()?.get(PDFName.of('Font')));
     for (const [name, ref] of fontDict?.entries() ?? []) {
-      const font = lookup(ref, PDFDict);
-      const cmap = font && lookup(font.get(PDFName.of('ToUnicode')), PDFRawStream);
+      const font = dict(ref);
+      const cmap = font && stream(font.get(PDFName.of('ToUnicode')));
       fonts.set(name.asString(), cmap ? toUnicode(streamText(cmap)) : undefined);
     }
     const contents = page.node.Contents();
-    const streams =
-      contents instanceof PDFArray
-        ? contents.asArray().map((ref) => lookup(ref as PDFRef, PDFRawStream)!)
-        : [lookup(page.node.get(PDFName.of('Contents')), PDFRawStream)!];
+    const streams = (
+      contents instanceof PDFArray ? contents.asArray().map(stream) : [stream(page.node.get(PDFName.of('Contents')))]
+    ).filter((each) => each !== undefined);
     let codes: Map<string, string> | undefined;
     let baseline: string | undefined;
     let lineBaseline: string | undefined;

@@ -394,9 +394,7 @@ describeEngines('attendance, CPD and certificates on %s', (engine) => {
       expect(response.status).toBe(200);
       const data = (await response.json()) as MemberDataExport;
       const stored = await app.runtime.deps.db('activity_registrations').where({ user_id: member.id });
-      const checkIn = new Map(
-        stored.map((row: { activity_id: number; check_in_code: string }) => [row.activity_id, row.check_in_code]),
-      );
+      const checkIn = new Map(stored.map((row) => [row.activity_id, row.check_in_code]));
       expect(
         data.registrations.map(({ title, attendedAt, cpdHours, checkInCode }) => [
           title,
@@ -417,7 +415,7 @@ describeEngines('attendance, CPD and certificates on %s', (engine) => {
       expect(data.registrations[0]!.certificate).toEqual({
         code,
         url: `${app.runtime.deps.config.publicUrl}/certificates/${code}`,
-        issuedAt: toIso((await app.runtime.deps.db('activity_certificates').where({ code }).first()).issued_at),
+        issuedAt: toIso((await app.runtime.deps.db('activity_certificates').where({ code }).first())!.issued_at),
         name: 'Dana Download',
         activity: 'Data webinar',
         date: '2026-12-14T10:00:00.000Z',
