@@ -733,6 +733,21 @@ export const contactMessagesPageEntity = listOf('messages', contactMessageEntity
   unread: count.describe('Messages still in the state new, whatever the filter'),
 });
 
+/** A certificate in "Download my data": its code and check page, and what it says as issued. */
+const exportedCertificateEntity = issuedCertificateEntity.extend({
+  issuedAt: dateTime,
+  name: z.string().describe("The member's name as the certificate says it"),
+  activity: z.string().describe("The activity's title as the certificate says it"),
+  date: dateTime.describe("The activity's date as the certificate says it"),
+  hours: z.number().describe('The CPD hours the certificate gives'),
+});
+
+/** A registration in "Download my data": with attendance, check-in code and certificate. */
+const exportedRegistrationEntity = memberRegistrationEntity.extend({
+  checkInCode: z.string().nullable().describe('The short code shown to the member for checking in'),
+  certificate: exportedCertificateEntity.nullable().describe('Null until the certificate was first downloaded'),
+});
+
 export const memberDataExportEntity = z.strictObject({
   exportedAt: dateTime,
   profile: z.strictObject({
@@ -746,7 +761,27 @@ export const memberDataExportEntity = z.strictObject({
   }),
   professionalProfile: memberProfileEntity,
   membership: membershipEntity,
-  registrations: z.array(memberRegistrationEntity),
+  registrations: z.array(exportedRegistrationEntity).describe('Every activity registration, in activity date order'),
+  waitlist: z
+    .array(
+      z.strictObject({
+        activityId: id,
+        title: z.string(),
+        date: dateTime,
+        joinedAt: dateTime,
+        offeredAt: dateTime
+          .nullable()
+          .describe('When a freed place was offered to the member; null: not (yet) offered'),
+        offerExpiresAt: dateTime.nullable().describe('Until when the offered place is held'),
+      }),
+    )
+    .describe('The waitlists the member is on, in activity date order'),
+  cpd: z
+    .strictObject({
+      totalHours: z.number().describe('The CPD hours of every activity attended'),
+      years: z.array(cpdYearEntity).describe('Newest year first'),
+    })
+    .describe('The CPD record, as /account/activities shows it'),
   contactMessages: z
     .array(
       z.strictObject({

@@ -43,6 +43,8 @@ test('a member downloads their data, then closes the account with the password',
   const data = JSON.parse(await readFile(await download.path(), 'utf8'));
   expect(data.profile).toMatchObject({ name: 'Ada Lovelace', email, emailVerified: true, role: 'member' });
   expect(data.contactMessages.map((sent: { message: string }) => sent.message)).toEqual([message.message]);
+  // Activities come with it (none yet): registrations, waitlists and the CPD record.
+  expect(data).toMatchObject({ registrations: [], waitlist: [], cpd: { totalHours: 0, years: [] } });
 
   await page.getByLabel('Password', { exact: true }).fill('wrong-secret-1');
   await page.getByRole('button', { name: 'Close my account' }).click();

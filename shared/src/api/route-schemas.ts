@@ -516,7 +516,7 @@ export const ROUTE_SCHEMAS = {
       answer: entity.memberDataExportEntity,
       raw: true,
       description:
-        'Everything kept about the signed-in account, as a JSON file (Content-Disposition attachment, not cached): profile, registrations, contact messages sent from its e-mail',
+        'Everything kept about the signed-in account, as a JSON file (Content-Disposition attachment, not cached): profile, activity registrations with attendance, check-in codes and certificates (codes, verification URLs and what they say), waitlists, CPD hours per year, contact messages sent from its e-mail',
       summary: 'Download my data',
     },
     close: {

@@ -6,7 +6,9 @@
  * an activity not attended, and no longer verifying once the member is erased; two instances issue
  * one certificate; the check's rate limit.
  */
+import type { MemberDataExport } from '@npo/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { toIso } from '../../db/rows.js';
 import { parseCsv } from '../../test-support/csv.js';
 import { describeEngines } from '../../test-support/databases.js';
 import { pdfText } from '../../test-support/pdf-text.js';
@@ -339,6 +341,99 @@ describeEngines('attendance, CPD and certificates on %s', (engine) => {
       // Unmarking withdraws the certificate: it no longer verifies.
       expect((await mark(webinar, [member.id], false)).status).toBe(200);
       expect((await app.request('GET', `/api/certificates/${code}`)).status).toBe(404);
+    });
+
+    it('writes names in any Latin, Greek, Cyrillic or Vietnamese letters exactly, and others as the fonts allow', async () => {
+      const activity = await createActivity({ title: 'Ernährung für Ärztinnen: Σίτιση και διατροφή' });
+      // Each name as the certificate reads it back: exact where an embedded font has the script;
+      // Arabic is laid right to left (so read back reversed, letter by letter); CJK is in no font.
+      const names: Array<[string, string]> = [
+        ['Đặng Thị Hương', 'Đặng Thị Hương'],
+        ['Łukasz Żółć', 'Łukasz Żółć'],
+        ['Σοφία Παπαδοπούλου', 'Σοφία Παπαδοπούλου'],
+        ['Анна Иванова', 'Анна Иванова'],
+        // ă after ặ: a glyph first written as a part of another still reads as its own letter.
+        ['Ștefan Țăranu-Öztürk', 'Ștefan Țăranu-Öztürk'],
+        ['فاطمة الزهراء', Array.from('فاطمة الزهراء').reverse().join('')],
+        ['王小明', '???'],
+      ];
+      for (const [name, shown] of names) {
+        const member = await newMember(name);
+        await register(activity, member.token);
+        expect((await mark(activity, [member.id])).status).toBe(200);
+        const pdf = await download(activity, member.token);
+        expect(pdf.status).toBe(200);
+        // Subset fonts: a certificate stays small whatever it draws.
+        expect(pdf.bytes.byteLength).toBeLessThan(40_000);
+        const { document, lines } = await pdfText(pdf.bytes);
+        expect(lines, name).toContain(shown);
+        expect(lines).toContain('Ernährung für Ärztinnen: Σίτιση και διατροφή');
+        const code = document.getSubject()!.split(' ').pop()!;
+        expect((await app.request('GET', `/api/certificates/${code}`)).body.data.name).toBe(name);
+      }
+    });
+
+    it('goes with “Download my data”: registrations, attendance, certificates as issued, waitlists and CPD hours', async () => {
+      const member = await newMember('Dana Download');
+      const other = await newMember('Olga Other');
+      const webinar = await createActivity({ title: 'Data webinar', date: '2026-12-14T10:00:00Z', cpdHours: 1.5 });
+      const course = await createActivity({ title: 'Data course', date: '2027-02-01T09:00:00Z', cpdHours: 2 });
+      const missed = await createActivity({ title: 'Data missed', date: '2027-03-01T09:00:00Z', cpdHours: 3 });
+      const full = await createActivity({ title: 'Data full', date: '2030-05-01T09:00:00Z', capacity: 1 });
+      for (const id of [webinar, course, missed]) await register(id, member.token);
+      await register(full, other.token);
+      expect(
+        (await app.request('POST', `/api/activities/${full}/waitlist`, { token: member.token })).status,
+      ).toBeLessThan(300);
+      for (const id of [webinar, course]) expect((await mark(id, [member.id])).status).toBe(200);
+      const { document } = await pdfText((await download(webinar, member.token)).bytes);
+      const code = document.getSubject()!.split(' ').pop()!;
+
+      const response = await fetch(`${app.baseUrl}/api/account/data`, {
+        headers: { authorization: `Bearer ${member.token}` },
+      });
+      expect(response.status).toBe(200);
+      const data = (await response.json()) as MemberDataExport;
+      const stored = await app.runtime.deps.db('activity_registrations').where({ user_id: member.id });
+      const checkIn = new Map(stored.map((row) => [row.activity_id, row.check_in_code]));
+      expect(
+        data.registrations.map(({ title, attendedAt, cpdHours, checkInCode }) => [
+          title,
+          attendedAt !== null,
+          cpdHours,
+          checkInCode,
+        ]),
+      ).toEqual([
+        ['Data webinar', true, 1.5, checkIn.get(webinar)],
+        ['Data course', true, 2, checkIn.get(course)],
+        ['Data missed', false, 3, checkIn.get(missed)],
+      ]);
+      expect(data.registrations.map((registration) => registration.certificate?.code ?? null)).toEqual([
+        code,
+        null,
+        null,
+      ]);
+      expect(data.registrations[0]!.certificate).toEqual({
+        code,
+        url: `${app.runtime.deps.config.publicUrl}/certificates/${code}`,
+        issuedAt: toIso((await app.runtime.deps.db('activity_certificates').where({ code }).first())!.issued_at),
+        name: 'Dana Download',
+        activity: 'Data webinar',
+        date: '2026-12-14T10:00:00.000Z',
+        hours: 1.5,
+      });
+      expect(data.waitlist).toEqual([
+        expect.objectContaining({ activityId: full, title: 'Data full', offeredAt: null, offerExpiresAt: null }),
+      ]);
+      expect(data.cpd).toEqual({
+        totalHours: 3.5,
+        years: [
+          { year: 2027, hours: 2, activities: [expect.objectContaining({ activityId: course, hours: 2 })] },
+          { year: 2026, hours: 1.5, activities: [expect.objectContaining({ activityId: webinar, hours: 1.5 })] },
+        ],
+      });
+      // The same record as the member's own page.
+      expect(data.cpd.years).toEqual((await accountActivities(member.token)).cpd);
     });
 
     it("stops verifying an erased member's certificates", async () => {

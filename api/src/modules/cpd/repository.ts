@@ -75,6 +75,10 @@ export function createCpdRepository(db: Db) {
       return row as ActivityCertificateRow;
     },
 
+    /** Every certificate issued to the member (for "Download my data"). */
+    certificatesOf: (userId: number): Promise<ActivityCertificateRow[]> =>
+      db(CERTIFICATES).where({ user_id: userId }).select<ActivityCertificateRow[]>('*'),
+
     /** The certificate of `code`, while its member is not erased (erasure deletes them too). */
     byCode: (code: string): Promise<ActivityCertificateRow | undefined> =>
       db(CERTIFICATES)

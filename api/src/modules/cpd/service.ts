@@ -11,6 +11,8 @@ import {
   type AccountActivities,
   type AccountRegistration,
   type CertificateVerification,
+  type MemberDataExport,
+  type MemberRegistration,
   type User,
 } from '@npo/shared';
 import { toIso } from '../../db/rows.js';
@@ -130,6 +132,46 @@ export function createCpdService(deps: AppDeps) {
 
   return {
     own,
+
+    /**
+     * The member's activities for "Download my data": each registration (as `members.registrations`
+     * lists them, in activity date order) with its check-in code and certificate as issued, and the
+     * CPD record. Any account: a staff account has no registrations, so nothing.
+     */
+    async exportOf(
+      userId: number,
+      registrations: MemberRegistration[],
+    ): Promise<Pick<MemberDataExport, 'registrations' | 'cpd'>> {
+      const [rows, certificates] = await Promise.all([
+        repository.ownRegistrations(userId),
+        repository.certificatesOf(userId),
+      ]);
+      const byActivity = new Map(rows.map((row) => [row.activity_id, row]));
+      const issued = new Map(certificates.map((certificate) => [certificate.registration_id, certificate]));
+      const years = cpdYears(rows);
+      return {
+        registrations: registrations.map((registration) => {
+          const row = byActivity.get(registration.activityId);
+          const certificate = row && issued.get(row.registration_id);
+          return {
+            ...registration,
+            checkInCode: row?.check_in_code ?? null,
+            certificate: certificate
+              ? {
+                  code: certificate.code,
+                  url: verifyUrl(certificate.code),
+                  issuedAt: toIso(certificate.issued_at),
+                  name: certificate.member_name,
+                  activity: certificate.activity_title,
+                  date: toIso(certificate.activity_date),
+                  hours: Number(certificate.cpd_tenths) / 10,
+                }
+              : null,
+          };
+        }),
+        cpd: { totalHours: sumOfTenths(rows.filter(counts).map(tenthsOf)), years },
+      };
+    },
 
     /** The CPD record as a spreadsheet: one row per attended activity with hours, oldest first. */
     async csv(user: Pick<User, 'id' | 'role'>): Promise<string> {

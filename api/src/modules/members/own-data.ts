@@ -1,6 +1,7 @@
 /**
  * Members' data rights on the site (issue 22 item 3): "Download my data" answers everything the site
- * keeps about the signed-in account as stored (its contact messages once it has proved its address),
+ * keeps about the signed-in account as stored (its contact messages once it has proved its address;
+ * its registrations with attendance, check-in codes and certificates, its waitlists and CPD hours),
  * and "Close my account" erases it (erasure.ts) once the password confirms it. Staff accounts are closed by a super admin on the Admins screen, not here.
  */
 import { isAdminRole, PASSWORD_MAX_BYTES, type MemberDataExport } from '@npo/shared';
@@ -16,6 +17,9 @@ import { eraseMember } from './erasure.js';
 import { membershipTerms, presentMembership } from '../renewals/terms.js';
 import { createMembersRepository } from './repository.js';
 import { readProfile } from '../profiles/service.js';
+import { createCpdService } from '../cpd/service.js';
+import { WAITLIST } from '../activities/waitlist.js';
+import type { DbTimestamp } from '../../db/tables.js';
 
 export const WRONG_PASSWORD = 'Your password is incorrect.';
 export const ACCOUNT_CLOSED = 'Your account has been closed and your personal data erased.';
@@ -36,16 +40,55 @@ export function createOwnDataService(deps: AppDeps) {
       ])
       .select<ContactMessageRow[]>('id', 'name', 'email', 'phone', 'message', 'created_at');
 
+  /** The waitlists `userId` is on, in activity date order. */
+  const waitlistOf = async (userId: number): Promise<MemberDataExport['waitlist']> => {
+    const rows = await deps
+      .db(WAITLIST)
+      .join('activities', 'activities.id', `${WAITLIST}.activity_id`)
+      .where(`${WAITLIST}.user_id`, userId)
+      .orderBy([
+        { column: 'activities.date', order: 'asc' },
+        { column: 'activities.id', order: 'asc' },
+      ])
+      .select<
+        Array<{
+          activity_id: number;
+          title: string;
+          date: DbTimestamp;
+          created_at: DbTimestamp;
+          offered_at: DbTimestamp | null;
+          offer_expires_at: DbTimestamp | null;
+        }>
+      >(
+        'activities.id as activity_id',
+        'activities.title',
+        'activities.date',
+        `${WAITLIST}.created_at`,
+        `${WAITLIST}.offered_at`,
+        `${WAITLIST}.offer_expires_at`,
+      );
+    return rows.map((row) => ({
+      activityId: row.activity_id,
+      title: row.title,
+      date: toIso(row.date),
+      joinedAt: toIso(row.created_at),
+      offeredAt: toIsoOrNull(row.offered_at),
+      offerExpiresAt: toIsoOrNull(row.offer_expires_at),
+    }));
+  };
+
   return {
     async exportData(userId: number): Promise<MemberDataExport> {
       const row = found(await createUsersRepository(deps.db).findById(userId), 'User');
       const members = createMembersRepository(deps.db);
       const emailVerified = row.email_verified_at !== null;
-      const [registrations, messages, professionalProfile] = await Promise.all([
+      const [registrations, messages, professionalProfile, waitlist] = await Promise.all([
         members.registrations(userId),
         emailVerified ? messagesFrom(row.email) : [],
         readProfile(deps.db, userId),
+        waitlistOf(userId),
       ]);
+      const activities = await createCpdService(deps).exportOf(userId, registrations);
       return {
         exportedAt: deps.clock.now().toISOString(),
         profile: {
@@ -59,7 +102,9 @@ export function createOwnDataService(deps: AppDeps) {
         },
         professionalProfile,
         membership: presentMembership(row.renewal_date, membershipTerms(deps)),
-        registrations,
+        registrations: activities.registrations,
+        waitlist,
+        cpd: activities.cpd,
         contactMessages: messages.map((message) => ({
           id: message.id,
           name: message.name,

@@ -62,8 +62,9 @@ function DownloadData({ onSignedOut }: { onSignedOut: () => void }) {
         Download my data
       </h2>
       <p>
-        A JSON file with your profile, your activity registrations, the contact messages sent from your e-mail
-        address and your announcement preference.
+        A JSON file with your profile, your activity registrations and attendance, your certificates (with their
+        codes and verification links), your waitlist places, your CPD hours, the contact messages sent from your
+        e-mail address and your announcement preference.
       </p>
       {error && <FormAlert tone="error">{error}</FormAlert>}
       <button type="button" className="button button--secondary button--block" disabled={busy} onClick={download}>
