@@ -713,6 +713,7 @@ export const directoryEntryEntity = z.strictObject({
   languages: z.array(z.string()).describe('ISO 639-1 codes'),
   specialties: z.array(specialtyEntity).describe('By name'),
   practiceSetting: z.enum([...PRACTICE_SETTING_CODES, '']),
+  photo: profilePhotoEntity,
 });
 
 /** A listed professional's page: the entry with their registration body, bio and website. */

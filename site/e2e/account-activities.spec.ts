@@ -110,3 +110,34 @@ test('a member sees their activities, downloads a certificate, checks it, export
   await open(page, '/certificates/AAAAAAAAAAAAAAAA');
   await expect(page.getByText('No certificate has this code.')).toBeVisible();
 });
+
+test('a member checked in before the activity ends sees "Attended", its hours, and no cancel', async ({ page }) => {
+  const admin = await superAdminToken();
+  const member = await signedInMember(page, 'Ravi Early');
+  const title = `Long congress ${Date.now()}`;
+  const congress = await activity(admin, title, '2039-05-04T08:00:00Z', 3);
+  expect((await api('POST', `/activities/${congress}/register`, { token: member.token })).status).toBe(201);
+  const marked = await api('POST', `/admin/activities/${congress}/attendance`, {
+    token: admin,
+    body: { userIds: [member.id], attended: true },
+  });
+  expect(marked.status).toBe(200);
+
+  await open(page, '/account/activities');
+  await hydrated(page);
+  const upcoming = page.getByRole('list', { name: 'Upcoming registrations' });
+  const entry = upcoming.getByRole('listitem').filter({ hasText: title });
+  await expect(entry).toContainText('Attended');
+  await expect(entry.getByRole('button', { name: /Cancel my registration/ })).toHaveCount(0);
+  await expect(entry.getByRole('button', { name: `Download my certificate for ${title}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '2039: 3 h' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // The server refuses the cancel as well, and nothing changes.
+  const refused = await api('DELETE', `/activities/${congress}/register`, { token: member.token });
+  expect(refused.status).toBe(409);
+  expect(refused.body.message).toMatch(/You have attended this activity/);
+  expect((await api('GET', `/activities/${congress}/registration`, { token: member.token })).body.data.registered).toBe(
+    true,
+  );
+});

@@ -34,7 +34,32 @@ test('a member fills in their profile; a bad website is refused at its field', a
   await page.getByLabel('Professional title').fill('Registered Dietitian');
   await page.getByLabel('Country').selectOption({ label: 'India' });
   await page.getByLabel('City').fill('Pune');
-  await page.getByLabel('Languages spoken').selectOption([{ label: 'English' }, { label: 'Hindi' }]);
+  // Languages: every one by its English name (none a bare code), found by a filter, the chosen shown as chips.
+  const languages = page.getByRole('group', { name: 'Languages spoken' });
+  const names = await languages
+    .getByRole('group', { name: 'Languages' })
+    .getByRole('checkbox')
+    .evaluateAll((boxes) => boxes.map((box) => box.closest('label')?.textContent ?? ''));
+  expect(names.length).toBeGreaterThan(180);
+  expect(names.filter((name) => /^[a-z]{2,3}$/.test(name))).toEqual([]);
+  expect(names).toEqual(expect.arrayContaining(['Chuvash', 'Dzongkha', 'Hindi']));
+  await expect(languages.getByText('No language chosen yet.')).toBeVisible();
+  const filter = languages.getByLabel('Filter languages');
+  await filter.fill('engl');
+  await expect(languages.getByText('1 language matches')).toBeVisible();
+  await languages.getByRole('checkbox', { name: 'English' }).check();
+  await filter.fill('HIN');
+  await languages.getByRole('checkbox', { name: 'Hindi', exact: true }).check();
+  await filter.fill('chuv');
+  await languages.getByRole('checkbox', { name: 'Chuvash' }).check();
+  const chips = languages.getByRole('list', { name: 'Languages chosen' });
+  await expect(chips.getByRole('listitem')).toHaveText(['English', 'Hindi', 'Chuvash'].map((name) => `${name}×`));
+  // A chip's remove button, by keyboard.
+  await chips.getByRole('button', { name: 'Remove Chuvash' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(chips.getByRole('listitem')).toHaveText(['English×', 'Hindi×']);
+  await expect(languages.getByRole('checkbox', { name: 'Chuvash' })).not.toBeChecked();
+  await filter.fill('');
   await page.getByRole('checkbox', { name: 'Renal nutrition' }).check();
   await page.getByRole('checkbox', { name: 'Diabetes care' }).check();
   await page.getByLabel('Practice setting').selectOption({ label: 'Private practice' });
@@ -68,8 +93,39 @@ test('a member fills in their profile; a bad website is refused at its field', a
   await page.reload();
   await expect(page.getByLabel('City')).toHaveValue('Pune');
   await expect(page.getByLabel('Country')).toHaveValue('IN');
+  await expect(page.getByRole('list', { name: 'Languages chosen' }).getByRole('listitem')).toHaveText([
+    'English×',
+    'Hindi×',
+  ]);
   await expect(page.getByRole('checkbox', { name: 'Renal nutrition' })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Sports nutrition' })).not.toBeChecked();
+});
+
+test('the account pages are wide enough for the tabs on one row and the specialties in columns', async ({ page }) => {
+  await signedInMember(page, 'Wide Screen');
+  for (const width of [1366, 1024]) {
+    await page.setViewportSize({ width, height: 900 });
+    await open(page, '/account/profile');
+    await expect(page.getByRole('checkbox', { name: 'Renal nutrition' })).toBeVisible();
+    const tabs = page.getByRole('navigation', { name: 'Your account' }).getByRole('link');
+    const tops = await tabs.evaluateAll((links) => links.map((link) => link.getBoundingClientRect().top));
+    expect(tops).toHaveLength(4);
+    expect(new Set(tops).size, `one row of tabs at ${width} px`).toBe(1);
+    const panel = await page.locator('.account__panel').boundingBox();
+    expect(panel!.width).toBeGreaterThan(700);
+    // The specialties: more than one to a row.
+    const boxes = page.getByRole('group', { name: 'Specialties' }).getByRole('checkbox');
+    const rows = await boxes.evaluateAll(
+      (inputs) => new Set(inputs.map((input) => input.getBoundingClientRect().top)).size,
+    );
+    expect(rows).toBeLessThan(await boxes.count());
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, '/account/profile');
+  await expect(page.getByRole('checkbox', { name: 'Renal nutrition' })).toBeVisible();
+  // Nothing wider than the phone's screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('a change made elsewhere meanwhile is refused, not overwritten', async ({ page }) => {

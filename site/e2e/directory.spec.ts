@@ -12,8 +12,11 @@ test.describe.configure({ timeout: 60_000 });
 
 const PASSWORD = 'directory-secret-1';
 
+/** A 1 x 1 PNG: the server scales it up to its square sizes like any photo. */
+const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
 /** A member with a profile in Norway, listed by their choice and verified by staff, through the API. */
-async function listedProfessional(name: string, city: string, languages: string[]) {
+async function listedProfessional(name: string, city: string, languages: string[], withPhoto = false) {
   const email = uniqueEmail('directory');
   const registered = await api('POST', '/auth/register', { body: { name, email, password: PASSWORD } });
   const id = registered.body.data.user.id as number;
@@ -36,6 +39,10 @@ async function listedProfessional(name: string, city: string, languages: string[
     },
   });
   expect(profile.status).toBe(200);
+  if (withPhoto) {
+    const photo = await api('PUT', '/account/profile/photo', { token, body: { image: ONE_PIXEL_PNG } });
+    expect(photo.status).toBe(200);
+  }
   expect((await api('PUT', '/account/profile/listing', { token, body: { listed: true } })).status).toBe(200);
   const verified = await api('PUT', `/admin/members/${id}/verification`, {
     token: await superAdminToken(),
@@ -48,7 +55,7 @@ async function listedProfessional(name: string, city: string, languages: string[
 test('a visitor finds a professional by country and by a city typed without accents, and writes to them', async ({
   page,
 }) => {
-  const zoe = await listedProfessional('Zoë Lindqvist', 'Ålesund', ['nb', 'en']);
+  const zoe = await listedProfessional('Zoë Lindqvist', 'Ålesund', ['nb', 'en'], true);
   await listedProfessional('Pål Haugen', 'Bergen', ['nb']);
 
   await open(page, '/');
@@ -71,17 +78,26 @@ test('a visitor finds a professional by country and by a city typed without acce
   await hydrated(page);
   await expect(page.getByRole('heading', { name: '1 professional in Norway matching “alesund”' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Pål Haugen' })).toHaveCount(0);
+  // Zoë's photo, named by her name, at its fixed size, loaded once in view.
+  const listPhoto = page.getByRole('img', { name: 'Zoë Lindqvist' });
+  await expect(listPhoto).toHaveAttribute('loading', 'lazy');
+  await expect(listPhoto).toHaveAttribute('width', '72');
+  await expect.poll(() => listPhoto.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(96);
 
   await page.getByRole('link', { name: 'Zoë Lindqvist' }).click();
   await expect(page).toHaveURL(/\/directory\/zoe-lindqvist-\d+$/);
   await expect(page.getByRole('heading', { name: 'Zoë Lindqvist', level: 1 })).toBeVisible();
   await expect(page.getByText('Ålesund, Norway')).toBeVisible();
+  const pagePhoto = page.getByRole('img', { name: 'Zoë Lindqvist' });
+  await expect.poll(() => pagePhoto.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  expect(await pagePhoto.boundingBox()).toMatchObject({ width: 160, height: 160 });
   await expect(page.getByText(zoe.email)).toHaveCount(0);
   // Loaded in full (not by a client-side navigation), the page carries its Person data.
   await page.reload();
   await hydrated(page);
   const personData = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
   expect(personData).toMatchObject({ '@type': 'Person', name: 'Zoë Lindqvist', jobTitle: 'Clinical Dietitian' });
+  expect(personData.image).toMatch(/^https?:\/\/[^/]+\/api\/photos\/[0-9a-f]{32}\/512$/);
 
   const form = page.getByRole('form', { name: 'Contact this professional' });
   await form.getByLabel('Name').fill('Vera Visitor');

@@ -118,6 +118,9 @@ test('the header and footer hold SPEC 2 links, contact details and the current y
   for (const network of ['Instagram', 'Facebook', 'Twitter', 'LinkedIn']) {
     await expect(footer.getByRole('link', { name: network })).toBeVisible();
   }
+  // The directory (issue 57) is in the footer's Pages as in the header.
+  await expect(footer.getByRole('link', { name: 'Directory', exact: true })).toHaveAttribute('href', '/directory');
+  await expect(header.getByRole('link', { name: 'Directory', exact: true })).toHaveAttribute('href', '/directory');
   await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
   await expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
   await expect(footer).toContainText(`© ${year} Global Nutrition Network`);

@@ -27,6 +27,7 @@ import { createWebApp, SITE_BUILD_DIR } from './web-app.js';
 
 const SUPER_ADMIN = { email: 'root@example.org', password: 'root-password-1' };
 const MEMBER_PASSWORD = 'member-password-1';
+const PHOTO_KEY = '0123456789abcdef0123456789abcdef';
 const built = existsSync(path.join(SITE_BUILD_DIR, 'server', 'entry.mjs'));
 const notBuilt = !built && 'the site is not built (npm run build)';
 
@@ -163,6 +164,15 @@ describeEngines('the directory pages on %s', notBuilt, (engine) => {
       city: 'São Paulo',
       languages: ',pt,',
     });
+    // João has a photo (the bytes are not decoded here: the pages name its paths).
+    await site.runtime.deps.db('member_photos').insert({
+      user_id: people.joao.id,
+      hash: PHOTO_KEY,
+      image_96: Buffer.from('96'),
+      image_256: Buffer.from('256'),
+      image_512: Buffer.from('512'),
+      created_at: site.runtime.deps.clock.now(),
+    });
     for (let index = 1; index <= 21; index += 1) {
       await listedProfessional(site.runtime, `Paged Person ${String(index).padStart(2, '0')}`, {
         country: 'IN',
@@ -198,6 +208,16 @@ describeEngines('the directory pages on %s', notBuilt, (engine) => {
     const brazil = await page(site, '/directory?country=BR');
     expect(brazil.html).toContain('1 professional in Brazil');
     expect(brazil.html).toContain('João Silva');
+    // The photo: its name as the alternative text, a fixed size, loaded when scrolled to.
+    const photo = /<img [^>]*class="directory-photo"[^>]*>/.exec(brazil.html)?.[0] ?? '';
+    expect(photo).toContain(`src="/api/photos/${PHOTO_KEY}/96"`);
+    expect(photo).toContain(`srcSet="/api/photos/${PHOTO_KEY}/96 1x, /api/photos/${PHOTO_KEY}/256 2x"`);
+    expect(photo).toContain('alt="João Silva"');
+    expect(photo).toContain('width="72"');
+    expect(photo).toContain('height="72"');
+    expect(photo).toContain('loading="lazy"');
+    // Without a photo, no image.
+    expect((await page(site, '/directory?language=de')).html).not.toContain('class="directory-photo"');
     // The canonical link is the bare path, whatever the filters.
     expect(brazil.html).toContain('<link rel="canonical" href="https://site.test/directory"/>');
     const german = await page(site, '/directory?language=de');
@@ -231,6 +251,14 @@ describeEngines('the directory pages on %s', notBuilt, (engine) => {
       knowsLanguage: ['German', 'English'],
       memberOf: { '@type': 'Organization', name: 'Global Nutrition Network', url: 'https://site.test/' },
     });
+    const joao = await page(site, `/directory/${people.joao!.slug}`);
+    const person = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(joao.html)![1]!);
+    expect(person.image).toBe(`https://site.test/api/photos/${PHOTO_KEY}/512`);
+    const large = /<img [^>]*class="directory-photo"[^>]*>/.exec(joao.html)?.[0] ?? '';
+    expect(large).toContain(`src="/api/photos/${PHOTO_KEY}/256"`);
+    expect(large).toContain('alt="João Silva"');
+    expect(large).toContain('width="160"');
+    expect(large).not.toContain('loading=');
     expect((await page(site, '/directory/nobody-999999')).status).toBe(404);
     expect((await page(site, '/directory/Not_A_Slug')).status).toBe(404);
   });

@@ -313,7 +313,7 @@ export const ROUTE_SCHEMAS = {
       ...byId,
       answer: entity.activityEntity,
       description: 'Cancelled: the activity with its new count',
-      // Refused once the activity is past.
+      // Refused once the activity is past, or once staff recorded the member attended.
       conflicts: true,
       summary: 'Cancel my registration for an activity',
     },

@@ -2,7 +2,9 @@
  * The code lists a member profile takes its values from: ISO 3166-1 alpha-2 country codes (every
  * officially assigned one) and ISO 639-1 language codes. Only the codes are kept here; their English
  * names come from the runtime's CLDR data (Intl.DisplayNames), which Node and every browser carry, so
- * this file does not ship 430 names that would drift from the standard's.
+ * this file does not ship 430 names that would drift from the standard's. Browsers carry a reduced
+ * set, though (Chromium has no English name for 51 of the 184 languages, "cv" or "dz" among them):
+ * those names are kept here, CLDR's own, so a language reads the same on the server and in any browser.
  */
 
 const COUNTRIES =
@@ -26,6 +28,66 @@ export const COUNTRY_CODES = COUNTRIES.split(' ') as [string, ...string[]];
 /** ISO 639-1, lower case. */
 export const LANGUAGE_CODES = LANGUAGES.split(' ') as [string, ...string[]];
 
+/**
+ * CLDR's English names (as Node's full ICU gives them) of the ISO 639-1 languages Chromium 156's
+ * reduced data has none for (and "tw"); kept for every runtime, so server and browser name them alike.
+ */
+const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
+  aa: 'Afar',
+  ab: 'Abkhazian',
+  ae: 'Avestan',
+  av: 'Avaric',
+  ba: 'Bashkir',
+  bi: 'Bislama',
+  bo: 'Tibetan',
+  ce: 'Chechen',
+  ch: 'Chamorro',
+  cr: 'Cree',
+  cu: 'Church Slavic',
+  cv: 'Chuvash',
+  dz: 'Dzongkha',
+  ff: 'Fula',
+  fj: 'Fijian',
+  gv: 'Manx',
+  ho: 'Hiri Motu',
+  hz: 'Herero',
+  ie: 'Interlingue',
+  ii: 'Sichuan Yi',
+  ik: 'Inupiaq',
+  io: 'Ido',
+  iu: 'Inuktitut',
+  kg: 'Kongo',
+  ki: 'Kikuyu',
+  kj: 'Kuanyama',
+  kl: 'Kalaallisut',
+  kr: 'Kanuri',
+  ks: 'Kashmiri',
+  kv: 'Komi',
+  kw: 'Cornish',
+  li: 'Limburgish',
+  lu: 'Luba-Katanga',
+  mh: 'Marshallese',
+  na: 'Nauru',
+  nd: 'North Ndebele',
+  ng: 'Ndonga',
+  nr: 'South Ndebele',
+  nv: 'Navajo',
+  oj: 'Ojibwa',
+  os: 'Ossetic',
+  pi: 'Pali',
+  rn: 'Rundi',
+  sc: 'Sardinian',
+  se: 'Northern Sami',
+  sg: 'Sango',
+  ss: 'Swati',
+  // CLDR names "tw" Akan, as it does "ak": the ISO name tells the two entries apart.
+  tw: 'Twi',
+  ty: 'Tahitian',
+  ve: 'Venda',
+  vo: 'Volapük',
+  za: 'Zhuang',
+};
+
 let countryNames: Intl.DisplayNames | undefined;
 let languageNames: Intl.DisplayNames | undefined;
 
@@ -35,10 +97,11 @@ export function countryName(code: string): string {
   return countryNames.of(code) ?? code;
 }
 
-/** "hi" → "Hindi"; the code itself where the runtime has no name for it. */
+/** "hi" → "Hindi", "cv" → "Chuvash" in any runtime (LANGUAGE_NAMES); the code only for one not in the list. */
 export function languageName(code: string): string {
-  languageNames ??= new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
-  return languageNames.of(code) ?? code;
+  languageNames ??= new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+  const named = LANGUAGE_NAMES[code] ?? languageNames.of(code);
+  return named && named.toLowerCase() !== code ? named : code;
 }
 
 export interface CodeOption {

@@ -9,6 +9,9 @@ const ACCOUNT_PAGES = [
   { href: '/account/data', label: 'Your data' },
 ] as const;
 
+/** Pages of a few short fields, kept at the login form's measure inside the wider column. */
+const NARROW = new Set(['/account/password']);
+
 export function AccountShell({ children }: { children: ReactNode }) {
   const { urlPathname } = usePageContext();
   return (
@@ -28,7 +31,9 @@ export function AccountShell({ children }: { children: ReactNode }) {
           ))}
         </ul>
       </nav>
-      <div className="auth__panel account__panel">{children}</div>
+      <div className={`auth__panel account__panel${NARROW.has(urlPathname) ? ' account__panel--narrow' : ''}`}>
+        {children}
+      </div>
     </div>
   );
 }

@@ -11,6 +11,7 @@ export function personJsonLd(professional: DirectoryProfile, url: string, siteUr
     name: professional.name,
     url,
     ...(professional.title && { jobTitle: professional.title }),
+    ...(professional.photo && { image: `${siteUrl.replace(/\/+$/, '')}${professional.photo.large}` }),
     ...(professional.bio && { description: professional.bio }),
     ...((professional.city || professional.country) && {
       address: {

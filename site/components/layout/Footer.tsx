@@ -12,6 +12,8 @@ const PAGE_LINKS = [
   { href: '/#membership-benefits', label: 'Membership Benefits' },
   { href: '/#why-join-us', label: 'Why Join Us' },
   { href: '/#activities', label: 'Activities' },
+  // A page of its own (issue 57), as in the header.
+  { href: '/directory', label: 'Directory' },
   { href: '/signup', label: 'Sign Up' },
 ];
 

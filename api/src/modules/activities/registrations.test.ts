@@ -3,7 +3,7 @@ import { parseCsv } from '../../test-support/csv.js';
 import { describeEngines } from '../../test-support/databases.js';
 import { sampleBodies } from '../../test-support/samples.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
-import { CANCEL_IS_CLOSED } from './service.js';
+import { CANCEL_IS_ATTENDED, CANCEL_IS_CLOSED } from './service.js';
 
 type Attendee = { userId: number; name: string; email: string; registeredAt: string; attendedAt: string | null };
 
@@ -183,6 +183,40 @@ describeEngines('activity registrations on %s', (engine) => {
       expect(refused.status).toBe(409);
       expect(refused.body.message).toBe(CANCEL_IS_CLOSED);
       expect(await participants(activity)).toBe(1);
+    });
+
+    it('answers 409 once staff marked the member attended, even before the activity is over, and keeps it', async () => {
+      const activity = await createActivity();
+      const attendee = await newMember('Checked In Early');
+      await register(activity, attendee.token);
+      const marked = await app.request('POST', `/api/admin/activities/${activity}/attendance`, {
+        token: editor,
+        body: { userIds: [attendee.id], attended: true },
+      });
+      expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+      const row = () =>
+        app.runtime.deps
+          .db('activity_registrations')
+          .where({ activity_id: activity, user_id: attendee.id })
+          .first('attended_at', 'check_in_code');
+      const before = await row();
+      expect(before?.attended_at).toBeTruthy();
+
+      const refused = await cancel(activity, attendee.token);
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(CANCEL_IS_ATTENDED);
+      expect(await row()).toEqual(before);
+      expect(await participants(activity)).toBe(1);
+      expect((await registration(activity, attendee.token)).body.data).toEqual({ registered: true, waitlist: null });
+
+      // Marked not attended again, the member may cancel as before.
+      const unmarked = await app.request('POST', `/api/admin/activities/${activity}/attendance`, {
+        token: editor,
+        body: { userIds: [attendee.id], attended: false },
+      });
+      expect(unmarked.status).toBe(200);
+      expect((await cancel(activity, attendee.token)).status).toBe(200);
+      expect(await participants(activity)).toBe(0);
     });
   });
 

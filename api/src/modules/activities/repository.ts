@@ -179,6 +179,15 @@ export function createActivitiesRepository(db: Db) {
       return (await trx(REGISTRATIONS).where({ activity_id: activityId, user_id: userId }).delete()) > 0;
     },
 
+    /** Whether a registration not (yet) marked attended was removed: an attended one stays. */
+    async removeUnattendedRegistration(activityId: number, userId: number, trx: Db): Promise<boolean> {
+      const removed = await trx(REGISTRATIONS)
+        .where({ activity_id: activityId, user_id: userId })
+        .whereNull('attended_at')
+        .delete();
+      return removed > 0;
+    },
+
     async registrations(
       activityId: number,
       filter: RegistrationsFilter,

@@ -15,6 +15,8 @@ export const ALREADY_REGISTERED = 'You are already registered for this activity.
 export const ACTIVITY_IS_PAST = 'This activity has already taken place; registration is closed.';
 export const ACTIVITY_IS_FULL = 'This activity is full; no places are left. You can join its waitlist.';
 export const CANCEL_IS_CLOSED = 'This activity has already taken place; its registrations can no longer be cancelled.';
+export const CANCEL_IS_ATTENDED =
+  'You have attended this activity (staff recorded it); your registration can no longer be cancelled.';
 export const REGISTRATION = 'Registration';
 
 export interface ActivitiesQuery extends Page {
@@ -92,14 +94,20 @@ export function createActivitiesService(deps: AppDeps) {
       });
     },
 
-    /** The member's own cancellation: only while the activity is upcoming; answers the activity with its new count. */
+    /**
+     * The member's own cancellation: only while the activity is upcoming and staff have not recorded
+     * them attended (their CPD hours count from then on); answers the activity with its new count.
+     * The removal is conditional on attendance still unrecorded, so a check-in landing meanwhile wins.
+     */
     cancel(activityId: number, userId: number): Promise<Activity> {
       return deps.db.transaction(async (trx) => {
         await activities.lockForRegistration(activityId, trx);
         const activity = found(await activities.findById(activityId, trx), 'Activity');
         if (!(await activities.isRegistered(activityId, userId, trx))) throw notFound(REGISTRATION);
         if (activity.status === 'past') throw conflict(CANCEL_IS_CLOSED);
-        await activities.removeRegistration(activityId, userId, trx);
+        if (!(await activities.removeUnattendedRegistration(activityId, userId, trx))) {
+          throw conflict(CANCEL_IS_ATTENDED);
+        }
         return found(await activities.findById(activityId, trx), 'Activity');
       });
     },

@@ -15,6 +15,7 @@ import {
   type ProofOfWorkChallenge,
   type Specialty,
 } from '@npo/shared';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../lib/rate-limits.js';
 import { describeEngines } from '../../test-support/databases.js';
@@ -121,6 +122,7 @@ describeEngines('the public directory on %s', (engine) => {
       languages: ['en', 'hi'],
       specialties: [specialties[0], specialties[1]].sort((a, b) => a!.name.localeCompare(b!.name)),
       practiceSetting: 'private_practice',
+      photo: null,
     });
     // The member's address is in no public answer.
     expect(JSON.stringify(answer.body)).not.toContain('@');
@@ -181,6 +183,31 @@ describeEngines('the public directory on %s', (engine) => {
     expect((await app.request('GET', '/api/directory/nobody-999999')).status).toBe(404);
     // Not the shape of a slug: nothing has it either.
     expect((await app.request('GET', '/api/directory/Not%20A%20Slug')).status).toBe(404);
+  });
+
+  it("gives each entry and page the member's photo's paths (null without one), gone once removed", async () => {
+    const image = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
+    const saved = await app.request('PUT', '/api/account/profile/photo', {
+      token: people.bela!.token,
+      body: { image: image.toString('base64') },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const photo = saved.body.data.photo as NonNullable<DirectoryEntry['photo']>;
+    expect(photo.medium).toBe(`/api/photos/${photo.key}/256`);
+
+    const photos = Object.fromEntries(
+      (await directory()).body.data.professionals.map((entry) => [entry.name, entry.photo]),
+    );
+    expect(photos).toEqual({ 'Asha Rao': null, 'Bela Nagy': photo, 'João Silva': null, 'Zoë Müller': null });
+    const page = await app.request('GET', `/api/directory/${people.bela!.slug}`);
+    expect(page.body.data.photo).toEqual(photo);
+    expect((await fetch(`${app.baseUrl}${photo.small}`)).headers.get('content-type')).toBe('image/webp');
+
+    const removed = await app.request('DELETE', '/api/account/profile/photo', { token: people.bela!.token });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect((await app.request('GET', `/api/directory/${people.bela!.slug}`)).body.data.photo).toBeNull();
   });
 
   it('keeps the slug through a change of name and a withdrawal', async () => {

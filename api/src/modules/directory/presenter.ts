@@ -1,9 +1,10 @@
 /** Directory rows as the public sees them: what the consent text names, never the e-mail address. */
 import type { DirectoryEntry, DirectoryProfile, PracticeSetting, Specialty } from '@npo/shared';
-import { languagesOf } from '../profiles/presenter.js';
+import { languagesOf, presentPhoto } from '../profiles/presenter.js';
 import type { DirectoryRow } from './repository.js';
 
-export function presentEntry(row: DirectoryRow, specialties: Specialty[]): DirectoryEntry {
+/** `photoHash`: the member's photo's key, undefined without one. */
+export function presentEntry(row: DirectoryRow, specialties: Specialty[], photoHash?: string): DirectoryEntry {
   return {
     slug: row.directory_slug,
     name: row.name,
@@ -13,12 +14,13 @@ export function presentEntry(row: DirectoryRow, specialties: Specialty[]): Direc
     languages: languagesOf(row.languages),
     specialties,
     practiceSetting: row.practice_setting as PracticeSetting | '',
+    photo: presentPhoto(photoHash),
   };
 }
 
-export function presentProfile(row: DirectoryRow, specialties: Specialty[]): DirectoryProfile {
+export function presentProfile(row: DirectoryRow, specialties: Specialty[], photoHash?: string): DirectoryProfile {
   return {
-    ...presentEntry(row, specialties),
+    ...presentEntry(row, specialties, photoHash),
     registrationBody: row.registration_body,
     bio: row.bio,
     website: row.website,

@@ -148,5 +148,14 @@ export function createDirectoryRepository(db: Db, today: () => string) {
       for (const { user_id: userId, ...specialty } of rows) bySpecialist.get(userId)?.push(specialty);
       return bySpecialist;
     },
+
+    /** The photo's hash (its key) of each of `userIds` who has one. */
+    async photosOf(userIds: readonly number[]): Promise<Map<number, string>> {
+      if (userIds.length === 0) return new Map();
+      const rows: { user_id: number; hash: string }[] = await db('member_photos')
+        .whereIn('user_id', [...userIds])
+        .select('user_id', 'hash');
+      return new Map(rows.map((row) => [row.user_id, row.hash]));
+    },
   };
 }

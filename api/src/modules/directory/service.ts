@@ -37,9 +37,14 @@ const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 export function createDirectoryService(deps: AppDeps) {
   const directory = createDirectoryRepository(deps.db, () => membershipTerms(deps).today);
 
-  async function withSpecialties<T>(rows: DirectoryRow[], present: (row: DirectoryRow, of: Specialty[]) => T) {
-    const specialties = await directory.specialtiesOf(rows.map((row) => row.user_id));
-    return rows.map((row) => present(row, specialties.get(row.user_id) ?? []));
+  /** The rows presented with their specialties and photos (two batched reads, whatever the page's size). */
+  async function withSpecialties<T>(
+    rows: DirectoryRow[],
+    present: (row: DirectoryRow, of: Specialty[], photoHash?: string) => T,
+  ) {
+    const userIds = rows.map((row) => row.user_id);
+    const [specialties, photos] = await Promise.all([directory.specialtiesOf(userIds), directory.photosOf(userIds)]);
+    return rows.map((row) => present(row, specialties.get(row.user_id) ?? [], photos.get(row.user_id)));
   }
 
   /** A listed professional, or null (the API answers 404, the site its 404 page). */

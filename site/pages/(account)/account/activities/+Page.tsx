@@ -1,6 +1,6 @@
 /**
  * The member's activities (issue 58): upcoming registrations (with the check-in code to show at the
- * door, and a cancel), past ones with the attendance staff recorded and the certificate to download
+ * door, and a cancel until staff record the member attended), past ones with the attendance staff recorded and the certificate to download
  * for those that give CPD hours, and the CPD hours per year, exportable as CSV. Read after hydration:
  * the page needs the session, so nothing of it is in the server's (cached) render.
  */
@@ -45,39 +45,8 @@ function When({ registration }: { registration: AccountRegistration }) {
   );
 }
 
-function Upcoming({
-  registration,
-  busy,
-  onCancel,
-}: {
-  registration: AccountRegistration;
-  busy: boolean;
-  onCancel: () => void;
-}) {
-  return (
-    <li className="my-activity">
-      <h3 className="my-activity__title">{registration.title}</h3>
-      <When registration={registration} />
-      {registration.checkInCode && (
-        <p className="my-activity__code">
-          Check-in code: <strong className="my-activity__code-value">{registration.checkInCode}</strong>
-          <span className="my-activity__hint"> Show it at the door; staff type it to mark you present.</span>
-        </p>
-      )}
-      <button
-        type="button"
-        className="button button--secondary"
-        disabled={busy}
-        aria-label={`Cancel my registration for ${registration.title}`}
-        onClick={onCancel}
-      >
-        Cancel registration
-      </button>
-    </li>
-  );
-}
-
-function Past({
+/** "Attended" as soon as staff record it (a check-in at the door, before the activity ends, too), and its certificate. */
+function Attendance({
   registration,
   busy,
   onDownload,
@@ -87,9 +56,7 @@ function Past({
   onDownload: () => void;
 }) {
   return (
-    <li className="my-activity">
-      <h3 className="my-activity__title">{registration.title}</h3>
-      <When registration={registration} />
+    <>
       <p className="my-activity__status">{registration.attendedAt ? 'Attended' : 'Attendance not recorded'}</p>
       {registration.certificateAvailable && (
         <button
@@ -108,6 +75,68 @@ function Past({
           <a href={`/certificates/${registration.certificate.code}`}>check it</a>
         </p>
       )}
+    </>
+  );
+}
+
+/**
+ * An upcoming registration: its check-in code and a cancel until staff record the member attended;
+ * from then on its attendance (the server refuses the cancel too: the hours already count).
+ */
+function Upcoming({
+  registration,
+  busy,
+  onCancel,
+  onDownload,
+}: {
+  registration: AccountRegistration;
+  busy: boolean;
+  onCancel: () => void;
+  onDownload: () => void;
+}) {
+  return (
+    <li className="my-activity">
+      <h3 className="my-activity__title">{registration.title}</h3>
+      <When registration={registration} />
+      {registration.attendedAt ? (
+        <Attendance registration={registration} busy={busy} onDownload={onDownload} />
+      ) : (
+        <>
+          {registration.checkInCode && (
+            <p className="my-activity__code">
+              Check-in code: <strong className="my-activity__code-value">{registration.checkInCode}</strong>
+              <span className="my-activity__hint"> Show it at the door; staff type it to mark you present.</span>
+            </p>
+          )}
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={busy}
+            aria-label={`Cancel my registration for ${registration.title}`}
+            onClick={onCancel}
+          >
+            Cancel registration
+          </button>
+        </>
+      )}
+    </li>
+  );
+}
+
+function Past({
+  registration,
+  busy,
+  onDownload,
+}: {
+  registration: AccountRegistration;
+  busy: boolean;
+  onDownload: () => void;
+}) {
+  return (
+    <li className="my-activity">
+      <h3 className="my-activity__title">{registration.title}</h3>
+      <When registration={registration} />
+      <Attendance registration={registration} busy={busy} onDownload={onDownload} />
     </li>
   );
 }
@@ -240,6 +269,7 @@ export default function AccountActivitiesPage() {
                     registration={registration}
                     busy={busy}
                     onCancel={() => void cancel(registration)}
+                    onDownload={() => void download(registration)}
                   />
                 ))}
               </ul>

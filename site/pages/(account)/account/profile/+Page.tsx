@@ -13,7 +13,6 @@ import {
   countryOptions,
   DIRECTORY_CONSENT_TEXT,
   failureText,
-  languageOptions,
   memberProfileFormSchema,
   PHOTO_ACCEPT,
   photoBase64,
@@ -25,6 +24,7 @@ import {
   type Specialty,
 } from '@npo/shared';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { LanguageChoices } from '../../../../components/account/LanguageChoices';
 import { MembershipSummary } from '../../../../components/account/MembershipSummary';
 import { FormAlert, SelectField, TextArea, TextField } from '../../../../components/forms/Field';
 import { Form } from '../../../../components/forms/Form';
@@ -100,7 +100,6 @@ function ProfileForm({ profile, specialties, onSaved, onSignedOut }: SectionProp
   const [submitting, setSubmitting] = useState(false);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const countries = useMemo(() => countryOptions().map(({ code, name }) => ({ value: code, label: name })), []);
-  const languages = useMemo(() => languageOptions().map(({ code, name }) => ({ value: code, label: name })), []);
 
   async function submit(event: { preventDefault(): void }) {
     event.preventDefault();
@@ -134,14 +133,7 @@ function ProfileForm({ profile, specialties, onSaved, onSignedOut }: SectionProp
       />
       <SelectField label="Country" options={countries} {...form.bind('country')} />
       <TextField label="City" name="city" autoComplete="address-level2" {...form.bind('city')} />
-      <SelectField
-        label="Languages spoken"
-        options={languages}
-        multiple
-        size={6}
-        hint="Hold Ctrl (or Cmd on a Mac) to choose more than one."
-        {...form.bind('languages')}
-      />
+      <LanguageChoices {...form.bind('languages')} />
       <SpecialtyChoices specialties={specialties} {...form.bind('specialtyIds')} />
       <SelectField label="Practice setting" options={PRACTICE_OPTIONS} {...form.bind('practiceSetting')} />
       <TextField

@@ -6,7 +6,7 @@ import { languageName, PRACTICE_SETTINGS, type DirectoryProfile } from '@npo/sha
 import { useData } from 'vike-react/useData';
 import { PageHeader } from '../../../../components/content/PageHeader';
 import { ContactProfessionalForm } from '../../../../components/directory/ContactProfessionalForm';
-import { placeOf } from '../../../../components/directory/ProfessionalSummary';
+import { placeOf, ProfessionalPhoto } from '../../../../components/directory/ProfessionalSummary';
 
 export default function ProfessionalPage() {
   const { professional } = useData<{ professional: DirectoryProfile }>();
@@ -29,6 +29,7 @@ export default function ProfessionalPage() {
             <p>
               <a href="/directory">← All professionals</a>
             </p>
+            <ProfessionalPhoto professional={professional} size={160} />
             <dl className="directory-entry__facts directory-entry__facts--large">
               {facts
                 .filter(([, value]) => value)
