@@ -102,7 +102,8 @@ test('each part shows only for staff who may view its module, and no sample stan
   // A super admin: all of it, with no note.
   await openAs(page, '');
   await expect(stats).toHaveCount(4);
-  await expect(page.locator('.overview-list')).toBeVisible();
+  // The content overview (a backup's card is an overview list too, once the daily backup has run).
+  await expect(page.locator('dl.overview-list')).toBeVisible();
   await expect(page.getByTestId('dashboard-withheld')).toHaveCount(0);
 });
 

@@ -7,8 +7,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { api, expectNoSeriousA11yViolations, uniqueEmail } from '../../e2e/support.js';
 import { open } from './helpers.js';
 
-/** A 1 x 1 PNG: the server scales it up to its square sizes like any photo. */
-const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+/**
+ * A 2 x 2 PNG of this spec's own colour: the server scales it up to its square sizes like any photo.
+ * Photos are stored by their content, so the same picture kept by a member of another spec (the
+ * directory's 1 x 1 PNG) would still be served after this one removes it: this spec's is its own.
+ */
+const OWN_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWPY6im71VOWAUIBACFiBG2g9708AAAAAElFTkSuQmCC';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -40,7 +45,7 @@ test('a member uploads a photo, sees the square kept, and removes it; an SVG nam
   expect((await api('GET', '/account/profile', { token })).body.data.photo).toBeNull();
   await expectNoSeriousA11yViolations(page);
 
-  const png = Buffer.from(ONE_PIXEL_PNG, 'base64');
+  const png = Buffer.from(OWN_PNG, 'base64');
   await section.getByLabel('Choose a photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
   await section.getByRole('button', { name: 'Upload photo' }).click();
   await expect(section.getByText('Photo saved.')).toBeVisible();
