@@ -10,6 +10,7 @@
  * Payments stay outside the product: whatever takes the payment sets the renewal date (docs/api.md).
  */
 import { z } from 'zod';
+import { dateTimeFormat } from './format.js';
 
 export const MEMBERSHIP_STATUSES = ['active', 'expiring', 'lapsed'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
@@ -55,9 +56,7 @@ export function daysBetween(from: string, to: string): number {
 
 /** Today's calendar day in `zone` ("2026-06-17"). */
 export function dayIn(zone: string, at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    at,
-  );
+  return dateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
 /** The console's form of the renewal date: a date input's value, empty for an open-ended membership. */

@@ -5,6 +5,8 @@
  * files, the calendar feed) carries the true instant instead: the value less the zone's offset at that
  * wall clock, 04:30Z here. Plain Intl, no Temporal: Node and every browser the console runs in have it.
  */
+import { dateTimeFormat } from './format.js';
+
 export const DEFAULT_ORGANISATION_TIME_ZONE = 'Asia/Kolkata';
 
 /** An IANA zone name Intl knows ("Asia/Kolkata", "Europe/Lisbon"). */
@@ -19,7 +21,7 @@ export function isTimeZone(zone: string): boolean {
 
 /** The zone's offset from UTC at an instant, in ms (+5.5 h for Asia/Kolkata). */
 function offsetAt(zone: string, instantMs: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone: zone,
     hourCycle: 'h23',
     year: 'numeric',
@@ -46,6 +48,6 @@ export function wallClockInstant(stored: string, zone: string): Date {
 
 /** The zone as people call it, in English: "India Standard Time". */
 export function timeZoneLongName(zone: string, at: Date = new Date(0)): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'long' }).formatToParts(at);
+  const parts = dateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'long' }).formatToParts(at);
   return parts.find((entry) => entry.type === 'timeZoneName')?.value ?? zone;
 }
