@@ -15,6 +15,22 @@ interface InsertManyOptions {
   skipConflictsOn?: string[];
 }
 
+/** A UTF-16 surrogate without its other half (which JSON.stringify writes as an escape, \udXXX). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * The rows as JSON PostgreSQL reads into text. A lone surrogate would make it refuse the whole batch
+ * (its escape is no character); a parameter sent as text has it replaced by U+FFFD (the UTF-8
+ * encoding of the string), and so does this. Checked on the JSON first: its escapes are rare.
+ */
+function jsonOf(rows: readonly Record<string, unknown>[]): string {
+  const json = JSON.stringify(rows);
+  if (!/\\ud[89a-f]/i.test(json)) return json;
+  return JSON.stringify(rows, (_key, value: unknown) =>
+    typeof value === 'string' ? value.replace(LONE_SURROGATE, '\ufffd') : value,
+  );
+}
+
 export async function insertMany(
   db: Db,
   table: string,
@@ -28,7 +44,7 @@ export async function insertMany(
     const conflict = skipConflictsOn ? ` on conflict (${skipConflictsOn.map(() => '??').join(', ')}) do nothing` : '';
     await db.raw(
       `insert into ?? (${names}) select ${names} from json_populate_recordset(null::??, ?::json)${conflict}`,
-      [table, ...columns, ...columns, table, JSON.stringify(rows), ...(skipConflictsOn ?? [])],
+      [table, ...columns, ...columns, table, jsonOf(rows), ...(skipConflictsOn ?? [])],
     );
     return;
   }
