@@ -251,13 +251,10 @@ async function writeExtras(
     }
     for (const name of new Set(tags.map(tagKey))) links.push({ user_id: userId, tag_id: tagIds.get(name)! });
   }
-  // Sent at once, so that the database writes them one after the other without waiting for the server.
   // Up to 10 specialties or a few tags a member: on SQLite a batch's links are cut to stay below the limits too.
-  await Promise.all([
-    insertMany(trx, 'member_profiles', profiles, { batch: INSERT_BATCH }),
-    insertMany(trx, 'member_specialties', specialties, { batch: INSERT_BATCH }),
-    createTagsRepository(trx).link(links, INSERT_BATCH),
-  ]);
+  await insertMany(trx, 'member_profiles', profiles, { batch: INSERT_BATCH });
+  await insertMany(trx, 'member_specialties', specialties, { batch: INSERT_BATCH });
+  await createTagsRepository(trx).link(links, INSERT_BATCH);
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -270,16 +267,9 @@ export function createMemberImport(deps: AppDeps) {
   // The site's welcome page, not its reset page: the member chooses a first password (issue 55 item 9).
   const welcomeLink = (token: string) => `${deps.config.publicUrl}/welcome?token=${encodeURIComponent(token)}`;
 
-  /**
-   * The new members' rows, a batch at a time, each batch's profiles and tags with it; answers their
-   * ids, names and e-mails. A batch's profiles and tags are still being written while the next batch
-   * of accounts is made ready and sent (the database writes one while the server composes the other,
-   * issue 57): the transaction's one connection runs its queries in the order they were sent, and a
-   * failed write is thrown at the next batch at the latest, before any query that followed it.
-   */
+  /** The new members' rows, a batch at a time, each batch's profiles and tags with it; answers their ids, names and e-mails. */
   async function insertMembers(trx: Db, rows: JudgedRow[], at: Date, tagIds: Map<string, number>) {
     const inserted: { id: number; name: string; email: string }[] = [];
-    let extras: Promise<void> = Promise.resolve();
     for (let start = 0; start < rows.length; start += INSERT_BATCH) {
       if (start > 0) await yieldToOthers();
       const batch = rows.slice(start, start + INSERT_BATCH).map((row) => ({
@@ -294,23 +284,12 @@ export function createMemberImport(deps: AppDeps) {
         updated_at: at,
         renewal_date: row.renewalDate ?? null,
       }));
-      let written: WrittenMember[];
-      try {
-        written = await trx('users')
-          .insert(batch)
-          .returning(['id', 'name', 'email', ...(isPostgres(trx) ? ['name_folded'] : [])]);
-      } catch (error) {
-        // After a failed write of the last batch's extras this one fails too: the first error is the one to say.
-        await extras;
-        throw error;
-      }
-      await extras;
-      extras = writeExtras(trx, rows.slice(start, start + INSERT_BATCH), written, at, tagIds);
-      // Awaited at the next batch or after the last; until then a failure is not an unhandled rejection.
-      extras.catch(() => undefined);
+      const written: WrittenMember[] = await trx('users')
+        .insert(batch)
+        .returning(['id', 'name', 'email', ...(isPostgres(trx) ? ['name_folded'] : [])]);
+      await writeExtras(trx, rows.slice(start, start + INSERT_BATCH), written, at, tagIds);
       inserted.push(...written);
     }
-    await extras;
     return inserted;
   }
 
