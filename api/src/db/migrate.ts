@@ -47,6 +47,7 @@ import * as directoryPages from './migrations/20261205100000_directory_pages.js'
 import * as waitlistReminders from './migrations/20261205140000_waitlist_reminders.js';
 import * as attendanceCpd from './migrations/20261205150000_attendance_cpd.js';
 import * as directoryOrder from './migrations/20261206100000_directory_order.js';
+import * as directoryCopiesChecked from './migrations/20261207100000_directory_copies_checked.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -100,6 +101,7 @@ const migrations: Record<string, Migration> = {
   '20261205140000_waitlist_reminders': waitlistReminders,
   '20261205150000_attendance_cpd': attendanceCpd,
   '20261206100000_directory_order': directoryOrder,
+  '20261207100000_directory_copies_checked': directoryCopiesChecked,
 };
 
 /** Every migration this version knows, in order (a restored backup must hold none other). */

@@ -310,6 +310,61 @@ describeEngines('the public directory on %s', (engine) => {
     expect(await storedOf(id)).toMatchObject({ sort_name: 'Émilie Renommée', name_folded: 'emilie renommee' });
   });
 
+  // The import writes the copies itself and the trigger only checks them (migration 20261207100000):
+  // a writer that gives other values (a script, another tool) still gets its accounts' values.
+  it('corrects the copies a profile is inserted with when they differ from its account', async () => {
+    const { db, clock } = app.runtime.deps;
+    const at = clock.now();
+    const account = (name: string, email: string, renewal: string | null) => ({
+      name,
+      email,
+      role: 'member' as const,
+      permissions: '{}',
+      is_active: true,
+      token_version: 0,
+      created_at: at,
+      updated_at: at,
+      renewal_date: renewal,
+    });
+    const written: { id: number }[] = await db('users')
+      .insert([
+        account('Wrongly Copied', 'wrongly.copied@example.org', '2031-05-01'),
+        account('Rightly Copied', 'rightly.copied@example.org', null),
+      ])
+      .returning('id');
+    const [wrong, right] = written.map((row) => Number(row.id));
+    const profile = (userId: number, copies: Record<string, unknown>) => ({
+      user_id: userId,
+      revision: 2,
+      city: 'Évora',
+      updated_at: at,
+      ...copies,
+      ...(engine === 'sqlite' && { city_folded: copies.sort_name === 'Rightly Copied' ? 'evora' : 'somewhere' }),
+    });
+    await db('member_profiles').insert([
+      profile(wrong!, { sort_name: 'Someone', name_folded: 'someone', account_open: false, renewal_date: null }),
+      profile(right!, { sort_name: 'Rightly Copied', name_folded: 'rightly copied', account_open: true }),
+    ]);
+    const copiesOf = (id: number) =>
+      db('member_profiles')
+        .where({ user_id: id })
+        .first('sort_name', 'name_folded', 'city_folded', 'account_open', 'renewal_date');
+    expect(await copiesOf(wrong!)).toEqual({
+      sort_name: 'Wrongly Copied',
+      name_folded: 'wrongly copied',
+      city_folded: 'evora',
+      account_open: engine === 'sqlite' ? 1 : true,
+      renewal_date: '2031-05-01',
+    });
+    expect(await copiesOf(right!)).toEqual({
+      sort_name: 'Rightly Copied',
+      name_folded: 'rightly copied',
+      city_folded: 'evora',
+      account_open: engine === 'sqlite' ? 1 : true,
+      renewal_date: null,
+    });
+  });
+
   describe('removal at once', () => {
     it('a withdrawal, a deactivation and an erasure each take the listing out of the cached answers', async () => {
       const member = await professional('Ravi Removed');

@@ -15,7 +15,9 @@ import {
   type MemberImportResult,
   type MemberImportRow,
 } from '@npo/shared';
-import { checkpointAfter, type Db } from '../../db/connection.js';
+import { checkpointAfter, isPostgres, type Db } from '../../db/connection.js';
+import { foldRow } from '../../db/fold.js';
+import { insertMany } from '../../db/insert-many.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, validationError } from '../../errors.js';
 import { csvRecords, CsvSyntaxError, type CsvRecord } from '../../lib/csv-read.js';
@@ -196,6 +198,31 @@ async function createTags(trx: Db, names: string[], at: Date): Promise<Map<strin
   return tags.allByKey();
 }
 
+/** A new account as its insert answers it; `name_folded` on PostgreSQL alone (a generated column there). */
+interface WrittenMember {
+  id: number;
+  name: string;
+  email: string;
+  name_folded?: string;
+}
+
+/**
+ * The account's values the directory reads from a new member's profile (migration 20261206100000),
+ * written with the profile so that the trigger checking them has nothing to correct (20261207100000):
+ * an imported account is a member's, active and not erased. PostgreSQL folds the texts in generated
+ * columns: the name's fold is the account's own, read back from its insert, and the city's is the
+ * profile's; SQLite folds them with foldRow(), its fold() itself.
+ */
+function directoryCopies(postgres: boolean, member: WrittenMember, row: JudgedRow, city: string) {
+  const copies = {
+    sort_name: member.name,
+    name_folded: member.name_folded ?? foldRow(member.name),
+    account_open: true,
+    renewal_date: row.renewalDate ?? null,
+  };
+  return postgres ? copies : { ...copies, city_folded: foldRow(city) };
+}
+
 /**
  * One batch's profiles, specialties and tags (issue 57), beside its accounts: a first profile is at
  * revision 2 as a first save makes it (profiles/service.ts). Rows are matched to their ids by e-mail.
@@ -203,32 +230,31 @@ async function createTags(trx: Db, names: string[], at: Date): Promise<Map<strin
 async function writeExtras(
   trx: Db,
   rows: readonly JudgedRow[],
-  written: readonly { id: number; email: string }[],
+  written: readonly WrittenMember[],
   at: Date,
   tagIds: Map<string, number>,
 ): Promise<void> {
-  const idOf = new Map(written.map((member) => [member.email, Number(member.id)]));
+  const memberOf = new Map(written.map((member) => [member.email, member]));
   const profiles: Record<string, unknown>[] = [];
   const specialties: { user_id: number; specialty_id: number }[] = [];
   const links: { user_id: number; tag_id: number }[] = [];
   for (const row of rows) {
-    const userId = idOf.get(row.email);
-    if (userId === undefined || !row.extras) continue;
+    const member = memberOf.get(row.email);
+    if (member === undefined || !row.extras) continue;
+    const userId = Number(member.id);
     const { profile, tags } = row.extras;
     if (profile) {
-      profiles.push({ user_id: userId, revision: 2, ...profileColumns(profile), updated_at: at });
+      const columns = profileColumns(profile);
+      const copies = directoryCopies(isPostgres(trx), member, row, columns.city);
+      profiles.push({ user_id: userId, revision: 2, ...columns, ...copies, updated_at: at });
       for (const id of profile.specialtyIds) specialties.push({ user_id: userId, specialty_id: id });
     }
     for (const name of new Set(tags.map(tagKey))) links.push({ user_id: userId, tag_id: tagIds.get(name)! });
   }
-  // Up to 10 specialties or a few tags a member: a batch's links are cut to stay below the limits too.
-  if (profiles.length) await trx('member_profiles').insert(profiles);
-  for (let start = 0; start < specialties.length; start += INSERT_BATCH) {
-    await trx('member_specialties').insert(specialties.slice(start, start + INSERT_BATCH));
-  }
-  for (let start = 0; start < links.length; start += INSERT_BATCH) {
-    await createTagsRepository(trx).link(links.slice(start, start + INSERT_BATCH));
-  }
+  // Up to 10 specialties or a few tags a member: on SQLite a batch's links are cut to stay below the limits too.
+  await insertMany(trx, 'member_profiles', profiles, { batch: INSERT_BATCH });
+  await insertMany(trx, 'member_specialties', specialties, { batch: INSERT_BATCH });
+  await createTagsRepository(trx).link(links, INSERT_BATCH);
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -258,9 +284,9 @@ export function createMemberImport(deps: AppDeps) {
         updated_at: at,
         renewal_date: row.renewalDate ?? null,
       }));
-      const written: { id: number; name: string; email: string }[] = await trx('users')
+      const written: WrittenMember[] = await trx('users')
         .insert(batch)
-        .returning(['id', 'name', 'email']);
+        .returning(['id', 'name', 'email', ...(isPostgres(trx) ? ['name_folded'] : [])]);
       await writeExtras(trx, rows.slice(start, start + INSERT_BATCH), written, at, tagIds);
       inserted.push(...written);
     }

@@ -1,6 +1,7 @@
 /** Tags staff keep and the members who carry them (migration 20261205120000). */
 import type { MemberTag, Tag } from '@npo/shared';
 import { isPostgres, type Db } from '../../db/connection.js';
+import { insertMany } from '../../db/insert-many.js';
 import { toIso } from '../../db/rows.js';
 import type { TagRow } from '../../db/tables.js';
 
@@ -118,13 +119,8 @@ export function createTagsRepository(db: Db) {
       }
     },
 
-    /** Links of many members at once (the import), skipping any that exist. */
-    async link(rows: readonly { user_id: number; tag_id: number }[]): Promise<void> {
-      if (rows.length)
-        await db('member_tags')
-          .insert([...rows])
-          .onConflict(['user_id', 'tag_id'])
-          .ignore();
-    },
+    /** Links of many members at once (the import), skipping any that exist; SQLite's `batch` a statement. */
+    link: (rows: readonly { user_id: number; tag_id: number }[], batch: number): Promise<void> =>
+      insertMany(db, 'member_tags', rows, { batch, skipConflictsOn: ['user_id', 'tag_id'] }),
   };
 }
