@@ -15,6 +15,7 @@
 import { AUDIT_ANNOUNCEMENTS_MODULE, AUDIT_SPECIALTIES_MODULE, AUDIT_TAGS_MODULE } from '../audit.js';
 import { DIRECTORY_READS, MEMBER_IMPORT_BODY_LIMIT_MB, PHOTO_BODY_LIMIT_MB } from '../constants.js';
 import type { Module } from '../permissions.js';
+import { CALENDAR_ROUTES } from './calendar-routes.js';
 import type { AcceptingInputs } from './operation.js';
 import { adminRoute, route, type HttpMethod, type RouteDetails } from './route.js';
 import type { ROUTE_SCHEMAS } from './route-schemas.js';
@@ -131,12 +132,7 @@ const TABLE = {
 
   activities: {
     // Before /activities/:id, which would take "calendar.ics" for an id.
-    calendarFeed: route('get', '/activities/calendar.ics', 'public', {
-      publicCache: [],
-    }),
-    calendarFile: route('get', '/activities/:id/calendar.ics', 'public', {
-      publicCache: [],
-    }),
+    ...CALENDAR_ROUTES,
     // A waitlist offer's link: the token is the proof, so no sign-in is needed to take the place.
     acceptOffer: route('post', '/activities/waitlist/accept', 'public', {
       changesPublicContent: true,

@@ -1,4 +1,4 @@
-import { pathOf, ROUTES, type Activity } from '@npo/shared';
+import { CALENDAR_ROUTES, pathOf, type Activity } from '@npo/shared';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { useContent } from '../../lib/content';
@@ -85,7 +85,7 @@ export function ActivitiesSection() {
       intro={
         <>
           Webinars, case study circles, workshops and conferences organised by and for our members.{' '}
-          <CalendarLink href={pathOf(ROUTES.activities.calendarFeed, {})}>Subscribe to calendar</CalendarLink>
+          <CalendarLink href={pathOf(CALENDAR_ROUTES.calendarFeed, {})}>Subscribe to calendar</CalendarLink>
         </>
       }
     >

@@ -1,4 +1,4 @@
-import { pathOf, ROUTES, type Activity } from '@npo/shared';
+import { CALENDAR_ROUTES, pathOf, type Activity } from '@npo/shared';
 import { useEffect, useRef } from 'react';
 import { CloseIcon } from '../icons';
 import { ActivityMeta, Tags } from './ActivityCard';
@@ -85,7 +85,7 @@ export function ActivityModal({ activity, onClose }: ActivityModalProps) {
         {/* A past activity is nothing to put in a calendar any more. */}
         {activity.status === 'upcoming' && (
           <>
-            <CalendarLink href={pathOf(ROUTES.activities.calendarFile, { id: activity.id })} download>
+            <CalendarLink href={pathOf(CALENDAR_ROUTES.calendarFile, { id: activity.id })} download>
               Add to calendar
             </CalendarLink>
             <RegisterButton activity={activity} onLeave={onClose} />
