@@ -86,8 +86,16 @@ export async function stopChild(child) {
 }
 
 /** The built server's environment in every section: production, loopback, demo content. */
+/**
+ * The bench servers' METRICS_TOKEN, which eventLoopDelay sends: a server behind TRUST_PROXY (the
+ * sign-in load's, whose addresses come from X-Forwarded-For) counts no request as this host's, and
+ * answers the scrape only with it.
+ */
+const METRICS_TOKEN = 'bench-metrics-token-long-enough-0123456789';
+
 export function serverEnv(port, dataDir) {
   return {
+    METRICS_TOKEN,
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -263,7 +271,9 @@ const MONITOR_RESOLUTION_MS = 10;
  * that was never late.
  */
 export async function eventLoopDelay(baseUrl) {
-  const text = await (await fetch(`${baseUrl}/api/metrics`)).text();
+  const answer = await fetch(`${baseUrl}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  if (!answer.ok) throw new Error(`GET /api/metrics answered ${answer.status}`);
+  const text = await answer.text();
   const delayMs = (name) => {
     const seconds = Number(new RegExp(`^nodejs_eventloop_lag_${name}_seconds (\\S+)$`, 'm').exec(text)?.[1]);
     return Math.max(0, Math.round((seconds * 1000 - MONITOR_RESOLUTION_MS) * 100) / 100);
