@@ -235,6 +235,7 @@ async function writeExtras(
   tagIds: Map<string, number>,
 ): Promise<void> {
   const memberOf = new Map(written.map((member) => [member.email, member]));
+  const postgres = isPostgres(trx);
   const profiles: Record<string, unknown>[] = [];
   const specialties: { user_id: number; specialty_id: number }[] = [];
   const links: { user_id: number; tag_id: number }[] = [];
@@ -245,7 +246,7 @@ async function writeExtras(
     const { profile, tags } = row.extras;
     if (profile) {
       const columns = profileColumns(profile);
-      const copies = directoryCopies(isPostgres(trx), member, row, columns.city);
+      const copies = directoryCopies(postgres, member, row, columns.city);
       profiles.push({ user_id: userId, revision: 2, ...columns, ...copies, updated_at: at });
       for (const id of profile.specialtyIds) specialties.push({ user_id: userId, specialty_id: id });
     }
