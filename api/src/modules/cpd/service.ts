@@ -201,13 +201,22 @@ export function createCpdService(deps: AppDeps) {
       activityId: number,
     ): Promise<{ pdf: Uint8Array; certificate: ActivityCertificateRow }> {
       memberOnly(user);
-      // In turns with the other costly reads (lib/turns.ts), its look-up and issue included: a
-      // hundred downloads at once are handled one after another, each after whatever else waits, so
-      // a visitor's page waits for one, not for a hundred look-ups in one go before the drawing.
-      return inTurn(deps, async () => {
-        const certificate = await issuedCertificate(user.id, activityId);
-        return { pdf: await renderCertificate(certificate), certificate };
+      const source = found(await repository.certificateSource(user.id, activityId), 'Registration');
+      if (source.attended_at === null) throw conflict(NOT_ATTENDED);
+      if (!source.cpd_tenths) throw conflict(NO_CPD_HOURS);
+      const certificate = await repository.issueOnce({
+        registration_id: source.registration_id,
+        user_id: user.id,
+        code: newCertificateCode(),
+        member_name: source.name,
+        activity_title: source.title,
+        activity_date: source.date,
+        cpd_tenths: source.cpd_tenths,
+        issued_at: deps.clock.now(),
       });
+      // Drawn in turns with the other costly reads (lib/turns.ts): a hundred downloads at once are
+      // drawn one after another, each after whatever else waits, so a visitor's page waits for one.
+      return { pdf: await inTurn(deps, () => renderCertificate(certificate)), certificate };
     },
 
     /** What the certificate of `code` says; every code that names none (or an erased member's) alike. */
@@ -222,23 +231,6 @@ export function createCpdService(deps: AppDeps) {
       };
     },
   };
-
-  /** The certificate of the member's attended activity with hours, issued on the first call. */
-  async function issuedCertificate(userId: number, activityId: number): Promise<ActivityCertificateRow> {
-    const source = found(await repository.certificateSource(userId, activityId), 'Registration');
-    if (source.attended_at === null) throw conflict(NOT_ATTENDED);
-    if (!source.cpd_tenths) throw conflict(NO_CPD_HOURS);
-    return repository.issueOnce({
-      registration_id: source.registration_id,
-      user_id: userId,
-      code: newCertificateCode(),
-      member_name: source.name,
-      activity_title: source.title,
-      activity_date: source.date,
-      cpd_tenths: source.cpd_tenths,
-      issued_at: deps.clock.now(),
-    });
-  }
 
   function renderCertificate(certificate: ActivityCertificateRow): Promise<Uint8Array> {
     return certificatePdf({
