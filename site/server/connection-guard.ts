@@ -11,8 +11,10 @@
  *   connections), and only if every one is being answered is the new one refused. Not behind a
  *   trusted proxy: every connection is then the proxy's, and the proxy limits per visitor;
  * - once `highWater` connections are open, closes the idle ones: keep-alive connections between
- *   requests, and connections that have not sent a byte (node counts those as busy until its
- *   headersTimeout, 60 s). A visitor's browser simply opens a new one;
+ *   requests, and connections that have not sent a byte for SILENT_GRACE_MS (node counts those as
+ *   busy until its headersTimeout). A visitor's browser simply opens a new one. The grace spares the
+ *   connections taken in the same turn as the sweep's: the server accepts a burst of them before it
+ *   reads any, so a visitor's request that came with the burst has not been read yet;
  * - from then on, until the connections are down to half the high water, gives a request's headers
  *   PRESSED_HEADERS_TIMEOUT_MS to arrive instead of node's 60 s: connections sending theirs a byte at
  *   a time (slowloris) are answered 408 and closed by node's own check (every CONNECTIONS_CHECK_MS,
@@ -59,6 +61,11 @@ export const MAX_CONNECTIONS = 8_000;
  * steps each.
  */
 const SWEEP_SHARE = 1 / 2;
+/**
+ * A sweep closes a connection that has sent nothing only once it is this old: a browser's request
+ * follows its connection within a round trip, and a busy loop reads it a turn or so later.
+ */
+export const SILENT_GRACE_MS = 1_000;
 /** Under pressure, a request's headers must all arrive within this: a browser sends them at once. */
 export const PRESSED_HEADERS_TIMEOUT_MS = 5_000;
 /** A request's headers must arrive within this (node's default is 60 s). */
@@ -163,6 +170,7 @@ export function guardConnections(server: Server, options: ConnectionGuardOptions
   /** Each address's (and IPv6 network's) open connections, oldest first. */
   const perSubject = new Map<string, Set<Socket>>();
   const subjectsOfSocket = new WeakMap<Socket, string[]>();
+  const admittedAt = new WeakMap<Socket, number>();
   const counts: GuardCounts = { ...NO_COUNTS };
   const sweepEvery = Math.max(1, Math.floor((limits.max - limits.highWater) * SWEEP_SHARE));
   let sinceSweep = 0;
@@ -195,7 +203,11 @@ export function guardConnections(server: Server, options: ConnectionGuardOptions
     counts.idleSweeps += 1;
     pressure(true);
     server.closeIdleConnections();
-    for (const socket of sockets) if (socket.bytesRead === 0 || socket.destroyed) close(socket);
+    const silentSince = now() - SILENT_GRACE_MS;
+    for (const socket of sockets) {
+      const silent = socket.bytesRead === 0 && (admittedAt.get(socket) ?? 0) <= silentSince;
+      if (silent || socket.destroyed) close(socket);
+    }
   };
   /** Closes the oldest connection of `group` not being answered; false when every one is. */
   const evictOldest = (group: Set<Socket>): boolean => {
@@ -224,6 +236,7 @@ export function guardConnections(server: Server, options: ConnectionGuardOptions
       return false;
     }
     sockets.add(socket);
+    admittedAt.set(socket, now());
     subjectsOfSocket.set(
       socket,
       subjects.map(({ key }) => key),
