@@ -9,7 +9,7 @@ import { defineConfig } from 'vite';
  * built-in texts) comes back to the home page: e2e/home-weight.spec.ts checks it.
  */
 const ISLAND_CODE =
-  /[\\/]site[\\/](lib|components[\\/](islands|forms|icons|layout[\\/](Header|Logo|sections|UserMenu)|home[\\/](ContactForm|ActivitiesSection|ActivityCard|ActivityModal|CalendarLink|RegisterButton|Section)))\b/;
+  /[\\/]site[\\/](lib|components[\\/](islands|forms|icons|layout[\\/](Header|Logo|sections|UserMenu)|home[\\/](ContactForm|ActivitiesSection|ActivityCard|ActivityModal|CalendarLink|CardRegistration|RegisterButton|register-actions|Section)))\b/;
 
 /**
  * The island code every page loads at once: the header (its session, navigation, logo and icons),

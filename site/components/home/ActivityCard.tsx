@@ -1,6 +1,6 @@
 import { formatPublicActivityDate, type Activity } from '@npo/shared';
 import { CalendarIcon, LocationIcon } from '../icons';
-import { CardRegistration } from './RegisterButton';
+import { CardRegistration } from './CardRegistration';
 
 export function ActivityMeta({ activity }: { activity: Activity }) {
   return (
