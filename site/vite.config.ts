@@ -28,7 +28,7 @@ const ISLAND_FOUNDATION =
  */
 function isHomeSharedCode(id: string): boolean {
   if (ISLAND_CODE.test(id)) return false;
-  const ownCode = /[\\/]site[\\/](lib|components[\\/](layout|home|forms|content)|components[\\/]icons)/.test(id);
+  const ownCode = /[\\/]site[\\/](lib|components[\\/](layout|home|forms|content|page-icons))/.test(id);
   // Of @npo/shared, the sections' built-in texts; its small helpers go with whatever uses them (islands too).
   const shared = /[\\/]shared[\\/]dist[\\/]content[\\/]/.test(id) && !/[\\/]policy-defaults[\\/.]/.test(id);
   return (ownCode || shared) && !id.includes('node_modules');

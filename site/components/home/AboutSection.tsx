@@ -1,6 +1,6 @@
 import { defaultAboutUs } from '@npo/shared';
 import { useContent } from '../../lib/content';
-import { ArrowRightIcon } from '../icons';
+import { ArrowRightIcon } from '../page-icons';
 import { Section, StatusText } from './Section';
 
 export function AboutSection() {

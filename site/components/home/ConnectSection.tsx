@@ -1,6 +1,6 @@
 import { defaultFaqs, phoneText } from '@npo/shared';
 import { useContent } from '../../lib/content';
-import { InstagramIcon, MailIcon, PhoneIcon } from '../icons';
+import { InstagramIcon, MailIcon, PhoneIcon } from '../page-icons';
 import { contactDetailsOf, telHref } from '../layout/contact-details';
 import { SocialLinks } from '../layout/SocialLinks';
 import { Island } from '../islands/Island';

@@ -1,6 +1,6 @@
 import { organisationTagline } from '@npo/shared';
 import { scrollToSection } from '../../lib/navigation';
-import { BookIcon, ChatIcon, GlobeIcon } from '../icons';
+import { BookIcon, ChatIcon, GlobeIcon } from '../page-icons';
 
 const HIGHLIGHTS = [
   { Icon: ChatIcon, text: 'Case study discussions' },

@@ -1,6 +1,6 @@
 import { defaultTestimonials } from '@npo/shared';
 import { useContent } from '../../lib/content';
-import { QuoteIcon } from '../icons';
+import { QuoteIcon } from '../page-icons';
 import { Section, StatusText } from './Section';
 
 export const WHY_JOIN_US_INTRO =

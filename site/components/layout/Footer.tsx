@@ -1,6 +1,6 @@
 import { organisationName, phoneText } from '@npo/shared';
 import { useContent } from '../../lib/content';
-import { InstagramIcon, MailIcon, PhoneIcon } from '../icons';
+import { InstagramIcon, MailIcon, PhoneIcon } from '../page-icons';
 import { contactDetailsOf, telHref } from './contact-details';
 import { LogoMark } from './Logo';
 import { SocialLinks } from './SocialLinks';

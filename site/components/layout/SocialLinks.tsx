@@ -1,5 +1,5 @@
 import type { SocialLinks as Links } from '@npo/shared';
-import { FacebookIcon, InstagramIcon, LinkedInIcon, TwitterIcon } from '../icons';
+import { FacebookIcon, InstagramIcon, LinkedInIcon, TwitterIcon } from '../page-icons';
 
 const NETWORKS = [
   { key: 'instagram', label: 'Instagram', Icon: InstagramIcon },

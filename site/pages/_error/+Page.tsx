@@ -1,6 +1,6 @@
 import { usePageContext } from 'vike-react/usePageContext';
 import { PageHeader } from '../../components/content/PageHeader';
-import { ArrowRightIcon } from '../../components/icons';
+import { ArrowRightIcon } from '../../components/page-icons';
 import { SiteChrome } from '../../components/layout/SiteChrome';
 
 const SUGGESTIONS = [

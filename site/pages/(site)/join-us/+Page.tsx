@@ -1,5 +1,6 @@
 import { joinGroupChatUrl } from '@npo/shared';
-import { ChatIcon, CheckIcon, MailIcon } from '../../../components/icons';
+import { CheckIcon } from '../../../components/icons';
+import { ChatIcon, MailIcon } from '../../../components/page-icons';
 import { PageHeader } from '../../../components/content/PageHeader';
 import { contactDetailsOf } from '../../../components/layout/contact-details';
 import { useContent } from '../../../lib/content';
