@@ -37,7 +37,6 @@ export interface PageContent {
 export type ContentName = keyof PageContent;
 
 interface ContentSource<T> {
-  queryKey: readonly string[];
   staleSeconds: number;
   /** SPEC 9: refetch on mount and on reconnect once older than 30 s; the rest never refetch by themselves. */
   refetchWhenOld: boolean;
@@ -56,55 +55,46 @@ async function nullWhenMissing<T>(request: Promise<T>): Promise<T | null> {
 
 const SOURCES: { [Name in ContentName]: ContentSource<PageContent[Name]> } = {
   aboutUs: {
-    queryKey: ['about-us'],
     staleSeconds: CACHE_LIFETIMES_S.about,
     refetchWhenOld: false,
     fromApi: () => nullWhenMissing(withApi((api) => api.content.aboutUs())),
   },
   contactInfo: {
-    queryKey: ['contact-info'],
     staleSeconds: CACHE_LIFETIMES_S.contactInfo,
     refetchWhenOld: false,
     fromApi: () => nullWhenMissing(withApi((api) => api.content.contactInfo())),
   },
   membershipCards: {
-    queryKey: ['membership-cards'],
     staleSeconds: CACHE_LIFETIMES_S.membershipCards,
     refetchWhenOld: true,
     fromApi: async () => (await withApi((api) => api.content.membershipCards())).cards,
   },
   testimonials: {
-    queryKey: ['testimonials'],
     staleSeconds: CACHE_LIFETIMES_S.testimonials,
     refetchWhenOld: false,
     fromApi: async () => (await withApi((api) => api.content.testimonials())).testimonials,
   },
   faqs: {
-    queryKey: ['faqs'],
     staleSeconds: CACHE_LIFETIMES_S.faqs,
     refetchWhenOld: true,
     fromApi: async () => (await withApi((api) => api.content.faqs())).faqs,
   },
   upcomingActivities: {
-    queryKey: ['activities', 'upcoming'],
     staleSeconds: CACHE_LIFETIMES_S.activities,
     refetchWhenOld: false,
     fromApi: async () => (await withApi((api) => api.content.activities({ status: 'upcoming' }))).activities,
   },
   pastActivities: {
-    queryKey: ['activities', 'past'],
     staleSeconds: CACHE_LIFETIMES_S.activities,
     refetchWhenOld: false,
     fromApi: async () => (await withApi((api) => api.content.activities({ status: 'past' }))).activities,
   },
   privacyPolicy: {
-    queryKey: ['privacy-policy'],
     staleSeconds: CACHE_LIFETIMES_S.privacyPolicy,
     refetchWhenOld: true,
     fromApi: () => nullWhenMissing(withApi((api) => api.content.privacyPolicy())),
   },
   termsOfService: {
-    queryKey: ['terms-of-service'],
     staleSeconds: CACHE_LIFETIMES_S.termsOfService,
     refetchWhenOld: true,
     fromApi: () => nullWhenMissing(withApi((api) => api.content.termsOfService())),

@@ -26,7 +26,8 @@ import {
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { LanguageChoices } from '../../../../components/account/LanguageChoices';
 import { MembershipSummary } from '../../../../components/account/MembershipSummary';
-import { FormAlert, SelectField, TextArea, TextField } from '../../../../components/forms/Field';
+import { FormAlert, TextArea, TextField } from '../../../../components/forms/Field';
+import { SelectField } from '../../../../components/forms/SelectField';
 import { Form } from '../../../../components/forms/Form';
 import { statusOf, withApi } from '../../../../lib/api';
 import { useAuth } from '../../../../lib/auth';
