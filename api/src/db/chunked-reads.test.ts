@@ -86,14 +86,18 @@ describeEngines('reads in chunks on %s', (engine: Engine) => {
     for (const [sort, order] of [
       [{}, NEWEST_FIRST],
       [
-        { sort: 'name', direction: 'asc' },
+        { sort: 'name', order: 'asc' },
         [
           { column: 'name', order: 'asc' },
           { column: 'id', order: 'asc' },
         ],
       ],
     ] as const) {
-      const expected = (await matching().orderBy(order as OrderBy).pluck('id')).map(Number);
+      const expected = (
+        await matching()
+          .orderBy(order as OrderBy)
+          .pluck('id')
+      ).map(Number);
       expect(expected).toHaveLength(30);
       const page = await repository.page({ page: 1, limit: 25 }, 'active', 'xq', sort);
       expect(page.total).toBe(30);
