@@ -4,14 +4,13 @@
  * the message search's pass over the table (walkedIds), made in ranges of ids: the same first matches
  * as one pass, in any sort.
  */
-import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, describeEngines, type Engine, type TestDatabase } from '../test-support/databases.js';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEngines, type Engine } from '../test-support/databases.js';
+import { useMigratedDatabase } from '../test-support/migrated-database.js';
 import { createContactMessagesRepository } from '../modules/contact-messages/repository.js';
 import { idsInChunks } from './chunked-reads.js';
-import { createDb, type Db } from './connection.js';
+import type { Db } from './connection.js';
 import { insertMany } from './insert-many.js';
-import { migrateToLatest } from './migrate.js';
 import type { OrderBy } from './paging.js';
 
 const NEWEST_FIRST: OrderBy = [
@@ -23,13 +22,11 @@ const MESSAGES = 21_000;
 const STATES = ['new', 'read', 'archived', 'replied', 'spam'] as const;
 
 describeEngines('reads in chunks on %s', (engine: Engine) => {
-  let database: TestDatabase;
+  const migrated = useMigratedDatabase(engine);
   let db: Db;
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    db = createDb({ databaseUrl: database.databaseUrl, sqliteFile: path.join(database.dataDir, 'app.db') });
-    await migrateToLatest(db);
+    db = migrated.db;
     // Seven times a minute apart, so that each is shared by 3,000 messages; "xq" in every 700th (each a new one).
     const rows = Array.from({ length: MESSAGES }, (_, index) => ({
       name: `Sender ${String(MESSAGES - index).padStart(5, '0')}`,
@@ -41,10 +38,6 @@ describeEngines('reads in chunks on %s', (engine: Engine) => {
     }));
     await insertMany(db, 'contact_messages', rows, { batch: 200 });
   }, 120_000);
-  afterAll(async () => {
-    await db?.destroy();
-    await database?.drop();
-  });
 
   const active = () => db('contact_messages').whereNotIn('state', ['archived', 'spam']);
 

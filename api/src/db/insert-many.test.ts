@@ -3,27 +3,19 @@
  * with its own values, rows that exist skipped when asked, and a lone surrogate stored as U+FFFD as a
  * text parameter stores it on either engine, instead of failing PostgreSQL's whole batch.
  */
-import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, describeEngines, type Engine, type TestDatabase } from '../test-support/databases.js';
-import { createDb, type Db } from './connection.js';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEngines, type Engine } from '../test-support/databases.js';
+import { useMigratedDatabase } from '../test-support/migrated-database.js';
+import type { Db } from './connection.js';
 import { insertMany } from './insert-many.js';
-import { migrateToLatest } from './migrate.js';
 
 const NOW = new Date('2026-03-02T10:00:00.000Z');
 
 describeEngines('insertMany on %s', (engine: Engine) => {
-  let database: TestDatabase;
+  const migrated = useMigratedDatabase(engine);
   let db: Db;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    db = createDb({ databaseUrl: database.databaseUrl, sqliteFile: path.join(database.dataDir, 'app.db') });
-    await migrateToLatest(db);
-  });
-  afterAll(async () => {
-    await db?.destroy();
-    await database?.drop();
+  beforeAll(() => {
+    db = migrated.db;
   });
 
   it('writes every row, in batches on SQLite, and skips the rows that exist when asked', async () => {
