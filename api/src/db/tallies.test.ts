@@ -4,11 +4,11 @@
  * account erased, rows deleted, a message moved between states; and after PostgreSQL's folds, alone and
  * two at once. The migration counts the rows that were there before it.
  */
-import path from 'node:path';
 import { ADMIN_ROLES, CONTACT_MESSAGE_STATES, ROLES, type ContactMessageState, type Role } from '@npo/shared';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, describeEngines, type Engine, type TestDatabase } from '../test-support/databases.js';
-import { createDb, isPostgres, type Db } from './connection.js';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEngines, type Engine } from '../test-support/databases.js';
+import { useMigratedDatabase } from '../test-support/migrated-database.js';
+import { isPostgres, type Db } from './connection.js';
 import { migrateToLatest, migrationSource } from './migrate.js';
 import { toCount } from './rows.js';
 import { accountCount, accountsByRoleAndActivity, foldTallies, messageCount } from './tallies.js';
@@ -77,17 +77,10 @@ async function expectTalliesToMatch(db: Db): Promise<void> {
 const tallyRows = async (db: Db) => toCount(await db('row_tallies').count({ count: '*' }).first());
 
 describeEngines('row tallies on %s', (engine: Engine) => {
-  let database: TestDatabase;
+  const migrated = useMigratedDatabase(engine);
   let db: Db;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    db = createDb({ databaseUrl: database.databaseUrl, sqliteFile: path.join(database.dataDir, 'app.db') });
-    await migrateToLatest(db);
-  });
-  afterAll(async () => {
-    await db?.destroy();
-    await database?.drop();
+  beforeAll(() => {
+    db = migrated.db;
   });
 
   it('count the rows that were there before the migration', async () => {
