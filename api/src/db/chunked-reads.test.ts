@@ -27,12 +27,13 @@ describeEngines('reads in chunks on %s', (engine: Engine) => {
 
   beforeAll(async () => {
     db = migrated.db;
-    // Seven times a minute apart, so that each is shared by 3,000 messages; "xq" in every 700th (each a new one).
+    // Seven times a minute apart, so that each is shared by 3,000 messages; "xq" in every 700th (each a
+    // new one), "qv" in every fourth.
     const rows = Array.from({ length: MESSAGES }, (_, index) => ({
       name: `Sender ${String(MESSAGES - index).padStart(5, '0')}`,
       email: `sender${index}@example.org`,
       phone: '+44 20 7946 0000',
-      message: index % 700 === 0 ? `About xq number ${index}` : `Hello number ${index}`,
+      message: index % 700 === 0 ? `About xq number ${index}` : `Hello number ${index}${index % 4 === 1 ? ' qv' : ''}`,
       state: STATES[index % STATES.length],
       created_at: new Date(Date.UTC(2026, 2, 2, 10, index % 7)),
     }));
@@ -71,6 +72,20 @@ describeEngines('reads in chunks on %s', (engine: Engine) => {
     ];
     if (engine === 'sqlite') await expect(idsInChunks(db, active, mixed)).rejects.toThrow(/one way/);
     else expect(await idsInChunks(db, active, mixed)).toHaveLength(12_600);
+  });
+
+  it('finds the first thousand of a two-letter search among the newest, window after window of them', async () => {
+    // "qv" is in a quarter of the messages: the newest 2,500 hold some 625 of them, the newest 5,000 more than 1,000.
+    const expected = (
+      await active().where('message', 'like', '%qv%').orderBy(NEWEST_FIRST).limit(1_001).pluck('id')
+    ).map(Number);
+    const repository = createContactMessagesRepository(db);
+    const last = await repository.page({ page: 40, limit: 25 }, 'active', 'qv');
+    // The count goes one past the page asked for (SEARCH_COUNT), so that the next stays reachable.
+    expect(last.total).toBe(1_001);
+    expect(last.items.map((message) => message.id)).toEqual(expected.slice(975, 1_000));
+    const first = await repository.page({ page: 1, limit: 25 }, 'active', 'qv');
+    expect(first.items.map((message) => message.id)).toEqual(expected.slice(0, 25));
   });
 
   it('finds the first matches of a two-letter search in every sort, as one pass over the table would', async () => {

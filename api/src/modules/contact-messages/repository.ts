@@ -137,17 +137,7 @@ async function walkedIds(
 ): Promise<number[]> {
   // The sample's first matches are the list's first only in its own order; another sort reads them all.
   if (order === INBOX_ORDER) {
-    const newest = byState(filter)(db('contact_messages').select('id', 'created_at', 'search_folded'))
-      .orderBy(INBOX_ORDER)
-      .limit(SAMPLE);
-    const first = await idsOf(
-      likeSearch(
-        q,
-        'newest',
-      )(db.from(newest.as('newest')))
-        .orderBy(INBOX_ORDER)
-        .limit(counted),
-    );
+    const first = await sampledIds(db, filter, q, counted);
     if (first.length >= counted) return first;
   }
   const top = (await db('contact_messages').max({ max: 'id' }).first()) as { max: number | null } | undefined;
@@ -165,6 +155,32 @@ async function walkedIds(
     await betweenChunks();
   }
   return first;
+}
+
+/** The sample is compared SAMPLE_WINDOW entries at a time: all 5,000 in one statement took 6 ms. */
+const SAMPLE_WINDOW = 2_500;
+
+/**
+ * The first `counted` matches among the newest SAMPLE messages of the filter, in list order: window
+ * after window of the inbox index, each starting past the last entry of the one before.
+ */
+async function sampledIds(db: Db, filter: ContactMessageFilter, q: string, counted: number): Promise<number[]> {
+  const first: number[] = [];
+  let past: { created_at: unknown; id: unknown } | undefined;
+  for (let read = 0; ; read += SAMPLE_WINDOW) {
+    const window = byState(filter)(db('contact_messages').select('id', 'created_at', 'search_folded'));
+    if (past) window.whereRaw('(created_at, id) < (?, ?)', [past.created_at, past.id] as Knex.RawBinding[]);
+    window.orderBy(INBOX_ORDER).limit(SAMPLE_WINDOW);
+    const inWindow = likeSearch(q, 'window')(db.from(window.clone().as('window')));
+    first.push(...(await idsOf(inWindow.orderBy(INBOX_ORDER).limit(counted - first.length))));
+    if (first.length >= counted || read + SAMPLE_WINDOW >= SAMPLE) return first;
+    past = await db
+      .from(window.as('window'))
+      .orderBy(INBOX_ORDER.map(({ column }) => ({ column, order: 'asc' as const })))
+      .first('created_at', 'id');
+    if (!past) return first;
+    await betweenChunks();
+  }
 }
 
 /** The first `counted` of `ids` in `order`. */
