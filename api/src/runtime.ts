@@ -16,6 +16,7 @@ import type { AppDeps } from './deps.js';
 import { fileOffsetClock, systemClock, type Clock } from './lib/clock.js';
 import { localContentChanges, postgresContentChanges } from './lib/content-changes.js';
 import { closePasswordPool } from './lib/passwords.js';
+import { closeCertificateThread } from './modules/cpd/certificate-thread.js';
 import type { Logger } from './lib/logger.js';
 import { createMailer } from './mail/mailer.js';
 import { announcementComposer } from './modules/announcements/composer.js';
@@ -108,6 +109,7 @@ export async function startRuntime(
       backups?.stop();
       await mailer.close();
       await closePasswordPool();
+      await closeCertificateThread();
       await contentChanges.close();
       await db.destroy();
     },

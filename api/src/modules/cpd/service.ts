@@ -23,7 +23,7 @@ import { conflict, forbidden, found, notFound } from '../../errors.js';
 import { toCsv } from '../../lib/csv.js';
 import { inTurn } from '../../lib/turns.js';
 import { hoursOf } from '../activities/presenter.js';
-import { certificatePdf } from './certificate-pdf.js';
+import { drawCertificate } from './certificate-thread.js';
 import { createCpdRepository, type OwnRegistrationRow } from './repository.js';
 
 export const NOT_ATTENDED =
@@ -201,22 +201,11 @@ export function createCpdService(deps: AppDeps) {
       activityId: number,
     ): Promise<{ pdf: Uint8Array; certificate: ActivityCertificateRow }> {
       memberOnly(user);
-      const source = found(await repository.certificateSource(user.id, activityId), 'Registration');
-      if (source.attended_at === null) throw conflict(NOT_ATTENDED);
-      if (!source.cpd_tenths) throw conflict(NO_CPD_HOURS);
-      const certificate = await repository.issueOnce({
-        registration_id: source.registration_id,
-        user_id: user.id,
-        code: newCertificateCode(),
-        member_name: source.name,
-        activity_title: source.title,
-        activity_date: source.date,
-        cpd_tenths: source.cpd_tenths,
-        issued_at: deps.clock.now(),
-      });
-      // Drawn in turns with the other costly reads (lib/turns.ts): a hundred downloads at once are
-      // drawn one after another, each after whatever else waits, so a visitor's page waits for one.
-      return { pdf: await inTurn(deps, () => renderCertificate(certificate)), certificate };
+      // Looked up and issued in turns with the other costly reads (lib/turns.ts): a hundred
+      // downloads arriving at once take one turn each, not one burst of queries.
+      const certificate = await inTurn(deps, () => issuedCertificate(user.id, activityId));
+      // Drawn on the certificate thread: a hundred downloads at once never hold a visitor's page.
+      return { pdf: await renderCertificate(certificate), certificate };
     },
 
     /** What the certificate of `code` says; every code that names none (or an erased member's) alike. */
@@ -232,8 +221,24 @@ export function createCpdService(deps: AppDeps) {
     },
   };
 
+  async function issuedCertificate(userId: number, activityId: number): Promise<ActivityCertificateRow> {
+    const source = found(await repository.certificateSource(userId, activityId), 'Registration');
+    if (source.attended_at === null) throw conflict(NOT_ATTENDED);
+    if (!source.cpd_tenths) throw conflict(NO_CPD_HOURS);
+    return repository.issueOnce({
+      registration_id: source.registration_id,
+      user_id: userId,
+      code: newCertificateCode(),
+      member_name: source.name,
+      activity_title: source.title,
+      activity_date: source.date,
+      cpd_tenths: source.cpd_tenths,
+      issued_at: deps.clock.now(),
+    });
+  }
+
   function renderCertificate(certificate: ActivityCertificateRow): Promise<Uint8Array> {
-    return certificatePdf({
+    return drawCertificate({
       organisation: organisationName,
       name: certificate.member_name,
       activity: certificate.activity_title,
