@@ -9,6 +9,7 @@ import type { AppDeps } from './deps.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { createIdempotency, IDEMPOTENCY_HEADER } from './middleware/idempotency.js';
 import { requestContext } from './middleware/request-context.js';
+import { createAdmission } from './middleware/admission.js';
 import {
   bodyDecodingError,
   decodablePath,
@@ -188,6 +189,8 @@ export function createApi(deps: AppDeps): Api {
   const allowedOrigins = new Set(deps.config.corsOrigins);
   app.use(socketAddressUnlessForwardedIsValid());
   app.use(requestContext(deps.logger, metrics));
+  // After the request's timer starts, before any work: a burst of requests starts a few per turn.
+  app.use(createAdmission().middleware);
   // After the request id is set: audit entries read it, the client address and the user from this scope.
   app.use(auditScope(deps.clock));
   recordWritesWith(adminWriteAudit);
