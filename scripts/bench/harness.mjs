@@ -23,7 +23,12 @@ export const settings = { duration: 10, connections: 50 };
  */
 const START = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start.split(' ');
 const NODE_AT = START.indexOf('node');
-export const SERVER_ARGS = START.slice(NODE_AT + 1);
+/**
+ * Node flags for every section's server, to look into a figure (BENCH_SERVER_FLAGS="--trace-gc", or
+ * "--cpu-prof --cpu-prof-dir=/tmp/profiles"); none by default.
+ */
+const DIAGNOSTIC_FLAGS = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+export const SERVER_ARGS = [...DIAGNOSTIC_FLAGS, ...START.slice(NODE_AT + 1)];
 /** The variables npm start sets before node (MALLOC_ARENA_MAX): every section's server runs with them. */
 const START_ENV = Object.fromEntries(START.slice(0, NODE_AT).map((assignment) => assignment.split('=')));
 
