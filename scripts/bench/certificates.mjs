@@ -9,10 +9,18 @@
 //      receiving a hundred PDFs does not delay the GET / timings.
 // Usage alone: node scripts/bench/certificates.mjs [--certificates 100]. Exits 1 when a budget is
 // missed; imported, runCertificates() returns { ok, figures }.
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { cpuMs, printUnderLoad, serverEnv, sitePid, startSite, stopSite, underLoad } from './harness.mjs';
+import {
+  cpuMs,
+  printUnderLoad,
+  serverEnv,
+  sitePid,
+  startSite,
+  stopSite,
+  underLoad,
+  jsonFromProcess,
+} from './harness.mjs';
 
 const MAX_CPU_MS_PER_CERTIFICATE = 200;
 const MEMBER = { name: 'Bench Member', email: 'bench-member@example.org', password: 'bench-member-1' };
@@ -70,19 +78,11 @@ async function download(baseUrl, token, id) {
 
 /** The N downloads at once, from a child process (`--downloads`); answers their sizes. */
 function downloadsElsewhere(baseUrl, token, ids) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [fileURLToPath(import.meta.url), '--downloads', JSON.stringify({ baseUrl, token, ids })],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(output)) : reject(new Error(`certificate downloads exited ${code}`)),
-    );
-  });
+  return jsonFromProcess(
+    fileURLToPath(import.meta.url),
+    ['--downloads', JSON.stringify({ baseUrl, token, ids })],
+    'certificate downloads',
+  );
 }
 
 export async function runCertificates({ certificates = 100 } = {}) {

@@ -82,6 +82,23 @@ export function start(command, args, env) {
   return child;
 }
 
+/**
+ * Runs the bench file `script` with `args` in a process of its own and answers the JSON it prints
+ * on stdout: a load's clients there do not delay the GET / timings this process takes with their
+ * own work. `what` names them in the error of a failed run.
+ */
+export function jsonFromProcess(script, args, what) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script, ...args.map(String)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(output)) : reject(new Error(`${what} exited ${code}`)),
+    );
+  });
+}
+
 /** Stops a process `start` started (SIGTERM) and waits for it to exit. */
 export async function stopChild(child) {
   if (child.exitCode !== null || child.signalCode !== null) return;

@@ -9,10 +9,9 @@
 // bcrypt compare) per second and those refused with 429.
 // Run alone: node scripts/bench/login-load.mjs [--duration 10] (after `npm run build`).
 import { parseArgs } from 'node:util';
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { cannon, paced, printUnderLoad, settings, sitePid, startSite, underLoad } from './harness.mjs';
+import { cannon, paced, printUnderLoad, settings, sitePid, startSite, underLoad, jsonFromProcess } from './harness.mjs';
 
 const STEADY_LOGINS_PER_S = 20;
 const FLOOD_LOGINS_PER_S = 200;
@@ -45,21 +44,7 @@ function loginCannon(baseUrl, duration, rate) {
  * client in this process would delay the GET / timings with its own work (parsing 429s, building bodies).
  */
 function loginCannonElsewhere(baseUrl, duration, rate) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [fileURLToPath(import.meta.url), '--logins', baseUrl, String(duration), String(rate)],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(output)) : reject(new Error(`login client exited ${code}`)),
-    );
-  });
+  return jsonFromProcess(fileURLToPath(import.meta.url), ['--logins', baseUrl, duration, rate], 'login client');
 }
 
 /** The logins at `rate` a second for `duration` s, judged by underLoad. */

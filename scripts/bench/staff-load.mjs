@@ -4,9 +4,8 @@
 // 3 × --duration s, judged by harness.mjs underLoad (event-loop delay, GET / beside it, no 5xx, memory).
 // The staff clients run in a process of their own, so their work does not delay the GET / timings.
 // Used by scripts/bench/large-data.mjs.
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { printUnderLoad, settings, sitePid, underLoad } from './harness.mjs';
+import { printUnderLoad, settings, sitePid, underLoad, jsonFromProcess } from './harness.mjs';
 
 const SEARCHES = ['hel', 'know', 'visitor1', 'zq', 'events', '(4242)', 'müller', 'abo'];
 const EXPORT_PATH = '/api/admin/contact-messages/export.csv?state=active';
@@ -44,19 +43,11 @@ async function staffClients(baseUrl, duration, tokens) {
 }
 
 function staffClientsElsewhere(baseUrl, duration, tokens) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [fileURLToPath(import.meta.url), '--staff', baseUrl, String(duration), JSON.stringify(tokens)],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(output)) : reject(new Error(`staff client exited ${code}`)),
-    );
-  });
+  return jsonFromProcess(
+    fileURLToPath(import.meta.url),
+    ['--staff', baseUrl, duration, JSON.stringify(tokens)],
+    'staff client',
+  );
 }
 
 /**
